@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// lifesignal: one executable over a pure core, a store, a command-line
+/// layer, and codecs that know nothing of lifesignal. No dependencies.
+let package = Package(
+    name: "lifesignal",
+    products: [
+        .executable(name: "lifesignal", targets: ["lifesignal"]),
+    ],
+    targets: [
+        // The program: a few lines that hand the live environment to the CLI.
+        .executableTarget(
+            name: "lifesignal",
+            dependencies: ["LifeSignalCLI"],
+            // Static Swift runtime and Foundation: no shared-library loading at start-up.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+        // Command table, commands, output: parses, calls a service, renders.
+        .target(name: "LifeSignalCLI",
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "CommandEngine", "DurableFiles"]),
+        // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
+        .target(name: "LifeSignalCore"),
+        // The store on disk: XDG paths, JSON files, feed segments, deadline schedule.
+        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles"]),
+        // Generic engines.
+        .target(name: "CommandEngine"),
+        .target(name: "DurableFiles"),
+
+        .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore"]),
+        .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
+        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,167 @@
+import Glibc
+
+/// An `flock(2)` lock on the store's dedicated lock file, `<root>/lock`.
+///
+/// flock locks belong to an open file description, so every `StoreLock`
+/// opens the file anew: two locks in one process exclude each other just as
+/// two processes do, and the kernel frees a lock when its holder dies.
+/// Acquisition polls with `LOCK_NB` and a growing sleep (2 ms doubling up to
+/// 10 ms) so a waiter never blocks past its timeout. The cap is low because
+/// a lock handed over waits, on average, half a pause for its next taker,
+/// while a retry costs one system call.
+///
+/// Readers queue through a second lock file, `<root>/gate`, before taking
+/// the lock: a waiting writer holds the gate exclusively, so new readers wait
+/// behind it instead of overlapping forever and starving it. The gate is
+/// released as soon as the lock itself is held.
+///
+/// The exclusive holder also keeps, in the lock file's content, the list of
+/// directories where it is creating temporary files, so that whoever takes
+/// the lock after a crash knows where debris may lie without scanning the
+/// whole store.
+public final class StoreLock {
+    /// Who else may hold the lock at the same time.
+    public enum Mode: Sendable, Hashable {
+        /// Readers: any number at once, no writer.
+        case shared
+        /// One writer, nobody else.
+        case exclusive
+    }
+
+    /// The store directory the lock guards.
+    public let directory: String
+    public let mode: Mode
+    let path: String
+    private let fileSystem: any FileSystem
+    private var descriptor: FileDescriptor?
+
+    private static let firstPause: Duration = .milliseconds(2)
+    private static let longestPause: Duration = .milliseconds(10)
+
+    /// Acquires the lock on `directory` (which must exist), or throws `.busy`
+    /// once `timeout` has passed.
+    public init(
+        directory: String, mode: Mode, timeout: Duration = .seconds(5),
+        fileSystem: any FileSystem = SystemFileSystem()
+    ) throws(DurableFilesError) {
+        self.directory = directory
+        self.mode = mode
+        self.path = StorePath.join(directory, StorePath.lockName)
+        self.fileSystem = fileSystem
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let busy = DurableFilesError.busy(storeDirectory: directory, timeout: timeout)
+
+        let gatePath = StorePath.join(directory, StorePath.gateName)
+        let gate = try Self.openLockFile(gatePath, fileSystem)
+        // Closing the gate's descriptor releases it once the lock is ours (or not).
+        defer { try? fileSystem.close(gate) }
+        try Self.acquire(gate, mode, until: deadline, fileSystem, path: gatePath, busy: busy)
+
+        let descriptor = try Self.openLockFile(path, fileSystem)
+        do {
+            try Self.acquire(descriptor, mode, until: deadline, fileSystem, path: path, busy: busy)
+        } catch {
+            try? fileSystem.close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        release()
+    }
+
+    /// Releases the lock; later calls do nothing.
+    public func release() {
+        guard let descriptor else { return }
+        self.descriptor = nil
+        // Closing the only descriptor of the open file description drops the
+        // lock; a close error cannot keep it held.
+        try? fileSystem.close(descriptor)
+    }
+
+    // MARK: - Record of pending temporary files
+
+    /// The lock file's content: the record left by the last exclusive holder.
+    func readRecord() throws(DurableFilesError) -> [UInt8] {
+        do { return try fileSystem.readAll(heldDescriptor()) } catch { throw error.failure(.read, path) }
+    }
+
+    /// Writes the record into the empty lock file (exclusive holders only,
+    /// after recovery has emptied it).
+    func writeRecord(_ bytes: [UInt8]) throws(DurableFilesError) {
+        do { try fileSystem.writeAll(heldDescriptor(), bytes, at: 0) } catch { throw error.failure(.write, path) }
+    }
+
+    /// Empties the record.
+    func clearRecord() throws(DurableFilesError) {
+        do { try fileSystem.truncate(heldDescriptor(), size: 0) } catch { throw error.failure(.truncate, path) }
+    }
+
+    private func heldDescriptor() -> FileDescriptor {
+        guard let descriptor else { preconditionFailure("StoreLock used after release()") }
+        return descriptor
+    }
+
+    // MARK: - Acquisition
+
+    private static func openLockFile(_ path: String, _ fileSystem: any FileSystem) throws(DurableFilesError) -> FileDescriptor {
+        while true {
+            do {
+                return try fileSystem.open(path, access: .readWrite, options: [.closeOnExec], permissions: .ownerReadWrite)
+            } catch .noSuchFile {
+                // First use: create it, with O_EXCL so exactly one creator sets its mode.
+            } catch {
+                throw error.failure(.open, path)
+            }
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try fileSystem.open(
+                    path, access: .readWrite, options: [.create, .exclusive, .closeOnExec], permissions: .ownerReadWrite)
+            } catch .fileExists {
+                continue
+            } catch {
+                throw error.failure(.open, path)
+            }
+            do {
+                try fileSystem.fchmod(descriptor, .ownerReadWrite)
+            } catch {
+                try? fileSystem.close(descriptor)
+                throw error.failure(.fchmod, path)
+            }
+            return descriptor
+        }
+    }
+
+    private static func acquire(
+        _ descriptor: FileDescriptor, _ mode: Mode, until deadline: ContinuousClock.Instant,
+        _ fileSystem: any FileSystem, path: String, busy: DurableFilesError
+    ) throws(DurableFilesError) {
+        let operation: LockOperation = mode == .shared ? .shared(nonBlocking: true) : .exclusive(nonBlocking: true)
+        let clock = ContinuousClock()
+        var pause = firstPause
+        while true {
+            do {
+                try fileSystem.flock(descriptor, operation)
+                return
+            } catch .wouldBlock {
+                let remaining = clock.now.duration(to: deadline)
+                if remaining <= .zero { throw busy }
+                sleep(for: min(pause, remaining))
+                pause = min(pause * 2, longestPause)
+            } catch {
+                throw error.failure(.flock, path)
+            }
+        }
+    }
+
+    /// A plain blocking sleep: callers of the store are synchronous.
+    private static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR {
+            request = remaining
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// Validation and composition of the relative paths the store manages.
+///
+/// A store path is relative to the store's root, uses `/` between
+/// components, and has no empty, `.`, `..` or hidden (dot-prefixed)
+/// components: hidden names are reserved for temporary files, and the root's
+/// `lock`, `gate` and `journal` belong to the store.
+enum StorePath {
+    static let lockName = "lock"
+    static let journalName = "journal"
+    static let gateName = "gate"
+    /// Names at the root that belong to the store.
+    static let reservedNames: Set<String> = [lockName, gateName, journalName]
+    private static let tempMarker = ".tmp-"
+    private static let randomDigits = 16
+
+    /// Checks a file path given by a caller.
+    static func validateFile(_ path: String) throws(DurableFilesError) {
+        if path.isEmpty { throw .invalidPath(path, reason: "it is empty") }
+        try validateComponents(path)
+        if reservedNames.contains(path) {
+            throw .invalidPath(path, reason: "'\(path)' at the root is reserved for the store")
+        }
+    }
+
+    /// Checks a directory path given by a caller; the empty path is the root.
+    static func validateDirectory(_ path: String) throws(DurableFilesError) {
+        if !path.isEmpty { try validateComponents(path) }
+    }
+
+    private static func validateComponents(_ path: String) throws(DurableFilesError) {
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty {
+                throw .invalidPath(path, reason: "it must be relative, without empty components")
+            }
+            if component.first == "." {
+                throw .invalidPath(path, reason: "components starting with '.' are reserved")
+            }
+            if component.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x09 }) {
+                throw .invalidPath(path, reason: "it contains a NUL, tab or newline")
+            }
+        }
+    }
+
+    /// `root/relative`, or `root` for the empty path.
+    static func join(_ root: String, _ relative: String) -> String {
+        relative.isEmpty ? root : root + "/" + relative
+    }
+
+    /// The directory part of a relative path (`""` for the root).
+    static func parent(_ relative: String) -> String {
+        guard let slash = relative.lastIndex(of: "/") else { return "" }
+        return String(relative[..<slash])
+    }
+
+    /// The last component.
+    static func name(_ relative: String) -> String {
+        guard let slash = relative.lastIndex(of: "/") else { return relative }
+        return String(relative[relative.index(after: slash)...])
+    }
+
+    /// A fresh temporary sibling of `relative`: `dir/.name.tmp-<16 hex digits>`.
+    static func temporarySibling(of relative: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = String(generator.next() as UInt64, radix: 16)
+        let padded = String(repeating: "0", count: randomDigits - digits.count) + digits
+        let name = "." + name(relative) + tempMarker + padded
+        let directory = parent(relative)
+        return directory.isEmpty ? name : directory + "/" + name
+    }
+
+    /// Whether a directory entry name is one of our temporary files.
+    static func isTemporaryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        let marker = Array(tempMarker.utf8)
+        // "." + at least one character + marker + digits.
+        guard bytes.count >= 2 + marker.count + randomDigits, bytes[0] == UInt8(ascii: ".") else { return false }
+        let digitsStart = bytes.count - randomDigits
+        let markerStart = digitsStart - marker.count
+        guard Array(bytes[markerStart..<digitsStart]) == marker else { return false }
+        return bytes[digitsStart...].allSatisfy { Character(Unicode.Scalar($0)).isHexDigit }
+    }
+
+    /// The parent of an absolute (or cwd-relative) directory path.
+    static func parentOfDirectory(_ path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.last == "/" { trimmed.removeLast() }
+        guard trimmed != "/" else { return nil }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+}

@@ -1,0 +1,70 @@
+/// The changes one `DurableStore.write` call stages; they become visible
+/// together when the closure returns, or not at all.
+///
+/// Reads see the transaction's own staged changes first, then the store.
+/// A transaction is only valid inside its closure.
+public final class Transaction {
+    /// A staged change to one path.
+    enum Change: Hashable {
+        case write([UInt8])
+        case delete
+    }
+
+    let files: StoreFiles
+    private(set) var changes: [String: Change] = [:]
+    var isOpen = true
+
+    init(files: StoreFiles) {
+        self.files = files
+    }
+
+    /// Whether anything has been written or deleted.
+    public var hasChanges: Bool { !changes.isEmpty }
+
+    /// The file's bytes as this transaction sees them, or `nil` if absent.
+    public func read(_ path: String) throws(DurableFilesError) -> [UInt8]? {
+        try check(path)
+        switch changes[path] {
+        case .write(let bytes): return bytes
+        case .delete: return nil
+        case nil: return try files.read(path)
+        }
+    }
+
+    /// Stages `bytes` as the new content of `path`, creating directories as needed.
+    public func write(_ path: String, _ bytes: [UInt8]) throws(DurableFilesError) {
+        try check(path)
+        changes[path] = .write(bytes)
+    }
+
+    /// Stages the removal of `path`; removing a missing file is not an error.
+    public func delete(_ path: String) throws(DurableFilesError) {
+        try check(path)
+        changes[path] = .delete
+    }
+
+    /// Sorted entry names of `directory` (`""` is the root) as this
+    /// transaction sees them: staged writes included, staged deletes left out.
+    public func list(_ directory: String) throws(DurableFilesError) -> [String] {
+        precondition(isOpen, "Transaction used outside its write closure")
+        try StorePath.validateDirectory(directory)
+        var names = Set(try files.list(directory))
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        for (path, change) in changes where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            if let slash = rest.firstIndex(of: "/") {
+                if case .write = change { names.insert(String(rest[..<slash])) }
+            } else if case .write = change {
+                names.insert(String(rest))
+            } else {
+                names.remove(String(rest))
+            }
+        }
+        return names.sorted()
+    }
+
+    private func check(_ path: String) throws(DurableFilesError) {
+        precondition(isOpen, "Transaction used outside its write closure")
+        try StorePath.validateFile(path)
+    }
+}

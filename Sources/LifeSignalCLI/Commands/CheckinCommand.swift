@@ -1,0 +1,92 @@
+import FoundationEssentials
+import LifeSignalCore
+
+/// `checkin [-- COMMAND [ARG...]]`
+enum CheckinCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        var commandText: String?
+        if let words = c.parsed.passthrough {
+            guard !words.isEmpty else { throw LifeSignalError.invalid("no command after --") }
+            // Fail early when not signed in, before running anything.
+            _ = try c.session()
+            let outcome = c.env.processRunner.run(ProcessRequest(
+                arguments: words, input: nil, environment: c.env.variables, timeout: nil, stdoutToStderr: false))
+            guard outcome.succeeded else {
+                if case .couldNotStart = outcome {
+                    c.err.line("error: the command \(outcome.summary)")
+                } else {
+                    c.err.line("lifesignal: not checking in: the command \(outcome.summary)")
+                }
+                return outcome.shellStatus
+            }
+            commandText = words.joined(separator: " ")
+        }
+        let now = try c.now()
+        let account = try c.writing { store, account in
+            try AccountService(store: store, env: try c.core()).checkIn(&account, command: commandText)
+            return account
+        }
+        if c.json {
+            c.printJSON(.object([("lastCheckIn", .date(account.lastCheckIn)), ("nextCheckInDue", .date(account.nextCheckInDue))]))
+        } else {
+            c.say("Checked in. Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
+        }
+        return success
+    }
+}
+
+/// `checkin history [--limit N]`
+enum CheckinHistoryCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let limit = try c.parsed.int("limit", in: 1...100_000) ?? 20
+        let now = try c.now()
+        let history = try c.reading { store, account in try store.checkIns(of: account.id) }
+        let newest = Array(history.reversed().prefix(limit))
+        if c.json {
+            c.printJSON(.array(newest.map { record in
+                .object([("timestamp", .date(record.timestamp)), ("command", .optional(record.command))])
+            }))
+            return success
+        }
+        guard !newest.isEmpty else {
+            c.say("No check-ins yet.")
+            c.hint("lifesignal checkin")
+            return success
+        }
+        var rows = Columns()
+        for record in newest {
+            rows.add(TimeText.local(record.timestamp, now: now), RelativeTime.describe(record.timestamp, now: now),
+                     record.command.map { "after: \($0)" } ?? "")
+        }
+        rows.lines().forEach { c.out.line($0) }
+        return success
+    }
+}
+
+/// `checkin interval [DURATION] [--reminder DURATION]`
+enum CheckinIntervalCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let interval = try c.parsed.value("DURATION", expected: "a duration such as 90m, 8h, 1d12h or seconds",
+                                          parse: DurationText.parse)
+        let reminder = try c.parsed.value("reminder", expected: "a duration such as 1h, 2h or 30m",
+                                          parse: DurationText.parse)
+        let account: Account
+        if interval == nil && reminder == nil {
+            account = try c.reading { _, account in account }
+        } else {
+            account = try c.writing { store, account in
+                try AccountService(store: store, env: try c.core()).setIntervals(&account, checkIn: interval, reminder: reminder)
+                return account
+            }
+        }
+        if c.json {
+            c.printJSON(.object([("checkInInterval", .int(account.checkInInterval)),
+                                 ("reminderInterval", .int(account.reminderInterval)),
+                                 ("nextCheckInDue", .date(account.nextCheckInDue))]))
+        } else {
+            c.say("Check in every \(DurationText.format(seconds: account.checkInInterval)); "
+                  + "reminder \(DurationText.format(seconds: account.reminderInterval)) before it is due.")
+        }
+        return success
+    }
+}

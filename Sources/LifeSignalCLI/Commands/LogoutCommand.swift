@@ -1,0 +1,19 @@
+import LifeSignalCore
+import LifeSignalStore
+
+/// `logout`: ends the session in the store and here.
+enum LogoutCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let file = try c.sessionFile()
+        guard let session = try file.load() else {
+            c.say("You are not signed in.")
+            return success
+        }
+        try c.engine().write(env: try c.core()) { store in
+            try AuthService(store: store, env: try c.core()).signOut(token: session.token)
+        }
+        try file.clear()
+        if c.json { c.printJSON(.object([("signedOut", .bool(true))])) } else { c.say("Signed out.") }
+        return success
+    }
+}

@@ -1,0 +1,84 @@
+import FoundationEssentials
+import LifeSignalCore
+
+/// `ping CONTACT` / `ping send CONTACT`.
+enum PingSendCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let query = c.parsed.string("CONTACT") ?? ""
+        let (outcome, name) = try c.writing { store, account in
+            let contact = try ContactDirectory(store: store).resolve(query, owner: account.id)
+            return (try PingService(store: store, env: try c.core()).send(to: contact, from: account), contact.name)
+        }
+        let now = try c.now()
+        switch outcome {
+        case .sent(let ping):
+            if c.json { c.printJSON(JSONViews.ping(ping)) } else { c.say("Pinged \(name).") }
+        case .alreadyPending(let ping):
+            if c.json {
+                c.printJSON(JSONViews.ping(ping).adding("alreadyPending", .bool(true)))
+            } else {
+                c.say("\(name) has not answered your ping from \(RelativeTime.describe(ping.sentAt, now: now)) yet; nothing new was sent.")
+            }
+        }
+        return success
+    }
+}
+
+/// `ping list`.
+enum PingListCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let now = try c.now()
+        let (pings, names, me) = try c.reading { store, account in
+            let pings = try store.pings(of: account.id)
+            var names: [EntityID: String] = [account.id: account.fullName]
+            for id in Set(pings.flatMap { [$0.senderID, $0.recipientID] }) where names[id] == nil {
+                names[id] = try store.account(id)?.fullName
+            }
+            return (pings, names, account.id)
+        }
+        let received = pings.filter { $0.recipientID == me }.reversed()
+        let sent = pings.filter { $0.senderID == me }.reversed()
+        if c.json {
+            c.printJSON(.object([("received", .array(received.map { JSONViews.ping($0, names: names) })),
+                                 ("sent", .array(sent.map { JSONViews.ping($0, names: names) }))]))
+            return success
+        }
+        for (title, list, other) in [("Received", Array(received), \Ping.senderID), ("Sent", Array(sent), \Ping.recipientID)] {
+            c.out.line(c.style.bold(title))
+            if list.isEmpty { c.out.line("  none") }
+            var rows = Columns()
+            for ping in list {
+                let state = ping.status == .pending ? c.style.yellow("pending") : "responded \(RelativeTime.describe(ping.respondedAt ?? ping.sentAt, now: now))"
+                rows.add("  " + ping.id.short, names[ping[keyPath: other]] ?? "(removed account)",
+                         TimeText.both(ping.sentAt, now: now), state)
+            }
+            rows.lines().forEach { c.out.line($0) }
+        }
+        if received.contains(where: { $0.status == .pending }) { c.hint("lifesignal ping respond") }
+        return success
+    }
+}
+
+/// `ping respond [PING_ID]`.
+enum PingRespondCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let query = c.parsed.string("PING_ID")
+        let answered = try c.writing { store, account in
+            try PingService(store: store, env: try c.core()).respond(query, owner: account)
+        }
+        if c.json {
+            c.printJSON(.array(answered.map { JSONViews.ping($0) }))
+        } else {
+            c.say(answered.isEmpty ? "No pending pings." : "Answered \(answered.count) ping\(answered.count == 1 ? "" : "s").")
+        }
+        return success
+    }
+}
+
+extension JSONValue {
+    /// The object with one more member.
+    func adding(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object(members + [(key, value)])
+    }
+}

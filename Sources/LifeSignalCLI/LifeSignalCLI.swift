@@ -1,0 +1,94 @@
+import CommandEngine
+import LifeSignalCore
+
+/// The command-line program: parse, run one command, report, exit.
+public enum LifeSignalCLI {
+    public static let version = "0.1.0"
+
+    /// Runs one invocation and returns the exit status.
+    public static func run(_ env: CLIEnvironment) -> Int32 {
+        let out = TextOutput(env.stdout)
+        let err = TextOutput(env.stderr)
+        let wantsJSON = env.arguments.prefix { $0 != "--" }.contains("--json")
+        let status: Int32
+        switch parse(env.arguments) {
+        case .failure(let error):
+            report(usage: error, json: wantsJSON, err: err)
+            status = ExitCode.usage.rawValue
+        case .success(.help(let path)):
+            out.write(HelpRenderer(table: LifeSignalTable.table).help(for: path))
+            status = ExitCode.success.rawValue
+        case .success(.run(let parsed)):
+            let context = Context(env: env, parsed: parsed, out: out, err: err)
+            status = execute(context)
+        }
+        do {
+            try out.finish()
+        } catch {
+            // A reader that went away (`| head`) is not a failure of ours.
+            if error.isBrokenPipe { return status }
+            err.line(wantsJSON ? errorJSON(code: ExitCode.io, message: "cannot write output: \(error.message)")
+                               : "error: cannot write output: \(error.message)")
+            try? err.finish()
+            return ExitCode.io.rawValue
+        }
+        try? err.finish()
+        return status
+    }
+
+    private static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+        do throws(UsageError) {
+            return .success(try CommandParser(table: LifeSignalTable.table).parse(arguments))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func execute(_ context: Context) -> Int32 {
+        do {
+            if context.parsed.flag("version") {
+                context.out.line(context.json ? JSONValue.object([("version", .string(version))]).rendered(pretty: true)
+                                              : "lifesignal \(version)")
+                return ExitCode.success.rawValue
+            }
+            guard let handler = CommandRegistry.handlers[context.parsed.commandPath.joined(separator: " ")] else {
+                context.out.write(HelpRenderer(table: LifeSignalTable.table).help(for: context.parsed.commandPath))
+                return ExitCode.success.rawValue
+            }
+            return try handler(context)
+        } catch let error as UsageError {
+            report(usage: error, json: context.json, err: context.err)
+            return ExitCode.usage.rawValue
+        } catch let error as any UserFacingError {
+            let code = ExitCode(error.kind)
+            if context.json {
+                context.err.line(errorJSON(code: code, message: error.message, hint: error.hint))
+            } else {
+                context.err.line("error: \(error.message)")
+                if let hint = error.hint { context.err.line("hint: \(hint)") }
+            }
+            return code.rawValue
+        } catch let error as OutputFailure {
+            if error.isBrokenPipe { return ExitCode.success.rawValue }
+            context.err.line("error: cannot write output: \(error.message)")
+            return ExitCode.io.rawValue
+        } catch {
+            context.err.line("error: \(error)")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    private static func report(usage error: UsageError, json: Bool, err: TextOutput) {
+        if json {
+            err.line(errorJSON(code: .usage, message: error.message))
+        } else {
+            err.write(HelpRenderer(table: LifeSignalTable.table).errorReport(for: error))
+        }
+    }
+
+    static func errorJSON(code: ExitCode, message: String, hint: String? = nil) -> String {
+        var members: [(String, JSONValue)] = [("code", .int(Int(code.rawValue))), ("message", .string(message))]
+        if let hint { members.append(("hint", .string(hint))) }
+        return JSONValue.object([("error", .object(members))]).rendered(pretty: false)
+    }
+}

@@ -1,0 +1,78 @@
+import FoundationEssentials
+import LifeSignalCore
+
+/// A JSON document built for output, with keys kept in the order written.
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.rendered(pretty: false) == rhs.rendered(pretty: false)
+    }
+
+    static func date(_ date: Date?) -> JSONValue { date.map { .string(ISO8601.format($0)) } ?? .null }
+    static func id(_ id: EntityID?) -> JSONValue { id.map { .string($0.rawValue) } ?? .null }
+    static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+
+    /// The document as text: indented by two spaces, or on one line.
+    public func rendered(pretty: Bool) -> String {
+        var out: [UInt8] = []
+        write(into: &out, pretty: pretty, depth: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func write(into out: inout [UInt8], pretty: Bool, depth: Int) {
+        switch self {
+        case .null: out += Array("null".utf8)
+        case .bool(let value): out += Array((value ? "true" : "false").utf8)
+        case .int(let value): out += Array(String(value).utf8)
+        case .string(let text): Self.writeString(text, into: &out)
+        case .array(let items):
+            writeContainer(open: "[", close: "]", count: items.count, into: &out, pretty: pretty, depth: depth) { i, out in
+                items[i].write(into: &out, pretty: pretty, depth: depth + 1)
+            }
+        case .object(let members):
+            writeContainer(open: "{", close: "}", count: members.count, into: &out, pretty: pretty, depth: depth) { i, out in
+                Self.writeString(members[i].0, into: &out)
+                out += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
+                members[i].1.write(into: &out, pretty: pretty, depth: depth + 1)
+            }
+        }
+    }
+
+    private func writeContainer(open: Character, close: Character, count: Int, into out: inout [UInt8],
+                                pretty: Bool, depth: Int, element: (Int, inout [UInt8]) -> Void) {
+        out += Array(String(open).utf8)
+        if count == 0 { out += Array(String(close).utf8); return }
+        for i in 0..<count {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if pretty { out.append(UInt8(ascii: "\n")); out += [UInt8](repeating: 32, count: (depth + 1) * 2) }
+            element(i, &out)
+        }
+        if pretty { out.append(UInt8(ascii: "\n")); out += [UInt8](repeating: 32, count: depth * 2) }
+        out += Array(String(close).utf8)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [92, 34]
+            case UInt8(ascii: "\\"): out += [92, 92]
+            case UInt8(ascii: "\n"): out += [92, UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [92, UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): out += [92, UInt8(ascii: "t")]
+            case 0..<0x20, 0x7f:
+                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

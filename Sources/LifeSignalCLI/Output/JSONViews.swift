@@ -1,0 +1,84 @@
+import FoundationEssentials
+import LifeSignalCore
+import LifeSignalStore
+
+/// The JSON shapes of CLI.md, in one place.
+enum JSONViews {
+    static func profile(_ account: Account) -> JSONValue {
+        .object([
+            ("id", .id(account.id)),
+            ("phoneNumber", .string(account.phoneNumber)),
+            ("firstName", .string(account.firstName)),
+            ("lastName", .string(account.lastName)),
+            ("emergencyNote", .string(account.emergencyNote)),
+            ("qrCodeID", .string(account.qrCodeID)),
+            ("checkInInterval", .int(account.checkInInterval)),
+            ("reminderInterval", .int(account.reminderInterval)),
+            ("lastCheckIn", .date(account.lastCheckIn)),
+            ("nextCheckInDue", .date(account.nextCheckInDue)),
+            ("isAlertActive", .bool(account.isAlertActive)),
+            ("alertActivatedAt", .date(account.alert?.activatedAt)),
+            ("needsOnboarding", .bool(account.needsOnboarding)),
+        ])
+    }
+
+    static func contact(_ contact: ContactView, now: Date) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .id(contact.id)),
+            ("firstName", .string(contact.account.firstName)),
+            ("lastName", .string(contact.account.lastName)),
+            ("phoneNumber", .string(contact.account.phoneNumber)),
+            ("isResponder", .bool(contact.link.isResponder)),
+            ("isDependent", .bool(contact.link.isDependent)),
+            ("addedAt", .date(contact.link.addedAt)),
+        ]
+        if contact.link.isDependent {
+            members += [
+                ("lastCheckIn", .date(contact.account.lastCheckIn)),
+                ("nextCheckInDue", .date(contact.account.nextCheckInDue)),
+                ("overdue", .bool(contact.account.isOverdue(at: now))),
+                ("isAlertActive", .bool(contact.account.isAlertActive)),
+                ("emergencyNote", .string(contact.account.emergencyNote)),
+            ]
+        }
+        return .object(members)
+    }
+
+    static func ping(_ ping: Ping, names: [EntityID: String] = [:]) -> JSONValue {
+        .object([
+            ("id", .id(ping.id)),
+            ("senderID", .id(ping.senderID)),
+            ("recipientID", .id(ping.recipientID)),
+            ("senderName", .optional(names[ping.senderID])),
+            ("recipientName", .optional(names[ping.recipientID])),
+            ("sentAt", .date(ping.sentAt)),
+            ("status", .string(ping.status.rawValue)),
+            ("respondedAt", .date(ping.respondedAt)),
+        ])
+    }
+
+    static func notification(_ item: FeedItem) -> JSONValue {
+        .object([
+            ("id", .id(item.id)),
+            ("type", .string(item.type.rawValue)),
+            ("title", .string(item.title)),
+            ("message", .string(item.message)),
+            ("timestamp", .date(item.timestamp)),
+            ("isRead", .bool(item.isRead)),
+            ("relatedContactID", .id(item.relatedContactID)),
+            ("relatedPingID", .id(item.relatedPingID)),
+            ("relatedAlertID", .id(item.relatedAlertID)),
+        ])
+    }
+
+    static func settings(_ preferences: NotificationPreferences, _ local: LocalSettings) -> JSONValue {
+        .object([
+            ("alerts", .bool(preferences.alerts)),
+            ("pings", .bool(preferences.pings)),
+            ("checkIns", .bool(preferences.checkIns)),
+            ("contacts", .bool(preferences.contacts)),
+            ("notifyCommand", .optional(local.notifyCommand)),
+            ("smsCommand", .optional(local.smsCommand)),
+        ])
+    }
+}

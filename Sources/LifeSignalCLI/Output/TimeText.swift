@@ -1,0 +1,67 @@
+import FoundationEssentials
+import Glibc
+import LifeSignalCore
+
+/// Times for people: local wall-clock time plus how far away it is.
+enum TimeText {
+    /// "Sat 21 Nov 10:25" in the local time zone (the year is added when it
+    /// differs from now's).
+    static func local(_ date: Date, now: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var nowSeconds = time_t(now.timeIntervalSince1970.rounded(.down))
+        var parts = tm(), nowParts = tm()
+        guard localtime_r(&seconds, &parts) != nil, localtime_r(&nowSeconds, &nowParts) != nil else {
+            return ISO8601.format(date)
+        }
+        let format = parts.tm_year == nowParts.tm_year ? "%a %d %b %H:%M" : "%a %d %b %Y %H:%M"
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, format, &parts)
+        return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ISO8601.format(date)
+    }
+
+    /// "Sat 21 Nov 10:25 (in 5h 12m)", or the fallback for no date.
+    static func both(_ date: Date?, now: Date, none: String = "-") -> String {
+        guard let date else { return none }
+        return "\(local(date, now: now)) (\(RelativeTime.describe(date, now: now)))"
+    }
+}
+
+/// Rows of text aligned in columns, two spaces apart.
+struct Columns {
+    private var rows: [[String]] = []
+
+    mutating func add(_ cells: String...) { rows.append(cells) }
+    mutating func add(_ cells: [String]) { rows.append(cells) }
+
+    var isEmpty: Bool { rows.isEmpty }
+
+    func lines() -> [String] {
+        var widths: [Int] = []
+        for row in rows {
+            for (i, cell) in row.enumerated() {
+                let width = Self.width(cell)
+                if i < widths.count { widths[i] = max(widths[i], width) } else { widths.append(width) }
+            }
+        }
+        return rows.map { row in
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                line += cell
+                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - Self.width(cell) + 2) }
+            }
+            return line
+        }
+    }
+
+    /// Display width without ANSI escapes.
+    private static func width(_ text: String) -> Int {
+        var count = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape { if scalar == "m" { inEscape = false }; continue }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            count += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,117 @@
+import DurableFiles
+import FoundationEssentials
+import Glibc
+import LifeSignalCore
+
+/// Everything a run of lifesignal takes from the outside world, injected
+/// so that tests use the same code paths as users.
+public struct CLIEnvironment {
+    /// The words after the program name.
+    public var arguments: [String]
+    public var variables: [String: String]
+    public var workingDirectory: String
+    public var input: any InputSource
+    public var stdout: any OutputSink
+    public var stderr: any OutputSink
+    /// The real time; `LIFESIGNAL_NOW` overrides it.
+    public var clock: @Sendable () -> Date
+    public var random: RandomSource
+    public var fileSystem: any FileSystem
+    public var processRunner: any ProcessRunner
+    /// The home directory from the user database, for when HOME is unusable.
+    public var homeFallback: String?
+    /// How long to wait for another process's lock.
+    public var lockTimeout: Duration
+    /// Pauses `follow` between looks at the store; returns false once a
+    /// stop was requested (SIGINT, SIGTERM).
+    public var pause: (Double) -> Bool
+
+    public init(arguments: [String], variables: [String: String], workingDirectory: String,
+                input: any InputSource, stdout: any OutputSink, stderr: any OutputSink,
+                clock: @escaping @Sendable () -> Date, random: RandomSource,
+                fileSystem: any FileSystem, processRunner: any ProcessRunner,
+                homeFallback: String?, lockTimeout: Duration, pause: @escaping (Double) -> Bool) {
+        self.arguments = arguments
+        self.variables = variables
+        self.workingDirectory = workingDirectory
+        self.input = input
+        self.stdout = stdout
+        self.stderr = stderr
+        self.clock = clock
+        self.random = random
+        self.fileSystem = fileSystem
+        self.processRunner = processRunner
+        self.homeFallback = homeFallback
+        self.lockTimeout = lockTimeout
+        self.pause = pause
+    }
+
+    /// The environment of the running process.
+    public static func live(arguments: [String]) -> CLIEnvironment {
+        var variables: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let workingDirectory = getcwd(&cwd, cwd.count) != nil
+            ? cwd.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : "/"
+        let timeout = variables["LIFESIGNAL_LOCK_TIMEOUT"].flatMap(Double.init).map { Duration.milliseconds(Int64($0 * 1000)) }
+        return CLIEnvironment(
+            arguments: arguments, variables: variables, workingDirectory: workingDirectory,
+            input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
+            clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
+            processRunner: SpawningProcessRunner(), homeFallback: passwordHome(),
+            lockTimeout: timeout ?? .seconds(5), pause: StopSignals.pause)
+    }
+
+    private static func passwordHome() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        return String(cString: dir)
+    }
+}
+
+extension RandomSource {
+    /// The operating system's secure random source (`getrandom`).
+    public static let system = RandomSource { count in
+        var bytes = [UInt8](repeating: 0, count: count)
+        // getentropy(3) hands out at most 256 bytes a call and, on Linux,
+        // never fails for those sizes once the kernel's pool is ready.
+        var filled = 0
+        while filled < count {
+            let chunk = min(256, count - filled)
+            let status = bytes.withUnsafeMutableBytes { getentropy($0.baseAddress! + filled, chunk) }
+            precondition(status == 0, "the system random source failed: \(String(cString: strerror(errno)))")
+            filled += chunk
+        }
+        return bytes
+    }
+}
+
+/// SIGINT and SIGTERM as a polite request to stop, for `follow`.
+enum StopSignals {
+    nonisolated(unsafe) private static var requested: sig_atomic_t = 0
+    nonisolated(unsafe) private static var installed = false
+
+    /// Sleeps up to `seconds`, waking early on a stop signal; false once stopping.
+    static func pause(_ seconds: Double) -> Bool {
+        if !installed {
+            installed = true
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in StopSignals.requested = 1 }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(SIGINT, &action, nil)
+            sigaction(SIGTERM, &action, nil)
+        }
+        if requested != 0 { return false }
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        _ = nanosleep(&request, &remaining)
+        return requested == 0
+    }
+}

@@ -1,0 +1,157 @@
+import Glibc
+
+/// A program to run and how.
+public struct ProcessRequest: Sendable {
+    /// The program and its arguments; `argv[0]` is looked up in `PATH`.
+    public var arguments: [String]
+    /// Bytes for the program's standard input; nil inherits ours.
+    public var input: [UInt8]?
+    /// The complete environment of the program.
+    public var environment: [String: String]
+    /// Killed (with everything it started) after this many seconds.
+    public var timeout: Double?
+    /// Send the program's standard output to our standard error, so that
+    /// our own output (JSON, say) stays clean.
+    public var stdoutToStderr: Bool
+
+    /// A shell command line run with `/bin/sh -c`.
+    public static func shell(_ command: String, input: [UInt8]?, environment: [String: String],
+                             timeout: Double) -> ProcessRequest {
+        ProcessRequest(arguments: ["/bin/sh", "-c", command], input: input, environment: environment,
+                       timeout: timeout, stdoutToStderr: true)
+    }
+}
+
+/// How a program ended.
+public enum ProcessOutcome: Sendable, Equatable {
+    case exited(Int32)
+    case signaled(Int32)
+    case timedOut(seconds: Double)
+    case couldNotStart(String)
+
+    public var succeeded: Bool { self == .exited(0) }
+
+    /// "exited with status 3", "timed out after 30s", ...
+    public var summary: String {
+        switch self {
+        case .exited(let status): "exited with status \(status)"
+        case .signaled(let signal): "was killed by signal \(signal)"
+        case .timedOut(let seconds): "timed out after \(Int(seconds))s and was killed"
+        case .couldNotStart(let reason): "could not start: \(reason)"
+        }
+    }
+
+    /// The status a shell would report for it.
+    public var shellStatus: Int32 {
+        switch self {
+        case .exited(let status): status
+        case .signaled(let signal): 128 + signal
+        case .timedOut: 124
+        case .couldNotStart: 127
+        }
+    }
+}
+
+/// Runs programs; tests substitute a fake.
+public protocol ProcessRunner: Sendable {
+    func run(_ request: ProcessRequest) -> ProcessOutcome
+}
+
+/// Runs programs with `posix_spawnp`.
+public struct SpawningProcessRunner: ProcessRunner {
+    public init() {}
+
+    public func run(_ request: ProcessRequest) -> ProcessOutcome {
+        guard !request.arguments.isEmpty else { return .couldNotStart("no command given") }
+        var inputPipe: [Int32] = [-1, -1]
+        if request.input != nil {
+            guard pipe(&inputPipe) == 0 else { return .couldNotStart(String(cString: strerror(errno))) }
+            // Neither end may leak into the child past the dup2 onto its stdin.
+            _ = fcntl(inputPipe[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(inputPipe[1], F_SETFD, FD_CLOEXEC)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if request.input != nil { posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0) }
+        if request.stdoutToStderr { posix_spawn_file_actions_adddup2(&actions, 2, 1) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        // A timed command gets its own process group, so a timeout kills
+        // everything it started; an untimed one stays in ours for Ctrl-C.
+        if request.timeout != nil { flags |= Int32(POSIX_SPAWN_SETPGROUP) }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+
+        let argv = request.arguments.map { strdup($0) } + [nil]
+        let envp = request.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, request.arguments[0], &actions, &attributes, argv, envp)
+        if request.input != nil { close(inputPipe[0]) }
+        guard status == 0 else {
+            if request.input != nil { close(inputPipe[1]) }
+            return .couldNotStart("\(request.arguments[0]): \(String(cString: strerror(status)))")
+        }
+        if let input = request.input {
+            Self.feed(input, to: inputPipe[1])
+            close(inputPipe[1])
+        }
+        return Self.wait(for: pid, timeout: request.timeout)
+    }
+
+    /// Writes the input; a program that exits without reading it is not an error.
+    private static func feed(_ bytes: [UInt8], to descriptor: Int32) {
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 { if errno == EINTR { continue }; return }
+            offset += written
+        }
+    }
+
+    private static func wait(for pid: pid_t, timeout: Double?) -> ProcessOutcome {
+        var status: Int32 = 0
+        guard let timeout else {
+            // Like `time` and `env`: let the child handle Ctrl-C, report how it ended.
+            let oldInt = signal(SIGINT, SIG_IGN), oldQuit = signal(SIGQUIT, SIG_IGN)
+            defer { signal(SIGINT, oldInt); signal(SIGQUIT, oldQuit) }
+            while waitpid(pid, &status, 0) < 0 { if errno != EINTR { return .couldNotStart("wait failed") } }
+            return outcome(status)
+        }
+        var waited = 0.0
+        var pause = 0.002
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return outcome(status) }
+            if result < 0, errno != EINTR { return .couldNotStart("wait failed") }
+            if waited >= timeout {
+                kill(-pid, SIGKILL)
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                return .timedOut(seconds: timeout)
+            }
+            usleep(useconds_t(pause * 1_000_000))
+            waited += pause
+            pause = min(pause * 2, 0.05)
+        }
+    }
+
+    private static func outcome(_ status: Int32) -> ProcessOutcome {
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    }
+}

@@ -1,0 +1,51 @@
+/// A random identifier in UUID form (lowercase, hyphenated), validated
+/// before it is ever used to name a file.
+public struct EntityID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Accepts exactly 36 characters: lowercase hex in 8-4-4-4-12 groups.
+    public init?(validating text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return nil }
+        for (i, byte) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+            } else {
+                guard (48...57).contains(byte) || (97...102).contains(byte) else { return nil }
+            }
+        }
+        rawValue = text
+    }
+
+    /// A version 4 UUID made from 16 random bytes.
+    public init(randomBytes bytes: [UInt8]) {
+        precondition(bytes.count == 16, "an ID takes exactly 16 random bytes")
+        var b = bytes
+        b[6] = (b[6] & 0x0f) | 0x40
+        b[8] = (b[8] & 0x3f) | 0x80
+        let hex = Hex.encode(b)
+        let chars = Array(hex)
+        rawValue = String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-" + String(chars[12..<16])
+            + "-" + String(chars[16..<20]) + "-" + String(chars[20..<32])
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let id = EntityID(validating: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "invalid ID \"\(text.prefix(40))\""))
+        }
+        self = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+    /// The first eight characters, enough to name an item on the command line.
+    public var short: String { String(rawValue.prefix(8)) }
+
+    public static func < (lhs: EntityID, rhs: EntityID) -> Bool { lhs.rawValue < rhs.rawValue }
+}

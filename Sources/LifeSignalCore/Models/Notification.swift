@@ -1,0 +1,91 @@
+import FoundationEssentials
+
+/// The six kinds of feed item.
+public enum NotificationType: String, Codable, Sendable, CaseIterable {
+    case alert, ping, role, added, removed, checkIn
+}
+
+/// The `--type` filters of `notifications`, after the seeds' tabs.
+public enum NotificationFilter: String, Sendable, CaseIterable {
+    case alerts, pings, roles, added, removed, contacts
+    case checkIns = "check-ins"
+
+    public func matches(_ type: NotificationType) -> Bool {
+        switch self {
+        case .alerts: type == .alert
+        case .pings: type == .ping
+        case .roles: type == .role
+        case .added: type == .added
+        case .removed: type == .removed
+        case .contacts: type == .added || type == .removed
+        case .checkIns: type == .checkIn
+        }
+    }
+}
+
+/// One item of an account's notification feed.
+public struct FeedItem: Codable, Sendable, Equatable {
+    public var id: EntityID
+    /// Position in the feed, counting from 0 in order of arrival; never reused.
+    public var index: Int
+    public var type: NotificationType
+    public var title: String
+    public var message: String
+    public var timestamp: Date
+    public var isRead: Bool
+    public var relatedContactID: EntityID?
+    public var relatedPingID: EntityID?
+    public var relatedAlertID: EntityID?
+    /// Alerts and missed check-ins are never dropped unread by retention.
+    public var isCritical: Bool
+
+    public init(id: EntityID, index: Int, draft: FeedDraft, timestamp: Date) {
+        self.id = id
+        self.index = index
+        self.type = draft.type
+        self.title = draft.title
+        self.message = draft.message
+        self.timestamp = timestamp
+        self.isRead = false
+        self.relatedContactID = draft.relatedContactID
+        self.relatedPingID = draft.relatedPingID
+        self.relatedAlertID = draft.relatedAlertID
+        self.isCritical = draft.isCritical
+    }
+}
+
+/// A notification about to be added to someone's feed.
+public struct FeedDraft: Sendable, Equatable {
+    public var type: NotificationType
+    public var title: String
+    public var message: String
+    public var relatedContactID: EntityID?
+    public var relatedPingID: EntityID?
+    public var relatedAlertID: EntityID?
+    public var isCritical: Bool
+
+    public init(type: NotificationType, title: String, message: String,
+                relatedContactID: EntityID? = nil, relatedPingID: EntityID? = nil,
+                relatedAlertID: EntityID? = nil, isCritical: Bool = false) {
+        self.type = type
+        self.title = title
+        self.message = message
+        self.relatedContactID = relatedContactID
+        self.relatedPingID = relatedPingID
+        self.relatedAlertID = relatedAlertID
+        self.isCritical = isCritical
+    }
+}
+
+/// Counts kept beside the feed so `status` never reads the items.
+public struct FeedSummary: Codable, Sendable, Equatable {
+    public var total = 0
+    public var unread = 0
+    /// Index of the next item to be appended.
+    public var nextIndex = 0
+    /// Every item with an index below this one has been handed to the
+    /// notify command (or skipped by preferences).
+    public var deliveredThrough = 0
+
+    public init() {}
+}

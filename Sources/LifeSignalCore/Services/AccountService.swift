@@ -1,0 +1,105 @@
+import FoundationEssentials
+
+/// What the signed-in account does to itself: profile, check-ins,
+/// intervals, QR code ID, alerts.
+public struct AccountService {
+    /// History kept per account; older check-ins are dropped.
+    public static let historyLimit = 1000
+
+    let store: any StoreWriting
+    let env: CoreEnvironment
+    let deadlines: DeadlineService
+
+    public init(store: any StoreWriting, env: CoreEnvironment, engine: DeadlineEngine = DeadlineEngine()) {
+        self.store = store
+        self.env = env
+        self.deadlines = DeadlineService(store: store, env: env, engine: engine)
+    }
+
+    private var notifier: Notifier { Notifier(store: store, env: env) }
+
+    public func updateProfile(_ account: inout Account, firstName: String?, lastName: String?, note: String?) throws {
+        if let firstName { account.firstName = try ProfileRules.name(firstName, field: "first name") }
+        if let lastName { account.lastName = try ProfileRules.name(lastName, field: "last name") }
+        if let note { account.emergencyNote = try ProfileRules.note(note) }
+        try store.save(account)
+    }
+
+    /// Records a check-in now. When the account was overdue and its
+    /// responders had been told, they are told it is safe again.
+    public func checkIn(_ account: inout Account, command: String? = nil) throws {
+        let wasMissed = deadlines.engine.isMissedNotified(account)
+        account.lastCheckIn = env.now
+        var history = try store.checkIns(of: account.id)
+        history.append(CheckInRecord(timestamp: env.now, command: command))
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        try store.saveCheckIns(history, of: account.id)
+        try deadlines.reschedule(&account)
+        if wasMissed {
+            try notifier.notifyResponders(of: account.id, FeedDraft(
+                type: .checkIn, title: "\(account.fullName) is safe",
+                message: "\(account.fullName) checked in after missing a check-in.",
+                relatedContactID: account.id))
+        }
+    }
+
+    public func setIntervals(_ account: inout Account, checkIn: Int?, reminder: Int?) throws {
+        let result = try IntervalRules.apply(checkIn: checkIn, reminder: reminder,
+                                             to: (account.checkInInterval, account.reminderInterval))
+        account.checkInInterval = result.checkIn
+        account.reminderInterval = result.reminder
+        try deadlines.reschedule(&account)
+    }
+
+    /// Replaces the QR code ID; the old one stops resolving at once.
+    public func refreshQRCode(_ account: inout Account) throws {
+        var code = QRCodeID.generate(env.random)
+        while try store.accountID(qrCodeID: code) != nil { code = QRCodeID.generate(env.random) }
+        try store.setQRCodeIndex(account.qrCodeID, to: nil)
+        try store.setQRCodeIndex(code, to: account.id)
+        account.qrCodeID = code
+        try store.save(account)
+    }
+
+    public func setPreferences(_ account: inout Account, _ preferences: NotificationPreferences) throws {
+        account.preferences = preferences
+        try store.save(account)
+    }
+
+    /// Raises an emergency alert; every responder is told, with the note.
+    public func raiseAlert(_ account: inout Account) throws -> ActiveAlert {
+        try requireName(account)
+        if let active = account.alert {
+            throw LifeSignalError.refused("an alert is already active (raised \(ISO8601.format(active.activatedAt)))",
+                                          hint: "lifesignal alert off")
+        }
+        let alert = ActiveAlert(id: env.newID(), activatedAt: env.now)
+        account.alert = alert
+        try store.save(account)
+        var message = "\(account.fullName) raised an emergency alert."
+        if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
+        try notifier.notifyResponders(of: account.id, FeedDraft(
+            type: .alert, title: "Emergency alert from \(account.fullName)", message: message,
+            relatedContactID: account.id, relatedAlertID: alert.id, isCritical: true))
+        return alert
+    }
+
+    /// Cancels the active alert; every responder is told.
+    public func cancelAlert(_ account: inout Account) throws -> ActiveAlert {
+        guard let alert = account.alert else {
+            throw LifeSignalError.refused("no alert is active")
+        }
+        account.alert = nil
+        try store.save(account)
+        try notifier.notifyResponders(of: account.id, FeedDraft(
+            type: .alert, title: "\(account.fullName) cancelled their alert",
+            message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(alert.activatedAt)).",
+            relatedContactID: account.id, relatedAlertID: alert.id))
+        return alert
+    }
+}
+
+/// Refuses actions that show the account's name to others until it has one.
+public func requireName(_ account: Account) throws {
+    if account.needsOnboarding { throw LifeSignalError.needsOnboarding }
+}

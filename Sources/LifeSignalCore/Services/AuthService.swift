@@ -1,0 +1,132 @@
+import FoundationEssentials
+
+/// Sign-in with a phone number and a one-time code; sessions; sign-out.
+public struct AuthService {
+    public static let codeLifetime = 600.0
+    public static let maxAttempts = 5
+    public static let resendDelay = 30.0
+    public static let maxSendsPerHour = 5
+
+    let store: any StoreWriting
+    let env: CoreEnvironment
+
+    public init(store: any StoreWriting, env: CoreEnvironment) {
+        self.store = store
+        self.env = env
+    }
+
+    /// A freshly issued code, to be handed to the SMS command or shown locally.
+    public struct IssuedCode: Sendable {
+        public var phoneNumber: String
+        public var code: String
+        public var expiresAt: Date
+        public var isNewNumber: Bool
+    }
+
+    /// Issues a new code for `phoneNumber` (already normalised), replacing
+    /// any earlier one, within the resend limits.
+    public func requestCode(phoneNumber: String) throws -> IssuedCode {
+        let now = env.now
+        var sends = 1
+        var windowStart = now
+        if let previous = try store.pendingLogin(phoneNumber: phoneNumber) {
+            let since = now.timeIntervalSince(previous.sentAt)
+            if since >= 0, since < Self.resendDelay {
+                throw LifeSignalError.refused(
+                    "a code was sent \(Int(since))s ago; wait \(Int((Self.resendDelay - since).rounded(.up)))s before asking for another",
+                    hint: "lifesignal login --phone \(phoneNumber) --code CODE")
+            }
+            if now.timeIntervalSince(previous.windowStart) < 3600 {
+                guard previous.sendsInWindow < Self.maxSendsPerHour else {
+                    throw LifeSignalError.refused("too many codes requested for \(phoneNumber); try again within the hour")
+                }
+                sends = previous.sendsInWindow + 1
+                windowStart = previous.windowStart
+            }
+        }
+        let code = ISO8601.pad(Int(env.random.uniform(below: 1_000_000)), 6)
+        let salt = Hex.encode(env.random.bytes(16))
+        let login = PendingLogin(phoneNumber: phoneNumber, salt: salt,
+                                 codeHash: Self.hash(code: code, salt: salt, phoneNumber: phoneNumber),
+                                 sentAt: now, expiresAt: now.addingTimeInterval(Self.codeLifetime),
+                                 sendsInWindow: sends, windowStart: windowStart)
+        try store.setPendingLogin(login, phoneNumber: phoneNumber)
+        let isNew = try store.accountID(phoneNumber: phoneNumber) == nil
+        return IssuedCode(phoneNumber: phoneNumber, code: code, expiresAt: login.expiresAt, isNewNumber: isNew)
+    }
+
+    /// The outcome of checking a code. A wrong code is an outcome, not a
+    /// thrown error, so that the failed attempt is committed.
+    public enum Verification: Sendable {
+        case signedIn(account: Account, token: String, isNewAccount: Bool)
+        case rejected(LifeSignalError)
+    }
+
+    public func verify(phoneNumber: String, code: String, firstName: String?, lastName: String?) throws -> Verification {
+        guard code.utf8.count == 6, code.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            return .rejected(.invalid("the verification code is 6 digits"))
+        }
+        guard var login = try store.pendingLogin(phoneNumber: phoneNumber) else {
+            return .rejected(.refused("no code is waiting for \(phoneNumber)",
+                                      hint: "lifesignal login --phone \(phoneNumber)"))
+        }
+        guard env.now < login.expiresAt else {
+            try store.setPendingLogin(nil, phoneNumber: phoneNumber)
+            return .rejected(.refused("the code has expired", hint: "lifesignal login --phone \(phoneNumber)"))
+        }
+        let hash = Self.hash(code: code, salt: login.salt, phoneNumber: phoneNumber)
+        guard ConstantTime.equals(hash, login.codeHash) else {
+            login.failedAttempts += 1
+            let left = Self.maxAttempts - login.failedAttempts
+            if left <= 0 {
+                try store.setPendingLogin(nil, phoneNumber: phoneNumber)
+                return .rejected(.refused("wrong code; too many attempts, so that code no longer works",
+                                          hint: "lifesignal login --phone \(phoneNumber)"))
+            }
+            try store.setPendingLogin(login, phoneNumber: phoneNumber)
+            return .rejected(.refused("wrong code (\(left) attempt\(left == 1 ? "" : "s") left)"))
+        }
+        try store.setPendingLogin(nil, phoneNumber: phoneNumber)
+        var isNew = false
+        var account: Account
+        if let id = try store.accountID(phoneNumber: phoneNumber), let existing = try store.account(id) {
+            account = existing
+        } else {
+            account = try createAccount(phoneNumber: phoneNumber)
+            isNew = true
+        }
+        if let firstName { account.firstName = try ProfileRules.name(firstName, field: "first name") }
+        if let lastName { account.lastName = try ProfileRules.name(lastName, field: "last name") }
+        try store.save(account)
+        let token = Hex.encode(env.random.bytes(32))
+        try store.setSession(tokenHash: SHA256.hexDigest(token),
+                             to: SessionRecord(accountID: account.id, createdAt: env.now))
+        return .signedIn(account: account, token: token, isNewAccount: isNew)
+    }
+
+    /// The account a session token belongs to.
+    public static func account(forToken token: String, in store: any StoreReading) throws -> Account {
+        guard let record = try store.session(tokenHash: SHA256.hexDigest(token)) else {
+            throw LifeSignalError.sessionExpired
+        }
+        guard let account = try store.account(record.accountID) else { throw LifeSignalError.sessionExpired }
+        return account
+    }
+
+    public func signOut(token: String) throws {
+        try store.setSession(tokenHash: SHA256.hexDigest(token), to: nil)
+    }
+
+    private func createAccount(phoneNumber: String) throws -> Account {
+        var code = QRCodeID.generate(env.random)
+        while try store.accountID(qrCodeID: code) != nil { code = QRCodeID.generate(env.random) }
+        let account = Account(id: env.newID(), phoneNumber: phoneNumber, qrCodeID: code, createdAt: env.now)
+        try store.setPhoneIndex(phoneNumber, to: account.id)
+        try store.setQRCodeIndex(code, to: account.id)
+        return account
+    }
+
+    static func hash(code: String, salt: String, phoneNumber: String) -> String {
+        SHA256.hexDigest(salt + ":" + phoneNumber + ":" + code)
+    }
+}

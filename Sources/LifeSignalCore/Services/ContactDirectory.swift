@@ -1,0 +1,92 @@
+import FoundationEssentials
+
+/// A contact joined with what the owner may see of the other account.
+public struct ContactView: Sendable {
+    public var link: ContactLink
+    public var account: Account
+
+    public var id: EntityID { link.contactID }
+    public var name: String { account.fullName }
+
+    /// Seconds until the contact's check-in is due (negative when overdue),
+    /// nil when their timer has not started.
+    public func timeLeft(at now: Date) -> Int? {
+        account.nextCheckInDue.map { Int($0.timeIntervalSince(now)) }
+    }
+}
+
+/// How `contacts list` orders contacts.
+public enum ContactSort: String, Sendable, CaseIterable {
+    case timeLeft = "time-left", name, added
+}
+
+/// Reads the signed-in account's contacts and finds one by what a person types.
+public struct ContactDirectory {
+    let store: any StoreReading
+
+    public init(store: any StoreReading) { self.store = store }
+
+    public func all(of owner: EntityID) throws -> [ContactView] {
+        try store.contacts(of: owner).compactMap { link in
+            try store.account(link.contactID).map { ContactView(link: link, account: $0) }
+        }
+    }
+
+    /// Contacts ordered for display. Time left puts alerting, then overdue
+    /// contacts first, then the soonest due; contacts not started come last.
+    public static func sorted(_ contacts: [ContactView], by sort: ContactSort, now: Date) -> [ContactView] {
+        let byName: (ContactView, ContactView) -> Bool = {
+            ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
+        }
+        switch sort {
+        case .name:
+            return contacts.sorted(by: byName)
+        case .added:
+            return contacts.sorted { ($0.link.addedAt, $0.id) < ($1.link.addedAt, $1.id) }
+        case .timeLeft:
+            func rank(_ c: ContactView) -> (Int, Int) {
+                if c.account.isAlertActive { return (0, c.timeLeft(at: now) ?? Int.max) }
+                guard let left = c.timeLeft(at: now) else { return (3, 0) }
+                return (left <= 0 ? 1 : 2, left)
+            }
+            return contacts.sorted { a, b in
+                let (ra, rb) = (rank(a), rank(b))
+                return ra != rb ? ra < rb : byName(a, b)
+            }
+        }
+    }
+
+    /// Finds one contact by unique name prefix (case-insensitive, of the
+    /// full, first or last name), phone number, or ID prefix.
+    public func resolve(_ query: String, owner: EntityID) throws -> ContactView {
+        let contacts = try all(of: owner)
+        let trimmed = query.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw LifeSignalError.invalid("a contact name, phone number or ID is required") }
+        if let phone = PhoneNumber.normalize(trimmed),
+           let match = contacts.first(where: { $0.account.phoneNumber == phone }) {
+            return match
+        }
+        let lower = trimmed.lowercased()
+        let exact = contacts.filter { $0.name.lowercased() == lower }
+        if exact.count == 1 { return exact[0] }
+        var matches = contacts.filter { contact in
+            contact.name.lowercased().hasPrefix(lower)
+                || contact.account.firstName.lowercased().hasPrefix(lower)
+                || contact.account.lastName.lowercased().hasPrefix(lower)
+        }
+        if matches.isEmpty, lower.count >= 4, lower.utf8.allSatisfy({ Self.isIDCharacter($0) }) {
+            matches = contacts.filter { $0.id.rawValue.hasPrefix(lower) }
+        }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw LifeSignalError.notFound("no contact matches \"\(trimmed)\"", hint: "lifesignal contacts list")
+        default:
+            throw LifeSignalError.ambiguous(query: trimmed, candidates: Self.sorted(matches, by: .name, now: Date(timeIntervalSince1970: 0))
+                .map { "\($0.name) (\($0.id.short))" })
+        }
+    }
+
+    private static func isIDCharacter(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (97...102).contains(byte) || byte == UInt8(ascii: "-")
+    }
+}

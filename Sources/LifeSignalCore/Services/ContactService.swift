@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// Adds, changes and removes links between accounts, on both sides at once.
+public struct ContactService {
+    let store: any StoreWriting
+    let env: CoreEnvironment
+
+    public init(store: any StoreWriting, env: CoreEnvironment) {
+        self.store = store
+        self.env = env
+    }
+
+    private var notifier: Notifier { Notifier(store: store, env: env) }
+
+    /// Links `owner` to the account behind `code`. `asResponder` makes the
+    /// other person the owner's responder; `asDependent` the owner's dependent.
+    public func add(code rawCode: String, asResponder: Bool, asDependent: Bool, owner: Account) throws -> ContactView {
+        guard asResponder || asDependent else {
+            throw LifeSignalError.refused("Contact must have at least one role.",
+                                          hint: "add --responder, --dependent or both")
+        }
+        try requireName(owner)
+        guard let code = QRCodeID.normalize(rawCode) else {
+            throw LifeSignalError.invalid("\"\(rawCode)\" is not a lifesignal code (20 letters and digits, e.g. K7Q2M-9XHCV-3PD8R-TW6NA)")
+        }
+        guard let otherID = try store.accountID(qrCodeID: code), let other = try store.account(otherID) else {
+            throw LifeSignalError.notFound("no account has the code \(code) (it may have been refreshed)")
+        }
+        guard otherID != owner.id else { throw LifeSignalError.refused("that is your own code") }
+        var mine = try store.contacts(of: owner.id)
+        guard !mine.contains(where: { $0.contactID == otherID }) else {
+            throw LifeSignalError.refused("\(other.fullName) is already a contact",
+                                          hint: "lifesignal contacts role \"\(other.fullName)\" --responder|--dependent")
+        }
+        let link = ContactLink(contactID: otherID, isResponder: asResponder, isDependent: asDependent, addedAt: env.now)
+        mine.append(link)
+        var theirs = try store.contacts(of: otherID)
+        theirs.removeAll { $0.contactID == owner.id }
+        theirs.append(link.mirrored(owner: owner.id))
+        try store.saveContacts(mine, of: owner.id)
+        try store.saveContacts(theirs, of: otherID)
+        try notifier.notify(otherID, FeedDraft(
+            type: .added, title: "\(owner.fullName) added you",
+            message: "\(owner.fullName) added you as \(Self.roleText(link.mirrored(owner: owner.id))).",
+            relatedContactID: owner.id))
+        return ContactView(link: link, account: other)
+    }
+
+    /// Changes the roles of a link; nil leaves a role as it is.
+    public func setRoles(of contact: ContactView, responder: Bool?, dependent: Bool?, owner: Account) throws -> ContactView {
+        var link = contact.link
+        link.isResponder = responder ?? link.isResponder
+        link.isDependent = dependent ?? link.isDependent
+        guard link.isResponder || link.isDependent else {
+            throw LifeSignalError.refused("Contact must have at least one role.",
+                                          hint: "to remove \(contact.name), run: lifesignal contacts remove \"\(contact.name)\"")
+        }
+        guard link != contact.link else { return contact }
+        try replaceLink(owner: owner.id, other: contact.id, with: link)
+        try notifier.notify(contact.id, FeedDraft(
+            type: .role, title: "\(owner.fullName) changed your role",
+            message: "\(owner.fullName) now has you as \(Self.roleText(link.mirrored(owner: owner.id))).",
+            relatedContactID: owner.id))
+        return ContactView(link: link, account: contact.account)
+    }
+
+    /// Removes the link on both sides.
+    public func remove(_ contact: ContactView, owner: Account) throws {
+        try replaceLink(owner: owner.id, other: contact.id, with: nil)
+        try notifier.notify(contact.id, FeedDraft(
+            type: .removed, title: "\(owner.fullName) removed you",
+            message: "\(owner.fullName) removed you from their contacts.", relatedContactID: owner.id))
+    }
+
+    private func replaceLink(owner: EntityID, other: EntityID, with link: ContactLink?) throws {
+        var mine = try store.contacts(of: owner).filter { $0.contactID != other }
+        var theirs = try store.contacts(of: other).filter { $0.contactID != owner }
+        if let link {
+            mine.append(link)
+            theirs.append(link.mirrored(owner: owner))
+        }
+        try store.saveContacts(mine, of: owner)
+        try store.saveContacts(theirs, of: other)
+    }
+
+    /// "their responder", "their dependent" or both, from the contact's side.
+    static func roleText(_ theirView: ContactLink) -> String {
+        // In theirView the owner is the contact: isDependent means the
+        // notified person watches over the owner.
+        switch (theirView.isDependent, theirView.isResponder) {
+        case (true, true): "their responder and dependent"
+        case (true, false): "their responder"
+        default: "their dependent"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FoundationEssentials
+
+/// Pings between a responder and a dependent.
+///
+/// A second ping to a dependent who has not answered the first does not
+/// create another: the pending one stands, nothing new is notified, and the
+/// caller is told it was already pending (so cron jobs that ping are harmless).
+public struct PingService {
+    /// Answered pings kept per account; pending ones are always kept.
+    public static let answeredLimit = 200
+
+    let store: any StoreWriting
+    let env: CoreEnvironment
+
+    public init(store: any StoreWriting, env: CoreEnvironment) {
+        self.store = store
+        self.env = env
+    }
+
+    public enum SendOutcome: Sendable {
+        case sent(Ping)
+        case alreadyPending(Ping)
+    }
+
+    public func send(to contact: ContactView, from owner: Account) throws -> SendOutcome {
+        try requireName(owner)
+        guard contact.link.isDependent else {
+            throw LifeSignalError.refused("You can only ping dependents.")
+        }
+        var mine = try store.pings(of: owner.id)
+        if let pending = mine.last(where: {
+            $0.senderID == owner.id && $0.recipientID == contact.id && $0.status == .pending
+        }) {
+            return .alreadyPending(pending)
+        }
+        let ping = Ping(id: env.newID(), senderID: owner.id, recipientID: contact.id, sentAt: env.now)
+        mine.append(ping)
+        var theirs = try store.pings(of: contact.id)
+        theirs.append(ping)
+        try store.savePings(Self.pruned(mine), of: owner.id)
+        try store.savePings(Self.pruned(theirs), of: contact.id)
+        try Notifier(store: store, env: env).notify(contact.id, FeedDraft(
+            type: .ping, title: "\(owner.fullName) pinged you",
+            message: "\(owner.fullName) asks you to check in. Run 'lifesignal ping respond'.",
+            relatedContactID: owner.id, relatedPingID: ping.id))
+        return .sent(ping)
+    }
+
+    /// Answers one pending received ping (by ID or unique ID prefix) or, with
+    /// nil, all of them. Each sender is told. Returns the answered pings.
+    public func respond(_ query: String?, owner: Account) throws -> [Ping] {
+        var mine = try store.pings(of: owner.id)
+        let pending = mine.filter { $0.recipientID == owner.id && $0.status == .pending }
+        let chosen: [Ping]
+        if let query {
+            let lower = query.trimmingWhitespace().lowercased()
+            let matches = lower.count >= 4 ? mine.filter { $0.recipientID == owner.id && $0.id.rawValue.hasPrefix(lower) } : []
+            guard !matches.isEmpty else {
+                throw LifeSignalError.notFound("no ping you received has the ID \"\(query)\"", hint: "lifesignal ping list")
+            }
+            guard matches.count == 1 else {
+                throw LifeSignalError.ambiguous(query: query, candidates: matches.map(\.id.rawValue))
+            }
+            guard matches[0].status == .pending else {
+                throw LifeSignalError.refused("ping \(matches[0].id.short) was already answered")
+            }
+            chosen = matches
+        } else {
+            chosen = pending
+        }
+        var answered: [Ping] = []
+        for var ping in chosen {
+            ping.status = .responded
+            ping.respondedAt = env.now
+            answered.append(ping)
+            mine = mine.map { $0.id == ping.id ? ping : $0 }
+            let senderPings = try store.pings(of: ping.senderID).map { $0.id == ping.id ? ping : $0 }
+            try store.savePings(Self.pruned(senderPings), of: ping.senderID)
+            try Notifier(store: store, env: env).notify(ping.senderID, FeedDraft(
+                type: .ping, title: "\(owner.fullName) responded to your ping",
+                message: "\(owner.fullName) answered the ping you sent at \(ISO8601.format(ping.sentAt)).",
+                relatedContactID: owner.id, relatedPingID: ping.id))
+        }
+        if !answered.isEmpty { try store.savePings(Self.pruned(mine), of: owner.id) }
+        return answered
+    }
+
+    /// Keeps every pending ping and the newest answered ones.
+    static func pruned(_ pings: [Ping]) -> [Ping] {
+        let answered = pings.filter { $0.status == .responded }
+        guard answered.count > answeredLimit else { return pings }
+        let dropped = Set(answered.prefix(answered.count - answeredLimit).map(\.id))
+        return pings.filter { !dropped.contains($0.id) }
+    }
+}

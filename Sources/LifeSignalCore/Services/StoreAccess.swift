@@ -1,0 +1,61 @@
+import FoundationEssentials
+
+/// What the services read from the store. The store module implements it
+/// over files; tests may implement it in memory. Every call may throw the
+/// store's own errors (damaged file, I/O).
+public protocol StoreReading {
+    func account(_ id: EntityID) throws -> Account?
+    func contacts(of id: EntityID) throws -> [ContactLink]
+    /// Pings the account sent or received, oldest first.
+    func pings(of id: EntityID) throws -> [Ping]
+    /// Check-ins, oldest first.
+    func checkIns(of id: EntityID) throws -> [CheckInRecord]
+    func accountID(phoneNumber: String) throws -> EntityID?
+    /// `code` must already be normalised by `QRCodeID.normalize`.
+    func accountID(qrCodeID code: String) throws -> EntityID?
+    func session(tokenHash: String) throws -> SessionRecord?
+    func pendingLogin(phoneNumber: String) throws -> PendingLogin?
+    func feedSummary(of id: EntityID) throws -> FeedSummary
+    /// Visits feed items newest first until `visit` returns false.
+    func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
+    /// Visits feed items with `index >= start`, oldest first, until `visit` returns false.
+    func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws
+    /// The earliest moment any account's deadline needs attention.
+    func nextScheduledWake() throws -> Date?
+}
+
+/// What the services change in the store, inside one atomic transaction.
+public protocol StoreWriting: StoreReading {
+    func save(_ account: Account) throws
+    func saveContacts(_ links: [ContactLink], of id: EntityID) throws
+    func savePings(_ pings: [Ping], of id: EntityID) throws
+    func saveCheckIns(_ records: [CheckInRecord], of id: EntityID) throws
+    func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws
+    func setQRCodeIndex(_ code: String, to id: EntityID?) throws
+    func setSession(tokenHash: String, to record: SessionRecord?) throws
+    func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws
+    /// Appends to the feed and returns the stored item.
+    func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem
+    /// Applies `change` to every item for which it returns a new value
+    /// (nil deletes the item); `scope` limits the items visited.
+    func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int
+    func setDeliveredThrough(_ index: Int, of id: EntityID) throws
+    /// Records when the account's deadline next needs attention (nil: never).
+    func schedule(_ id: EntityID, at wake: Date?) throws
+    /// Accounts whose scheduled wake is at or before `now`, earliest first.
+    func dueAccounts(at now: Date) throws -> [EntityID]
+}
+
+/// Which feed items an update visits.
+public enum FeedScope: Sendable, Equatable {
+    case all
+    case unread
+    case item(EntityID)
+}
+
+/// What an update does to one feed item.
+public enum FeedChange: Sendable, Equatable {
+    case keep
+    case replace(FeedItem)
+    case delete
+}

@@ -1,0 +1,65 @@
+import FoundationEssentials
+import Synchronization
+
+/// Everything that varies between runs, handed to the core explicitly so
+/// tests can pin it: the current time and a source of random bytes.
+public struct CoreEnvironment: Sendable {
+    public var now: Date
+    public var random: RandomSource
+
+    public init(now: Date, random: RandomSource) {
+        self.now = now
+        self.random = random
+    }
+
+    public func newID() -> EntityID { EntityID(randomBytes: random.bytes(16)) }
+}
+
+/// A source of random bytes: the operating system's in production, a seeded
+/// generator in tests.
+public struct RandomSource: Sendable {
+    public var bytes: @Sendable (Int) -> [UInt8]
+
+    public init(bytes: @escaping @Sendable (Int) -> [UInt8]) { self.bytes = bytes }
+
+    /// A uniformly distributed integer in `0..<upperBound` (rejection sampling).
+    public func uniform(below upperBound: UInt32) -> UInt32 {
+        precondition(upperBound > 0, "the range must not be empty")
+        let limit = UInt32.max - UInt32.max % upperBound
+        while true {
+            let b = bytes(4)
+            let value = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
+            if value < limit { return value % upperBound }
+        }
+    }
+
+    /// A deterministic generator (SplitMix64) for tests and simulations.
+    public static func seeded(_ seed: UInt64) -> RandomSource {
+        let state = SeededState(seed)
+        return RandomSource { count in state.next(count) }
+    }
+}
+
+/// Shared state of a seeded generator, safe to use from several threads.
+private final class SeededState: Sendable {
+    private let state: Mutex<UInt64>
+    init(_ seed: UInt64) { state = Mutex(seed) }
+
+    func next(_ count: Int) -> [UInt8] {
+        state.withLock { state in
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            while out.count < count {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                z ^= z >> 31
+                for shift in stride(from: 0, to: 64, by: 8) where out.count < count {
+                    out.append(UInt8(truncatingIfNeeded: z >> UInt64(shift)))
+                }
+            }
+            return out
+        }
+    }
+}

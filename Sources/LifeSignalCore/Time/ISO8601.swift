@@ -1,0 +1,166 @@
+import FoundationEssentials
+
+/// ISO 8601 timestamps in UTC (`2026-03-01T09:00:00Z`), written and read
+/// without Foundation's formatters so that start-up stays cheap.
+public enum ISO8601 {
+    /// Formats `date` as `YYYY-MM-DDThh:mm:ssZ`, with milliseconds only when
+    /// the date has a fractional second.
+    public static func format(_ date: Date) -> String {
+        let total = date.timeIntervalSince1970
+        var seconds = total.rounded(.down)
+        var millis = Int(((total - seconds) * 1000).rounded())
+        if millis == 1000 { seconds += 1; millis = 0 }
+        let civil = CivilTime(secondsSinceEpoch: Int64(seconds))
+        var text = civil.isoDateTime
+        if millis > 0 {
+            text += "." + pad(millis, 3)
+        }
+        return text + "Z"
+    }
+
+    /// Parses `YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm|±hhmm)`; a date alone
+    /// (`YYYY-MM-DD`) means midnight UTC. Returns nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        var scanner = DigitScanner(Array(text.utf8))
+        guard let year = scanner.number(digits: 4), scanner.expect(UInt8(ascii: "-")),
+              let month = scanner.number(digits: 2), scanner.expect(UInt8(ascii: "-")),
+              let day = scanner.number(digits: 2) else { return nil }
+        guard (1...12).contains(month), (1...CivilTime.daysIn(month: month, year: year)).contains(day) else { return nil }
+        if scanner.atEnd {
+            return Date(timeIntervalSince1970: Double(CivilTime.daysFromCivil(year, month, day) * 86_400))
+        }
+        guard scanner.expect(UInt8(ascii: "T")) || scanner.expect(UInt8(ascii: "t")) || scanner.expect(UInt8(ascii: " ")),
+              let hour = scanner.number(digits: 2), scanner.expect(UInt8(ascii: ":")),
+              let minute = scanner.number(digits: 2) else { return nil }
+        var second = 0
+        var fraction = 0.0
+        if scanner.expect(UInt8(ascii: ":")) {
+            guard let s = scanner.number(digits: 2) else { return nil }
+            second = s
+            if scanner.expect(UInt8(ascii: ".")) || scanner.expect(UInt8(ascii: ",")) {
+                guard let (value, count) = scanner.digitRun(), count <= 9 else { return nil }
+                fraction = Double(value) / pow10(count)
+            }
+        }
+        guard hour < 24, minute < 60, second < 60 else { return nil }
+        var offset = 0
+        if scanner.expect(UInt8(ascii: "Z")) || scanner.expect(UInt8(ascii: "z")) {
+            offset = 0
+        } else if let sign = scanner.sign() {
+            guard let oh = scanner.number(digits: 2) else { return nil }
+            _ = scanner.expect(UInt8(ascii: ":"))
+            guard let om = scanner.number(digits: 2), oh < 24, om < 60 else { return nil }
+            offset = sign * (oh * 3600 + om * 60)
+        } else {
+            return nil
+        }
+        guard scanner.atEnd else { return nil }
+        let days = CivilTime.daysFromCivil(year, month, day)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    private static func pow10(_ n: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<n { result *= 10 }
+        return result
+    }
+}
+
+/// A proleptic Gregorian calendar date and time of day in UTC.
+struct CivilTime {
+    var year: Int64, month: Int, day: Int, hour: Int, minute: Int, second: Int
+
+    init(secondsSinceEpoch: Int64) {
+        var days = secondsSinceEpoch / 86_400
+        var rest = secondsSinceEpoch % 86_400
+        if rest < 0 { rest += 86_400; days -= 1 }
+        (year, month, day) = CivilTime.civilFromDays(days)
+        hour = Int(rest / 3600)
+        minute = Int(rest % 3600 / 60)
+        second = Int(rest % 60)
+    }
+
+    var isoDateTime: String {
+        "\(ISO8601.pad(Int(year), 4))-\(ISO8601.pad(month, 2))-\(ISO8601.pad(day, 2))T"
+            + "\(ISO8601.pad(hour, 2)):\(ISO8601.pad(minute, 2)):\(ISO8601.pad(second, 2))"
+    }
+
+    // Howard Hinnant's days-from-civil algorithm (public domain description).
+    static func daysFromCivil(_ y: Int, _ m: Int, _ d: Int) -> Int64 {
+        let year = Int64(m <= 2 ? y - 1 : y)
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yoe = year - era * 400
+        let mp = Int64((m + 9) % 12)
+        let doy = (153 * mp + 2) / 5 + Int64(d) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ z0: Int64) -> (Int64, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = Int(doy - (153 * mp + 2) / 5 + 1)
+        let m = Int(mp < 10 ? mp + 3 : mp - 9)
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+/// Reads fixed-width digit groups and punctuation from ASCII bytes.
+private struct DigitScanner {
+    let bytes: [UInt8]
+    var index = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { index == bytes.count }
+
+    mutating func expect(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func sign() -> Int? {
+        if expect(UInt8(ascii: "+")) { return 1 }
+        if expect(UInt8(ascii: "-")) { return -1 }
+        return nil
+    }
+
+    mutating func number(digits: Int) -> Int? {
+        guard index + digits <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[index..<index + digits] {
+            guard (48...57).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        index += digits
+        return value
+    }
+
+    mutating func digitRun() -> (Int, Int)? {
+        var value = 0, count = 0
+        while index < bytes.count, (48...57).contains(bytes[index]), count < 18 {
+            value = value * 10 + Int(bytes[index] - 48)
+            index += 1
+            count += 1
+        }
+        return count == 0 ? nil : (value, count)
+    }
+}

@@ -1,0 +1,133 @@
+import FoundationEssentials
+import LifeSignalCore
+
+extension FileStore {
+    func feedIndex(_ id: EntityID) throws -> FeedIndex {
+        try load(FeedIndex.self, StoreLayout.feedSummary(id)) ?? FeedIndex()
+    }
+
+    /// A segment read for a visit; not cached, so streaming the whole feed
+    /// keeps memory flat.
+    private func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
+        let path = StoreLayout.feedSegment(id, number)
+        guard let bytes = try files.read(path) else { return [] }
+        return try codec.decode([FeedItem].self, from: bytes, path: path)
+    }
+
+    private func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
+        let path = StoreLayout.feedSegment(id, number)
+        if items.isEmpty { try remove(path) } else { try files.write(path, try codec.encode(items)) }
+    }
+
+    public func feedSummary(of id: EntityID) throws -> FeedSummary {
+        try feedIndex(id).summary
+    }
+
+    public func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws {
+        let index = try feedIndex(id)
+        guard let last = index.lastSegment, last >= index.firstSegment else { return }
+        for number in stride(from: last, through: index.firstSegment, by: -1) {
+            for item in try segment(id, number).reversed() {
+                guard try visit(item) else { return }
+            }
+        }
+    }
+
+    public func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws {
+        let index = try feedIndex(id)
+        guard let last = index.lastSegment else { return }
+        let first = max(index.firstSegment, max(start, 0) / index.segmentSize)
+        guard first <= last else { return }
+        for number in first...last {
+            for item in try segment(id, number) where item.index >= start {
+                guard try visit(item) else { return }
+            }
+        }
+    }
+
+    public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
+        var index = try feedIndex(id)
+        let item = FeedItem(id: itemID, index: index.summary.nextIndex, draft: draft, timestamp: time)
+        let number = item.index / index.segmentSize
+        var items = try segment(id, number)
+        items.append(item)
+        try writeSegment(id, number, items)
+        index.summary.nextIndex += 1
+        index.summary.total += 1
+        index.summary.unread += 1
+        index.setUnread(number, true)
+        try applyRetention(id, &index)
+        try store(index, StoreLayout.feedSummary(id))
+        return item
+    }
+
+    public func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int {
+        var index = try feedIndex(id)
+        guard let last = index.lastSegment, last >= index.firstSegment else { return 0 }
+        let numbers: [Int]
+        switch scope {
+        case .all, .item: numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
+        case .unread: numbers = index.unreadSegments
+        }
+        var changed = 0
+        for number in numbers {
+            let items = try segment(id, number)
+            var kept: [FeedItem] = []
+            var touched = false
+            var found = false
+            for item in items {
+                if case .item(let wanted) = scope, item.id != wanted {
+                    kept.append(item)
+                    continue
+                }
+                found = found || scope == .item(item.id)
+                switch change(item) {
+                case .keep:
+                    kept.append(item)
+                case .replace(let updated):
+                    kept.append(updated)
+                    touched = true
+                    changed += 1
+                    if item.isRead != updated.isRead { index.summary.unread += updated.isRead ? -1 : 1 }
+                case .delete:
+                    touched = true
+                    changed += 1
+                    index.summary.total -= 1
+                    if !item.isRead { index.summary.unread -= 1 }
+                }
+            }
+            if touched {
+                try writeSegment(id, number, kept)
+                index.setUnread(number, kept.contains { !$0.isRead })
+            }
+            if found { break }
+        }
+        if changed > 0 { try store(index, StoreLayout.feedSummary(id)) }
+        return changed
+    }
+
+    public func setDeliveredThrough(_ position: Int, of id: EntityID) throws {
+        var index = try feedIndex(id)
+        guard position > index.summary.deliveredThrough else { return }
+        index.summary.deliveredThrough = min(position, index.summary.nextIndex)
+        try store(index, StoreLayout.feedSummary(id))
+    }
+
+    /// Drops the oldest items beyond `FeedRetention.maxItems`, keeping
+    /// unread critical ones (alerts, missed check-ins).
+    private func applyRetention(_ id: EntityID, _ index: inout FeedIndex) throws {
+        guard index.summary.total > FeedRetention.maxItems, let last = index.lastSegment else { return }
+        var number = index.firstSegment
+        while index.summary.total > FeedRetention.maxItems, number < last {
+            let items = try segment(id, number)
+            let kept = items.filter { $0.isCritical && !$0.isRead }
+            let droppedUnread = items.filter { !$0.isRead }.count - kept.count
+            index.summary.total -= items.count - kept.count
+            index.summary.unread -= droppedUnread
+            try writeSegment(id, number, kept)
+            index.setUnread(number, !kept.isEmpty)
+            if kept.isEmpty, number == index.firstSegment { index.firstSegment = number + 1 }
+            number += 1
+        }
+    }
+}

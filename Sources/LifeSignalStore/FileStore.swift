@@ -1,0 +1,123 @@
+import FoundationEssentials
+import LifeSignalCore
+
+/// lifesignal's data on top of a transaction's files: per-account JSON
+/// files, index files, a segmented feed and a deadline schedule.
+///
+/// One instance lives for one transaction (or one consistent read). It
+/// caches what it decoded so a command reads each file at most once.
+public final class FileStore: StoreWriting {
+    let files: any FileAccess
+    let codec: StoreCodec
+    private var cache: [String: Any] = [:]
+
+    init(files: any FileAccess, codec: StoreCodec) {
+        self.files = files
+        self.codec = codec
+    }
+
+    // MARK: Generic file helpers
+
+    func load<T: Codable>(_ type: T.Type, _ path: String) throws -> T? {
+        if let cached = cache[path] { return cached as? T }
+        guard let bytes = try files.read(path) else { return nil }
+        let value = try codec.decode(type, from: bytes, path: path)
+        cache[path] = value
+        return value
+    }
+
+    func store<T: Codable>(_ value: T, _ path: String) throws {
+        try files.write(path, try codec.encode(value))
+        cache[path] = value
+    }
+
+    func remove(_ path: String) throws {
+        if try files.read(path) != nil || cache[path] != nil {
+            try files.delete(path)
+        }
+        cache[path] = nil
+    }
+
+    /// Creates the store's identity file on the first write.
+    func ensureMeta(now: Date) throws {
+        if try load(StoreMeta.self, StoreLayout.meta) == nil {
+            try store(StoreMeta(createdAt: ISO8601.format(now)), StoreLayout.meta)
+        }
+    }
+
+    /// Checks the store's schema version (the first thing read).
+    func checkMeta() throws { _ = try load(StoreMeta.self, StoreLayout.meta) }
+
+    // MARK: StoreReading
+
+    public func account(_ id: EntityID) throws -> Account? {
+        try load(Account.self, StoreLayout.account(id))
+    }
+
+    public func contacts(of id: EntityID) throws -> [ContactLink] {
+        try load([ContactLink].self, StoreLayout.contacts(id)) ?? []
+    }
+
+    public func pings(of id: EntityID) throws -> [Ping] {
+        try load([Ping].self, StoreLayout.pings(id)) ?? []
+    }
+
+    public func checkIns(of id: EntityID) throws -> [CheckInRecord] {
+        try load([CheckInRecord].self, StoreLayout.checkIns(id)) ?? []
+    }
+
+    public func accountID(phoneNumber: String) throws -> EntityID? {
+        guard PhoneNumber.normalize(phoneNumber) == phoneNumber else { return nil }
+        return try load(IndexEntry.self, StoreLayout.phone(phoneNumber))?.accountID
+    }
+
+    public func accountID(qrCodeID code: String) throws -> EntityID? {
+        guard QRCodeID.normalize(code) == code else { return nil }
+        return try load(IndexEntry.self, StoreLayout.code(code))?.accountID
+    }
+
+    public func session(tokenHash: String) throws -> SessionRecord? {
+        try load(SessionRecord.self, StoreLayout.session(tokenHash))
+    }
+
+    public func pendingLogin(phoneNumber: String) throws -> PendingLogin? {
+        try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
+    }
+
+    // MARK: StoreWriting
+
+    public func save(_ account: Account) throws {
+        try store(account, StoreLayout.account(account.id))
+    }
+
+    public func saveContacts(_ links: [ContactLink], of id: EntityID) throws {
+        try store(links, StoreLayout.contacts(id))
+    }
+
+    public func savePings(_ pings: [Ping], of id: EntityID) throws {
+        try store(pings, StoreLayout.pings(id))
+    }
+
+    public func saveCheckIns(_ records: [CheckInRecord], of id: EntityID) throws {
+        try store(records, StoreLayout.checkIns(id))
+    }
+
+    public func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws {
+        try store(IndexEntry(accountID: id), StoreLayout.phone(phoneNumber))
+    }
+
+    public func setQRCodeIndex(_ code: String, to id: EntityID?) throws {
+        let path = StoreLayout.code(code)
+        if let id { try store(IndexEntry(accountID: id), path) } else { try remove(path) }
+    }
+
+    public func setSession(tokenHash: String, to record: SessionRecord?) throws {
+        let path = StoreLayout.session(tokenHash)
+        if let record { try store(record, path) } else { try remove(path) }
+    }
+
+    public func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws {
+        let path = StoreLayout.pendingLogin(phoneNumber)
+        if let login { try store(login, path) } else { try remove(path) }
+    }
+}

@@ -1,0 +1,123 @@
+/// Turns text, bytes or segments into a `QRSymbol` (ISO/IEC 18004 clause 7).
+///
+/// Every entry point chooses the smallest version that holds the data at the
+/// requested level. With `boostLevel` the level is then raised as far as that
+/// version still allows; pass `boostLevel: false` to get exactly `level`.
+/// With `mask: nil` the mask with the lowest penalty is chosen.
+public enum QREncoder {
+    /// Encodes text with the fewest bits, mixing numeric, alphanumeric and byte
+    /// (UTF-8) segments, plus kanji segments when `kanji` is true.
+    ///
+    /// Text whose byte segments hold non-ASCII UTF-8 starts with an ECI 26
+    /// designator unless `utf8ECI` is false. Without it, readers must guess the
+    /// character set: zbar 0.23 reads short UTF-8 such as "é", "日本" or "€5"
+    /// as Shift JIS mojibake, while with ECI 26 it (like ZXing, iOS and
+    /// Android cameras) reads them exactly; .ci/qrcode.sh checks both. ASCII
+    /// text needs no designator, so none is written. Kanji segments are off by
+    /// default because a reader then has to join Shift JIS and UTF-8 parts.
+    public static func encode(
+        text: String,
+        level: ErrorCorrectionLevel = .medium,
+        boostLevel: Bool = true,
+        mask: Mask? = nil,
+        kanji: Bool = false,
+        utf8ECI: Bool = true
+    ) throws(QREncodingError) -> QRSymbol {
+        let utf8Designator = try QRSegment.eci(26)
+        var neededBits = 0
+        // Count indicator widths change at versions 10 and 27, and so may the best split.
+        for group in [1...9, 10...26, 27...40] {
+            let versions = QRVersion(uncheckedNumber: group.lowerBound)...QRVersion(uncheckedNumber: group.upperBound)
+            var segments = SegmentOptimizer.segments(for: text, version: versions.lowerBound, allowKanji: kanji)
+            if utf8ECI, segments.contains(where: { $0.mode == .byte && $0.data.bytes.contains { $0 >= 0x80 } }) {
+                segments.insert(utf8Designator, at: 0)
+            }
+            if let version = smallestVersion(for: segments, level: level, in: versions) {
+                return build(segments: segments, version: version, level: level, boostLevel: boostLevel, mask: mask)
+            }
+            neededBits = QRSegment.totalBits(segments, in: versions.upperBound) ?? Int.max
+        }
+        throw .dataTooLong(bits: neededBits, capacityBits: BlockLayout(version: .max, level: level).dataCodewords * 8)
+    }
+
+    /// Encodes arbitrary bytes as one byte-mode segment.
+    public static func encode(
+        bytes: [UInt8],
+        level: ErrorCorrectionLevel = .medium,
+        boostLevel: Bool = true,
+        mask: Mask? = nil
+    ) throws(QREncodingError) -> QRSymbol {
+        try encode(segments: [QRSegment.bytes(bytes)], level: level, boostLevel: boostLevel, mask: mask)
+    }
+
+    /// Encodes the given segments in order, in the smallest version within `versions`.
+    public static func encode(
+        segments: [QRSegment],
+        level: ErrorCorrectionLevel = .medium,
+        boostLevel: Bool = true,
+        versions: ClosedRange<QRVersion> = QRVersion.min...QRVersion.max,
+        mask: Mask? = nil
+    ) throws(QREncodingError) -> QRSymbol {
+        guard let version = smallestVersion(for: segments, level: level, in: versions) else {
+            throw .dataTooLong(
+                bits: QRSegment.totalBits(segments, in: versions.upperBound) ?? Int.max,
+                capacityBits: BlockLayout(version: versions.upperBound, level: level).dataCodewords * 8)
+        }
+        return build(segments: segments, version: version, level: level, boostLevel: boostLevel, mask: mask)
+    }
+
+    private static func smallestVersion(
+        for segments: [QRSegment], level: ErrorCorrectionLevel, in versions: ClosedRange<QRVersion>
+    ) -> QRVersion? {
+        QRVersion.all.first { version in
+            guard versions.contains(version), let bits = QRSegment.totalBits(segments, in: version) else { return false }
+            return bits <= BlockLayout(version: version, level: level).dataCodewords * 8
+        }
+    }
+
+    private static func build(
+        segments: [QRSegment], version: QRVersion, level: ErrorCorrectionLevel, boostLevel: Bool, mask: Mask?
+    ) -> QRSymbol {
+        var finalLevel = level
+        if boostLevel, let bits = QRSegment.totalBits(segments, in: version) {
+            finalLevel = ErrorCorrectionLevel.allCases.last {
+                $0 >= level && bits <= BlockLayout(version: version, level: $0).dataCodewords * 8
+            } ?? level
+        }
+        let layout = BlockLayout(version: version, level: finalLevel)
+        let data = Codewords.data(for: segments, version: version, layout: layout)
+        let codewords = Codewords.interleaved(data: data, layout: layout)
+        return SymbolBuilder.symbol(codewords: codewords, version: version, level: finalLevel, mask: mask)
+    }
+}
+
+/// Lays codewords into a matrix and applies the best (or a fixed) mask.
+enum SymbolBuilder {
+    static func symbol(codewords: [UInt8], version: QRVersion, level: ErrorCorrectionLevel, mask: Mask?) -> QRSymbol {
+        var unmasked = FunctionPatterns.base(version)
+        let positions = ModulePlacement.dataPositions(version)
+        for (bitIndex, position) in positions.enumerated() where bitIndex < codewords.count * 8 {
+            unmasked[linear: position] = codewords[bitIndex >> 3] >> UInt8(7 - bitIndex & 7) & 1 == 1
+        }
+        let size = version.size
+        func masked(_ mask: Mask) -> BitMatrix {
+            var matrix = unmasked
+            for position in positions where mask.flips(x: position % size, y: position / size) {
+                matrix[linear: position].toggle()
+            }
+            FunctionPatterns.drawFormat(FormatInformation(level: level, mask: mask), into: &matrix)
+            return matrix
+        }
+        if let mask {
+            return QRSymbol(version: version, level: level, mask: mask, modules: masked(mask))
+        }
+        var best: (mask: Mask, matrix: BitMatrix, penalty: Int)?
+        for candidate in Mask.all {
+            let matrix = masked(candidate)
+            let penalty = MaskPenalty.score(matrix)
+            if best.map({ penalty < $0.penalty }) ?? true { best = (candidate, matrix, penalty) }
+        }
+        guard let best else { preconditionFailure("Mask.all is never empty") }
+        return QRSymbol(version: version, level: level, mask: best.mask, modules: best.matrix)
+    }
+}

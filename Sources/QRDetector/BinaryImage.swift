@@ -1,0 +1,35 @@
+/// A thresholded image: one byte a pixel, 1 for dark and 0 for light.
+///
+/// Bytes rather than packed bits because the scanners read every pixel and
+/// byte access keeps their inner loops simple and fast.
+struct BinaryImage: Sendable {
+    let width: Int
+    let height: Int
+    private(set) var storage: [UInt8]
+
+    init(width: Int, height: Int, storage: [UInt8]) {
+        precondition(storage.count == width * height, "binary image buffer size mismatch")
+        self.width = width
+        self.height = height
+        self.storage = storage
+    }
+
+    /// Whether pixel `(x, y)` is dark; pixels outside the image are light,
+    /// which is what a quiet zone cut off by the image border looks like.
+    @inline(__always)
+    func isDark(_ x: Int, _ y: Int) -> Bool {
+        guard x >= 0, y >= 0, x < width, y < height else { return false }
+        return storage[y * width + x] != 0
+    }
+
+    /// Whether the pixel containing the image point `point` is dark.
+    @inline(__always)
+    func isDark(at point: Point) -> Bool {
+        isDark(Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
+    }
+
+    /// The same image with dark and light swapped, to read light-on-dark codes.
+    var inverted: BinaryImage {
+        BinaryImage(width: width, height: height, storage: storage.map { $0 ^ 1 })
+    }
+}

@@ -1,0 +1,46 @@
+/// Four corners of a located symbol, in the symbol's own orientation.
+public struct Quadrilateral: Sendable, Equatable {
+    public var topLeft: Point
+    public var topRight: Point
+    public var bottomRight: Point
+    public var bottomLeft: Point
+
+    public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomRight = bottomRight
+        self.bottomLeft = bottomLeft
+    }
+
+    func scaled(by factor: Double) -> Quadrilateral {
+        Quadrilateral(topLeft: topLeft * factor, topRight: topRight * factor,
+                      bottomRight: bottomRight * factor, bottomLeft: bottomLeft * factor)
+    }
+}
+
+extension QRDetector {
+    /// One hypothesis for one symbol: a sampled grid and how it was found.
+    public struct Candidate: Sendable, Equatable {
+        /// The sampled modules; `true` is dark in the symbol's own sense
+        /// (for an inverted symbol, the light pixels of the image).
+        public let grid: ModuleGrid
+        /// The version this grid was sampled at (its size is 17 + 4·version).
+        public let version: Int
+        /// Outer corners of the symbol in input-image pixels. For a mirrored
+        /// symbol top-right and bottom-left are swapped and the grid is the
+        /// transpose of the true one.
+        public let corners: Quadrilateral
+        /// Whether the symbol was found as light modules on a dark background.
+        public let inverted: Bool
+        /// Which thresholding produced the grid.
+        public let binarization: Binarization
+        /// Whether the bottom-right alignment pattern anchored the perspective
+        /// (otherwise the fourth corner was extrapolated).
+        public let usedAlignmentPattern: Bool
+        /// Fraction of fixed function-pattern modules the grid gets wrong
+        /// (0 is perfect); hypotheses for a symbol are ordered by it.
+        public let patternMismatch: Double
+        /// Which symbol of the image this hypothesis belongs to; 0 is the first.
+        public let symbolIndex: Int
+    }
+}

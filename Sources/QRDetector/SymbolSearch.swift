@@ -1,0 +1,71 @@
+/// A symbol found in one or more binarised images, with every hypothesis
+/// gathered for it.
+struct LocatedSymbol {
+    struct Entry {
+        var hypothesis: SymbolLocator.Hypothesis
+        var binarization: Binarization
+        var inverted: Bool
+    }
+
+    /// Top-left finder centre and module size, used to recognise the same
+    /// symbol across binarisations and to order symbols.
+    var anchor: Point
+    var moduleSize: Double
+    var hypotheses: [Entry]
+
+    func isSameSymbol(as other: LocatedSymbol) -> Bool {
+        anchor.distance(to: other.anchor) <= 3.5 * max(moduleSize, other.moduleSize)
+    }
+
+    /// Reading order of top-left finders: higher first; at about the same
+    /// height (within half a finder), further left first.
+    func precedes(_ other: LocatedSymbol) -> Bool {
+        let band = 3.5 * max(moduleSize, other.moduleSize)
+        if abs(anchor.y - other.anchor.y) > band { return anchor.y < other.anchor.y }
+        return anchor.x < other.anchor.x
+    }
+
+    /// Moves everything from a reduced working image to the full image.
+    mutating func scale(by factor: Double) {
+        anchor = anchor * factor
+        moduleSize *= factor
+        for index in hypotheses.indices {
+            hypotheses[index].hypothesis.corners = hypotheses[index].hypothesis.corners.scaled(by: factor)
+        }
+    }
+}
+
+/// Finds the symbols in one binarised image: finder patterns, then the
+/// triples among them that sample into grids with convincing fixed patterns.
+enum SymbolSearch {
+    static func symbols(in image: BinaryImage, binarization: Binarization, inverted: Bool) -> [LocatedSymbol] {
+        let patterns = FinderPatternFinder.find(in: image)
+        guard patterns.count >= 3 else { return [] }
+        var triples: [(triple: FinderTriple, error: Double, indices: [Int])] = []
+        let limit = min(patterns.count, 16)
+        for i in 0..<limit {
+            for j in (i + 1)..<limit {
+                for k in (j + 1)..<limit {
+                    guard let triple = FinderTriple(patterns[i], patterns[j], patterns[k]),
+                          let error = triple.geometryError else { continue }
+                    triples.append((triple, error, [i, j, k]))
+                }
+            }
+        }
+        triples.sort { $0.error < $1.error }
+        var used: Set<Int> = []
+        var found: [LocatedSymbol] = []
+        for candidate in triples.prefix(QRDetector.maximumTriplesTried) {
+            if candidate.indices.contains(where: used.contains) { continue }
+            let hypotheses = SymbolLocator.hypotheses(for: candidate.triple, in: image)
+            guard let best = hypotheses.first, best.mismatch <= QRDetector.acceptableMismatch else { continue }
+            used.formUnion(candidate.indices)
+            let entries = hypotheses.filter { $0.mismatch <= QRDetector.acceptableMismatch * 1.5 }.map {
+                LocatedSymbol.Entry(hypothesis: $0, binarization: binarization, inverted: inverted)
+            }
+            let topLeft = candidate.triple.topLeft
+            found.append(LocatedSymbol(anchor: topLeft.center, moduleSize: topLeft.moduleSize, hypotheses: entries))
+        }
+        return found
+    }
+}

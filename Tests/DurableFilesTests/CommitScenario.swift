@@ -1,0 +1,84 @@
+import Testing
+
+@testable import DurableFiles
+
+/// A transaction from a known old state to a known new state, used to check
+/// that an interrupted commit leaves exactly one of the two.
+struct CommitScenario: Sendable, CustomTestStringConvertible {
+    let id: String
+    /// Content of every watched path before; `nil` means absent.
+    let old: [String: String?]
+    /// Content of every watched path after.
+    let new: [String: String?]
+
+    var testDescription: String { id }
+
+    static let all: [CommitScenario] = [
+        CommitScenario(
+            id: "multi-file: two replaced, one created in new directories, one deleted",
+            old: ["a": "old-a", "dir/b": "old-b", "c": "old-c", "dir2/sub/d": nil],
+            new: ["a": "new-a", "dir/b": "new-b", "c": nil, "dir2/sub/d": "new-d"]),
+        CommitScenario(
+            id: "single file replaced",
+            old: ["dir/a": "old-a", "b": "old-b"],
+            new: ["dir/a": "new-a", "b": "old-b"]),
+        CommitScenario(
+            id: "single file created in a new directory",
+            old: ["x/y/a": nil, "b": "old-b"],
+            new: ["x/y/a": "new-a", "b": "old-b"]),
+        CommitScenario(
+            id: "single delete",
+            old: ["dir/a": "old-a", "b": "old-b"],
+            new: ["dir/a": nil, "b": "old-b"]),
+    ]
+
+    /// Creates the old state with a live store.
+    func seed(_ root: String) throws {
+        let store = try DurableStore(root: root)
+        try store.write { tx in
+            for (path, content) in old {
+                if let content { try tx.write(path, bytes(content)) }
+            }
+        }
+    }
+
+    /// Stages the change from old to new.
+    func apply(_ tx: Transaction) throws {
+        for (path, content) in new where content != old[path] {
+            if let content { try tx.write(path, bytes(content)) } else { try tx.delete(path) }
+        }
+    }
+
+    /// What a fresh live store reads now (recovering first if needed).
+    func observe(_ root: String) throws -> [String: String?] {
+        let store = try DurableStore(root: root)
+        return try store.read { reader in
+            var seen: [String: String?] = [:]
+            for path in old.keys { seen[path] = text(try reader.read(path)) }
+            return seen
+        }
+    }
+
+    /// The calls a fault-free commit makes, from lock to unlock.
+    func referenceCalls() throws -> [FaultInjectingFileSystem.Call] {
+        let directory = TemporaryDirectory()
+        try seed(directory.path)
+        let fileSystem = FaultInjectingFileSystem()
+        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        fileSystem.clearCalls()
+        try store.write { tx in try apply(tx) }
+        #expect(try observe(directory.path) == new, "reference run of \(id)")
+        return fileSystem.calls
+    }
+}
+
+/// Failed fsyncs that were called again on the same path afterwards.
+func retriedFsyncs(_ calls: [FaultInjectingFileSystem.Call]) -> [String] {
+    var failed: Set<String> = []
+    var retried: [String] = []
+    for call in calls where call.operation == .fsync {
+        if failed.contains(call.path) { retried.append(call.path) }
+        if call.failure != nil { failed.insert(call.path) }
+    }
+    return retried
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import QRCode
+
+/// Encode → decode over every version × level × mask, for each mode.
+struct RoundTripTests {
+    enum Payload: String, CaseIterable, Sendable {
+        case numeric, alphanumeric, byte, kanji, mixed
+    }
+
+    struct Combination: Sendable, CustomTestStringConvertible {
+        let version: QRVersion
+        let level: ErrorCorrectionLevel
+        var testDescription: String { "\(version)-\(level)" }
+    }
+
+    static let combinations: [Combination] = QRVersion.all.flatMap { version in
+        ErrorCorrectionLevel.allCases.map { Combination(version: version, level: $0) }
+    }
+
+    /// Segments filling about 90 % of the symbol, and the bytes and text a decoder must return.
+    static func payload(_ kind: Payload, version: QRVersion, level: ErrorCorrectionLevel, seed: Int)
+        throws -> (segments: [QRSegment], bytes: [UInt8], text: String) {
+        let room = version.characterCapacity(kindMode(kind), level: level) * 9 / 10
+        let count = max(1, room - seed % 3)
+        switch kind {
+        case .numeric:
+            let text = String((0..<count).map { Character(String(($0 * 7 + seed) % 10)) })
+            return ([try .numeric(text)], Array(text.utf8), text)
+        case .alphanumeric:
+            let set = CharacterSets.alphanumeric
+            let bytes = (0..<count).map { set[($0 * 11 + seed) % set.count] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return ([try .alphanumeric(text)], bytes, text)
+        case .byte:
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) }
+            return ([.bytes(bytes)], bytes, String(validating: bytes, as: UTF8.self) ?? "")
+        case .kanji:
+            let pool = Array("漢字点検安全確認日本語符号化試験東京大阪".unicodeScalars)
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: (0..<count).map { pool[($0 + seed) % pool.count] })
+            let string = String(text)
+            let bytes = string.unicodeScalars.flatMap { scalar -> [UInt8] in
+                let (high, low) = ShiftJIS.bytes(ofKanjiValue: ShiftJIS.kanjiValue(of: scalar) ?? 0)
+                return [high, low]
+            }
+            return ([try .kanji(string)], bytes, string)
+        case .mixed:
+            let unit = "Check-in 2026 OK 0123456789 ABCDEF safe; "
+            var text = ""
+            var segments: [QRSegment] = []
+            let capacity = version.dataCapacityBits(level: level) * 9 / 10
+            while true {
+                let longer = text + String(unit.dropFirst(seed % 5).prefix(max(1, text.count % 7 + 4)))
+                let candidate = QRSegment.optimal(for: longer, version: version)
+                guard let bits = QRSegment.totalBits(candidate, in: version), bits <= capacity else { break }
+                text = longer
+                segments = candidate
+            }
+            return (segments, Array(text.utf8), text)
+        }
+    }
+
+    private static func kindMode(_ kind: Payload) -> Mode {
+        switch kind {
+        case .numeric: .numeric
+        case .alphanumeric: .alphanumeric
+        case .byte, .mixed: .byte
+        case .kanji: .kanji
+        }
+    }
+
+    @Test("round trip for every mask", arguments: combinations)
+    func roundTrip(_ combination: Combination) throws {
+        for kind in Payload.allCases {
+            for mask in Mask.all {
+                let seed = combination.version.rawValue * 8 + mask.rawValue
+                let expected = try Self.payload(kind, version: combination.version, level: combination.level, seed: seed)
+                let symbol = try QREncoder.encode(
+                    segments: expected.segments, level: combination.level, boostLevel: false,
+                    versions: combination.version...combination.version, mask: mask)
+                #expect(symbol.version == combination.version && symbol.mask == mask && symbol.level == combination.level)
+                let decoded = try QRDecoder.decodeExactly(symbol.modules)
+                #expect(decoded.bytes == expected.bytes, "\(kind) mask \(mask)")
+                if kind != .byte { #expect(decoded.text == expected.text, "\(kind) mask \(mask)") }
+                #expect(decoded.version == combination.version && decoded.level == combination.level && decoded.mask == mask)
+                #expect(decoded.correctedErrors == 0)
+            }
+        }
+    }
+}

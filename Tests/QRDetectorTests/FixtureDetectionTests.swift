@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import QRDetector
+
+/// How a detector result compares with a fixture's truth.
+struct FixtureOutcome: Sendable {
+    let entry: FixtureLoader.Entry
+    let candidates: Int
+    /// Module errors of the best candidate of the first symbol, if any.
+    let bestErrors: Int?
+    /// Zero-based position of the first acceptable candidate.
+    let firstAcceptableRank: Int?
+    let dataModules: Int
+    let milliseconds: Double
+
+    var found: Bool { firstAcceptableRank != nil }
+
+    /// Reed–Solomon at level L still corrects about 3.5% of codewords, so
+    /// a grid within 3% of its data modules counts as a correct sample.
+    static func acceptable(errors: Int, dataModules: Int) -> Bool {
+        errors * 100 <= dataModules * 3
+    }
+
+    static func evaluate(_ entry: FixtureLoader.Entry) throws -> FixtureOutcome {
+        let image = try FixtureLoader.image(named: entry.name)
+        let truth = try FixtureLoader.truth(named: entry.name)
+        let expected = entry.mirrored ? truth.transposed : truth
+        let start = DispatchTime.now().uptimeNanoseconds
+        let candidates = QRDetector.detect(in: image)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let dataModules = expected.size * expected.size - SymbolLayout.knownModules(size: expected.size).count
+        var best: Int?
+        var rank: Int?
+        for (index, candidate) in candidates.enumerated() where candidate.symbolIndex == 0 {
+            guard candidate.grid.size == expected.size else { continue }
+            let errors = zip(candidate.grid.bits, expected.bits).filter { $0 != $1 }.count
+            best = min(best ?? errors, errors)
+            if rank == nil && acceptable(errors: errors, dataModules: dataModules) { rank = index }
+        }
+        return FixtureOutcome(entry: entry, candidates: candidates.count, bestErrors: best,
+                              firstAcceptableRank: rank, dataModules: dataModules, milliseconds: elapsed)
+    }
+}
+
+@Suite("Detection on generated fixtures")
+struct FixtureDetectionTests {
+    @Test("manifest lists the fixtures") func manifestPresent() {
+        #expect(FixtureLoader.manifest.count >= 30)
+    }
+
+    @Test("first symbol sampled within 3% of its data modules", arguments: FixtureLoader.manifest)
+    func detects(_ entry: FixtureLoader.Entry) throws {
+        let outcome = try FixtureOutcome.evaluate(entry)
+        #expect(outcome.found, "\(entry.name): best errors \(outcome.bestErrors.map(String.init) ?? "none")")
+        #expect(outcome.candidates <= 2 * QRDetector.maximumCandidatesPerSymbol)
+    }
+}
+
+@Suite("Detection summary")
+struct DetectionSummaryTests {
+    /// Prints one line a fixture so the success rate is visible in the log,
+    /// next to zbarimg's result recorded when the fixtures were generated.
+    @Test("summary table") func summary() throws {
+        let outcomes = try FixtureLoader.manifest.map(FixtureOutcome.evaluate)
+        var lines = ["fixture                     found  rank  errors/data  candidates  ms      zbar"]
+        for outcome in outcomes {
+            let name = outcome.entry.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+            let found = (outcome.found ? "yes" : "NO").padding(toLength: 7, withPad: " ", startingAt: 0)
+            let rank = (outcome.firstAcceptableRank.map(String.init) ?? "-").padding(toLength: 6, withPad: " ", startingAt: 0)
+            let errors = "\(outcome.bestErrors.map(String.init) ?? "-")/\(outcome.dataModules)"
+                .padding(toLength: 13, withPad: " ", startingAt: 0)
+            let count = String(outcome.candidates).padding(toLength: 12, withPad: " ", startingAt: 0)
+            let time = String(format: "%.1f", outcome.milliseconds).padding(toLength: 8, withPad: " ", startingAt: 0)
+            lines.append("\(name)\(found)\(rank)\(errors)\(count)\(time)\(outcome.entry.zbarReads ? "yes" : "no")")
+        }
+        let found = outcomes.filter(\.found).count
+        let firstRight = outcomes.filter { $0.firstAcceptableRank == 0 }.count
+        let zbar = outcomes.filter(\.entry.zbarReads).count
+        lines.append("found \(found)/\(outcomes.count), best-first \(firstRight)/\(outcomes.count), zbarimg \(zbar)/\(outcomes.count)")
+        print(lines.joined(separator: "\n"))
+        #expect(!outcomes.isEmpty)
+        #expect(found >= zbar, "the detector should find at least as many symbols as zbarimg reads")
+    }
+}
