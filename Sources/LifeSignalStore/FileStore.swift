@@ -10,6 +10,8 @@ public final class FileStore: StoreWriting {
     let files: any FileAccess
     let codec: StoreCodec
     private var cache: [String: Any] = [:]
+    /// Feed items kept per account before retention drops the oldest.
+    public var retentionLimit = FeedRetention.maxItems
 
     init(files: any FileAccess, codec: StoreCodec) {
         self.files = files

@@ -113,12 +113,12 @@ extension FileStore {
         try store(index, StoreLayout.feedSummary(id))
     }
 
-    /// Drops the oldest items beyond `FeedRetention.maxItems`, keeping
+    /// Drops the oldest items beyond `retentionLimit`, keeping
     /// unread critical ones (alerts, missed check-ins).
     private func applyRetention(_ id: EntityID, _ index: inout FeedIndex) throws {
-        guard index.summary.total > FeedRetention.maxItems, let last = index.lastSegment else { return }
+        guard index.summary.total > retentionLimit, let last = index.lastSegment else { return }
         var number = index.firstSegment
-        while index.summary.total > FeedRetention.maxItems, number < last {
+        while index.summary.total > retentionLimit, number < last {
             let items = try segment(id, number)
             let kept = items.filter { $0.isCritical && !$0.isRead }
             let droppedUnread = items.filter { !$0.isRead }.count - kept.count

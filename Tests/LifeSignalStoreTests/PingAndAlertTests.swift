@@ -1,0 +1,81 @@
+import FoundationEssentials
+import LifeSignalCore
+import LifeSignalStore
+import Testing
+
+struct PingAndAlertTests {
+    /// Ron watches over Dee (Dee is Ron's dependent).
+    func pair() throws -> (World, Account, Account) {
+        let world = World()
+        let ron = try world.person("Ron", phone: "+15550000001")
+        let dee = try world.person("Dee", phone: "+15550000002")
+        try world.link(ron, dee, responder: false, dependent: true)
+        return (world, ron, dee)
+    }
+
+    @Test func onlyDependentsCanBePinged() throws {
+        let (world, ron, dee) = try pair()
+        #expect(throws: LifeSignalError.refused("You can only ping dependents.")) {
+            try PingService(store: world.store, env: world.env).send(to: try world.contact("Ron", of: dee), from: dee)
+        }
+        guard case .sent = try PingService(store: world.store, env: world.env).send(to: try world.contact("Dee", of: ron), from: ron) else {
+            Issue.record("the ping was not sent")
+            return
+        }
+    }
+
+    @Test func aSecondPendingPingSendsNothingNew() throws {
+        let (world, ron, dee) = try pair()
+        let service = PingService(store: world.store, env: world.env)
+        guard case .sent(let first) = try service.send(to: try world.contact("Dee", of: ron), from: ron) else {
+            Issue.record("not sent")
+            return
+        }
+        world.advance(60)
+        guard case .alreadyPending(let again) = try service.send(to: try world.contact("Dee", of: ron), from: ron) else {
+            Issue.record("a duplicate ping was created")
+            return
+        }
+        #expect(again.id == first.id)
+        #expect(try world.feed(dee).filter { $0.type == .ping }.count == 1)
+        #expect(try world.store.pings(of: dee.id).count == 1)
+    }
+
+    @Test func respondingMarksBothSidesAndTellsTheSender() throws {
+        let (world, ron, dee) = try pair()
+        let service = PingService(store: world.store, env: world.env)
+        _ = try service.send(to: try world.contact("Dee", of: ron), from: ron)
+        world.advance(300)
+        // Services read the clock when made: a new one sees the later time.
+        let answered = try PingService(store: world.store, env: world.env).respond(nil, owner: dee)
+        #expect(answered.count == 1)
+        #expect(try world.store.pings(of: ron.id).first?.status == .responded)
+        #expect(try world.store.pings(of: dee.id).first?.respondedAt == world.now)
+        #expect(try world.feed(ron).first?.title == "Dee Test responded to your ping")
+        #expect(try service.respond(nil, owner: dee).isEmpty)
+        // Answered: a new ping can be sent.
+        guard case .sent = try service.send(to: try world.contact("Dee", of: ron), from: ron) else {
+            Issue.record("a fresh ping after an answer was not sent")
+            return
+        }
+        let second = try #require(try world.store.pings(of: dee.id).last)
+        #expect(try service.respond(String(second.id.rawValue.prefix(6)), owner: dee).map(\.id) == [second.id])
+        #expect(throws: LifeSignalError.self) { try service.respond("ffffffff", owner: dee) }
+    }
+
+    @Test func alertsReachEveryResponderWithTheNoteAndCancelToo() throws {
+        let (world, ron, dee) = try pair()
+        var account = try world.reload(dee)
+        let service = AccountService(store: world.store, env: world.env)
+        try service.updateProfile(&account, firstName: nil, lastName: nil, note: "Allergic to penicillin")
+        let alert = try service.raiseAlert(&account)
+        #expect(throws: LifeSignalError.self) { try service.raiseAlert(&account) }
+        let raised = try #require(try world.feed(ron).first)
+        #expect(raised.type == .alert && raised.isCritical && raised.relatedAlertID == alert.id)
+        #expect(raised.message.contains("Allergic to penicillin"))
+        #expect(try world.contact("Dee", of: ron).account.isAlertActive)
+        _ = try service.cancelAlert(&account)
+        #expect(try world.feed(ron).first?.title == "Dee Test cancelled their alert")
+        #expect(throws: LifeSignalError.refused("no alert is active")) { try service.cancelAlert(&account) }
+    }
+}

@@ -1,0 +1,54 @@
+import FoundationEssentials
+import LifeSignalCore
+import LifeSignalStore
+
+/// A small world for service tests: one in-memory store, a pinned clock and
+/// a seeded random source, and helpers that act as a given person.
+final class World {
+    let files = MemoryFiles()
+    lazy var store = FileStore.over(files)
+    var now = ISO8601.parse("2026-03-01T09:00:00Z")!
+    let random = RandomSource.seeded(42)
+
+    var env: CoreEnvironment { CoreEnvironment(now: now, random: random) }
+
+    func advance(_ seconds: Int) { now = now.addingTimeInterval(Double(seconds)) }
+
+    /// Brings deadlines up to date, as every command does first.
+    func tick() throws { try DeadlineService(store: store, env: env).catchUp() }
+
+    /// Signs up a named person and returns their account.
+    func person(_ first: String, phone: String) throws -> Account {
+        let auth = AuthService(store: store, env: env)
+        let issued = try auth.requestCode(phoneNumber: phone)
+        guard case .signedIn(let account, _, _) = try auth.verify(phoneNumber: phone, code: issued.code,
+                                                                  firstName: first, lastName: "Test") else {
+            throw LifeSignalError.invalid("sign-in failed in the test world")
+        }
+        return account
+    }
+
+    func reload(_ account: Account) throws -> Account {
+        guard let fresh = try store.account(account.id) else { throw LifeSignalError.notFound("account vanished") }
+        return fresh
+    }
+
+    func feed(_ account: Account) throws -> [FeedItem] {
+        try NotificationService(store: store).list(of: account.id, filter: nil, unreadOnly: false, limit: nil)
+    }
+
+    func contact(_ name: String, of owner: Account) throws -> ContactView {
+        try ContactDirectory(store: store).resolve(name, owner: owner.id)
+    }
+
+    /// Links `owner` to `other`, `other` becoming owner's responder and/or dependent.
+    func link(_ owner: Account, _ other: Account, responder: Bool, dependent: Bool) throws {
+        _ = try ContactService(store: store, env: env).add(code: other.qrCodeID, asResponder: responder,
+                                                           asDependent: dependent, owner: owner)
+    }
+
+    func checkIn(_ account: Account) throws {
+        var fresh = try reload(account)
+        try AccountService(store: store, env: env).checkIn(&fresh)
+    }
+}
