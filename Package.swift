@@ -27,6 +27,9 @@ let package = Package(
         .target(name: "DurableFiles"),
 
         .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore"]),
+        .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore"]),
+        // Runs the built binary in temporary XDG directories.
+        .testTarget(name: "EndToEndTests", dependencies: ["lifesignal"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     ],

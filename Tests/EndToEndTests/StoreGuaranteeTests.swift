@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// The store's promises, seen from outside the binary.
+@Suite(.serialized) struct StoreGuaranteeTests {
+    @Test func concurrentCheckInsAreNeverLost() async throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        let environment = ada.environment
+        let perProcess = 50
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                    process.arguments = ["-c", "i=0; ok=0; while [ $i -lt \(perProcess) ]; do \"$0\" checkin -q && ok=$((ok+1)); i=$((i+1)); done; exit $((\(perProcess) - ok))",
+                                         Binary.url.path]
+                    process.environment = environment.merging(["LIFESIGNAL_NOW": ""]) { $1 }
+                    try process.run()
+                    process.waitUntilExit()
+                    return Int(process.terminationStatus)
+                }
+            }
+            for try await failures in group { #expect(failures == 0) }
+        }
+        let history = try ada.run(["checkin", "history", "--limit", "1000", "--json"]).array()
+        #expect(history.count == 4 * perProcess)
+    }
+
+    @Test func checkinAfterACommandFollowsItsExitStatus() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        let failed = try ada.run(["checkin", "--", "sh", "-c", "exit 7"])
+        #expect(failed.status == 7)
+        #expect(try ada.run("checkin history --json").array().isEmpty)
+        let ok = try ada.run(["checkin", "--", "true"])
+        #expect(ok.status == 0, "\(ok)")
+        let history = try ada.run("checkin history --json").array()
+        #expect(history.count == 1)
+        #expect(history.first?["command"] as? String == "true")
+        #expect(try ada.run(["checkin", "--", "/no/such/program"]).status == 127)
+    }
+
+    @Test func filesAre0600AndDirectories0700WhateverTheUmask() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        let previous = umask(0)
+        defer { umask(previous) }
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        #expect(try ada.run("checkin").status == 0)
+        #expect(try ada.run(["settings", "set", "notify-command", "true"]).status == 0)
+        let walker = try #require(FileManager.default.enumerator(atPath: ada.home.path))
+        var checked = 0
+        for case let relative as String in walker {
+            let path = ada.home.appendingPathComponent(relative).path
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let mode = (attributes[.posixPermissions] as? Int ?? 0) & 0o777
+            let isDirectory = attributes[.type] as? FileAttributeType == .typeDirectory
+            // The home directory's own top level is the test's, not lifesignal's.
+            if ["config", "state", "data"].contains(relative) { continue }
+            #expect(mode == (isDirectory ? 0o700 : 0o600), "\(relative) is \(String(mode, radix: 8))")
+            checked += 1
+        }
+        let storeWalker = try #require(FileManager.default.enumerator(atPath: sandbox.store.path))
+        for case let relative as String in storeWalker {
+            let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.store.appendingPathComponent(relative).path)
+            let mode = (attributes[.posixPermissions] as? Int ?? 0) & 0o777
+            let isDirectory = attributes[.type] as? FileAttributeType == .typeDirectory
+            #expect(mode == (isDirectory ? 0o700 : 0o600), "store/\(relative) is \(String(mode, radix: 8))")
+            checked += 1
+        }
+        #expect(checked > 10)
+    }
+
+    @Test func aDamagedFileIsNamedAndLeftAlone() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        #expect(try ada.run("checkin").status == 0)
+        let accounts = sandbox.store.appendingPathComponent("accounts")
+        let id = try #require(try FileManager.default.contentsOfDirectory(atPath: accounts.path).first)
+        let file = accounts.appendingPathComponent(id).appendingPathComponent("account.json")
+        let damaged = Data("{\"schemaVersion\":1,\"data\":{\"id\":".utf8)
+        try damaged.write(to: file)
+        let result = try ada.run("status")
+        #expect(result.status == 7, "\(result)")
+        #expect(result.stderr.contains(file.path))
+        #expect(try Data(contentsOf: file) == damaged)
+        #expect(try ada.run("checkin").status == 7)
+        #expect(try Data(contentsOf: file) == damaged)
+    }
+
+    @Test func aStoreFromANewerVersionIsRefused() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        let meta = sandbox.store.appendingPathComponent("store.json")
+        let newer = Data("{\"data\":{\"createdAt\":\"2030-01-01T00:00:00Z\"},\"schemaVersion\":9}\n".utf8)
+        try newer.write(to: meta)
+        let result = try ada.run("status")
+        #expect(result.status == 7)
+        #expect(result.stderr.contains("newer lifesignal"))
+        #expect(try Data(contentsOf: meta) == newer)
+    }
+
+    @Test func aHeldLockMeansStoreIsBusy() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [sandbox.store.appendingPathComponent("lock").path, "sleep", "5"]
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else { return }
+        try holder.run()
+        defer { holder.terminate() }
+        Thread.sleep(forTimeInterval: 0.3)
+        let started = Date()
+        let result = try ada.run(["checkin"], extra: ["LIFESIGNAL_LOCK_TIMEOUT": "0.5"])
+        #expect(result.status == 6, "\(result)")
+        #expect(result.stderr.contains("store is busy"))
+        #expect(result.stderr.contains(sandbox.store.path))
+        #expect(Date().timeIntervalSince(started) < 4)
+        holder.terminate()
+        holder.waitUntilExit()
+        #expect(try ada.run("checkin").status == 0)
+    }
+}
