@@ -71,7 +71,8 @@ done
 echo "== man pages"
 shopt -s nullglob
 for page in "$root"/man/*.[1-9]; do
-    report=$(mandoc -Tlint -W style "$page" 2>&1 | grep -v 'outdated mandoc.db' || true)
+    # A cross-reference to a page this machine lacks (cron, crontab) is not a defect of ours.
+    report=$(mandoc -Tlint -W style "$page" 2>&1 | grep -v -e 'outdated mandoc.db' -e 'referenced manual not found' || true)
     if [[ -n $report ]]; then
         echo "$report" >&2
         exit 1

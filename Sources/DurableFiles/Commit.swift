@@ -7,8 +7,7 @@
 /// - Anything else: every temporary file is written and fsynced, then the
 ///   journal (itself written by the same temp+fsync+rename protocol) lists
 ///   the renames and deletes; its rename is the commit point. The changes are
-///   then applied, each touched directory fsynced, the journal removed and
-///   the root fsynced.
+///   then applied, each touched directory fsynced, and the journal removed.
 ///
 /// Before the commit point a failure leaves the store as it was: temporary
 /// files are removed (best effort; the lock file's record lets the next
@@ -51,7 +50,9 @@ struct Commit {
         } catch {
             throw error.failure(.unlink, path)
         }
-        try committed { () throws(DurableFilesError) in try fileSystem.syncDirectory(files.absolute(StorePath.parent(relative))) }
+        try committed { () throws(DurableFilesError) in
+            try fileSystem.syncDirectory(files.absolute(StorePath.parent(relative)))
+        }
     }
 
     private func stageAndCommit(writes: [(path: String, bytes: [UInt8])], deletes: [String]) throws(DurableFilesError) {
@@ -88,9 +89,7 @@ struct Commit {
             } else {
                 try fileSystem.syncDirectory(files.root)
                 try Recovery.apply(journal, files: files)
-                let journalPath = files.absolute(StorePath.journalName)
-                do throws(Errno) { try fileSystem.unlink(journalPath) } catch { throw error.failure(.unlink, journalPath) }
-                try fileSystem.syncDirectory(files.root)
+                try Recovery.remove(journal, files: files)
             }
         }
         // Nothing is left to clean up; a stale record only costs the next

@@ -24,7 +24,8 @@ public enum DurableFilesError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .busy(let directory, let timeout):
-            return "the store '\(directory)' is busy: another process kept it locked for more than \(Self.seconds(timeout))"
+            return "the store '\(directory)' is busy: another process kept it locked for more than "
+                + Self.seconds(timeout)
         case .io(let operation, let path, let errno):
             return "cannot \(operation.verb) '\(path)': \(errno)"
         case .invalidPath(let path, let reason):

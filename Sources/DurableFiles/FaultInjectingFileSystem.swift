@@ -151,7 +151,9 @@ public final class FaultInjectingFileSystem: FileSystem {
 
     public func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno) {
         let tear = { (fault: Fault) in
-            if fault.tearsWrites { try? self.base.writeAll(descriptor, Array(bytes.prefix(bytes.count / 2)), at: offset) }
+            if fault.tearsWrites {
+                try? self.base.writeAll(descriptor, Array(bytes.prefix(bytes.count / 2)), at: offset)
+            }
         }
         try perform(.write, path: path(of: descriptor), whenInjected: tear) { () throws(Errno) in
             try base.writeAll(descriptor, bytes, at: offset)

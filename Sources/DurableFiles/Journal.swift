@@ -79,9 +79,8 @@ struct Journal: Hashable, Sendable {
                 throw damaged("line \(number + 2) names an invalid path '\(bad)': \(reason)")
             }
         }
-        guard journal.renames.count + journal.deletes.count == count else {
-            throw damaged("it lists \(journal.renames.count + journal.deletes.count) entries, its trailer says \(count)")
-        }
+        let listed = journal.renames.count + journal.deletes.count
+        guard listed == count else { throw damaged("it lists \(listed) entries, its trailer says \(count)") }
         return journal
     }
 

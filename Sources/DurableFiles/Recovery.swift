@@ -31,8 +31,22 @@ struct Recovery {
         guard let bytes = try files.read(StorePath.journalName) else { return }
         let journal = try Journal.decode(bytes, path: path)
         try Self.apply(journal, files: files)
-        do { try fileSystem.unlink(path) } catch { throw error.failure(.unlink, path) }
-        try fileSystem.syncDirectory(files.root)
+        try Self.remove(journal, files: files)
+    }
+
+    /// Removes an applied journal.
+    ///
+    /// If the removal were lost in a power failure, the journal would be
+    /// rolled forward again later. Its renames are harmless then (their
+    /// temporary names are unique and long gone), but its deletes could
+    /// remove files a later transaction wrote; so the removal is made durable
+    /// only when the journal has deletes, sparing the common case an fsync.
+    static func remove(_ journal: Journal, files: StoreFiles) throws(DurableFilesError) {
+        let path = files.absolute(StorePath.journalName)
+        do { try files.fileSystem.unlink(path) } catch { throw error.failure(.unlink, path) }
+        if !journal.deletes.isEmpty {
+            try files.fileSystem.syncDirectory(files.root)
+        }
     }
 
     /// The journal's renames and deletes, then an fsync of every directory

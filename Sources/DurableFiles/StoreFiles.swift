@@ -12,7 +12,8 @@ struct StoreFiles: Sendable {
         let path = absolute(relative)
         let descriptor: FileDescriptor
         do {
-            descriptor = try fileSystem.open(path, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
+            descriptor = try fileSystem.open(
+                path, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
         } catch .noSuchFile {
             return nil
         } catch {

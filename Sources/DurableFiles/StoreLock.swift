@@ -105,10 +105,13 @@ public final class StoreLock {
 
     // MARK: - Acquisition
 
-    private static func openLockFile(_ path: String, _ fileSystem: any FileSystem) throws(DurableFilesError) -> FileDescriptor {
+    private static func openLockFile(
+        _ path: String, _ fileSystem: any FileSystem
+    ) throws(DurableFilesError) -> FileDescriptor {
         while true {
             do {
-                return try fileSystem.open(path, access: .readWrite, options: [.closeOnExec], permissions: .ownerReadWrite)
+                return try fileSystem.open(
+                    path, access: .readWrite, options: [.closeOnExec], permissions: .ownerReadWrite)
             } catch .noSuchFile {
                 // First use: create it, with O_EXCL so exactly one creator sets its mode.
             } catch {
@@ -117,7 +120,8 @@ public final class StoreLock {
             let descriptor: FileDescriptor
             do {
                 descriptor = try fileSystem.open(
-                    path, access: .readWrite, options: [.create, .exclusive, .closeOnExec], permissions: .ownerReadWrite)
+                    path, access: .readWrite, options: [.create, .exclusive, .closeOnExec],
+                    permissions: .ownerReadWrite)
             } catch .fileExists {
                 continue
             } catch {

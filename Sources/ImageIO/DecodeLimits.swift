@@ -6,6 +6,7 @@ public struct DecodeLimits: Sendable, Equatable {
     /// The largest `width * height` accepted.
     public var maxPixels: Int
 
+    /// Limits of `maxDimension` pixels a side and `maxPixels` in all.
     public init(maxDimension: Int, maxPixels: Int) {
         self.maxDimension = maxDimension
         self.maxPixels = maxPixels

@@ -15,8 +15,11 @@ public struct DecodedImage: Sendable, Equatable {
         public var channels: Int { rawValue }
     }
 
+    /// Pixels a row.
     public let width: Int
+    /// Rows, top to bottom.
     public let height: Int
+    /// The channels of each pixel.
     public let layout: Layout
     /// `width * height * layout.channels` samples, row-major, interleaved.
     public let samples: [UInt8]

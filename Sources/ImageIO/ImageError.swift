@@ -15,6 +15,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Decoding would exceed a configured size limit; `reason` says which.
     case tooLarge(String)
 
+    /// A one-line message for the user, without a trailing period.
     public var description: String {
         switch self {
         case .unsupportedFormat(let detected?):

@@ -6,7 +6,8 @@
 /// 1:1:1 core of an alignment pattern.
 enum RunPattern {
     /// Whether five run lengths look like 1:1:3:1:1; `tolerance` is the
-    /// allowed deviation of each 1-module run in modules (3× for the core),
+    /// allowed deviation of each 1-module run in modules (2× for the core,
+    /// tight enough to reject the 1:1:1:1:1 rings of alignment patterns),
     /// plus half a pixel because small modules quantise to whole pixels.
     static func isFinder(_ counts: [Int], tolerance: Double = 0.5) -> Bool {
         var total = 0
@@ -19,7 +20,7 @@ enum RunPattern {
         let allowed = module * tolerance + 0.5
         return abs(Double(counts[0]) - module) < allowed
             && abs(Double(counts[1]) - module) < allowed
-            && abs(Double(counts[2]) - 3 * module) < 3 * module * tolerance + 0.5
+            && abs(Double(counts[2]) - 3 * module) < 2 * module * tolerance + 0.5
             && abs(Double(counts[3]) - module) < allowed
             && abs(Double(counts[4]) - module) < allowed
     }

@@ -50,7 +50,7 @@ struct SymbolFit {
         var step = max(0.25, moduleSize * 0.5)
         let minimumStep = max(0.1, moduleSize * 0.06)
         var rounds = 0
-        while step >= minimumStep && score > 0 && rounds < 40 {
+        while step >= minimumStep && score > 0 && rounds < 16 {
             rounds += 1
             var improved = false
             for index in 0..<4 {

@@ -11,8 +11,14 @@ enum SymbolLocator {
         var mismatch: Double
     }
 
-    /// How many of the best fits are refined and sampled.
-    static let refinedFits = 4
+    /// How many of the best fits are kept; the first `refinedFits` of them
+    /// may be refined.
+    static let keptFits = 4
+    static let refinedFits = 2
+    /// A first guess this good is sampled as it is.
+    static let goodEnoughMismatch = 0.02
+    /// Fits worse than this are not worth refining.
+    static let rescuableMismatch = 0.4
     /// How many alignment-pattern lookalikes near the predicted spot are tried.
     static let alignmentCandidates = 3
     /// Fits whose fixed modules are wrong in more than this fraction are dropped.
@@ -28,16 +34,20 @@ enum SymbolLocator {
             versions.insert(read, at: 0)
         }
         let initial = ranked(versions.flatMap { fits(for: triple, version: $0, perspective: perspective, in: image) })
-        var refined = Array(initial.prefix(refinedFits))
-        for index in refined.indices {
-            refined[index].refine(layout: SymbolLayout.knownModules(size: refined[index].size), in: image)
+        var refined = Array(initial.prefix(keptFits))
+        // Refining is the costly step: skip it when the first guess already
+        // reads the fixed patterns, and for fits too wrong to be rescued.
+        if let best = refined.first, best.mismatch > goodEnoughMismatch {
+            for index in refined.indices where index < refinedFits && refined[index].mismatch <= rescuableMismatch {
+                refined[index].refine(layout: SymbolLayout.knownModules(size: refined[index].size), in: image)
+            }
         }
         // A refined fit locates the version blocks better than the finders
         // alone, which matters under strong perspective.
         if let best = ranked(refined).first, best.size >= 45,
            let read = readVersion(size: best.size, through: best.transform, in: image),
            read != best.version, !refined.contains(where: { $0.version == read }) {
-            var extra = self.fits(for: triple, version: read, perspective: perspective, in: image)
+            var extra = Array(self.fits(for: triple, version: read, perspective: perspective, in: image).prefix(1))
             for index in extra.indices {
                 extra[index].refine(layout: SymbolLayout.knownModules(size: extra[index].size), in: image)
             }

@@ -72,6 +72,12 @@ import Testing
                    [CommandSpec("run", summary: "Run.", arguments: [
                        ArgumentSpec("NAME", help: "N.", completion: .dynamic("names")),
                    ])]),
+        BrokenCase("choice with a blank", "tool run: option '--mode' completes the unusable word 'a b'",
+                   [CommandSpec("run", summary: "Run.", options: [.choice("mode", choices: ["a b"], help: "M.")])]),
+        BrokenCase("argument completes nothing", "tool run: argument KEY completes an empty list",
+                   [CommandSpec("run", summary: "Run.", arguments: [
+                       ArgumentSpec("KEY", help: "K.", completion: .choices([])),
+                   ])]),
         BrokenCase("flag with value completion", "tool run: flag '--x' has a value completion",
                    [CommandSpec("run", summary: "Run.", options: [OptionSpec("x", help: "X.", completion: .file)])]),
     ]

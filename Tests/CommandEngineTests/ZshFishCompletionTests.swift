@@ -70,6 +70,66 @@ import Testing
     }
 }
 
+/// zsh's own completion system, driven through a pseudo-terminal: the
+/// script is autoloaded from `fpath` by `compinit`, TAB runs it, and a
+/// `compadd` wrapper records what the real `_describe`/`_files` add.
+@Suite(.serialized) struct ZshCompsysTests {
+    /// A zpty session typing each line then TAB; the driver waits for each
+    /// line's marker in the log, since zle drops typeahead while starting.
+    static func driver(fpath: String, log: String, lines: [(id: String, typed: String)]) -> String {
+        var script = """
+            zmodload zsh/zpty
+            await() { for i in {1..200}; do grep -qx "$1" \(log) 2>/dev/null && return; sleep 0.02; done }
+            zpty z 'zsh -f -i'
+            zpty -w z 'fpath=(\(fpath) $fpath); autoload -Uz compinit; compinit -u -D; unsetopt auto_list auto_menu beep'
+            zpty -w z 'compadd() { local -a hits; builtin compadd -O hits "$@"; print -rl -- "${hits[@]/#/HIT:}" >&2; builtin compadd "$@"; }'
+            zpty -w z 'exec 2>\(log); print -u2 READY'
+            await READY
+
+            """
+        for line in lines {
+            script += "zpty -w -n z " + shellQuoted(line.typed) + "$'\\t\\C-u'\n"
+            script += "zpty -w z " + shellQuoted("print -u2 CASE:" + line.id) + "\n"
+            script += "await " + shellQuoted("CASE:" + line.id) + "\n"
+        }
+        return script + "zpty -d z\n"
+    }
+
+    @Test(.enabled(if: ExternalTools.enabled("zsh") && FileManager.default.fileExists(atPath: "/dev/ptmx"),
+                   "zsh or pseudo-terminals are not available"))
+    func completesThroughCompinit() throws {
+        let sandbox = try CompletionSandbox()
+        defer { sandbox.remove() }
+        let fpath = sandbox.root.appendingPathComponent("fpath")
+        try FileManager.default.createDirectory(at: fpath, withIntermediateDirectories: true)
+        _ = try sandbox.write("fpath/_lifesignal", CompletionScript.render(.zsh, for: SampleTable.table))
+        let log = sandbox.root.appendingPathComponent("zpty.log").path
+        let cases: [(id: String, typed: String, expected: Set<String>)] = [
+            ("subcommand", "lifesignal contacts ro", ["role"]),
+            ("option", "lifesignal contacts --so", ["--sort"]),
+            ("choice after equals", "lifesignal contacts --sort=na", ["name"]),
+            ("dynamic", "lifesignal ping B", ["Bob"]),
+            ("files", "lifesignal qr scan a", ["a.png"]),
+        ]
+        let driver = try sandbox.write("driver.zsh", Self.driver(
+            fpath: fpath.path, log: log, lines: cases.map { ($0.id, $0.typed) }))
+        _ = try ExternalTools.run("zsh", ["-f", driver], in: sandbox.work, extraPath: sandbox.bin.path)
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        var results: [String: Set<String>] = [:]
+        var hits: Set<String> = []
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("HIT:") { hits.insert(String(line.dropFirst(4))) }
+            if line.hasPrefix("CASE:") {
+                results[String(line.dropFirst(5))] = hits
+                hits = []
+            }
+        }
+        for testCase in cases {
+            #expect(results[testCase.id] == testCase.expected, "\(testCase.id): \(text)")
+        }
+    }
+}
+
 /// fish asks the real completion machinery with `complete -C`.
 @Suite(.serialized) struct FishCompletionTests {
     static func results(for cases: [CompletionCase], sandbox: CompletionSandbox) throws -> [String: Set<String>] {

@@ -19,6 +19,10 @@ struct CommitScenario: Sendable, CustomTestStringConvertible {
             old: ["a": "old-a", "dir/b": "old-b", "c": "old-c", "dir2/sub/d": nil],
             new: ["a": "new-a", "dir/b": "new-b", "c": nil, "dir2/sub/d": "new-d"]),
         CommitScenario(
+            id: "multi-file, writes only: two replaced, one created",
+            old: ["a": "old-a", "dir/b": nil, "dir/c": "old-c"],
+            new: ["a": "new-a", "dir/b": "new-b", "dir/c": "new-c"]),
+        CommitScenario(
             id: "single file replaced",
             old: ["dir/a": "old-a", "b": "old-b"],
             new: ["dir/a": "new-a", "b": "old-b"]),

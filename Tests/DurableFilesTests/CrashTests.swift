@@ -70,8 +70,7 @@ struct CrashTests {
         let store = try DurableStore(root: directory.path)
         try store.write { tx in try tx.write("x/y/a", bytes("1")) }
         let stray = directory.path + "/x/y/.a.tmp-00112233445566ff"
-        let descriptor = try SystemFileSystem().open(stray, access: .writeOnly, options: [.create], permissions: .ownerReadWrite)
-        try SystemFileSystem().close(descriptor)
+        try createFile(stray)
         try store.recover()
         #expect(temporaryFiles(directory.path) == ["x/y/.a.tmp-00112233445566ff"])
         try store.recover(scanningWholeTree: true)

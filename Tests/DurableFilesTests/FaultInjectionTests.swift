@@ -97,7 +97,8 @@ struct FaultInjectionTests {
     @Test("the injector counts one operation and records paths of descriptors")
     func injectorBasics() throws {
         let directory = TemporaryDirectory()
-        let fileSystem = FaultInjectingFileSystem(fault: .init(operation: .unlink, occurrence: 2, errno: .permissionDenied))
+        let fault = FaultInjectingFileSystem.Fault(operation: .unlink, occurrence: 2, errno: .permissionDenied)
+        let fileSystem = FaultInjectingFileSystem(fault: fault)
         let path = directory.path + "/f"
         for name in ["1", "2", "3"] {
             let descriptor = try fileSystem.open(

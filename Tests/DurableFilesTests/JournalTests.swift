@@ -45,7 +45,8 @@ struct JournalTests {
             Damage(id: "cut short", bytes: Array(good.dropLast(5)), reason: "it does not end with a complete line"),
             Damage(id: "no trailer", bytes: Array("just one line\n".utf8), reason: "it has no trailer"),
             Damage(id: "a flipped bit", bytes: flipped, reason: "its checksum does not match"),
-            Damage(id: "trailer missing", bytes: Array(good.prefix(60)) + [0x0A], reason: "its last line is not a valid trailer"),
+            Damage(id: "trailer missing", bytes: Array(good.prefix(60)) + [0x0A],
+                   reason: "its last line is not a valid trailer"),
             Damage(id: "wrong header", bytes: sealed(["durablefiles-journal 2", "delete\tx"]),
                    reason: "it does not start with 'durablefiles-journal 1'"),
             Damage(id: "unknown entry", bytes: sealed([header, "copy\ta\tb"]),
@@ -57,7 +58,8 @@ struct JournalTests {
             Damage(id: "rename of a non-temporary file", bytes: sealed([header, "rename\ta\tb"]),
                    reason: "line 2 names an invalid path 'a': it is not a temporary sibling of 'b'"),
             Damage(id: "rename across directories", bytes: sealed([header, "rename\tx/.b.tmp-0123456789abcdef\ty/b"]),
-                   reason: "line 2 names an invalid path 'x/.b.tmp-0123456789abcdef': it is not a temporary sibling of 'y/b'"),
+                   reason: "line 2 names an invalid path 'x/.b.tmp-0123456789abcdef': "
+                       + "it is not a temporary sibling of 'y/b'"),
             Damage(id: "rename onto the lock", bytes: sealed([header, "rename\t.lock.tmp-0123456789abcdef\tlock"]),
                    reason: "line 2 names an invalid path 'lock': 'lock' at the root is reserved for the store"),
         ]
@@ -76,10 +78,7 @@ struct JournalTests {
         let store = try DurableStore(root: directory.path)
         try store.write { tx in try tx.write("a", bytes("1")) }
         let journalPath = directory.path + "/journal"
-        let fileSystem = SystemFileSystem()
-        let descriptor = try fileSystem.open(journalPath, access: .writeOnly, options: [.create], permissions: .ownerReadWrite)
-        try fileSystem.writeAll(descriptor, bytes("durablefiles-journal 1\ndelete\ta\n"))
-        try fileSystem.close(descriptor)
+        try createFile(journalPath, bytes("durablefiles-journal 1\ndelete\ta\n"))
         let before = snapshot(directory.path)
 
         let expected = DurableFilesError.damaged(path: journalPath, reason: "its last line is not a valid trailer")
@@ -87,14 +86,17 @@ struct JournalTests {
         #expect(throws: expected) { try store.read { try $0.read("a") } }
         #expect(throws: expected) { try store.recover() }
         #expect(snapshot(directory.path) == before)
-        #expect(expected.description == "'\(journalPath)' is damaged: its last line is not a valid trailer; it was left as it is")
+        #expect(expected.description
+            == "'\(journalPath)' is damaged: its last line is not a valid trailer; it was left as it is")
     }
 
     @Test("the lock file's record: torn last line ignored, foreign content refused")
     func record() throws {
         #expect(try Recovery.decodeRecord(Recovery.encodeRecord(["", "a/b"]), path: "/l") == ["", "a/b"])
         #expect(try Recovery.decodeRecord(bytes(".\na/b\nc/"), path: "/l") == ["", "a/b"])
-        #expect(throws: DurableFilesError.damaged(path: "/l", reason: "its record of pending temporary files names '../x'")) {
+        let foreign = DurableFilesError.damaged(
+            path: "/l", reason: "its record of pending temporary files names '../x'")
+        #expect(throws: foreign) {
             try Recovery.decodeRecord(bytes("../x\n"), path: "/l")
         }
     }

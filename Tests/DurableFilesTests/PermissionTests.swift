@@ -41,8 +41,10 @@ struct PermissionTests {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
         let file = directory.path + "/file"
-        try fileSystem.close(fileSystem.open(file, access: .writeOnly, options: [.create], permissions: .ownerReadWrite))
-        #expect(throws: DurableFilesError.io(.mkdir, path: file, .notDirectory)) { try fileSystem.ensureDirectory(file) }
+        try createFile(file)
+        #expect(throws: DurableFilesError.io(.mkdir, path: file, .notDirectory)) {
+            try fileSystem.ensureDirectory(file)
+        }
         #expect(throws: DurableFilesError.io(.mkdir, path: file + "/x", .notDirectory)) {
             try fileSystem.ensureDirectory(file + "/x")
         }

@@ -15,7 +15,9 @@ struct RoundTripTests {
         Case(id: "empty file", files: ["empty": ""]),
         Case(id: "two files, one nested", files: ["a": "1", "dir/b": "2"]),
         Case(id: "deeply nested new directories", files: ["x/y/z/w/file.json": "deep", "x/top": "t"]),
-        Case(id: "many files in one directory", files: Dictionary(uniqueKeysWithValues: (0..<20).map { ("feed/\($0)", "item \($0)") })),
+        Case(
+            id: "many files in one directory",
+            files: Dictionary(uniqueKeysWithValues: (0..<20).map { ("feed/\($0)", "item \($0)") })),
         Case(id: "large file", files: ["big": String(repeating: "0123456789abcdef", count: 8192)]),
     ]
 
@@ -111,7 +113,8 @@ struct RoundTripTests {
     @Test("invalid paths are refused", arguments: [
         ("", "empty"), ("/abs", "absolute"), ("a//b", "empty component"), ("a/", "trailing slash"),
         ("../x", "parent"), ("a/./b", "dot"), (".hidden", "hidden"), ("d/.x.tmp-0123456789abcdef", "temporary name"),
-        ("lock", "the lock file"), ("gate", "the gate"), ("journal", "the journal"), ("a\tb", "tab"), ("a\nb", "newline"),
+        ("lock", "the lock file"), ("gate", "the gate"), ("journal", "the journal"),
+        ("a\tb", "tab"), ("a\nb", "newline"),
     ])
     func invalidPaths(path: String, id: String) throws {
         let directory = TemporaryDirectory()

@@ -4,12 +4,15 @@ import Testing
 
 @testable import DurableFiles
 
-/// A fresh directory under /tmp, removed when the value is deinitialised.
+/// A fresh directory, removed when the value is deinitialised.
 final class TemporaryDirectory {
     let path: String
 
-    init() {
-        var template = Array("/tmp/durablefiles-test-XXXXXX".utf8CString)
+    /// A directory under `/tmp`, or under `/dev/shm` (memory, where fsync
+    /// costs nothing) when `inMemory` is set and it exists.
+    init(inMemory: Bool = false) {
+        let base = inMemory && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : "/tmp"
+        var template = Array("\(base)/durablefiles-test-XXXXXX".utf8CString)
         // mkdtemp only fails when /tmp is unusable, and then no test can run.
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(created != nil, "mkdtemp failed: \(Errno.current)")
@@ -44,6 +47,14 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
 /// Names under `root` that are temporary files of the store.
 func temporaryFiles(_ root: String) -> [String] {
     snapshot(root).keys.filter { StorePath.isTemporaryName(StorePath.name($0)) }.sorted()
+}
+
+/// Creates `path` holding `content` (no mode fixing: this is test scaffolding).
+func createFile(_ path: String, _ content: [UInt8] = []) throws {
+    let fileSystem = SystemFileSystem()
+    let descriptor = try fileSystem.open(path, access: .writeOnly, options: [.create], permissions: .ownerReadWrite)
+    try fileSystem.writeAll(descriptor, content)
+    try fileSystem.close(descriptor)
 }
 
 /// Permission bits of a path (not following links).

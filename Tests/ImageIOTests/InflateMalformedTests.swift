@@ -135,8 +135,8 @@ struct InflateMalformedTests {
 
     @Test("decompression bombs stop at the limit")
     func bomb() {
-        let bomb = Zlib.compress([UInt8](repeating: 0, count: 10 << 20))
-        #expect(bomb.count < 20000)
+        let bomb = Zlib.compress([UInt8](repeating: 0, count: 3 << 20))
+        #expect(bomb.count < 5000)
         #expect(throws: ImageError.tooLarge("decompressed data exceeds 1000000 bytes")) {
             try Zlib.decompress(bomb, limit: 1_000_000)
         }
@@ -146,9 +146,9 @@ struct InflateMalformedTests {
     func mutations(seed: UInt32) throws {
         let original = Array(DeflateRoundTripTests.mixed(40000)[0..<40000])
         let stream = Zlib.compress(original)
-        let noise = Support.lcgBytes(6000, seed: seed)
+        let noise = Support.lcgBytes(750, seed: seed)
         var failures = 0
-        for trial in 0..<500 {
+        for trial in 0..<250 {
             var broken = stream
             let position = (Int(noise[3 * trial]) << 8 | Int(noise[3 * trial + 1])) % broken.count
             switch trial % 3 {
@@ -164,6 +164,6 @@ struct InflateMalformedTests {
             }
         }
         // Almost every mutation is caught, at the latest by the Adler-32.
-        #expect(failures > 400)
+        #expect(failures > 200)
     }
 }

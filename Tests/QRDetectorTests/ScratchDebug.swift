@@ -1,18 +1,20 @@
 import Testing
+import Foundation
 @testable import QRDetector
 
 @Test func scratch() throws {
-    let image = try FixtureLoader.image(named: "perspective-v10-strong")
+    for name in ["clean-v10", "clean-v20", "shadow-v10", "clean-v40", "perspective-v20"] {
+    let image = try FixtureLoader.image(named: name)
     for b in Binarization.allCases {
-    let binary = b.apply(to: image)
-    let patterns = FinderPatternFinder.find(in: binary)
-    print(patterns)
-    for i in 0..<patterns.count { for j in (i+1)..<patterns.count { for k in (j+1)..<patterns.count {
-        if let t = FinderTriple(patterns[i], patterns[j], patterns[k]) {
-            let dim = DimensionEstimator.estimate(t, in: binary)
-            print("triple", t.topLeft.center, t.topRight.center, t.bottomLeft.center, t.geometryError ?? -1, dim)
-            for h in SymbolLocator.hypotheses(for: t, in: binary) { print(h.version, h.usedAlignmentPattern, h.mismatch) }
-        }
-    }}}
+        let binary = b.apply(to: image)
+        let patterns = FinderPatternFinder.find(in: binary)
+        let t2 = Date()
+        let s = SymbolSearch.symbols(in: binary, binarization: b, inverted: false)
+        let t3 = Date()
+        print(name, b, "patterns", patterns.count, "search", t3.timeIntervalSince(t2), s.count)
+    }
+    let t0 = Date()
+    let c = QRDetector.detect(in: image)
+    print("detect", Date().timeIntervalSince(t0), c.count)
     }
 }

@@ -81,7 +81,7 @@ struct CompletionModel {
             subcommands: command.visibleSubcommands.map { Candidate(word: $0.name, help: $0.summary) },
             defaultSubcommand: command.defaultSubcommand,
             options: accepted.flatMap(optionCandidates),
-            values: own.flatMap(valueEntries),
+            values: effective.options.filter { !$0.isGlobal }.flatMap(valueEntries),
             arguments: arguments.map { kind(of: $0.completion) },
             isVariadic: arguments.last?.isVariadic ?? false,
             hasPassthrough: effective.passthrough != nil))

@@ -71,9 +71,7 @@ public enum CommandTableLint {
             if option.completion != .none && !option.takesValue {
                 report("flag '\(name)' has a value completion")
             }
-            if case .choices(let words) = option.completion, words.isEmpty {
-                report("option '\(name)' completes an empty list")
-            }
+            checkCompletion(option.completion, of: "option '\(name)'", report: report)
         }
     }
 
@@ -82,6 +80,7 @@ public enum CommandTableLint {
         var sawOptional = false
         for (index, argument) in command.arguments.enumerated() {
             if argument.help.isEmpty { report("argument \(argument.name) has no help") }
+            checkCompletion(argument.completion, of: "argument \(argument.name)", report: report)
             if !isWord(argument.name) { report("bad argument name '\(argument.name)'") }
             if !names.insert(argument.name).inserted { report("argument \(argument.name) defined twice") }
             if command.options.contains(where: { $0.long == argument.name }) {
@@ -97,6 +96,22 @@ public enum CommandTableLint {
         }
         if let passthrough = command.passthrough, passthrough.help.isEmpty {
             report("passthrough \(passthrough.name) has no help")
+        }
+    }
+
+    /// Completion scripts list words separated by blanks, so words must
+    /// have none; an empty list would offer nothing.
+    private static func checkCompletion(_ completion: CompletionKind, of what: String, report: (String) -> Void) {
+        switch completion {
+        case .choices(let words):
+            if words.isEmpty { report(what + " completes an empty list") }
+            for word in words where word.isEmpty || !isWord(word) || word.contains("'") {
+                report(what + " completes the unusable word '\(word)'")
+            }
+        case .dynamic(let source):
+            if !isWord(source) || source.contains("'") { report(what + " has a bad completion source '\(source)'") }
+        case .none, .file, .directory:
+            break
         }
     }
 

@@ -52,7 +52,28 @@ enum Roff {
             }
         }
         if !current.isEmpty { lines.append(current) }
-        return lines.map(textLine)
+        return lines.flatMap { wrapped($0) }.map(textLine)
+    }
+
+    /// A sentence cut into source lines of at most `width` characters at
+    /// spaces (mandoc's style check wants short input lines). A line never
+    /// ends on a word with a full stop, which mdoc would take for the end of
+    /// a sentence; a single word longer than `width` stays whole.
+    static func wrapped(_ sentence: String, width: Int = 72) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in sentence.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            let endsLikeSentence = current.last.map { ".?!".contains($0) } ?? false
+            if candidate.count > width, !current.isEmpty, !endsLikeSentence {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// One macro argument, quoted or protected as needed.

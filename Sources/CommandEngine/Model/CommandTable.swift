@@ -43,10 +43,4 @@ public struct CommandTable: Sendable, Equatable {
         }
         return command
     }
-
-    /// The options a command accepts: its own, then the global ones (once).
-    func acceptedOptions(of command: CommandSpec, isRoot: Bool) -> [OptionSpec] {
-        if isRoot { return command.options }
-        return command.options + globalOptions
-    }
 }

@@ -54,6 +54,8 @@ public struct CommandParser: Sendable {
 /// The mutable state of one parse; lives only inside `CommandParser.parse`.
 private struct ParseRun {
     let table: CommandTable
+    /// Computed once: the table's property filters on every call.
+    let globalOptions: [OptionSpec]
     var cursor: ArgumentCursor
     var command: CommandSpec
     private(set) var names: [String] = []
@@ -68,6 +70,7 @@ private struct ParseRun {
 
     init(table: CommandTable, arguments: [String]) {
         self.table = table
+        self.globalOptions = table.globalOptions
         self.cursor = ArgumentCursor(arguments)
         self.command = table.root
         self.canDescend = !table.root.subcommands.isEmpty
@@ -79,8 +82,9 @@ private struct ParseRun {
             case .terminator:
                 takeTerminator()
             case .long(let name, let value):
-                let option = try resolve("--" + name, at: token.position) {
-                    $0.long == name || ($0.kind == .negatableFlag && "no-" + $0.long == name)
+                let negated = name.hasPrefix("no-") ? name.dropFirst(3) : nil
+                let option = try resolve(.long(name), at: token.position) {
+                    $0.long == name || ($0.kind == .negatableFlag && negated == Substring($0.long))
                 }
                 try applyLong(option, spelled: name, inlineValue: value, at: token.position)
             case .shorts(let letters):
@@ -141,27 +145,35 @@ private struct ParseRun {
         positionals.append((text, position))
     }
 
+    /// An option as typed, spelled out only when an error needs it.
+    private enum Typed {
+        case long(String)
+        case short(Character)
+    }
+
     /// Finds an option by its typed spelling: the command's own, then the
     /// global ones, then (switching to it) the default subcommand's.
     private mutating func resolve(
-        _ typed: String, at position: Int, where matches: (OptionSpec) -> Bool
+        _ typed: Typed, at position: Int, where matches: (OptionSpec) -> Bool
     ) throws(UsageError) -> OptionSpec {
         while true {
             if let option = command.options.first(where: matches) {
                 if !option.isGlobal { canDescend = false }
                 return option
             }
-            if let option = table.globalOptions.first(where: matches) { return option }
+            if let option = globalOptions.first(where: matches) { return option }
             guard let fallback = pendingDefault else { break }
             descend(into: fallback)
         }
-        var suggestions: [String] = []
-        if typed.hasPrefix("--") {
-            let accepted = (command.options + (names.isEmpty ? [] : table.globalOptions))
+        switch typed {
+        case .short(let letter):
+            throw error(.unknownOption("-" + String(letter), suggestions: []), at: position)
+        case .long(let name):
+            let accepted = (command.options + (names.isEmpty ? [] : globalOptions))
                 .flatMap(\.longSpellings).map { String($0.dropFirst(2)) }
-            suggestions = Suggestions.nearest(to: String(typed.dropFirst(2)), among: accepted).map { "--" + $0 }
+            let suggestions = Suggestions.nearest(to: name, among: accepted).map { "--" + $0 }
+            throw error(.unknownOption("--" + name, suggestions: suggestions), at: position)
         }
-        throw error(.unknownOption(typed, suggestions: suggestions), at: position)
     }
 
     private mutating func applyLong(
@@ -184,7 +196,7 @@ private struct ParseRun {
         var rest = Substring(letters)
         while let letter = rest.first {
             rest = rest.dropFirst()
-            let option = try resolve("-" + String(letter), at: position) { $0.short == letter }
+            let option = try resolve(.short(letter), at: position) { $0.short == letter }
             guard option.takesValue else {
                 try setFlag(option, to: true, at: position)
                 continue
@@ -202,7 +214,6 @@ private struct ParseRun {
     private mutating func record(
         _ option: OptionSpec, value: String, at position: Int, valueAt valuePosition: Int
     ) throws(UsageError) {
-        if option.long == "help" { helpRequested = true }
         let label = "--" + option.long
         if let choices = option.choices, !choices.contains(value) {
             let suggestions = Suggestions.nearest(to: value, among: choices)

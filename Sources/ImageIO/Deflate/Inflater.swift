@@ -2,8 +2,8 @@
 /// dynamic-Huffman blocks.
 ///
 /// Every malformed stream ends in a thrown `ImageError`: each loop
-/// iteration consumes input bits or throws, and output never grows past
-/// the caller's limit.
+/// iteration consumes input bits or throws, and the output buffer never
+/// grows beyond the caller's limit plus one match.
 struct Inflater: ~Copyable {
     private var reader: BitReader
     private var output: InflateOutput

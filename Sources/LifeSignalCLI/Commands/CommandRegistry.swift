@@ -32,6 +32,7 @@ enum CommandRegistry {
         "settings get": SettingsCommand.get,
         "settings set": SettingsCommand.set,
         "tick": TickCommand.run,
+        "completions": CompletionsCommand.run,
         "__complete": CompleteCommand.run,
     ]
 }

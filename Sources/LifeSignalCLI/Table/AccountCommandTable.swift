@@ -33,7 +33,7 @@ enum AccountCommandTable {
         ],
         examples: [
             CommandExample("status", "see when your next check-in is due"),
-            CommandExample("status --check || echo 'check in!'", "use in a shell prompt or script"),
+            CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert (for prompts and scripts)"),
         ])
 
     static let profile = CommandSpec(

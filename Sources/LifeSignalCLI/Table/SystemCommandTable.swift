@@ -45,8 +45,8 @@ enum SystemCommandTable {
         "completions",
         summary: "Print the completion script for a shell",
         arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.", completion: .choices(["bash", "zsh", "fish"]))],
-        examples: [CommandExample("completions bash > ~/.local/share/bash-completion/completions/lifesignal",
-                                  "install bash completions")])
+        examples: [CommandExample("completions bash",
+                                  "print the bash script (save it as ~/.local/share/bash-completion/completions/lifesignal)")])
 
     static let help = CommandSpec(
         "help",

@@ -4,7 +4,8 @@ import FoundationEssentials
 public enum RelativeTime {
     public static func describe(_ date: Date, now: Date) -> String {
         let delta = Int((date.timeIntervalSince(now)).rounded())
-        if abs(delta) < 60 { return delta >= 0 ? "in <1m" : "just now" }
+        if delta > 0, delta < 60 { return "in <1m" }
+        if delta <= 0, delta > -60 { return "just now" }
         let text = DurationText.format(seconds: abs(delta) / 60 * 60, maxUnits: 2)
         return delta > 0 ? "in \(text)" : "\(text) ago"
     }

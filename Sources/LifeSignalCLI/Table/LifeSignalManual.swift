@@ -1,0 +1,61 @@
+import CommandEngine
+
+/// What the man page says beyond the command table: environment, files,
+/// exit status (from `ExitCode`, the one table), examples.
+public enum LifeSignalManual {
+    /// Bumped when the page's content changes, so the page is reproducible.
+    static let date = "November 21, 2026"
+
+    public static var page: String { ManPageGenerator.render(LifeSignalTable.table, manual: manual) }
+
+    public static func completionScript(_ shell: CompletionShell) -> String {
+        CompletionScript.render(shell, for: LifeSignalTable.table)
+    }
+
+    /// Where each shell's script is shipped, relative to the repository.
+    public static func completionFile(_ shell: CompletionShell) -> String {
+        switch shell {
+        case .bash: "completions/lifesignal.bash"
+        case .zsh: "completions/_lifesignal"
+        case .fish: "completions/lifesignal.fish"
+        }
+    }
+
+    static let manual = ManualPage(
+        date: date,
+        description: [
+            "lifesignal is a check-in safety net for people who live in a terminal. You check in on a schedule; if you stop checking in, or you raise an alert, the people who watch over you (your responders) are told, with the emergency note you wrote.",
+            "Accounts, contacts, pings, alerts and notifications live in a store: a directory of JSON files that several accounts and any number of processes can share. Each process acts for the account signed in in its own session. Every command first brings the store's deadlines up to date, so a responder sees a missed check-in the next time they run anything; tick does only that plus delivery, for cron.",
+            "Every command's changes are one atomic transaction under a lock: a crash or kill at any moment leaves the previous state or the new one. Files are 0600 and directories 0700 whatever the umask.",
+        ],
+        environment: [
+            ManualEntry("LIFESIGNAL_STORE", "The store directory (default $XDG_DATA_HOME/lifesignal). --store DIR overrides it."),
+            ManualEntry("LIFESIGNAL_NOW", "The current time, ISO 8601 (2026-03-01T09:00:00Z), for tests, demos and simulations. An invalid value is an error."),
+            ManualEntry("LIFESIGNAL_SMS_COMMAND", "Overrides the sms-command setting."),
+            ManualEntry("LIFESIGNAL_LOCK_TIMEOUT", "Seconds to wait for another process's lock before 'store is busy' (default 5)."),
+            ManualEntry("LIFESIGNAL_COMMAND_TIMEOUT", "Seconds an sms-command or notify-command may run before it is killed (default 30)."),
+            ManualEntry("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME", "Honoured as the XDG Base Directory specification says: unset, empty or relative means the default under $HOME."),
+            ManualEntry("NO_COLOR", "No colour when set and not empty; colour is also off when TERM is dumb, with --no-color, and when output is not a terminal."),
+            ManualEntry("LIFESIGNAL_NOTIFICATION_ID, _TYPE, _TITLE, _MESSAGE, _TIMESTAMP", "Set for the notify-command, which also gets the notification as one JSON object on its standard input."),
+            ManualEntry("LIFESIGNAL_SMS_TO, LIFESIGNAL_SMS_BODY", "Set for the sms-command (the E.164 number and the message, which holds the 6-digit code); the message is also its standard input."),
+        ],
+        files: [
+            ManualEntry("$XDG_DATA_HOME/lifesignal/", "The default store: accounts, contacts, pings, feeds and the deadline schedule, as JSON files with a schema version."),
+            ManualEntry("$XDG_STATE_HOME/lifesignal/session-*.json", "Who is signed in, one file per store (0600); holds the session token, which the store keeps only as a hash."),
+            ManualEntry("$XDG_CONFIG_HOME/lifesignal/settings.json", "Local settings: notify-command and sms-command."),
+        ],
+        exitStatus: ExitCode.allCases.map { ManualEntry(String($0.rawValue), $0.meaning) }
+            + [ManualEntry("COMMAND's status", "What checkin with a command exits with (127 when it cannot run, 128+N when killed by signal N).")],
+        examples: [
+            CommandExample("login --phone +15551234567", "Sign in; on a terminal the code is asked for."),
+            CommandExample("checkin interval 1d --reminder 2h", "Check in daily, reminded two hours before."),
+            CommandExample("contacts add K7Q2M-9XHCV-3PD8R-TW6NA --responder", "Make the code's owner your responder."),
+            CommandExample("checkin -- /usr/local/bin/backup.sh", "From cron: check in only when the backup succeeds."),
+            CommandExample("tick -q", "From cron every five minutes: deadlines and delivery (*/5 * * * * lifesignal tick -q)."),
+            CommandExample("settings set notify-command 'mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'", "Mail every notification."),
+            CommandExample("settings set notify-command 'jq -r .message | sendsms --to +15557654321'", "Text a phone through any SMS tool."),
+            CommandExample("notifications --unread --json | jq -r '.[].title'", "Unread titles in a script."),
+            CommandExample("status --check || echo 'lifesignal: check in!'", "In a shell prompt: exit 10 when overdue, 11 on an alert."),
+        ],
+        seeAlso: [ManualReference("jq", "1"), ManualReference("crontab", "5"), ManualReference("cron", "8")])
+}

@@ -1,0 +1,52 @@
+import CommandEngine
+import Foundation
+@testable import LifeSignalCLI
+import Testing
+
+/// `completions/` and `man/` are generated from the command table; these
+/// tests fail when they drift. To regenerate them:
+///   LIFESIGNAL_REGENERATE=1 swift test --filter GeneratedFilesTests
+struct GeneratedFilesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let regenerate = ProcessInfo.processInfo.environment["LIFESIGNAL_REGENERATE"] == "1"
+
+    static var files: [(String, String)] {
+        CompletionShell.allCases.map { (LifeSignalManual.completionFile($0), LifeSignalManual.completionScript($0)) }
+            + [("man/lifesignal.1", LifeSignalManual.page)]
+    }
+
+    @Test(arguments: files.map(\.0))
+    func shippedFileMatchesTheTable(path: String) throws {
+        let expected = try #require(Self.files.first { $0.0 == path }?.1)
+        let url = Self.root.appendingPathComponent(path)
+        if Self.regenerate {
+            try Data(expected.utf8).write(to: url)
+        }
+        let shipped = try String(contentsOf: url, encoding: .utf8)
+        #expect(shipped == expected, "\(path) is out of date: run LIFESIGNAL_REGENERATE=1 swift test --filter GeneratedFilesTests")
+    }
+
+    @Test func theTableIsWellFormed() {
+        #expect(CommandTableLint.problems(in: LifeSignalTable.table) == [])
+    }
+
+    @Test func everyRunnableCommandHasAHandlerAndNoHandlerIsOrphaned() {
+        var runnable: Set<String> = []
+        func walk(_ command: CommandSpec, _ path: [String]) {
+            if command.isRunnable, !path.isEmpty, path != ["help"] { runnable.insert(path.joined(separator: " ")) }
+            for sub in command.subcommands { walk(sub, path + [sub.name]) }
+        }
+        walk(LifeSignalTable.table.root, [])
+        // Commands whose bare form runs their default subcommand need no handler of their own.
+        let handled = Set(CommandRegistry.handlers.keys)
+        #expect(runnable.subtracting(handled).isEmpty, "no handler for \(runnable.subtracting(handled))")
+        #expect(handled.subtracting(runnable).isEmpty, "handler for no command: \(handled.subtracting(runnable))")
+    }
+
+    @Test(arguments: ExitCode.allCases)
+    func everyExitCodeIsDocumented(code: ExitCode) throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("| \(code.rawValue) | \(code.meaning) |"), "README lacks exit code \(code.rawValue)")
+        #expect(LifeSignalManual.page.contains(".It Li \(code.rawValue)\n"), "man page lacks exit code \(code.rawValue)")
+    }
+}

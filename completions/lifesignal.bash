@@ -1,0 +1,218 @@
+# bash completion for lifesignal; generated from its command table.
+
+_lifesignal_subcommands() {
+    case $1 in
+        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick completions help' ;;
+        'profile') REPLY='set' ;;
+        'checkin') REPLY='history interval' ;;
+        'alert') REPLY='on off' ;;
+        'ping') REPLY='send list respond' ;;
+        'contacts') REPLY='list add show role remove' ;;
+        'notifications') REPLY='list read delete follow' ;;
+        'qr') REPLY='show refresh' ;;
+        'settings') REPLY='get set' ;;
+        *) REPLY='' ;;
+    esac
+}
+
+_lifesignal_default() {
+    case $1 in
+        'ping') REPLY='send' ;;
+        'contacts') REPLY='list' ;;
+        'notifications') REPLY='list' ;;
+        *) REPLY='' ;;
+    esac
+}
+
+_lifesignal_options() {
+    case $1 in
+        '') REPLY='--help -h --store --json --quiet -q --no-color --version' ;;
+        'login') REPLY='--phone --code --first-name --last-name --help -h --store --json --quiet -q --no-color' ;;
+        'logout') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'status') REPLY='--check --help -h --store --json --quiet -q --no-color' ;;
+        'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
+        'checkin') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'checkin history') REPLY='--limit --help -h --store --json --quiet -q --no-color' ;;
+        'checkin interval') REPLY='--reminder --help -h --store --json --quiet -q --no-color' ;;
+        'alert') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'alert on') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
+        'alert off') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'ping') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'ping send') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'ping list') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'ping respond') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'contacts') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
+        'contacts list') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
+        'contacts add') REPLY='--responder --dependent --help -h --store --json --quiet -q --no-color' ;;
+        'contacts show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --help -h --store --json --quiet -q --no-color' ;;
+        'contacts remove') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
+        'notifications') REPLY='--type --unread --limit --help -h --store --json --quiet -q --no-color' ;;
+        'notifications list') REPLY='--type --unread --limit --help -h --store --json --quiet -q --no-color' ;;
+        'notifications read') REPLY='--all --help -h --store --json --quiet -q --no-color' ;;
+        'notifications delete') REPLY='--all --yes -y --help -h --store --json --quiet -q --no-color' ;;
+        'notifications follow') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'qr') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'qr show') REPLY='--invert --help -h --store --json --quiet -q --no-color' ;;
+        'qr refresh') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'settings') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'settings get') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'settings set') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'tick') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'completions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        *) REPLY='' ;;
+    esac
+}
+
+_lifesignal_value_kind() {
+    case $1:$2 in
+        'login:--phone') REPLY='none' ;;
+        'login:--code') REPLY='none' ;;
+        'login:--first-name') REPLY='none' ;;
+        'login:--last-name') REPLY='none' ;;
+        'profile set:--first-name') REPLY='none' ;;
+        'profile set:--last-name') REPLY='none' ;;
+        'profile set:--note') REPLY='none' ;;
+        'checkin history:--limit') REPLY='none' ;;
+        'checkin interval:--reminder') REPLY='choices:1h 2h 4h 8h' ;;
+        'contacts:--sort') REPLY='choices:time-left name added' ;;
+        'contacts list:--sort') REPLY='choices:time-left name added' ;;
+        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
+        'notifications:--limit') REPLY='none' ;;
+        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
+        'notifications list:--limit') REPLY='none' ;;
+        *':--store') REPLY='directory' ;;
+        *) REPLY='' ;;
+    esac
+}
+
+_lifesignal_argument_kind() {
+    case $1:$2 in
+        'checkin interval:0') REPLY='choices:8h 16h 1d 2d 3d' ;;
+        'ping:0') REPLY='dynamic:contacts' ;;
+        'ping send:0') REPLY='dynamic:contacts' ;;
+        'ping respond:0') REPLY='none' ;;
+        'contacts add:0') REPLY='none' ;;
+        'contacts show:0') REPLY='dynamic:contacts' ;;
+        'contacts role:0') REPLY='dynamic:contacts' ;;
+        'contacts remove:0') REPLY='dynamic:contacts' ;;
+        'notifications read:0') REPLY='none' ;;
+        'notifications delete:0') REPLY='none' ;;
+        'settings get:0') REPLY='choices:alerts pings check-ins contacts notify-command sms-command' ;;
+        'settings set:0') REPLY='choices:alerts pings check-ins contacts notify-command sms-command' ;;
+        'settings set:1') REPLY='none' ;;
+        'completions:0') REPLY='choices:bash zsh fish' ;;
+        *) REPLY=none ;;
+    esac
+}
+
+_lifesignal_passthrough() {
+    case $1 in
+        'checkin') REPLY=1 ;;
+        *) REPLY='' ;;
+    esac
+}
+
+_lifesignal_offer() {
+    local line
+    case $1 in
+        file)
+            compopt -o filenames 2>/dev/null
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur") ;;
+        directory)
+            compopt -o filenames 2>/dev/null
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -d -- "$cur") ;;
+        command)
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -c -- "$cur") ;;
+        words:*|choices:*)
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "${1#*:}" -- "$cur") ;;
+        dynamic:*)
+            while IFS= read -r line; do
+                if [[ -n $line && $line == "$cur"* ]]; then
+                    printf -v line '%q' "$line"
+                    COMPREPLY+=("$line")
+                fi
+            done < <(lifesignal __complete "${1#dynamic:}" "$cur" 2>/dev/null) ;;
+    esac
+}
+
+_lifesignal() {
+    local cur=${COMP_WORDS[COMP_CWORD]} end=$COMP_CWORD
+    local cmdpath='' word pending='' skip='' i npos=0 descend=1 dashdash=0 helpmode=0 REPLY
+    COMPREPLY=()
+    # bash splits --option=value at '=', so rebuild the pair.
+    if [[ $cur == '=' ]]; then
+        pending=${COMP_WORDS[COMP_CWORD-1]} cur='' end=$((COMP_CWORD - 1))
+    elif ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[COMP_CWORD-1]} == '=' ]]; then
+        pending=${COMP_WORDS[COMP_CWORD-2]} end=$((COMP_CWORD - 2))
+    fi
+    for ((i = 1; i < end; i++)); do
+        word=${COMP_WORDS[i]}
+        if [[ -n $skip ]]; then skip=''; continue; fi
+        if ((dashdash)); then npos=$((npos + 1)); continue; fi
+        case $word in
+            --)
+                dashdash=1 npos=0
+                _lifesignal_default "$cmdpath"
+                if ((descend)) && [[ -n $REPLY ]]; then cmdpath=${cmdpath:+$cmdpath }$REPLY; fi
+                descend=0
+                continue ;;
+            =) skip=1; continue ;;
+            -?*)
+                _lifesignal_value_kind "$cmdpath" "$word"
+                if [[ -n $REPLY && ${COMP_WORDS[i+1]-} != '=' ]]; then skip=1; fi
+                continue ;;
+        esac
+        if ((descend)); then
+            if [[ -z $cmdpath && $helpmode == 0 && $word == 'help' ]]; then helpmode=1; continue; fi
+            _lifesignal_subcommands "$cmdpath"
+            if [[ " $REPLY " == *" $word "* ]]; then
+                cmdpath=${cmdpath:+$cmdpath }$word
+                _lifesignal_subcommands "$cmdpath"
+                [[ -n $REPLY ]] || descend=0
+                continue
+            fi
+            descend=0
+            if ((helpmode)); then continue; fi
+            _lifesignal_default "$cmdpath"
+            if [[ -n $REPLY ]]; then cmdpath=${cmdpath:+$cmdpath }$REPLY; fi
+        fi
+        npos=$((npos + 1))
+    done
+    if [[ -n $skip ]]; then pending=${COMP_WORDS[end-1]}; fi
+    if [[ -n $pending ]]; then
+        _lifesignal_value_kind "$cmdpath" "$pending"
+        _lifesignal_offer "$REPLY"
+        return
+    fi
+    if ((helpmode)); then
+        ((descend)) || return
+        _lifesignal_subcommands "$cmdpath"
+        _lifesignal_offer "words:$REPLY"
+        return
+    fi
+    if ((dashdash)); then
+        _lifesignal_passthrough "$cmdpath"
+        if [[ -n $REPLY ]]; then
+            if ((npos == 0)); then _lifesignal_offer command; else _lifesignal_offer file; fi
+            return
+        fi
+        _lifesignal_argument_kind "$cmdpath" "$npos"
+        _lifesignal_offer "$REPLY"
+        return
+    fi
+    if [[ $cur == -* ]]; then
+        _lifesignal_options "$cmdpath"
+        _lifesignal_offer "words:$REPLY"
+        return
+    fi
+    if ((descend)); then
+        _lifesignal_subcommands "$cmdpath"
+        _lifesignal_offer "words:$REPLY"
+    fi
+    _lifesignal_argument_kind "$cmdpath" "$npos"
+    _lifesignal_offer "$REPLY"
+}
+
+complete -F _lifesignal lifesignal

@@ -1,0 +1,304 @@
+# fish completion for lifesignal; generated from its command table.
+
+function __lifesignal_subcommands
+    switch $argv[1]
+        case ''
+            printf '%s\t%s\n' 'login' 'Sign in with your phone number and a verification code' 'logout' 'Sign out of this store' 'status' 'Show your check-in status, alert, pings and unread notifications' 'profile' 'Show your profile' 'checkin' 'Check in now, or when a command succeeds' 'alert' 'Show, raise or cancel an emergency alert' 'ping' 'Ask a dependent to check in; list and answer pings' 'contacts' 'List, add, change and remove your responders and dependents' 'notifications' 'Read, mark, delete and follow your notifications' 'qr' 'Show, refresh, scan and make QR codes' 'settings' 'Show or change notification preferences and external commands' 'tick' 'Bring deadlines up to date and deliver new notifications (for cron)' 'completions' 'Print the completion script for a shell' 'help' 'Show help for a command'
+        case 'profile'
+            printf '%s\t%s\n' 'set' 'Change your name or emergency note'
+        case 'checkin'
+            printf '%s\t%s\n' 'history' 'List your past check-ins, newest first' 'interval' 'Show or set how often you check in and when you are reminded'
+        case 'alert'
+            printf '%s\t%s\n' 'on' 'Raise an emergency alert: every responder is told, with your note' 'off' 'Cancel your alert: every responder is told'
+        case 'ping'
+            printf '%s\t%s\n' 'send' 'Ping a dependent (a second ping while one is pending sends nothing new)' 'list' 'List pings you received and sent' 'respond' 'Answer a ping you received (all pending ones without an ID)'
+        case 'contacts'
+            printf '%s\t%s\n' 'list' 'List your contacts (dependents show their check-in status)' 'add' 'Add a contact by their QR code ID' 'show' 'Show one contact' 'role' 'Change a contact\'s roles (the other side sees the change)' 'remove' 'Remove a contact on both sides'
+        case 'notifications'
+            printf '%s\t%s\n' 'list' 'List notifications, newest first' 'read' 'Mark a notification (or all) as read' 'delete' 'Delete a notification (or all)' 'follow' 'Print new notifications as they arrive, until interrupted'
+        case 'qr'
+            printf '%s\t%s\n' 'show' 'Show your QR code ID, for others to add you' 'refresh' 'Replace your QR code ID; the old one stops working at once'
+        case 'settings'
+            printf '%s\t%s\n' 'get' 'Print one setting' 'set' 'Change one setting'
+    end
+end
+
+function __lifesignal_default
+    switch $argv[1]
+        case 'ping'
+            echo 'send'
+        case 'contacts'
+            echo 'list'
+        case 'notifications'
+            echo 'list'
+    end
+end
+
+function __lifesignal_options
+    switch $argv[1]
+        case ''
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).' '--version' 'Print the version and exit.'
+        case 'login'
+            printf '%s\t%s\n' '--phone' 'Your phone number in international form, e.g. +15551234567.' '--code' 'The 6-digit verification code you received.' '--first-name' 'Your first name (for a new account).' '--last-name' 'Your last name (for a new account).' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'logout'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'status'
+            printf '%s\t%s\n' '--check' 'Print nothing; exit 10 when overdue, 11 when an alert is active, 0 otherwise.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'profile'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'profile set'
+            printf '%s\t%s\n' '--first-name' 'Your first name.' '--last-name' 'Your last name.' '--note' 'Your emergency note, shown to responders when you miss a check-in or raise an alert (empty clears it).' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'checkin'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'checkin history'
+            printf '%s\t%s\n' '--limit' 'Show at most N check-ins (default 20).' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'checkin interval'
+            printf '%s\t%s\n' '--reminder' 'How long before the deadline to remind you.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'alert'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'alert on'
+            printf '%s\t%s\n' '--yes' 'Raise it without asking.' '-y' 'Raise it without asking.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'alert off'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'ping'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'ping send'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'ping list'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'ping respond'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'contacts'
+            printf '%s\t%s\n' '--responders' 'Only the people who watch over you.' '--dependents' 'Only the people you watch over.' '--sort' 'Order: time left until due (overdue and alerting first; the default), name, or date added.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'contacts list'
+            printf '%s\t%s\n' '--responders' 'Only the people who watch over you.' '--dependents' 'Only the people you watch over.' '--sort' 'Order: time left until due (overdue and alerting first; the default), name, or date added.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'contacts add'
+            printf '%s\t%s\n' '--responder' 'They watch over you.' '--dependent' 'You watch over them.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'contacts show'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'contacts role'
+            printf '%s\t%s\n' '--responder' 'Make them your responder, or (--no-responder) stop.' '--no-responder' 'Make them your responder, or (--no-responder) stop.' '--dependent' 'Make them your dependent, or (--no-dependent) stop.' '--no-dependent' 'Make them your dependent, or (--no-dependent) stop.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'contacts remove'
+            printf '%s\t%s\n' '--yes' 'Remove without asking.' '-y' 'Remove without asking.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'notifications'
+            printf '%s\t%s\n' '--type' 'Only this type: alerts, pings, roles, added, removed, contacts (added and removed) or check-ins.' '--unread' 'Only unread notifications.' '--limit' 'Show at most N notifications.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'notifications list'
+            printf '%s\t%s\n' '--type' 'Only this type: alerts, pings, roles, added, removed, contacts (added and removed) or check-ins.' '--unread' 'Only unread notifications.' '--limit' 'Show at most N notifications.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'notifications read'
+            printf '%s\t%s\n' '--all' 'Mark every notification as read.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'notifications delete'
+            printf '%s\t%s\n' '--all' 'Delete every notification.' '--yes' 'Delete without asking.' '-y' 'Delete without asking.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'notifications follow'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'qr'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'qr show'
+            printf '%s\t%s\n' '--invert' 'Swap dark and light (for a light terminal background).' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'qr refresh'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'settings'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'settings get'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'settings set'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'tick'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+        case 'completions'
+            printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+    end
+end
+
+function __lifesignal_value_kind
+    switch $argv[1]:$argv[2]
+        case 'login:--phone'
+            echo 'none'
+        case 'login:--code'
+            echo 'none'
+        case 'login:--first-name'
+            echo 'none'
+        case 'login:--last-name'
+            echo 'none'
+        case 'profile set:--first-name'
+            echo 'none'
+        case 'profile set:--last-name'
+            echo 'none'
+        case 'profile set:--note'
+            echo 'none'
+        case 'checkin history:--limit'
+            echo 'none'
+        case 'checkin interval:--reminder'
+            echo 'choices:1h 2h 4h 8h'
+        case 'contacts:--sort'
+            echo 'choices:time-left name added'
+        case 'contacts list:--sort'
+            echo 'choices:time-left name added'
+        case 'notifications:--type'
+            echo 'choices:alerts pings roles added removed contacts check-ins'
+        case 'notifications:--limit'
+            echo 'none'
+        case 'notifications list:--type'
+            echo 'choices:alerts pings roles added removed contacts check-ins'
+        case 'notifications list:--limit'
+            echo 'none'
+        case '*:--store'
+            echo 'directory'
+    end
+end
+
+function __lifesignal_argument_kind
+    switch $argv[1]:$argv[2]
+        case 'checkin interval:0'
+            echo 'choices:8h 16h 1d 2d 3d'
+        case 'ping:0'
+            echo 'dynamic:contacts'
+        case 'ping send:0'
+            echo 'dynamic:contacts'
+        case 'ping respond:0'
+            echo 'none'
+        case 'contacts add:0'
+            echo 'none'
+        case 'contacts show:0'
+            echo 'dynamic:contacts'
+        case 'contacts role:0'
+            echo 'dynamic:contacts'
+        case 'contacts remove:0'
+            echo 'dynamic:contacts'
+        case 'notifications read:0'
+            echo 'none'
+        case 'notifications delete:0'
+            echo 'none'
+        case 'settings get:0'
+            echo 'choices:alerts pings check-ins contacts notify-command sms-command'
+        case 'settings set:0'
+            echo 'choices:alerts pings check-ins contacts notify-command sms-command'
+        case 'settings set:1'
+            echo 'none'
+        case 'completions:0'
+            echo 'choices:bash zsh fish'
+        case '*'
+            echo none
+    end
+end
+
+function __lifesignal_passthrough
+    switch $argv[1]
+        case 'checkin'
+            echo 1
+    end
+end
+
+function __lifesignal_offer --argument-names kind cur prefix
+    switch $kind
+        case file
+            __fish_complete_path "$cur" | string replace -r -- '^' "$prefix"
+        case directory
+            __fish_complete_directories "$cur" | string replace -r -- '^' "$prefix"
+        case command
+            __fish_complete_command
+        case 'choices:*'
+            string split ' ' -- (string replace 'choices:' '' -- $kind) | string replace -r -- '^' "$prefix"
+        case 'dynamic:*'
+            lifesignal __complete (string replace 'dynamic:' '' -- $kind) "$cur" 2>/dev/null | string replace -r -- '^' "$prefix"
+    end
+end
+
+function __lifesignal_complete
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l cur (commandline -ct)
+    set -l cmdpath ''
+    set -l pending ''
+    set -l prefix ''
+    set -l skip 0
+    set -l npos 0
+    set -l descend 1
+    set -l dashdash 0
+    set -l helpmode 0
+    if string match -q -- '--*=*' "$cur"
+        set pending (string split -m 1 '=' -- "$cur")[1]
+        set cur (string split -m 1 '=' -- "$cur")[2]
+        set prefix "$pending="
+    end
+    for word in $words
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        if test $dashdash = 1
+            set npos (math $npos + 1)
+            continue
+        end
+        switch $word
+            case '--'
+                set dashdash 1
+                set npos 0
+                set -l fallback (__lifesignal_default "$cmdpath")
+                if test $descend = 1 -a -n "$fallback"
+                    set cmdpath (string trim -- "$cmdpath $fallback")
+                end
+                set descend 0
+                continue
+            case '-?*'
+                if test -n "$(__lifesignal_value_kind "$cmdpath" "$word")"
+                    set skip 1
+                end
+                continue
+        end
+        if test $descend = 1
+            if test -z "$cmdpath" -a $helpmode = 0 -a "$word" = 'help'
+                set helpmode 1
+                continue
+            end
+            if contains -- $word (__lifesignal_subcommands "$cmdpath" | string replace -r '\t.*' '')
+                set cmdpath (string trim -- "$cmdpath $word")
+                if test -z "$(__lifesignal_subcommands "$cmdpath")"
+                    set descend 0
+                end
+                continue
+            end
+            set descend 0
+            if test $helpmode = 1
+                continue
+            end
+            set -l fallback (__lifesignal_default "$cmdpath")
+            if test -n "$fallback"
+                set cmdpath (string trim -- "$cmdpath $fallback")
+            end
+        end
+        set npos (math $npos + 1)
+    end
+    if test $skip = 1
+        set pending $words[-1]
+    end
+    if test -n "$pending"
+        __lifesignal_offer "$(__lifesignal_value_kind "$cmdpath" "$pending")" "$cur" "$prefix"
+        return
+    end
+    if test $helpmode = 1
+        test $descend = 1; and __lifesignal_subcommands "$cmdpath"
+        return
+    end
+    if test $dashdash = 1
+        if test -n "$(__lifesignal_passthrough "$cmdpath")"
+            if test $npos = 0
+                __lifesignal_offer command "$cur"
+            else
+                __lifesignal_offer file "$cur"
+            end
+            return
+        end
+        __lifesignal_offer "$(__lifesignal_argument_kind "$cmdpath" $npos)" "$cur"
+        return
+    end
+    if string match -q -- '-*' "$cur"
+        __lifesignal_options "$cmdpath"
+        return
+    end
+    if test $descend = 1
+        __lifesignal_subcommands "$cmdpath"
+    end
+    __lifesignal_offer "$(__lifesignal_argument_kind "$cmdpath" $npos)" "$cur"
+end
+
+complete -c lifesignal -f -a '(__lifesignal_complete)'
