@@ -25,12 +25,16 @@ let package = Package(
         // Generic engines.
         .target(name: "CommandEngine"),
         .target(name: "DurableFiles"),
+        // Codecs that know nothing of lifesignal.
+        .target(name: "ImageIO"),
 
         .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore"]),
         .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal"]),
+        .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick completions help' ;;
+        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick doctor completions help' ;;
         'profile') REPLY='set' ;;
         'checkin') REPLY='history interval' ;;
         'alert') REPLY='on off' ;;
@@ -60,6 +60,7 @@ _lifesignal_options() {
         'settings get') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'settings set') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'tick') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'doctor') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'completions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         *) REPLY='' ;;
     esac

@@ -10,6 +10,8 @@
 ///
 /// The value is cheap and `Sendable`; each call opens its own lock, so
 /// threads sharing one `DurableStore` exclude each other like processes do.
+/// For the same reason calls must not nest: a `read` or `write` inside
+/// another's closure waits for the outer lock and fails with `.busy`.
 public struct DurableStore: Sendable {
     /// The store directory.
     public let root: String

@@ -8,40 +8,6 @@ import Synchronization
 /// The one exception is `close`, which always releases the descriptor (as
 /// Linux does even when close reports an error, and as process death does).
 public final class FaultInjectingFileSystem: FileSystem {
-    /// Which calls fail.
-    public struct Fault: Sendable, Hashable {
-        /// The operation counted, or `nil` to count calls of every operation.
-        public var operation: FileOperation?
-        /// The 1-based number of the first failing call among the counted ones.
-        public var occurrence: Int
-        /// The error the failing calls report.
-        public var errno: Errno
-        /// Whether every later call fails too (of any operation), as after a crash.
-        public var persistent: Bool
-        /// Whether a failing `writeAll` first writes the first half of its
-        /// bytes, as a write cut short by a crash would.
-        public var tearsWrites: Bool
-
-        public init(
-            operation: FileOperation? = nil, occurrence: Int, errno: Errno = .ioError,
-            persistent: Bool = false, tearsWrites: Bool = false
-        ) {
-            self.operation = operation
-            self.occurrence = occurrence
-            self.errno = errno
-            self.persistent = persistent
-            self.tearsWrites = tearsWrites
-        }
-
-        /// Call `step` and everything after it fail, the way a process killed
-        /// at that instant stops: nothing further reaches the disk (the kernel
-        /// still closes descriptors, releasing locks), and a write in progress
-        /// is torn.
-        public static func crash(atCall step: Int) -> Fault {
-            Fault(occurrence: step, errno: .ioError, persistent: true, tearsWrites: true)
-        }
-    }
-
     /// One recorded call.
     public struct Call: Sendable, Hashable, CustomStringConvertible {
         public var operation: FileOperation
@@ -101,8 +67,15 @@ public final class FaultInjectingFileSystem: FileSystem {
     ) throws(Errno) -> T {
         let injected: Fault? = state.withLock { state in
             guard let fault = state.fault else { return nil }
-            if state.tripped && fault.persistent { return fault }
-            guard fault.operation == nil || fault.operation == operation else { return nil }
+            let counted = fault.operation == nil || fault.operation == operation
+            if state.tripped {
+                switch fault.afterwards {
+                case .succeed: return nil
+                case .failSameOperation: return counted ? fault : nil
+                case .failEverything: return fault
+                }
+            }
+            guard counted else { return nil }
             state.counted += 1
             if state.counted == fault.occurrence {
                 state.tripped = true

@@ -39,7 +39,7 @@ struct CrashTests {
         let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
         try store.write { tx in try tx.write("a", bytes("old")) }
         // The first write of the next transaction is the lock file's record; the second is a.
-        fileSystem.setFault(.init(operation: .write, occurrence: 2, persistent: true, tearsWrites: true))
+        fileSystem.setFault(.init(operation: .write, occurrence: 2, afterwards: .failEverything, tearsWrites: true))
         _ = try? store.write { tx in try tx.write("a", bytes("new content")) }
         let debris = temporaryFiles(directory.path)
         #expect(debris.count == 1)
@@ -54,7 +54,7 @@ struct CrashTests {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
         let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
-        fileSystem.setFault(.init(operation: .write, occurrence: 1, persistent: true, tearsWrites: true))
+        fileSystem.setFault(.init(operation: .write, occurrence: 1, afterwards: .failEverything, tearsWrites: true))
         _ = try? store.write { tx in
             try tx.write("deep/dir/a", bytes("1"))
             try tx.write("deep/dir/b", bytes("2"))

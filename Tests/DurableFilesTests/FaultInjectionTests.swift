@@ -8,7 +8,24 @@ import Testing
 struct FaultInjectionTests {
     enum Mode: String, CaseIterable, Sendable {
         case failOnce = "fail call K once"
-        case failFromThenOn = "fail call K and every later call"
+        case failSameOperation = "fail call K and every later call of its operation"
+        case failEverything = "fail call K and every later call"
+    }
+
+    /// The fault that makes call `step` of `calls` fail in `mode`.
+    static func fault(
+        _ mode: Mode, step: Int, of calls: [FaultInjectingFileSystem.Call]
+    ) -> FaultInjectingFileSystem.Fault {
+        switch mode {
+        case .failOnce:
+            return .init(occurrence: step, errno: .ioError)
+        case .failEverything:
+            return .init(occurrence: step, errno: .ioError, afterwards: .failEverything)
+        case .failSameOperation:
+            let operation = calls[step - 1].operation
+            let occurrence = calls[..<step].filter { $0.operation == operation }.count
+            return .init(operation: operation, occurrence: occurrence, errno: .ioError, afterwards: .failSameOperation)
+        }
     }
 
     @Test("old or new, never mixed", arguments: CommitScenario.all, Mode.allCases)
@@ -22,7 +39,7 @@ struct FaultInjectionTests {
             let fileSystem = FaultInjectingFileSystem()
             let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
             fileSystem.clearCalls()
-            fileSystem.setFault(.init(occurrence: step, errno: .ioError, persistent: mode == .failFromThenOn))
+            fileSystem.setFault(Self.fault(mode, step: step, of: reference))
 
             var committed = true
             do {

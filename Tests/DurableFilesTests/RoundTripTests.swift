@@ -127,7 +127,7 @@ struct RoundTripTests {
         }
     }
 
-    @Test("nested stores directories: lock/journal below the root are ordinary names")
+    @Test("lock, gate and journal below the root are ordinary names")
     func reservedOnlyAtRoot() throws {
         let directory = TemporaryDirectory()
         let store = try DurableStore(root: directory.path)

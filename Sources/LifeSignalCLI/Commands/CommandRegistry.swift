@@ -33,6 +33,7 @@ enum CommandRegistry {
         "settings set": SettingsCommand.set,
         "tick": TickCommand.run,
         "completions": CompletionsCommand.run,
+        "doctor": DoctorCommand.run,
         "__complete": CompleteCommand.run,
     ]
 }

@@ -2,7 +2,14 @@ import CommandEngine
 
 /// Settings, cron, shell integration and help.
 enum SystemCommandTable {
-    static let all = [settings, tick, completions, help, complete]
+    static let all = [settings, tick, doctor, completions, help, complete]
+
+    static let doctor = CommandSpec(
+        "doctor",
+        summary: "Check the whole store for damage and contradictions (changes nothing)",
+        discussion: [
+            "Every file must decode, links must be mirrored on both sides, indexes must point to the right accounts and counts must match. Each problem is listed with its file and what to do; the exit status is 7 when there is one.",
+        ])
 
     static let settingKeys = ["alerts", "pings", "check-ins", "contacts", "notify-command", "sms-command"]
 

@@ -1,0 +1,45 @@
+import DurableFiles
+import LifeSignalCore
+
+/// Reads store files straight from the file system, for `doctor`: no
+/// recovery, no writes, no caching.
+final class DirectFiles: FileAccess {
+    let root: String
+    let fileSystem: any FileSystem
+
+    init(root: String, fileSystem: any FileSystem) {
+        self.root = root
+        self.fileSystem = fileSystem
+    }
+
+    func read(_ path: String) throws -> [UInt8]? {
+        let full = root + "/" + path
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try fileSystem.open(full, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
+        } catch .noSuchFile {
+            return nil
+        } catch {
+            throw StoreError.io("cannot open \(full): \(error)")
+        }
+        defer { try? fileSystem.close(descriptor) }
+        do { return try fileSystem.readAll(descriptor) } catch { throw StoreError.io("cannot read \(full): \(error)") }
+    }
+
+    func list(_ directory: String) throws -> [String] {
+        do {
+            return try fileSystem.listDirectory(directory.isEmpty ? root : root + "/" + directory)
+        } catch .noSuchFile {
+            return []
+        } catch {
+            throw StoreError.io("cannot list \(root)/\(directory): \(error)")
+        }
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        (try? fileSystem.stat(root + "/" + path).kind) == .directory
+    }
+
+    func write(_ path: String, _ bytes: [UInt8]) throws { throw StoreError.io("doctor never writes (\(path))") }
+    func delete(_ path: String) throws { throw StoreError.io("doctor never deletes (\(path))") }
+}

@@ -1,0 +1,32 @@
+/// One thing `lifesignal doctor` found wrong (or worth knowing) in a store.
+public struct DoctorFinding: Sendable, Equatable {
+    public enum Severity: String, Sendable {
+        /// Data that cannot be read or contradicts other data.
+        case error
+        /// Harmless leftovers that the next write cleans up.
+        case note
+    }
+
+    public var severity: Severity
+    /// The full path of the file concerned.
+    public var path: String
+    public var problem: String
+    /// What to do about it.
+    public var advice: String
+
+    public init(_ severity: Severity, path: String, problem: String, advice: String) {
+        self.severity = severity
+        self.path = path
+        self.problem = problem
+        self.advice = advice
+    }
+}
+
+/// The advice for each kind of finding, worded in one place.
+enum DoctorAdvice {
+    static let restore = "restore this file from a backup; or move it aside (lifesignal then treats it as missing) and check the account afterwards"
+    static let pendingCommit = "an interrupted commit is waiting: the next lifesignal command completes it"
+    static let debris = "a temporary file from an interrupted write: the next write to that directory removes it"
+    static let crossReference = "the store contradicts itself here; restore the files named from a backup taken at the same moment"
+    static let tooNew = "this file was written by a newer lifesignal: upgrade lifesignal"
+}

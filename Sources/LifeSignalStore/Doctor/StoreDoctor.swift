@@ -1,0 +1,191 @@
+import DurableFiles
+import FoundationEssentials
+import LifeSignalCore
+
+/// Examines a whole store without changing it: every file decodes, and the
+/// files agree with each other (links on both sides, indexes, counts).
+///
+/// It holds the store's shared lock, so it never sees half a commit, and it
+/// does not complete an interrupted commit: it reports it.
+public struct StoreDoctor {
+    public let root: String
+    let fileSystem: any FileSystem
+    let lockTimeout: Duration
+
+    public init(root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5)) {
+        self.root = root
+        self.fileSystem = fileSystem
+        self.lockTimeout = lockTimeout
+    }
+
+    /// What was examined and what was found.
+    public struct Report: Sendable {
+        public var filesChecked = 0
+        public var accounts = 0
+        public var findings: [DoctorFinding] = []
+        public var isHealthy: Bool { !findings.contains { $0.severity == .error } }
+    }
+
+    public func examine() throws -> Report {
+        guard (try? fileSystem.stat(root).kind) == .directory else {
+            throw StoreError.io("no store at \(root)")
+        }
+        let lock = try StoreError.mapping {
+            try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        }
+        defer { lock.release() }
+        var run = DoctorRun(files: DirectFiles(root: root, fileSystem: fileSystem), root: root)
+        run.examineAll()
+        return run.report
+    }
+}
+
+/// The state of one examination.
+struct DoctorRun {
+    let files: DirectFiles
+    let root: String
+    let store: FileStore
+    var report = StoreDoctor.Report()
+
+    init(files: DirectFiles, root: String) {
+        self.files = files
+        self.root = root
+        store = FileStore.over(files, root: root)
+    }
+
+    mutating func examineAll() {
+        walk("")
+        _ = decode(StoreMeta.self, StoreLayout.meta)
+        let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
+        for name in accountIDs {
+            guard let id = EntityID(validating: name) else {
+                error("accounts/\(name)", "is not named after an account ID", DoctorAdvice.crossReference)
+                continue
+            }
+            examineAccount(id)
+        }
+        examineIndex("phones", IndexEntry.self, \.accountID) { name, account in
+            account.phoneNumber == "+" + name ? nil : "points to an account whose phone number is \(account.phoneNumber)"
+        }
+        examineIndex("codes", IndexEntry.self, \.accountID) { name, account in
+            account.qrCodeID == name ? nil : "points to an account whose QR code ID is now \(account.qrCodeID)"
+        }
+        examineIndex("sessions", SessionRecord.self, \.accountID) { _, _ in nil }
+        for name in (try? files.list("logins")) ?? [] where name.hasSuffix(".json") {
+            _ = decode(PendingLogin.self, "logins/" + name)
+        }
+        examineSchedule()
+    }
+
+    /// Looks at every entry for debris and a pending journal, and counts files.
+    private mutating func walk(_ directory: String) {
+        for name in (try? files.list(directory)) ?? [] {
+            let path = directory.isEmpty ? name : directory + "/" + name
+            if files.isDirectory(path) {
+                walk(path)
+            } else if name.contains(".tmp-") {
+                report.findings.append(DoctorFinding(.note, path: full(path), problem: "leftover temporary file", advice: DoctorAdvice.debris))
+            } else if directory.isEmpty, name == "journal" {
+                report.findings.append(DoctorFinding(.note, path: full(path), problem: "interrupted commit", advice: DoctorAdvice.pendingCommit))
+            } else if name.hasSuffix(".json") {
+                report.filesChecked += 1
+            }
+        }
+    }
+
+    private mutating func examineAccount(_ id: EntityID) {
+        report.accounts += 1
+        guard let account = decode(Account.self, StoreLayout.account(id)) else { return }
+        if account.id != id { error(StoreLayout.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
+        if let links = decode([ContactLink].self, StoreLayout.contacts(id)) {
+            for link in links {
+                let theirs = (try? store.contacts(of: link.contactID)) ?? []
+                if theirs.first(where: { $0.contactID == id }) != link.mirrored(owner: id) {
+                    error(StoreLayout.contacts(id), "its link to \(link.contactID) is not mirrored in that account's contacts",
+                          DoctorAdvice.crossReference)
+                }
+            }
+        }
+        _ = decode([Ping].self, StoreLayout.pings(id))
+        _ = decode([CheckInRecord].self, StoreLayout.checkIns(id))
+        examineFeed(id)
+    }
+
+    private mutating func examineFeed(_ id: EntityID) {
+        let index = decode(FeedIndex.self, StoreLayout.feedSummary(id)) ?? FeedIndex()
+        var total = 0, unread = 0
+        var seen = Set<EntityID>()
+        let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
+        for name in segmentNames {
+            let path = "accounts/\(id)/feed/\(name)"
+            guard let number = Int(name.dropLast(5)), let items = decode([FeedItem].self, path) else { continue }
+            for item in items {
+                total += 1
+                if !item.isRead { unread += 1 }
+                if !seen.insert(item.id).inserted { error(path, "holds the notification \(item.id) twice", DoctorAdvice.crossReference) }
+                if item.index / index.segmentSize != number {
+                    error(path, "holds notification number \(item.index), which belongs in another segment", DoctorAdvice.crossReference)
+                }
+            }
+        }
+        if total != index.summary.total || unread != index.summary.unread {
+            error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
+                  + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
+        }
+    }
+
+    /// Checks the files of an index directory: each names an existing
+    /// account, and `mismatch` says whether that account agrees.
+    private mutating func examineIndex<Entry: Codable>(_ directory: String, _ type: Entry.Type, _ accountID: KeyPath<Entry, EntityID>,
+                                                       _ mismatch: (String, Account) -> String?) {
+        for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
+            let path = directory + "/" + name
+            guard let entry = decode(type, path) else { continue }
+            guard let account = (try? store.account(entry[keyPath: accountID])) ?? nil else {
+                error(path, "points to the account \(entry[keyPath: accountID]), which does not exist", DoctorAdvice.crossReference)
+                continue
+            }
+            if let problem = mismatch(String(name.dropLast(5)), account) { error(path, problem, DoctorAdvice.crossReference) }
+        }
+    }
+
+    private mutating func examineSchedule() {
+        guard let head = decode(WakeHead.self, StoreLayout.wakeHead) else { return }
+        var earliest: Date?
+        for bucket in head.buckets {
+            guard let entries = decode([ScheduleEntry].self, StoreLayout.scheduleBucket(bucket)) else { continue }
+            for entry in entries {
+                if ((try? store.account(entry.accountID)) ?? nil) == nil {
+                    error(StoreLayout.scheduleBucket(bucket), "wakes the account \(entry.accountID), which does not exist",
+                          DoctorAdvice.crossReference)
+                }
+                earliest = min(earliest ?? entry.at, entry.at)
+            }
+        }
+        if head.next != earliest {
+            error(StoreLayout.wakeHead, "names the wrong next wake-up time", DoctorAdvice.crossReference)
+        }
+    }
+
+    /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.
+    private mutating func decode<T: Codable>(_ type: T.Type, _ path: String) -> T? {
+        do {
+            return try store.load(type, path)
+        } catch let failure as StoreError {
+            switch failure {
+            case .tooNew: report.findings.append(DoctorFinding(.error, path: full(path), problem: failure.message, advice: DoctorAdvice.tooNew))
+            case .damaged(_, let reason): error(path, reason, DoctorAdvice.restore)
+            default: error(path, failure.message, DoctorAdvice.restore)
+            }
+        } catch {
+            self.error(path, "\(error)", DoctorAdvice.restore)
+        }
+        return nil
+    }
+
+    private mutating func error(_ path: String, _ problem: String, _ advice: String) {
+        report.findings.append(DoctorFinding(.error, path: full(path), problem: problem, advice: advice))
+    }
+
+    private func full(_ path: String) -> String { path.isEmpty ? root : root + "/" + path }
+}
