@@ -13,8 +13,13 @@ let package = Package(
         .executableTarget(
             name: "lifesignal",
             dependencies: ["LifeSignalCLI"],
-            // Static Swift runtime and Foundation: no shared-library loading at start-up.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+            // Static Swift runtime and FoundationEssentials (with the two
+            // archives it needs): no shared-library loading at start-up.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
+            ]),
         // Command table, commands, output: parses, calls a service, renders.
         .target(name: "LifeSignalCLI",
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "CommandEngine", "DurableFiles"]),
