@@ -22,7 +22,8 @@ let package = Package(
             ]),
         // Command table, commands, output: parses, calls a service, renders.
         .target(name: "LifeSignalCLI",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "CommandEngine", "DurableFiles"]),
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "CommandEngine", "DurableFiles",
+                               "QRCode", "QRDetector", "ImageIO"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore"),
         // The store on disk: XDG paths, JSON files, feed segments, deadline schedule.
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "DurableFiles"),
         // Codecs that know nothing of lifesignal.
         .target(name: "ImageIO"),
+        .target(name: "QRCode"),
+        .target(name: "QRDetector"),
 
         .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore"]),
         .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore"]),
@@ -40,6 +43,8 @@ let package = Package(
         .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures"]),
+        .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
     ],
     swiftLanguageModes: [.v6]

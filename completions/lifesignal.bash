@@ -9,7 +9,7 @@ _lifesignal_subcommands() {
         'ping') REPLY='send list respond' ;;
         'contacts') REPLY='list add show role remove' ;;
         'notifications') REPLY='list read delete follow' ;;
-        'qr') REPLY='show refresh' ;;
+        'qr') REPLY='show refresh scan encode' ;;
         'settings') REPLY='get set' ;;
         *) REPLY='' ;;
     esac
@@ -44,7 +44,7 @@ _lifesignal_options() {
         'ping respond') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
         'contacts list') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
-        'contacts add') REPLY='--responder --dependent --help -h --store --json --quiet -q --no-color' ;;
+        'contacts add') REPLY='--image --responder --dependent --help -h --store --json --quiet -q --no-color' ;;
         'contacts show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --help -h --store --json --quiet -q --no-color' ;;
         'contacts remove') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
@@ -54,8 +54,10 @@ _lifesignal_options() {
         'notifications delete') REPLY='--all --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'notifications follow') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'qr') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'qr show') REPLY='--invert --help -h --store --json --quiet -q --no-color' ;;
+        'qr show') REPLY='--png --svg --scale --invert --help -h --store --json --quiet -q --no-color' ;;
         'qr refresh') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'qr scan') REPLY='--raw --help -h --store --json --quiet -q --no-color' ;;
+        'qr encode') REPLY='--ecc --png --svg --scale --invert --help -h --store --json --quiet -q --no-color' ;;
         'settings') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'settings get') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'settings set') REPLY='--help -h --store --json --quiet -q --no-color' ;;
@@ -79,10 +81,18 @@ _lifesignal_value_kind() {
         'checkin interval:--reminder') REPLY='choices:1h 2h 4h 8h' ;;
         'contacts:--sort') REPLY='choices:time-left name added' ;;
         'contacts list:--sort') REPLY='choices:time-left name added' ;;
+        'contacts add:--image') REPLY='file' ;;
         'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
         'notifications list:--limit') REPLY='none' ;;
+        'qr show:--png') REPLY='file' ;;
+        'qr show:--svg') REPLY='file' ;;
+        'qr show:--scale') REPLY='none' ;;
+        'qr encode:--ecc') REPLY='choices:L M Q H' ;;
+        'qr encode:--png') REPLY='file' ;;
+        'qr encode:--svg') REPLY='file' ;;
+        'qr encode:--scale') REPLY='none' ;;
         *':--store') REPLY='directory' ;;
         *) REPLY='' ;;
     esac
@@ -100,6 +110,8 @@ _lifesignal_argument_kind() {
         'contacts remove:0') REPLY='dynamic:contacts' ;;
         'notifications read:0') REPLY='none' ;;
         'notifications delete:0') REPLY='none' ;;
+        'qr scan:0') REPLY='file' ;;
+        'qr encode:0') REPLY='none' ;;
         'settings get:0') REPLY='choices:alerts pings check-ins contacts notify-command sms-command' ;;
         'settings set:0') REPLY='choices:alerts pings check-ins contacts notify-command sms-command' ;;
         'settings set:1') REPLY='none' ;;

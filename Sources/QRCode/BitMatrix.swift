@@ -21,28 +21,26 @@ public struct BitMatrix: Hashable, Sendable {
         self.storage = rows.flatMap { $0 }
     }
 
-    /// The module at column `x`, row `y`.
+    /// Whether the module at column `x`, row `y` is dark; both must be in `0..<size`.
     public subscript(x: Int, y: Int) -> Bool {
-        get { self.module(x, y) }
-        set { self.setModule(x, y, newValue) }
+        get { storage[index(x, y)] }
+        set { storage[index(x, y)] = newValue }
     }
 
-    /// Whether the module at column `x`, row `y` is dark.
-    public func module(_ x: Int, _ y: Int) -> Bool {
+    private func index(_ x: Int, _ y: Int) -> Int {
         precondition(x >= 0 && y >= 0 && x < size && y < size, "module (\(x), \(y)) is outside a \(size)-module matrix")
-        return storage[y * size + x]
-    }
-
-    /// Sets the module at column `x`, row `y`.
-    public mutating func setModule(_ x: Int, _ y: Int, _ dark: Bool) {
-        precondition(x >= 0 && y >= 0 && x < size && y < size, "module (\(x), \(y)) is outside a \(size)-module matrix")
-        storage[y * size + x] = dark
+        return y * size + x
     }
 
     /// The module at row-major position `index` (`y * size + x`), for hot loops inside the module.
     subscript(linear index: Int) -> Bool {
         get { storage[index] }
         set { storage[index] = newValue }
+    }
+
+    /// Calls `body` with the modules in row-major order, for hot loops inside the module.
+    func withUnsafeModules<Result>(_ body: (UnsafeBufferPointer<Bool>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer(body)
     }
 
     /// The modules row by row.

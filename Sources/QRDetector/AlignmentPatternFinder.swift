@@ -4,7 +4,7 @@ enum AlignmentPatternFinder {
     /// Centres of alignment-pattern lookalikes near `predicted`, nearest
     /// first, at most `limit` of them. Data modules can mimic the pattern,
     /// so the caller scores each; the search widens only if nothing is near.
-    static func find(near predicted: Point, moduleSize: Double, limit: Int, in image: BinaryImage) -> [Point] {
+    static func find(near predicted: ImagePoint, moduleSize: Double, limit: Int, in image: BinaryImage) -> [ImagePoint] {
         guard predicted.x.isFinite, predicted.y.isFinite, moduleSize.isFinite, moduleSize > 0 else { return [] }
         for allowance in [5.0, 16.0] {
             let found = search(near: predicted, radius: allowance * moduleSize, moduleSize: moduleSize, in: image)
@@ -13,7 +13,7 @@ enum AlignmentPatternFinder {
         return []
     }
 
-    private static func search(near predicted: Point, radius: Double, moduleSize: Double, in image: BinaryImage) -> [Point] {
+    private static func search(near predicted: ImagePoint, radius: Double, moduleSize: Double, in image: BinaryImage) -> [ImagePoint] {
         let left = max(0, Int(max(-1, predicted.x - radius)))
         let right = min(image.width, Int(min(Double(image.width), predicted.x + radius)) + 1)
         let top = max(0, Int(max(-1, predicted.y - radius)))
@@ -21,7 +21,7 @@ enum AlignmentPatternFinder {
         guard left < right, top < bottom else { return [] }
         let minRun = max(1, Int(moduleSize * 0.4))
         let maxRun = max(2, Int((moduleSize * 2).rounded(.up)))
-        var found: [(center: Point, distance: Double)] = []
+        var found: [(center: ImagePoint, distance: Double)] = []
         for y in top..<bottom {
             var runs: [(start: Int, length: Int, dark: Bool)] = []
             var x = left
@@ -49,14 +49,14 @@ enum AlignmentPatternFinder {
     }
 
     /// Cross-checks vertically, then horizontally through the refined row.
-    private static func confirm(x: Int, y: Int, moduleSize: Double, maxRun: Int, in image: BinaryImage) -> Point? {
+    private static func confirm(x: Int, y: Int, moduleSize: Double, maxRun: Int, in image: BinaryImage) -> ImagePoint? {
         guard let vertical = RunPattern.crossAlignment(in: image, x: x, y: y, dx: 0, dy: 1, maxRun: maxRun),
               isOneOneOne(vertical.counts, moduleSize: moduleSize),
               let horizontal = RunPattern.crossAlignment(
                   in: image, x: x, y: Int(vertical.center.y), dx: 1, dy: 0, maxRun: maxRun),
               isOneOneOne(horizontal.counts, moduleSize: moduleSize)
         else { return nil }
-        return Point(x: horizontal.center.x, y: vertical.center.y)
+        return ImagePoint(x: horizontal.center.x, y: vertical.center.y)
     }
 
     /// Three runs of about one module each; rotation can stretch a run by

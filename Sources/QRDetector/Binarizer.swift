@@ -19,8 +19,10 @@ public enum Binarization: String, Sendable, Equatable, CaseIterable {
 
     /// The window radius grows with the image so that it spans several
     /// modules of any code that fills a reasonable part of the picture.
+    /// Capped so that a window's sum of 8-bit values always fits in the
+    /// UInt32 integral image.
     static func windowRadius(width: Int, height: Int) -> Int {
-        max(8, min(width, height) / 10)
+        min(1500, max(8, min(width, height) / 10))
     }
 
     private static func adaptive(_ image: LuminanceImage) -> BinaryImage {
@@ -43,28 +45,28 @@ public enum Binarization: String, Sendable, Equatable, CaseIterable {
         let radius = windowRadius(width: width, height: height)
         let global = otsuThreshold(image)
         var out = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let top = max(0, y - radius)
-            let bottom = min(height, y + radius + 1)
-            for x in 0..<width {
-                let left = max(0, x - radius)
-                let right = min(width, x + radius + 1)
-                let sum = integral[bottom * stride + right] &- integral[top * stride + right]
-                    &- integral[bottom * stride + left] &+ integral[top * stride + left]
-                let count = (bottom - top) * (right - left)
-                let mean = Int(sum) / count
-                let value = Int(image.pixels[y * width + x])
-                // A small margin keeps flat regions (paper, noise) light; in
-                // a flat region the global threshold decides instead, so big
-                // dark modules stay dark.
-                let margin = max(4, mean / 16)
-                let dark: Bool
-                if abs(value - mean) <= margin {
-                    dark = value < global
-                } else {
-                    dark = value < mean
+        integral.withUnsafeBufferPointer { sums in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                out.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<height {
+                        let top = max(0, y - radius) * stride
+                        let bottom = min(height, y + radius + 1) * stride
+                        let rows = (bottom - top) / stride
+                        for x in 0..<width {
+                            let left = max(0, x - radius)
+                            let right = min(width, x + radius + 1)
+                            let sum = sums[bottom + right] &- sums[top + right] &- sums[bottom + left] &+ sums[top + left]
+                            let mean = Int(sum) / (rows * (right - left))
+                            let value = Int(pixels[y * width + x])
+                            // A small margin keeps flat regions (paper, noise)
+                            // from flickering; there the global threshold
+                            // decides, so modules larger than the window stay dark.
+                            let margin = max(4, mean >> 4)
+                            let dark = abs(value - mean) <= margin ? value < global : value < mean
+                            out[y * width + x] = dark ? 1 : 0
+                        }
+                    }
                 }
-                out[y * width + x] = dark ? 1 : 0
             }
         }
         return BinaryImage(width: width, height: height, storage: out)

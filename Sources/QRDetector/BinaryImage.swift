@@ -24,8 +24,11 @@ struct BinaryImage: Sendable {
 
     /// Whether the pixel containing the image point `point` is dark.
     @inline(__always)
-    func isDark(at point: Point) -> Bool {
-        isDark(Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
+    func isDark(at point: ImagePoint) -> Bool {
+        // Compare as Double first: a near-singular transform can produce
+        // infinities or NaN, which must not reach Int(_:).
+        guard point.x >= 0, point.y >= 0, point.x < Double(width), point.y < Double(height) else { return false }
+        return storage[Int(point.y) * width + Int(point.x)] != 0
     }
 
     /// The same image with dark and light swapped, to read light-on-dark codes.

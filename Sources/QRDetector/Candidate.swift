@@ -1,21 +1,45 @@
 /// Four corners of a located symbol, in the symbol's own orientation.
 public struct Quadrilateral: Sendable, Equatable {
-    public var topLeft: Point
-    public var topRight: Point
-    public var bottomRight: Point
-    public var bottomLeft: Point
+    public var topLeft: ImagePoint
+    public var topRight: ImagePoint
+    public var bottomRight: ImagePoint
+    public var bottomLeft: ImagePoint
 
-    public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
+    public init(topLeft: ImagePoint, topRight: ImagePoint, bottomRight: ImagePoint, bottomLeft: ImagePoint) {
         self.topLeft = topLeft
         self.topRight = topRight
         self.bottomRight = bottomRight
         self.bottomLeft = bottomLeft
     }
 
+    /// Whether `point` lies inside (for a convex quadrilateral in either
+    /// winding order).
+    func contains(_ point: ImagePoint) -> Bool {
+        let corners = [topLeft, topRight, bottomRight, bottomLeft]
+        var positive = false
+        var negative = false
+        for index in 0..<4 {
+            let edge = corners[(index + 1) % 4] - corners[index]
+            let side = edge.cross(point - corners[index])
+            if side > 0 { positive = true }
+            if side < 0 { negative = true }
+        }
+        return !(positive && negative)
+    }
+
     func scaled(by factor: Double) -> Quadrilateral {
         Quadrilateral(topLeft: topLeft * factor, topRight: topRight * factor,
                       bottomRight: bottomRight * factor, bottomLeft: bottomLeft * factor)
     }
+}
+
+/// How a candidate's module colours were decided.
+public enum ModuleSampling: String, Sendable, Equatable {
+    /// Majority of nine sub-samples in the thresholded image.
+    case thresholdedPixels
+    /// Interpolated luminance compared with the mean of the surrounding
+    /// modules; robust to blur, which fattens dark areas in a thresholded image.
+    case neighbourhoodContrast
 }
 
 extension QRDetector {
@@ -34,6 +58,8 @@ extension QRDetector {
         public let inverted: Bool
         /// Which thresholding produced the grid.
         public let binarization: Binarization
+        /// How module colours were decided.
+        public let sampling: ModuleSampling
         /// Whether the bottom-right alignment pattern anchored the perspective
         /// (otherwise the fourth corner was extrapolated).
         public let usedAlignmentPattern: Bool

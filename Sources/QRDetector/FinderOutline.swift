@@ -9,10 +9,10 @@ import Darwin
 /// which is what lets a steep perspective be estimated from three finders.
 struct FinderOutline {
     /// Outer corners, in order around the pattern.
-    let corners: [Point]
+    let corners: [ImagePoint]
     /// Unit directions of the four sides (`corners[i]` to `corners[i + 1]`),
     /// fitted to the boundary points between the corners.
-    let sides: [Point]
+    let sides: [ImagePoint]
 
     /// Number of rays cast from the centre to find the outer boundary.
     static let rayCount = 72
@@ -21,10 +21,10 @@ struct FinderOutline {
     /// clean outer edge (a damaged or false pattern).
     init?(of pattern: FinderPattern, in image: BinaryImage) {
         let limit = pattern.moduleSize * 8
-        var boundary: [Point] = []
+        var boundary: [ImagePoint] = []
         for ray in 0..<Self.rayCount {
             let angle = Double(ray) * 2 * Double.pi / Double(Self.rayCount)
-            let direction = Point(x: cos(angle), y: sin(angle))
+            let direction = ImagePoint(x: cos(angle), y: sin(angle))
             if let distance = DimensionEstimator.edgeDistance(
                 from: pattern.center, step: direction, limit: limit, in: image) {
                 boundary.append(pattern.center + direction * max(0, distance - 0.25))
@@ -44,7 +44,7 @@ struct FinderOutline {
               offsets[maxIndex] > 0, offsets[minIndex] < 0
         else { return nil }
         corners = [first, boundary[maxIndex], third, boundary[minIndex]]
-        var sides: [Point] = []
+        var sides: [ImagePoint] = []
         for index in 0..<4 {
             let start = corners[index]
             let end = corners[(index + 1) % 4]
@@ -55,10 +55,10 @@ struct FinderOutline {
 
     /// The direction of the boundary points lying along the middle of the
     /// side from `start` to `end` (principal axis), or of the chord itself.
-    private static func fitDirection(from start: Point, to end: Point, boundary: [Point]) -> Point {
+    private static func fitDirection(from start: ImagePoint, to end: ImagePoint, boundary: [ImagePoint]) -> ImagePoint {
         let chord = end - start
-        let length = chord.distance(to: Point(x: 0, y: 0))
-        guard length > 0 else { return Point(x: 1, y: 0) }
+        let length = chord.distance(to: ImagePoint(x: 0, y: 0))
+        guard length > 0 else { return ImagePoint(x: 1, y: 0) }
         let unit = chord * (1 / length)
         let points = boundary.filter { point in
             let along = (point - start).x * unit.x + (point - start).y * unit.y
@@ -80,14 +80,14 @@ struct FinderOutline {
             yy += dy * dy
         }
         let angle = atan2(2 * xy, xx - yy) / 2
-        let fitted = Point(x: cos(angle), y: sin(angle))
+        let fitted = ImagePoint(x: cos(angle), y: sin(angle))
         return fitted.x * unit.x + fitted.y * unit.y >= 0 ? fitted : fitted * -1
     }
 
     /// The mean direction of the two opposite sides most parallel to `axis`,
     /// pointing the same way as `axis`.
-    func direction(along axis: Point) -> Point {
-        func alignment(_ side: Point) -> Double { side.x * axis.x + side.y * axis.y }
+    func direction(along axis: ImagePoint) -> ImagePoint {
+        func alignment(_ side: ImagePoint) -> Double { side.x * axis.x + side.y * axis.y }
         let pairs = [(sides[0], sides[2]), (sides[1], sides[3])]
         let best = pairs.max { abs(alignment($0.0)) + abs(alignment($0.1)) < abs(alignment($1.0)) + abs(alignment($1.1)) }
         // Safe: `pairs` has two elements.

@@ -1,28 +1,3 @@
-/// One of the three 7×7 "eye" patterns in the corners of a QR symbol.
-struct FinderPattern: Sendable, Equatable {
-    var center: Point
-    /// Module size estimated from the horizontal and vertical crossings.
-    var moduleSize: Double
-    /// How many scan rows confirmed it; more rows means more trust.
-    var count: Int
-
-    func isSame(center other: Point, moduleSize otherSize: Double) -> Bool {
-        let limit = max(moduleSize, otherSize) * 1.5
-        guard abs(center.x - other.x) <= limit, abs(center.y - other.y) <= limit else { return false }
-        let ratio = moduleSize / otherSize
-        return ratio > 0.6 && ratio < 1 / 0.6
-    }
-
-    /// Folds another sighting into this one, weighting by confirmations.
-    mutating func merge(center other: Point, moduleSize otherSize: Double) {
-        let weight = Double(count)
-        let total = weight + 1
-        center = Point(x: (center.x * weight + other.x) / total, y: (center.y * weight + other.y) / total)
-        moduleSize = (moduleSize * weight + otherSize) / total
-        count += 1
-    }
-}
-
 /// Finds finder patterns by scanning rows for 1:1:3:1:1 runs and
 /// confirming each hit along the vertical, the horizontal again and a
 /// diagonal through the estimated centre.
@@ -31,6 +6,8 @@ enum FinderPatternFinder {
     /// cannot make the triple search quadratic in garbage.
     static let maximumPatterns = 40
 
+    /// Confirmed patterns, most often sighted first. Large images scan
+    /// every few rows; a finder's 3-module core still spans several of them.
     static func find(in image: BinaryImage) -> [FinderPattern] {
         var patterns: [FinderPattern] = []
         let rowStep = max(1, min(image.width, image.height) / 600)
@@ -51,9 +28,9 @@ enum FinderPatternFinder {
     private static func scanRow(_ y: Int, in image: BinaryImage, into patterns: inout [FinderPattern]) {
         var counts = [0, 0, 0, 0, 0]
         var state = 0
-        var x = 0
-        while x <= image.width {
-            let dark = x < image.width && image.isDark(x, y)
+        let base = y * image.width
+        for x in 0...image.width {
+            let dark = x < image.width && image.storage[base + x] != 0
             if dark {
                 if state % 2 == 1 { state += 1 }
                 counts[state] += 1
@@ -73,7 +50,6 @@ enum FinderPatternFinder {
                     state = 3
                 }
             }
-            x += 1
         }
     }
 
@@ -96,14 +72,14 @@ enum FinderPatternFinder {
             in: image, x: Int(centerX), y: row, dx: 1, dy: 0, maxRun: maxRun),
             RunPattern.isFinder(horizontal.counts)
         else { return false }
-        let center = Point(x: horizontal.center.x, y: vertical.center.y)
+        let center = ImagePoint(x: horizontal.center.x, y: vertical.center.y)
         let cx = Int(center.x)
         let cy = Int(center.y)
         let diagonalRun = max(rowTotal, vertical.total)
         let diagonalOK = [(1, 1), (1, -1)].contains { step in
             guard let diagonal = RunPattern.crossFinder(
                 in: image, x: cx, y: cy, dx: step.0, dy: step.1, maxRun: diagonalRun) else { return false }
-            return RunPattern.isFinder(diagonal.counts, tolerance: 0.75)
+            return RunPattern.isFinder(diagonal.counts, tolerance: 0.9)
         }
         guard diagonalOK else { return false }
         let moduleSize = Double(horizontal.total + vertical.total) / 14

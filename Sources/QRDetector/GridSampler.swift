@@ -27,11 +27,19 @@ enum GridSampler {
         var dark = 0
         for dy in offsets {
             for dx in offsets {
-                let point = transform.apply(Point(x: Double(column) + 0.5 + dx, y: Double(row) + 0.5 + dy))
+                let point = transform.apply(ImagePoint(x: Double(column) + 0.5 + dx, y: Double(row) + 0.5 + dy))
                 if image.isDark(at: point) { dark += 1 }
             }
         }
         return dark
+    }
+
+    /// The fraction of fixed modules a finished grid gets wrong.
+    static func mismatchOfGrid(_ grid: ModuleGrid) -> Double {
+        let layout = SymbolLayout.knownModules(size: grid.size)
+        guard !layout.isEmpty else { return 1 }
+        let wrong = layout.filter { grid[$0.row, $0.column] != $0.dark }.count
+        return Double(wrong) / Double(layout.count)
     }
 
     /// How badly a transform fits the fixed modules of `layout`: the number

@@ -23,6 +23,7 @@ public struct ModuleGrid: Sendable, Equatable, Hashable, CustomStringConvertible
         return (size - 17) / 4
     }
 
+    /// Whether the module at (`row`, `column`) is dark; both must be in range.
     public subscript(row: Int, column: Int) -> Bool {
         get { bits[row * size + column] }
         set { bits[row * size + column] = newValue }

@@ -3,7 +3,7 @@
 /// many modules the symbol spans once foreshortening is taken out.
 struct PerspectiveEstimate {
     /// Image position of the virtual bottom-right finder centre.
-    let fourthCenter: Point
+    let fourthCenter: ImagePoint
     /// Modules per side, as a real number.
     let dimension: Double
 
@@ -20,14 +20,14 @@ struct PerspectiveEstimate {
         let rowAxis = bottomLeft.direction(along: across)
         let columnAxis = topRight.direction(along: down)
         let denominator = rowAxis.cross(columnAxis)
-        guard abs(denominator) > 1e-6 * rowAxis.distance(to: Point(x: 0, y: 0)) * columnAxis.distance(to: Point(x: 0, y: 0))
+        guard abs(denominator) > 1e-6 * rowAxis.distance(to: ImagePoint(x: 0, y: 0)) * columnAxis.distance(to: ImagePoint(x: 0, y: 0))
         else { return nil }
         let t = (triple.topRight.center - triple.bottomLeft.center).cross(columnAxis) / denominator
         let fourth = triple.bottomLeft.center + rowAxis * t
         let parallelogram = triple.topRight.center + triple.bottomLeft.center - triple.topLeft.center
         let diagonal = triple.topRight.center.distance(to: triple.bottomLeft.center)
         guard t > 0, fourth.distance(to: parallelogram) < diagonal * 0.6 else { return nil }
-        let unit = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]
+        let unit = [ImagePoint(x: 0, y: 0), ImagePoint(x: 1, y: 0), ImagePoint(x: 1, y: 1), ImagePoint(x: 0, y: 1)]
         guard let toUnit = PerspectiveTransform(
             from: [triple.topLeft.center, triple.topRight.center, fourth, triple.bottomLeft.center], to: unit)
         else { return nil }

@@ -10,25 +10,29 @@ struct PerspectiveTransform: Sendable {
 
     /// Maps `source[i]` to `destination[i]` for four points each given in
     /// the same winding order; nil when a quadrilateral is degenerate.
-    init?(from source: [Point], to destination: [Point]) {
+    init?(from source: [ImagePoint], to destination: [ImagePoint]) {
         guard source.count == 4, destination.count == 4,
               let toSquare = Self.squareToQuad(source)?.adjoint,
               let fromSquare = Self.squareToQuad(destination)
         else { return nil }
         self = toSquare.then(fromSquare)
-        guard m.allSatisfy({ $0.isFinite }) else { return nil }
+        // A singular matrix means a quadrilateral collapsed to a line or point.
+        let largest = m.map(abs).max() ?? 0
+        guard m.allSatisfy({ $0.isFinite }), largest > 0,
+              abs(determinant) > 1e-12 * largest * largest * largest
+        else { return nil }
     }
 
     /// The image of `point`.
-    func apply(_ point: Point) -> Point {
+    func apply(_ point: ImagePoint) -> ImagePoint {
         let u = point.x
         let v = point.y
         let w = m[2] * u + m[5] * v + m[8]
-        return Point(x: (m[0] * u + m[3] * v + m[6]) / w, y: (m[1] * u + m[4] * v + m[7]) / w)
+        return ImagePoint(x: (m[0] * u + m[3] * v + m[6]) / w, y: (m[1] * u + m[4] * v + m[7]) / w)
     }
 
     /// Maps (0,0), (1,0), (1,1), (0,1) onto the four points of `quad`.
-    private static func squareToQuad(_ quad: [Point]) -> PerspectiveTransform? {
+    private static func squareToQuad(_ quad: [ImagePoint]) -> PerspectiveTransform? {
         let (x0, y0, x1, y1) = (quad[0].x, quad[0].y, quad[1].x, quad[1].y)
         let (x2, y2, x3, y3) = (quad[2].x, quad[2].y, quad[3].x, quad[3].y)
         let dx3 = x0 - x1 + x2 - x3
@@ -49,6 +53,10 @@ struct PerspectiveTransform: Sendable {
             x3 - x0 + a23 * x3, y3 - y0 + a23 * y3, a23,
             x0, y0, 1,
         ])
+    }
+
+    private var determinant: Double {
+        m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
     }
 
     /// The adjugate matrix, which inverts a homography up to scale.

@@ -6,9 +6,10 @@
 /// lie within half a finder width of the same height. Within a symbol,
 /// hypotheses are ordered by how well their fixed patterns match, ties
 /// keeping the order adaptive before global thresholding, version
-/// information before size estimate, alignment-anchored before extrapolated.
-/// Light-on-dark symbols are looked for only when no dark-on-light one was
-/// found. The output is deterministic.
+/// information before size estimate, alignment-anchored before extrapolated,
+/// thresholded pixels before neighbourhood contrast. Light-on-dark symbols
+/// are looked for only when no dark-on-light one was found. The output is
+/// deterministic.
 public enum QRDetector {
     /// At most this many hypotheses are returned for one symbol.
     public static let maximumCandidatesPerSymbol = 6
@@ -17,9 +18,14 @@ public enum QRDetector {
     /// Images larger than this on their longer side are searched on a
     /// box-filtered reduced copy first.
     static let workingSizeLimit = 1400
+    /// Below this module size (pixels of the reduced copy) a symbol found
+    /// there is looked for again at full resolution.
+    static let minimumWorkingModuleSize = 3.0
     /// Grids whose fixed patterns are wrong in more than this fraction of
     /// modules are not symbols.
     static let acceptableMismatch = 0.3
+    /// Smallest luminance range in which a symbol is looked for.
+    static let minimumContrast = 16
     /// How many finder triples may be sampled in one binarised image, which
     /// bounds the work in cluttered pictures.
     static let maximumTriplesTried = 40
@@ -35,28 +41,52 @@ public enum QRDetector {
             symbols = locate(in: reduced)
             for index in symbols.indices { symbols[index].scale(by: Double(factor)) }
         }
-        if symbols.isEmpty {
-            symbols = locate(in: image)
+        // Full resolution when the reduced copy found nothing, or found a
+        // symbol whose modules it blurred to a few pixels; full-resolution
+        // hypotheses then come first.
+        let fine = Double(factor) * minimumWorkingModuleSize
+        if symbols.isEmpty || symbols.contains(where: { $0.moduleSize < fine }) {
+            var refined = locate(in: image)
+            merge(symbols, into: &refined)
+            symbols = refined
         }
         return candidates(from: symbols)
     }
 
-    /// Dark-on-light first with both thresholds, then light-on-dark.
+    /// Dark-on-light first, then light-on-dark; the global threshold is
+    /// skipped once the adaptive one has read every symbol it found
+    /// perfectly, which halves the work on clean screenshots.
     private static func locate(in image: LuminanceImage) -> [LocatedSymbol] {
         var symbols: [LocatedSymbol] = []
+        guard hasContrast(image) else { return symbols }
         var binaries: [(Binarization, BinaryImage)] = []
         for binarization in Binarization.allCases {
+            if binarization != .adaptive, !symbols.isEmpty, symbols.allSatisfy(\.isReadPerfectly) { break }
             let binary = binarization.apply(to: image)
             binaries.append((binarization, binary))
-            merge(SymbolSearch.symbols(in: binary, binarization: binarization, inverted: false), into: &symbols)
+            merge(SymbolSearch.symbols(in: binary, luminance: image, binarization: binarization, inverted: false),
+                  into: &symbols)
         }
         if symbols.isEmpty {
             for (binarization, binary) in binaries {
-                merge(SymbolSearch.symbols(in: binary.inverted, binarization: binarization, inverted: true),
-                      into: &symbols)
+                let found = SymbolSearch.symbols(
+                    in: binary.inverted, luminance: image, binarization: binarization, inverted: true)
+                merge(found, into: &symbols)
             }
         }
         return symbols
+    }
+
+    /// Whether any two pixels differ enough to be a dark and a light module;
+    /// saves thresholding blank frames, which matters for large photos.
+    private static func hasContrast(_ image: LuminanceImage) -> Bool {
+        var darkest = UInt8.max
+        var lightest = UInt8.min
+        for value in image.pixels {
+            darkest = min(darkest, value)
+            lightest = max(lightest, value)
+        }
+        return Int(lightest) - Int(darkest) >= minimumContrast
     }
 
     /// Adds hypotheses to the symbol they describe, or records a new symbol.
@@ -84,15 +114,15 @@ public enum QRDetector {
                     ? lhs.element.hypothesis.mismatch < rhs.element.hypothesis.mismatch
                     : lhs.offset < rhs.offset
             }.map(\.element)
-            var count = 0
-            for entry in ranked where count < maximumCandidatesPerSymbol && seen.insert(entry.hypothesis.grid).inserted {
+            for entry in ranked where seen.count < maximumCandidatesPerSymbol {
+                // Different routes often sample the same grid; keep the first.
+                guard seen.insert(entry.hypothesis.grid).inserted else { continue }
                 let hypothesis = entry.hypothesis
                 result.append(Candidate(
                     grid: hypothesis.grid, version: hypothesis.version, corners: hypothesis.corners,
-                    inverted: entry.inverted, binarization: entry.binarization,
+                    inverted: entry.inverted, binarization: entry.binarization, sampling: hypothesis.sampling,
                     usedAlignmentPattern: hypothesis.usedAlignmentPattern,
                     patternMismatch: hypothesis.mismatch, symbolIndex: symbolIndex))
-                count += 1
             }
         }
         return result

@@ -6,10 +6,11 @@
 /// 1:1:1 core of an alignment pattern.
 enum RunPattern {
     /// Whether five run lengths look like 1:1:3:1:1; `tolerance` is the
-    /// allowed deviation of each 1-module run in modules (2× for the core,
-    /// tight enough to reject the 1:1:1:1:1 rings of alignment patterns),
+    /// allowed deviation of each 1-module run in modules (a little more for
+    /// the core, but too little to take the 1:1:1:1:1 rings of an alignment
+    /// pattern or a fat blob for a finder),
     /// plus half a pixel because small modules quantise to whole pixels.
-    static func isFinder(_ counts: [Int], tolerance: Double = 0.5) -> Bool {
+    static func isFinder(_ counts: [Int], tolerance: Double = 0.7) -> Bool {
         var total = 0
         for count in counts {
             if count == 0 { return false }
@@ -20,7 +21,7 @@ enum RunPattern {
         let allowed = module * tolerance + 0.5
         return abs(Double(counts[0]) - module) < allowed
             && abs(Double(counts[1]) - module) < allowed
-            && abs(Double(counts[2]) - 3 * module) < 2 * module * tolerance + 0.5
+            && abs(Double(counts[2]) - 3 * module) < module * (tolerance + 0.3) + 0.5
             && abs(Double(counts[3]) - module) < allowed
             && abs(Double(counts[4]) - module) < allowed
     }
@@ -30,7 +31,7 @@ enum RunPattern {
     struct Crossing {
         var counts: [Int]
         /// Centre of the middle run, in image coordinates.
-        var center: Point
+        var center: ImagePoint
         var total: Int { counts.reduce(0, +) }
     }
 
@@ -48,7 +49,7 @@ enum RunPattern {
         let coreForward = forward[0]
         let counts = [back[2], back[1], coreBack + coreForward, forward[1], forward[2]]
         let offset = Double(coreForward - coreBack + 1) / 2
-        let center = Point(x: Double(x) + 0.5 + offset * Double(dx), y: Double(y) + 0.5 + offset * Double(dy))
+        let center = ImagePoint(x: Double(x) + 0.5 + offset * Double(dx), y: Double(y) + 0.5 + offset * Double(dy))
         return Crossing(counts: counts, center: center)
     }
 
@@ -63,7 +64,7 @@ enum RunPattern {
         else { return nil }
         let counts = [back[1], back[0] + forward[0], forward[1]]
         let offset = Double(forward[0] - back[0] + 1) / 2
-        let center = Point(x: Double(x) + 0.5 + offset * Double(dx), y: Double(y) + 0.5 + offset * Double(dy))
+        let center = ImagePoint(x: Double(x) + 0.5 + offset * Double(dx), y: Double(y) + 0.5 + offset * Double(dy))
         return Crossing(counts: counts, center: center)
     }
 

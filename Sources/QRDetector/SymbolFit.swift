@@ -3,9 +3,9 @@
 struct SymbolFit {
     let version: Int
     /// Module-coordinate anchors: three finder centres and a fourth point.
-    let source: [Point]
+    let source: [ImagePoint]
     /// Where those anchors lie in the image.
-    var destination: [Point]
+    var destination: [ImagePoint]
     var transform: PerspectiveTransform
     /// Whether the fourth anchor is a detected alignment pattern.
     let anchored: Bool
@@ -22,7 +22,7 @@ struct SymbolFit {
     var size: Int { 17 + 4 * version }
 
     /// Builds and scores a fit; nil when the anchors are degenerate.
-    init?(version: Int, source: [Point], destination: [Point], anchored: Bool,
+    init?(version: Int, source: [ImagePoint], destination: [ImagePoint], anchored: Bool,
           layout: [SymbolLayout.Module], in image: BinaryImage) {
         guard let transform = PerspectiveTransform(from: source, to: destination) else { return nil }
         self.version = version
@@ -38,8 +38,8 @@ struct SymbolFit {
     var corners: Quadrilateral {
         let edge = Double(size)
         return Quadrilateral(
-            topLeft: transform.apply(Point(x: 0, y: 0)), topRight: transform.apply(Point(x: edge, y: 0)),
-            bottomRight: transform.apply(Point(x: edge, y: edge)), bottomLeft: transform.apply(Point(x: 0, y: edge)))
+            topLeft: transform.apply(ImagePoint(x: 0, y: 0)), topRight: transform.apply(ImagePoint(x: edge, y: 0)),
+            bottomRight: transform.apply(ImagePoint(x: edge, y: edge)), bottomLeft: transform.apply(ImagePoint(x: 0, y: edge)))
     }
 
     /// Nudges the image anchors to reduce the score, halving the step
@@ -56,7 +56,7 @@ struct SymbolFit {
             for index in 0..<4 {
                 for (dx, dy) in [(step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step)] {
                     var trial = destination
-                    trial[index] = trial[index] + Point(x: dx, y: dy)
+                    trial[index] = trial[index] + ImagePoint(x: dx, y: dy)
                     guard let transform = PerspectiveTransform(from: source, to: trial) else { continue }
                     let (score, mismatch) = GridSampler.fitScore(of: layout, through: transform, in: image)
                     if score < self.score {

@@ -9,6 +9,7 @@ enum SymbolLocator {
         var corners: Quadrilateral
         var usedAlignmentPattern: Bool
         var mismatch: Double
+        var sampling: ModuleSampling
     }
 
     /// How many of the best fits are kept; the first `refinedFits` of them
@@ -25,15 +26,25 @@ enum SymbolLocator {
     static let keptMismatch = 0.45
 
     /// Hypotheses for the symbol whose finders are `triple`, best first.
-    static func hypotheses(for triple: FinderTriple, in image: BinaryImage) -> [Hypothesis] {
+    static func hypotheses(
+        for triple: FinderTriple, in image: BinaryImage, luminance: LuminanceImage, inverted: Bool
+    ) -> [Hypothesis] {
         let perspective = PerspectiveEstimate(triple, in: image)
         let dimension = perspective?.dimension ?? DimensionEstimator.estimate(triple, in: image)
         var versions = DimensionEstimator.versions(around: dimension)
-        if let read = readVersionInformation(triple, candidates: versions, in: image) {
+        if let read = readVersionInformation(triple, candidates: versions, perspective: perspective, in: image) {
             versions.removeAll { $0 == read }
             versions.insert(read, at: 0)
         }
-        let initial = ranked(versions.flatMap { fits(for: triple, version: $0, perspective: perspective, in: image) })
+        // Cheap fits first: a triple whose best guess reads no fixed
+        // patterns is not a symbol, and needs no alignment search.
+        let guesses = versions.map { extrapolatedFits(for: triple, version: $0, perspective: perspective, in: image) }
+        guard let bestGuess = ranked(guesses.flatMap { $0 }).first, bestGuess.mismatch <= rescuableMismatch else {
+            return []
+        }
+        let initial = ranked(guesses.flatMap { extrapolated in
+            extrapolated.first.map { anchoredFits(for: triple, guess: $0, in: image) + extrapolated } ?? []
+        })
         var refined = Array(initial.prefix(keptFits))
         // Refining is the costly step: skip it when the first guess already
         // reads the fixed patterns, and for fits too wrong to be rescued.
@@ -53,11 +64,20 @@ enum SymbolLocator {
             }
             refined += extra
         }
-        return ranked(refined).filter { $0.mismatch <= keptMismatch }.map { fit in
+        let kept = ranked(refined).filter { $0.mismatch <= keptMismatch }
+        var result = kept.map { fit in
             Hypothesis(grid: GridSampler.sample(size: fit.size, through: fit.transform, in: image),
                        version: fit.version, corners: fit.corners,
-                       usedAlignmentPattern: fit.anchored, mismatch: fit.mismatch)
+                       usedAlignmentPattern: fit.anchored, mismatch: fit.mismatch, sampling: .thresholdedPixels)
         }
+        if let best = kept.first {
+            let grid = GrayscaleSampler.sample(
+                size: best.size, through: best.transform, in: luminance, inverted: inverted)
+            result.append(Hypothesis(grid: grid, version: best.version, corners: best.corners,
+                                     usedAlignmentPattern: best.anchored,
+                                     mismatch: GridSampler.mismatchOfGrid(grid), sampling: .neighbourhoodContrast))
+        }
+        return result
     }
 
     /// Best first by sub-sample disagreement; ties keep their order.
@@ -70,53 +90,72 @@ enum SymbolLocator {
 
     /// Module-coordinate anchors: the three finder centres and the corner
     /// diagonal from top-left.
-    private static func finderAnchors(size: Int) -> [Point] {
+    private static func finderAnchors(size: Int) -> [ImagePoint] {
         let far = Double(size) - 3.5
-        return [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: far, y: far), Point(x: 3.5, y: far)]
+        return [ImagePoint(x: 3.5, y: 3.5), ImagePoint(x: far, y: 3.5), ImagePoint(x: far, y: far), ImagePoint(x: 3.5, y: far)]
     }
 
-    /// The fit pinned by the finders and the parallelogram's fourth corner,
-    /// and, when the alignment pattern shows up, the fit anchored on it.
-    private static func fits(
+    /// Fits pinned by the finders and an extrapolated fourth point: the
+    /// perspective estimate's, then the parallelogram's corner.
+    private static func extrapolatedFits(
         for triple: FinderTriple, version: Int, perspective: PerspectiveEstimate?, in image: BinaryImage
     ) -> [SymbolFit] {
         let size = 17 + 4 * version
         let layout = SymbolLayout.knownModules(size: size)
         let parallelogram = triple.topRight.center + triple.bottomLeft.center - triple.topLeft.center
         let fourths = [perspective?.fourthCenter, parallelogram].compactMap { $0 }
-        let extrapolated = fourths.compactMap { fourth in
+        return fourths.compactMap { fourth in
             SymbolFit(version: version, source: finderAnchors(size: size),
                       destination: [triple.topLeft.center, triple.topRight.center, fourth, triple.bottomLeft.center],
                       anchored: false, layout: layout, in: image)
         }
-        guard let guess = extrapolated.first else { return [] }
-        guard version >= 2 else { return extrapolated }
+    }
+
+    /// Fits anchored on alignment-pattern lookalikes near where `guess`
+    /// puts the bottom-right alignment pattern.
+    private static func anchoredFits(for triple: FinderTriple, guess: SymbolFit, in image: BinaryImage) -> [SymbolFit] {
+        let version = guess.version
+        guard version >= 2 else { return [] }
+        let size = guess.size
         let anchor = Double(size) - 6.5
-        let predicted = guess.transform.apply(Point(x: anchor, y: anchor))
+        let predicted = guess.transform.apply(ImagePoint(x: anchor, y: anchor))
         let top = triple.topLeft.center.distance(to: triple.topRight.center)
         let left = triple.topLeft.center.distance(to: triple.bottomLeft.center)
         let moduleSize = (top + left) / 2 / Double(size - 7)
         var source = finderAnchors(size: size)
-        source[2] = Point(x: anchor, y: anchor)
+        source[2] = ImagePoint(x: anchor, y: anchor)
+        let layout = SymbolLayout.knownModules(size: size)
         let found = AlignmentPatternFinder.find(
             near: predicted, moduleSize: moduleSize, limit: alignmentCandidates, in: image)
-        let anchored = found.compactMap { center in
+        return found.compactMap { center in
             SymbolFit(version: version, source: source,
                       destination: [triple.topLeft.center, triple.topRight.center, center, triple.bottomLeft.center],
                       anchored: true, layout: layout, in: image)
         }
-        return anchored + extrapolated
+    }
+
+    /// Every fit for `version`: alignment-anchored ones first, then the
+    /// extrapolated ones.
+    private static func fits(
+        for triple: FinderTriple, version: Int, perspective: PerspectiveEstimate?, in image: BinaryImage
+    ) -> [SymbolFit] {
+        let extrapolated = extrapolatedFits(for: triple, version: version, perspective: perspective, in: image)
+        guard let guess = extrapolated.first else { return [] }
+        return anchoredFits(for: triple, guess: guess, in: image) + extrapolated
     }
 
     /// Reads the version information blocks assuming each candidate size in
     /// turn (a wrong size shifts the blocks slightly) and keeps the reading
     /// with the fewest bit errors; nil below version 7 or when unreadable.
-    private static func readVersionInformation(_ triple: FinderTriple, candidates: [Int], in image: BinaryImage) -> Int? {
+    private static func readVersionInformation(
+        _ triple: FinderTriple, candidates: [Int], perspective: PerspectiveEstimate?, in image: BinaryImage
+    ) -> Int? {
         guard let largest = candidates.max(), largest >= 7 else { return nil }
+        let fourth = perspective?.fourthCenter
+            ?? triple.topRight.center + triple.bottomLeft.center - triple.topLeft.center
         var best: (version: Int, errors: Int)?
         for version in Set(candidates).sorted() where version >= 7 {
             let size = 17 + 4 * version
-            let fourth = triple.topRight.center + triple.bottomLeft.center - triple.topLeft.center
             guard let transform = PerspectiveTransform(
                 from: finderAnchors(size: size),
                 to: [triple.topLeft.center, triple.topRight.center, fourth, triple.bottomLeft.center]),

@@ -9,9 +9,14 @@ struct LocatedSymbol {
 
     /// Top-left finder centre and module size, used to recognise the same
     /// symbol across binarisations and to order symbols.
-    var anchor: Point
+    var anchor: ImagePoint
     var moduleSize: Double
     var hypotheses: [Entry]
+
+    /// Whether some hypothesis matches every fixed module.
+    var isReadPerfectly: Bool {
+        hypotheses.contains { $0.hypothesis.mismatch == 0 }
+    }
 
     func isSameSymbol(as other: LocatedSymbol) -> Bool {
         anchor.distance(to: other.anchor) <= 3.5 * max(moduleSize, other.moduleSize)
@@ -38,7 +43,9 @@ struct LocatedSymbol {
 /// Finds the symbols in one binarised image: finder patterns, then the
 /// triples among them that sample into grids with convincing fixed patterns.
 enum SymbolSearch {
-    static func symbols(in image: BinaryImage, binarization: Binarization, inverted: Bool) -> [LocatedSymbol] {
+    static func symbols(
+        in image: BinaryImage, luminance: LuminanceImage, binarization: Binarization, inverted: Bool
+    ) -> [LocatedSymbol] {
         let patterns = FinderPatternFinder.find(in: image)
         guard patterns.count >= 3 else { return [] }
         var triples: [(triple: FinderTriple, error: Double, indices: [Int])] = []
@@ -57,10 +64,17 @@ enum SymbolSearch {
         var found: [LocatedSymbol] = []
         for candidate in triples.prefix(QRDetector.maximumTriplesTried) {
             if candidate.indices.contains(where: used.contains) { continue }
-            let hypotheses = SymbolLocator.hypotheses(for: candidate.triple, in: image)
-            guard let best = hypotheses.first, best.mismatch <= QRDetector.acceptableMismatch else { continue }
+            let hypotheses = SymbolLocator.hypotheses(
+                for: candidate.triple, in: image, luminance: luminance, inverted: inverted)
+            guard let best = hypotheses.min(by: { $0.mismatch < $1.mismatch }),
+                  best.mismatch <= QRDetector.acceptableMismatch else { continue }
             used.formUnion(candidate.indices)
-            let entries = hypotheses.filter { $0.mismatch <= QRDetector.acceptableMismatch * 1.5 }.map {
+            // Finder lookalikes inside an accepted symbol are its data.
+            let outline = best.corners
+            for index in patterns.indices where outline.contains(patterns[index].center) {
+                used.insert(index)
+            }
+            let entries = hypotheses.map {
                 LocatedSymbol.Entry(hypothesis: $0, binarization: binarization, inverted: inverted)
             }
             let topLeft = candidate.triple.topLeft

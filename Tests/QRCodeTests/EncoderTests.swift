@@ -114,22 +114,29 @@ struct EncoderTests {
         #expect(try QRDecoder.decode(QREncoder.encode(text: "漢字", kanji: true).modules).eciAssignments == [])
     }
 
+    static let texts: [(id: String, text: String, kanji: Bool)] = [
+        ("empty", "", false),
+        ("kanji mixed with UTF-8 and digits", "点検 OK 漢字 Grüße 2026-11-21 ＱＲコード", true),
+        ("same text without kanji mode", "点検 OK 漢字 Grüße 2026-11-21 ＱＲコード", false),
+        ("version group 10–26", String(repeating: "Mixed 0123456789 TEXT, lower case; ", count: 12), false),
+        ("version group 27–40", String(repeating: "Mixed 0123456789 TEXT, lower case; ", count: 60), false),
+        ("emoji and Cyrillic", String(repeating: "Привет 🙂 ", count: 20), false),
+    ]
+
+    @Test("encode(text:) round trips through the decoder", arguments: texts)
+    func textRoundTrip(_ entry: (id: String, text: String, kanji: Bool)) throws {
+        let symbol = try QREncoder.encode(text: entry.text, kanji: entry.kanji)
+        let decoded = try QRDecoder.decode(symbol.modules)
+        #expect(decoded.text == entry.text)
+        #expect(decoded.segments.contains { $0.mode == .kanji } == entry.kanji)
+        #expect(decoded.level >= .medium)
+    }
+
     @Test("a fixed mask is honoured, otherwise the lowest penalty wins", arguments: Mask.all)
     func maskSelection(_ mask: Mask) throws {
         let fixed = try QREncoder.encode(text: "mask test 12345", mask: mask)
         #expect(fixed.mask == mask)
         let chosen = try QREncoder.encode(text: "mask test 12345")
         #expect(MaskPenalty.score(chosen.modules) <= MaskPenalty.score(fixed.modules))
-    }
-
-    @Test("penalty rules score known patterns")
-    func penaltyRules() {
-        #expect(MaskPenalty.runPenalty([true, true, true, true, true, true, false], start: 0, size: 7) == 4)
-        #expect(MaskPenalty.finderPenalty([true, false, true, true, true, false, true, false, false, false, false], start: 0, size: 11) == 40)
-        #expect(MaskPenalty.finderPenalty([false, true, false, true, true, true, false, true, true], start: 0, size: 9) == 40)
-        #expect(MaskPenalty.finderPenalty([true, true, false, true, true, true, false, true, true, false, false], start: 0, size: 11) == 0)
-        #expect(MaskPenalty.blockPenalty([true, true, true, true], size: 2) == 3)
-        #expect(MaskPenalty.balancePenalty(darkCount: 60, total: 100) == 20)
-        #expect(MaskPenalty.balancePenalty(darkCount: 52, total: 100) == 0)
     }
 }

@@ -45,10 +45,3 @@ struct QrencodeFixture: CustomTestStringConvertible, Sendable {
         }
     }
 }
-
-extension ErrorCorrectionLevel {
-    init?(letter: String) {
-        guard let level = Self.allCases.first(where: { $0.description == letter }) else { return nil }
-        self = level
-    }
-}

@@ -73,22 +73,39 @@ struct RoundTripTests {
         }
     }
 
-    @Test("round trip for every mask", arguments: combinations)
+    /// Every version × level × mask once, with the payload kind cycling over the
+    /// masks so each version × level meets every kind and each kind meets every mask.
+    @Test("round trip for every version, level and mask", arguments: combinations)
     func roundTrip(_ combination: Combination) throws {
-        for kind in Payload.allCases {
-            let seed = combination.version.rawValue * 4 + combination.level.rawValue
-            let expected = try Self.payload(kind, version: combination.version, level: combination.level, seed: seed)
-            for mask in Mask.all {
-                let symbol = try QREncoder.encode(
-                    segments: expected.segments, level: combination.level, boostLevel: false,
-                    versions: combination.version...combination.version, mask: mask)
-                #expect(symbol.version == combination.version && symbol.mask == mask && symbol.level == combination.level)
-                let decoded = try QRDecoder.decodeExactly(symbol.modules)
-                #expect(decoded.bytes == expected.bytes, "\(kind) mask \(mask)")
-                if kind != .byte { #expect(decoded.text == expected.text, "\(kind) mask \(mask)") }
-                #expect(decoded.version == combination.version && decoded.level == combination.level && decoded.mask == mask)
-                #expect(decoded.correctedErrors == 0)
-            }
+        let seed = combination.version.rawValue * 4 + combination.level.rawValue
+        var payloads: [Payload: (segments: [QRSegment], bytes: [UInt8], text: String)] = [:]
+        for mask in Mask.all {
+            let kind = Payload.allCases[(mask.rawValue + seed) % Payload.allCases.count]
+            let expected = try payloads[kind] ?? Self.payload(kind, version: combination.version, level: combination.level, seed: seed)
+            payloads[kind] = expected
+            let symbol = try QREncoder.encode(
+                segments: expected.segments, level: combination.level, boostLevel: false,
+                versions: combination.version...combination.version, mask: mask)
+            #expect(symbol.version == combination.version && symbol.mask == mask && symbol.level == combination.level)
+            let decoded = try QRDecoder.decodeExactly(symbol.modules)
+            #expect(decoded.bytes == expected.bytes, "\(kind) mask \(mask)")
+            if kind != .byte { #expect(decoded.text == expected.text, "\(kind) mask \(mask)") }
+            #expect(decoded.version == combination.version && decoded.level == combination.level && decoded.mask == mask)
+            #expect(decoded.correctedErrors == 0)
+        }
+    }
+
+    /// Every kind in every version, at one level and mask per version.
+    @Test("round trip of each payload kind in every version", arguments: Payload.allCases)
+    func roundTripKinds(_ kind: Payload) throws {
+        for version in QRVersion.all {
+            let level = ErrorCorrectionLevel.allCases[version.rawValue % 4]
+            let mask = Mask.all[version.rawValue % 8]
+            let expected = try Self.payload(kind, version: version, level: level, seed: version.rawValue)
+            let symbol = try QREncoder.encode(
+                segments: expected.segments, level: level, boostLevel: false, versions: version...version, mask: mask)
+            let decoded = try QRDecoder.decodeExactly(symbol.modules)
+            #expect(decoded.bytes == expected.bytes, "\(kind) version \(version)")
         }
     }
 }

@@ -80,6 +80,24 @@ struct TableTests {
         #expect(blockData.reduce(0, +) == entry.data)
     }
 
+    /// ISO/IEC 18004 Table 1: total codewords of versions 1...40.
+    static let totalCodewords = [
+        26, 44, 70, 100, 134, 172, 196, 242, 292, 346, 404, 466, 532, 581, 655, 733, 815, 901, 991, 1_085,
+        1_156, 1_258, 1_364, 1_474, 1_588, 1_706, 1_828, 1_921, 2_051, 2_185, 2_323, 2_465, 2_611, 2_761, 2_876, 3_034,
+        3_196, 3_362, 3_532, 3_706,
+    ]
+
+    @Test("total codewords of every version", arguments: QRVersion.all)
+    func totalCodewordCount(_ version: QRVersion) {
+        #expect(SymbolGeometry.rawDataModuleCount(version) / 8 == Self.totalCodewords[version.rawValue - 1])
+        for level in ErrorCorrectionLevel.allCases {
+            let layout = BlockLayout(version: version, level: level)
+            // Blocks differ by at most one data codeword and the long ones come last.
+            #expect(layout.shortBlockCount >= 1 && layout.shortBlockCount <= layout.blockCount)
+            #expect(layout.dataCodewords + layout.eccPerBlock * layout.blockCount == layout.totalCodewords)
+        }
+    }
+
     @Test("data positions cover exactly the raw data modules", arguments: QRVersion.all)
     func dataPositions(_ version: QRVersion) {
         let positions = ModulePlacement.dataPositions(version)

@@ -30,7 +30,7 @@ enum FixtureLoader {
         }
     }()
 
-    enum LoadError: Error, CustomStringConvertible {
+    enum LoadError: Error, Sendable, CustomStringConvertible {
         case unreadable(String)
         case malformed(String)
         var description: String {

@@ -31,7 +31,7 @@ struct SyntheticDetectionTests {
         let extent = Int((Double(grid.size) + 8) * moduleSize * 1.45) + 4
         let canvas = SyntheticImage(width: extent, height: extent)
         return canvas.render([SyntheticImage.Placement(
-            grid: grid, center: Point(x: Double(extent) / 2, y: Double(extent) / 2),
+            grid: grid, center: ImagePoint(x: Double(extent) / 2, y: Double(extent) / 2),
             moduleSize: moduleSize, degrees: degrees)])
     }
 
@@ -50,6 +50,20 @@ struct SyntheticDetectionTests {
         #expect(first.version == truth.version)
     }
 
+    @Test("cropped screenshots: quiet zone of 0 or 1 module at the image edge", arguments: [
+        ("clean-v1", 0.0), ("clean-v5", 0.0), ("clean-v10", 1.0), ("clean-v20", 0.5),
+    ])
+    func croppedQuietZone(_ name: String, _ margin: Double) throws {
+        let truth = try FixtureLoader.truth(named: name)
+        let moduleSize = 4.0
+        let extent = Int((Double(truth.size) + 2 * margin) * moduleSize)
+        let image = SyntheticImage(width: extent, height: extent).render([SyntheticImage.Placement(
+            grid: truth, center: ImagePoint(x: Double(extent) / 2, y: Double(extent) / 2),
+            moduleSize: moduleSize, degrees: 0, quietZone: margin)])
+        let first = try #require(QRDetector.detect(in: image).first)
+        #expect(Self.errors(first, truth) == 0)
+    }
+
     @Test("the same image gives the same candidates")
     func deterministic() throws {
         let image = try FixtureLoader.image(named: "photo-v7")
@@ -59,19 +73,22 @@ struct SyntheticDetectionTests {
         #expect(!first.isEmpty)
     }
 
-    @Test("a 4000×3000 photo is searched on a reduced copy and sampled correctly")
-    func largeImage() throws {
+    @Test("large photos: reduced copy for big modules, full resolution for small ones", arguments: [
+        (4000, 3000, 14.0), (3000, 2000, 5.0),
+    ])
+    func largeImage(_ width: Int, _ height: Int, _ moduleSize: Double) throws {
         let truth = try FixtureLoader.truth(named: "clean-v7")
-        var canvas = SyntheticImage(width: 4000, height: 3000)
+        var canvas = SyntheticImage(width: width, height: height)
         canvas.background = { x, y in UInt8(90 + (x / 40 + y / 60) % 100) }
+        let center = ImagePoint(x: Double(width) * 0.57, y: Double(height) * 0.46)
         let image = canvas.render([SyntheticImage.Placement(
-            grid: truth, center: Point(x: 2300, y: 1400), moduleSize: 14, degrees: 21)])
+            grid: truth, center: center, moduleSize: moduleSize, degrees: 21)])
         let candidates = QRDetector.detect(in: image)
         let first = try #require(candidates.first)
         #expect(Self.errors(first, truth) == 0)
         // Corners come back in full-resolution coordinates.
-        let center = (first.corners.topLeft + first.corners.bottomRight) * 0.5
-        #expect(center.distance(to: Point(x: 2300, y: 1400)) < 20)
+        let found = (first.corners.topLeft + first.corners.bottomRight) * 0.5
+        #expect(found.distance(to: center) < moduleSize * 2)
     }
 
     @Test("symbols are ordered by their top-left finder: higher first, then left")
@@ -81,9 +98,9 @@ struct SyntheticDetectionTests {
         let right = try FixtureLoader.truth(named: "clean-v5")
         let canvas = SyntheticImage(width: 600, height: 420)
         let image = canvas.render([
-            SyntheticImage.Placement(grid: lower, center: Point(x: 100, y: 300), moduleSize: 4, degrees: 0),
-            SyntheticImage.Placement(grid: right, center: Point(x: 430, y: 110), moduleSize: 3, degrees: 0),
-            SyntheticImage.Placement(grid: upper, center: Point(x: 110, y: 100), moduleSize: 4, degrees: 0),
+            SyntheticImage.Placement(grid: lower, center: ImagePoint(x: 100, y: 300), moduleSize: 4, degrees: 0),
+            SyntheticImage.Placement(grid: right, center: ImagePoint(x: 430, y: 110), moduleSize: 3, degrees: 0),
+            SyntheticImage.Placement(grid: upper, center: ImagePoint(x: 110, y: 100), moduleSize: 4, degrees: 0),
         ])
         let candidates = QRDetector.detect(in: image)
         var firstOfSymbol: [Int: QRDetector.Candidate] = [:]
@@ -97,9 +114,4 @@ struct SyntheticDetectionTests {
         let indices = candidates.map(\.symbolIndex)
         #expect(indices == indices.sorted(), "candidates of one symbol are contiguous")
     }
-}
-
-extension Point {
-    static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
-    static func * (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x * rhs, y: lhs.y * rhs) }
 }

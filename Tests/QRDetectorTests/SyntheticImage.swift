@@ -12,7 +12,7 @@ struct SyntheticImage {
     struct Placement {
         var grid: ModuleGrid
         /// Centre of the symbol in pixels.
-        var center: Point
+        var center: ImagePoint
         var moduleSize: Double
         /// Clockwise rotation in degrees.
         var degrees: Double

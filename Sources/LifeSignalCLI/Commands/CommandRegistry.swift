@@ -28,6 +28,8 @@ enum CommandRegistry {
         "notifications follow": NotificationsFollowCommand.run,
         "qr show": QRShowCommand.run,
         "qr refresh": QRRefreshCommand.run,
+        "qr scan": QRScanCommand.run,
+        "qr encode": QREncodeCommand.run,
         "settings": SettingsCommand.show,
         "settings get": SettingsCommand.get,
         "settings set": SettingsCommand.set,

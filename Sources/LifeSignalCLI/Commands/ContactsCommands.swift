@@ -60,7 +60,7 @@ enum ContactsShowCommand {
 enum ContactsAddCommand {
     static func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let code = c.parsed.string("CODE") ?? ""
+        let code = try c.parsed.string("CODE") ?? Self.code(fromImage: c.parsed.string("image") ?? "-", c)
         let contact = try c.writing { store, account in
             try ContactService(store: store, env: try c.core()).add(
                 code: code, asResponder: c.parsed.flag("responder"), asDependent: c.parsed.flag("dependent"), owner: account)
@@ -69,6 +69,15 @@ enum ContactsAddCommand {
             c.say("Added \(contact.name) as your \(ContactText.roles(contact.link)).")
         }
         return success
+    }
+
+    /// The lifesignal code in a picture of someone's QR code.
+    private static func code(fromImage path: String, _ c: Context) throws -> String {
+        let decoded = try QRImaging.scan(try QRImaging.readInput(path, c))
+        guard let code = QRImaging.accountCode(in: decoded) else {
+            throw LifeSignalError.refused("the QR code in \(path) is not a lifesignal code (it says: \(String((decoded.text ?? "binary data").prefix(60))))")
+        }
+        return code
     }
 }
 

@@ -107,6 +107,13 @@ enum StopSignals {
             action.sa_flags = 0
             sigaction(SIGINT, &action, nil)
             sigaction(SIGTERM, &action, nil)
+            // A parent may have started us with these blocked (threads of
+            // test runners and supervisors often do); we rely on them.
+            var stops = sigset_t()
+            sigemptyset(&stops)
+            sigaddset(&stops, SIGINT)
+            sigaddset(&stops, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         }
         if requested != 0 { return false }
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))

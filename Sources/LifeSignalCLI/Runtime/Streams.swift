@@ -56,6 +56,11 @@ public final class TextOutput {
 
     public func line(_ text: String = "") { write(text + "\n") }
 
+    /// Raw bytes, for payloads that need not be text.
+    public func writeBytes(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+    }
+
     /// Writes out what is buffered.
     public func flush() throws(OutputFailure) {
         guard !buffer.isEmpty else { return }

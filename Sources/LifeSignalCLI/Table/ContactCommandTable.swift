@@ -23,17 +23,21 @@ enum ContactCommandTable {
 
     static let add = CommandSpec(
         "add",
-        summary: "Add a contact by their QR code ID",
+        summary: "Add a contact by their QR code ID, or by a picture of their code",
         discussion: [
             "--responder makes them your responder (they watch over you); --dependent makes them your dependent (you watch over them). At least one is required.",
         ],
-        arguments: [ArgumentSpec("CODE", help: "Their QR code ID, as 'lifesignal qr show' prints it.")],
+        arguments: [ArgumentSpec("CODE", help: "Their QR code ID, as 'lifesignal qr show' prints it.", isOptional: true)],
         options: [
+            .value("image", valueName: "FILE", help: "Read the code from a picture of their QR code (PNG, PBM, PGM, PPM; - for stdin).",
+                   completion: .file),
             .flag("responder", help: "They watch over you."),
             .flag("dependent", help: "You watch over them."),
         ],
+        exclusiveGroups: [ExclusiveGroup(["CODE", "image"], isRequired: true)],
         examples: [
             CommandExample("contacts add K7Q2M-9XHCV-3PD8R-TW6NA --responder", "make the code's owner your responder"),
+            CommandExample("contacts add --image code.png --dependent", "add whoever's code is in the picture as a dependent"),
         ])
 
     static let show = CommandSpec(

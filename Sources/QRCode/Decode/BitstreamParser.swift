@@ -49,16 +49,16 @@ struct BitstreamParser {
             case .numeric:
                 let digits = try readNumeric(count: count)
                 content.bytes += digits
-                text.appendASCII(digits)
+                text.append(digits)
             case .alphanumeric:
                 let characters = try readAlphanumeric(count: count)
                 content.bytes += characters
-                text.appendASCII(characters)
+                text.append(characters)
             case .byte:
                 var bytes: [UInt8] = []
                 for _ in 0..<count { bytes.append(UInt8(try read(8, for: .byte))) }
                 content.bytes += bytes
-                text.appendBytes(bytes)
+                text.append(bytes)
             case .kanji:
                 for _ in 0..<count {
                     let value = try read(13, for: .kanji)

@@ -3,8 +3,13 @@ public struct DecodedQR: Equatable, Sendable {
     /// The payload bytes in order: byte segments as carried, numeric and
     /// alphanumeric characters as ASCII, kanji characters as Shift JIS pairs.
     public var bytes: [UInt8]
-    /// The payload as text, or nil when some part has no known character set
-    /// (see `QRDecoder` for the rules).
+    /// The payload as text, or nil when some part cannot be read as text.
+    ///
+    /// Byte segments follow the ECI in force: none or 26 → UTF-8 (nil if invalid;
+    /// the standard's ISO-8859-1 default is not assumed, since encoders in the
+    /// wild write UTF-8 without an ECI); 1 or 3 → ISO-8859-1; 20 → Shift JIS;
+    /// 27 or 170 → ASCII; any other ECI → nil. Kanji segments use the Shift JIS
+    /// table; numeric and alphanumeric characters are ASCII.
     public var text: String?
     /// The segments in order.
     public var segments: [DecodedSegment]
@@ -14,8 +19,11 @@ public struct DecodedQR: Equatable, Sendable {
     public var structuredAppend: StructuredAppend?
     /// The FNC1 indicator, when the data follows GS1 or an industry application.
     public var fnc1: FNC1?
+    /// The symbol version (from the grid size, confirmed by the version information).
     public var version: QRVersion
+    /// The error correction level from the format information.
     public var level: ErrorCorrectionLevel
+    /// The data mask from the format information.
     public var mask: Mask
     /// Bytes the Reed–Solomon decoder corrected, summed over all blocks.
     public var correctedErrors: Int

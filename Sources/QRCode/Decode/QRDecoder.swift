@@ -4,7 +4,7 @@
 /// it does not decode as given, the decoder tries it transposed (a mirrored
 /// symbol), inverted (light-on-dark, as terminal output on a light theme
 /// shows), and both, and reports the error of the grid as given if none works.
-/// See `TextAssembler` for how `DecodedQR.text` is derived.
+/// `DecodedQR.text` documents which character sets are applied.
 public enum QRDecoder {
     /// Decodes `grid`, trying mirrored and inverted readings when it fails as given.
     public static func decode(_ grid: BitMatrix) throws(QRDecodingError) -> DecodedQR {
@@ -28,8 +28,18 @@ public enum QRDecoder {
     /// Decodes `grid` exactly as given, without trying other orientations.
     public static func decodeExactly(_ grid: BitMatrix) throws(QRDecodingError) -> DecodedQR {
         guard QRVersion(size: grid.size) != nil else { throw .invalidSize(grid.size) }
-        guard let format = SymbolReader.formatInformation(grid) else { throw .formatInformationUnreadable }
+        let formats = SymbolReader.formatCandidates(grid)
+        guard let best = formats.first else { throw .formatInformationUnreadable }
         let version = try SymbolReader.version(grid)
+        do {
+            return try decode(grid, version: version, format: best)
+        } catch {
+            guard formats.count > 1, let second = try? decode(grid, version: version, format: formats[1]) else { throw error }
+            return second
+        }
+    }
+
+    private static func decode(_ grid: BitMatrix, version: QRVersion, format: FormatInformation) throws(QRDecodingError) -> DecodedQR {
         let layout = BlockLayout(version: version, level: format.level)
         let codewords = SymbolReader.codewords(grid, version: version, mask: format.mask)
         var data: [UInt8] = []

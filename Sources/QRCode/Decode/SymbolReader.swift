@@ -1,10 +1,18 @@
 /// Reads the format information, version and codewords from a grid (ISO/IEC 18004 clause 12).
 enum SymbolReader {
-    /// The better of the two format information copies, if one is within 3 bits of a valid codeword.
-    static func formatInformation(_ grid: BitMatrix) -> FormatInformation? {
+    /// The format information each copy is nearest to (within 3 bits), best first, without repeats.
+    ///
+    /// Usually both copies agree. When they do not, the decoder tries both:
+    /// a badly damaged copy can land within 3 bits of the wrong codeword (the
+    /// complement of a format codeword is another codeword, for one).
+    static func formatCandidates(_ grid: BitMatrix) -> [FormatInformation] {
         let (first, second) = ModulePlacement.formatCoordinates(size: grid.size)
-        let candidates = [first, second].compactMap { FormatInformation.nearest(to: bits(grid, at: $0)) }
-        return candidates.min { $0.distance < $1.distance }?.info
+        let readings = [first, second].compactMap { FormatInformation.nearest(to: bits(grid, at: $0)) }
+        var candidates: [FormatInformation] = []
+        for reading in readings.sorted(by: { $0.distance < $1.distance }) where !candidates.contains(reading.info) {
+            candidates.append(reading.info)
+        }
+        return candidates
     }
 
     /// The version, checked against the version information for versions 7 and up.

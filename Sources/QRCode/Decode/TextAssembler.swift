@@ -15,9 +15,8 @@ struct TextAssembler {
     private var eci: Int?
     private var failed = false
 
-    mutating func appendASCII(_ bytes: [UInt8]) { run += bytes }
-
-    mutating func appendBytes(_ bytes: [UInt8]) { run += bytes }
+    /// Adds bytes to the current run; numeric and alphanumeric characters arrive here as ASCII.
+    mutating func append(_ bytes: [UInt8]) { run += bytes }
 
     mutating func appendScalar(_ scalar: Unicode.Scalar?) {
         flush()

@@ -20,52 +20,64 @@ enum SegmentOptimizer {
         }
     }
 
-    /// How a state was reached: from which state, and whether the character opened a new segment.
-    private struct Step {
-        var cost = Int.max
-        var previous: State?
-        var opensSegment = false
-    }
-
     /// The cheapest segments for `text` in `version`; kanji mode only when `allowKanji`.
     static func segments(for text: String, version: QRVersion, allowKanji: Bool) -> [QRSegment] {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty else { return [] }
-        let header = Dictionary(uniqueKeysWithValues: [Mode.numeric, .alphanumeric, .byte, .kanji].map {
-            ($0, 4 + $0.characterCountBits(version))
-        })
+        let states = State.allCases
+        let stateCount = states.count
+        let header = states.map { 4 + $0.mode.characterCountBits(version) }
+        let continuesFrom = states.map { continuation(into: $0).rawValue }
+        let opens = states.map(opensSegment)
+        let unreachable = Int.max / 2
 
-        var table: [[Step]] = []
-        table.reserveCapacity(scalars.count)
-        var previousRow: [Step]? = nil
-        for scalar in scalars {
-            var row = [Step](repeating: Step(), count: State.allCases.count)
-            let cheapest = previousRow.flatMap { cheapestState(in: $0) }
-            let startCost = cheapest.map { previousRow?[$0.rawValue].cost ?? 0 } ?? 0
-            for state in State.allCases {
+        // Flat tables indexed [character * stateCount + state].
+        var cost = [Int](repeating: unreachable, count: scalars.count * stateCount)
+        var previous = [Int8](repeating: -1, count: scalars.count * stateCount)
+        var opened = [Bool](repeating: false, count: scalars.count * stateCount)
+        for (index, scalar) in scalars.enumerated() {
+            let row = index * stateCount
+            let last = row - stateCount
+            var cheapest = -1
+            var startCost = 0
+            if index > 0 {
+                cheapest = cheapestState(cost, row: last, stateCount: stateCount)
+                startCost = cost[last + cheapest]
+            }
+            for state in states {
                 guard let charge = charge(for: scalar, entering: state, allowKanji: allowKanji) else { continue }
-                if let continued = continuation(into: state), let previousRow,
-                   previousRow[continued.rawValue].cost != Int.max {
-                    let cost = previousRow[continued.rawValue].cost + charge
-                    if cost < row[state.rawValue].cost {
-                        row[state.rawValue] = Step(cost: cost, previous: continued, opensSegment: false)
-                    }
+                let slot = row + state.rawValue
+                if index > 0, cost[last + continuesFrom[state.rawValue]] < unreachable {
+                    cost[slot] = cost[last + continuesFrom[state.rawValue]] + charge
+                    previous[slot] = Int8(continuesFrom[state.rawValue])
                 }
-                if opensSegment(state) {
-                    let cost = startCost + header[state.mode, default: 0] + charge
-                    if cost < row[state.rawValue].cost {
-                        row[state.rawValue] = Step(cost: cost, previous: cheapest, opensSegment: true)
-                    }
+                if opens[state.rawValue], startCost + header[state.rawValue] + charge < cost[slot] {
+                    cost[slot] = startCost + header[state.rawValue] + charge
+                    previous[slot] = Int8(cheapest)
+                    opened[slot] = true
                 }
             }
-            table.append(row)
-            previousRow = row
         }
-        return rebuild(scalars: scalars, table: table)
+
+        // Walk back from the cheapest final state, cutting a segment wherever one opened.
+        var state = cheapestState(cost, row: (scalars.count - 1) * stateCount, stateCount: stateCount)
+        var runs: [(mode: Mode, range: Range<Int>)] = []
+        var end = scalars.count
+        for index in stride(from: scalars.count - 1, through: 0, by: -1) {
+            let slot = index * stateCount + state
+            if opened[slot] {
+                runs.append((states[state].mode, index..<end))
+                end = index
+            }
+            state = Int(previous[slot])
+        }
+        return runs.reversed().map { makeSegment(mode: $0.mode, scalars: scalars[$0.range]) }
     }
 
-    private static func cheapestState(in row: [Step]) -> State? {
-        State.allCases.filter { row[$0.rawValue].cost != Int.max }.min { row[$0.rawValue].cost < row[$1.rawValue].cost }
+    private static func cheapestState(_ cost: [Int], row: Int, stateCount: Int) -> Int {
+        var best = 0
+        for state in 1..<stateCount where cost[row + state] < cost[row + best] { best = state }
+        return best
     }
 
     /// Bits the character adds on entering `state`, or nil if the state's mode cannot carry it.
@@ -87,7 +99,7 @@ enum SegmentOptimizer {
     }
 
     /// The state a segment continues from to reach `state`.
-    private static func continuation(into state: State) -> State? {
+    private static func continuation(into state: State) -> State {
         switch state {
         case .numeric1: .numeric0
         case .numeric2: .numeric1
@@ -104,24 +116,7 @@ enum SegmentOptimizer {
         state == .numeric1 || state == .alphanumeric1 || state == .byte || state == .kanji
     }
 
-    private static func rebuild(scalars: [Unicode.Scalar], table: [[Step]]) -> [QRSegment] {
-        guard let last = table.last, var state = cheapestState(in: last) else { return [] }
-        // Walk back, collecting runs in reverse.
-        var runs: [(mode: Mode, scalars: [Unicode.Scalar])] = []
-        var current: [Unicode.Scalar] = []
-        for index in stride(from: scalars.count - 1, through: 0, by: -1) {
-            let step = table[index][state.rawValue]
-            current.append(scalars[index])
-            if step.opensSegment {
-                runs.append((state.mode, current.reversed()))
-                current = []
-            }
-            if let previous = step.previous { state = previous }
-        }
-        return runs.reversed().map { makeSegment(mode: $0.mode, scalars: $0.scalars) }
-    }
-
-    private static func makeSegment(mode: Mode, scalars: [Unicode.Scalar]) -> QRSegment {
+    private static func makeSegment(mode: Mode, scalars: ArraySlice<Unicode.Scalar>) -> QRSegment {
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars)
         let string = String(text)

@@ -43,10 +43,12 @@ enum ReedSolomonDecoder {
 
     /// S_i = r(α^i) for i in 0..<count.
     static func syndromes(of block: [UInt8], count: Int) -> [UInt8] {
-        (0..<count).map { index in
-            let root = GaloisField.power(index)
+        let exp = GaloisField.exp
+        let log = GaloisField.log
+        return (0..<count).map { index in
+            // Horner's rule; multiplying by α^index adds index to the logarithm.
             var value: UInt8 = 0
-            for byte in block { value = GaloisField.multiply(value, root) ^ byte }
+            for byte in block { value = (value == 0 ? 0 : exp[log[Int(value)] + index]) ^ byte }
             return value
         }
     }

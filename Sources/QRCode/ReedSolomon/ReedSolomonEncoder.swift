@@ -21,16 +21,18 @@ enum ReedSolomonEncoder {
     /// the remainder of data · x^degree divided by the generator.
     static func errorCorrection(for data: ArraySlice<UInt8>, generator: [UInt8]) -> [UInt8] {
         let degree = generator.count - 1
+        let exp = GaloisField.exp
+        let log = GaloisField.log
+        // Every generator coefficient is nonzero, so its logarithm exists.
+        let generatorLogs = generator.dropFirst().map { log[Int($0)] }
         var remainder = [UInt8](repeating: 0, count: degree)
         for byte in data {
             let factor = byte ^ remainder[0]
-            remainder.removeFirst()
-            remainder.append(0)
-            if factor != 0 {
-                for index in 0..<degree {
-                    remainder[index] ^= GaloisField.multiply(generator[index + 1], factor)
-                }
-            }
+            for index in 0..<(degree - 1) { remainder[index] = remainder[index + 1] }
+            remainder[degree - 1] = 0
+            guard factor != 0 else { continue }
+            let factorLog = log[Int(factor)]
+            for index in 0..<degree { remainder[index] ^= exp[generatorLogs[index] + factorLog] }
         }
         return remainder
     }

@@ -43,10 +43,9 @@ enum ModulePlacement {
             if right == 6 { right = 5 }
             let upward = (right + 1) & 2 == 0
             for step in 0..<size {
-                let y = upward ? size - 1 - step : step
-                for x in [right, right - 1] where !function[x, y] {
-                    positions.append(y * size + x)
-                }
+                let row = (upward ? size - 1 - step : step) * size
+                if !function[linear: row + right] { positions.append(row + right) }
+                if !function[linear: row + right - 1] { positions.append(row + right - 1) }
             }
             right -= 2
         }

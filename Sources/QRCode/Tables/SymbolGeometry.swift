@@ -36,7 +36,7 @@ enum SymbolGeometry {
         var map = BitMatrix(size: size)
         func fill(_ left: Int, _ top: Int, _ width: Int, _ height: Int) {
             for y in top..<(top + height) {
-                for x in left..<(left + width) { map[x, y] = true }
+                for x in left..<(left + width) { map[linear: y * size + x] = true }
             }
         }
         // Finders with separators and the format areas next to them.

@@ -8,13 +8,18 @@ Each file holds symbols in this format, one block per symbol:
     <one line per module row: 4 modules per hex digit, first module in the high bit>
     (blank line)
 
+Usage: generate_qrencode_fixtures.py [output-directory]
+
 `options` is the qrencode mode flag used: `auto` (qrencode picks the modes),
 `8bit` (-8, one byte segment) or `kanji` (-k, payload given in Shift JIS).
 """
 import pathlib
 import subprocess
+import sys
 
-HERE = pathlib.Path(__file__).resolve().parent
+# Output directory: this folder, or the first argument (used by .ci/qrcode.sh to compare).
+HERE = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent
+HERE.mkdir(parents=True, exist_ok=True)
 LEVELS = "LMQH"
 TEXT = "QR fixture 0123456789 HTTPS://EXAMPLE.ORG/PATH?X=1 mixed Text, digits 31415926535 and MORE CAPS "
 

@@ -2,7 +2,9 @@
 # Regenerates the QRDetector fixtures: symbols drawn by qrencode, degraded
 # with ImageMagick, stored as binary PGM (P5) with a truth grid per symbol.
 #
-# Outputs, next to this script:
+# Usage: generate.sh [OUTPUT_DIRECTORY]   (default: the script's directory)
+#
+# Outputs:
 #   <name>.pgm      the test image
 #   <name>.truth    the first symbol's modules, one row a line, '#' dark, '.' light
 #   <name>.truth2   the second symbol's modules (multi-symbol fixtures only)
@@ -13,7 +15,7 @@
 # Needs qrencode, ImageMagick 6 or 7 and zbar-tools (apt-get install
 # qrencode imagemagick zbar-tools). Deterministic: plasma uses a fixed seed.
 set -euo pipefail
-cd "$(dirname "$0")"
+cd "${1:-$(dirname "$0")}"
 
 # A stand-in `convert` may shadow the real one on PATH, so prefer the
 # versioned ImageMagick binaries.
@@ -166,6 +168,26 @@ emit "photo-v7" "$tmp/photo.jpg" 0 "$tmp/photo.truth"
 symbol invrot 4 4 4 M "inverted and rotated"
 emit "inverted-rotate-v4" "$tmp/invrot.png" 0 "$tmp/invrot.truth" -negate -background black -rotate 33
 
+# Beyond the promise: reported in the summary, not required to pass.
+symbol hblur 5 3 4 M "hard blur"
+emit "hard-blur-v5-3px" "$tmp/hblur.png" 0 "$tmp/hblur.truth" -blur 0x1.4
+symbol hsmall 4 4 4 M "hard small"
+emit "hard-small-v4-1.6px" "$tmp/hsmall.png" 0 "$tmp/hsmall.truth" -filter Triangle -resize 40%
+symbol hside 7 4 4 M "hard side tilt"
+size=$(( (45 + 8) * 4 ))
+emit "hard-perspective-v7-side" "$tmp/hside.png" 0 "$tmp/hside.truth" -virtual-pixel white -distort Perspective \
+    "0,0 0,0  $size,0 $size,$((size * 2 / 9))  $size,$size $size,$((size * 7 / 9))  0,$size 0,$size"
+symbol hjpeg 20 3 4 M "hard jpeg twenty"
+"${IM[@]}" "$tmp/hjpeg.png" -background white -rotate 7 -quality 20 "$tmp/hjpeg.jpg"
+emit "hard-jpeg-v20-q20" "$tmp/hjpeg.jpg" 0 "$tmp/hjpeg.truth"
+symbol hnoise 10 3 4 M "hard noise"
+emit "hard-noise-v10" "$tmp/hnoise.png" 0 "$tmp/hnoise.truth" -seed 4 -attenuate 1.6 +noise Gaussian
+symbol hlow 5 4 4 M "hard low contrast"
+size=$(( (37 + 8) * 4 ))
+"${IM[@]}" "$tmp/hlow.png" +level 35%,60% \( -size "${size}x${size}" gradient:white-gray50 \) \
+    -compose Multiply -composite -seed 6 -attenuate 0.4 +noise Gaussian "$tmp/hlow2.png"
+emit "hard-low-contrast-v5" "$tmp/hlow2.png" 0 "$tmp/hlow.truth"
+
 # Two symbols: the first is the one whose top-left finder is higher.
 symbol first 1 4 4 M "first"
 symbol second 3 4 4 M "second symbol"
@@ -180,5 +202,5 @@ cp "$tmp/second.truth" two-symbols.truth2
 emit "two-symbols-row" "$tmp/row.png" 0 "$tmp/second.truth"
 cp "$tmp/first.truth" two-symbols-row.truth2
 
-echo "fixtures: $(ls ./*.pgm | wc -l) images, $(du -ch ./*.pgm | tail -1 | cut -f1)"
+echo "fixtures: $(printf "%s\n" ./*.pgm | wc -l) images, $(du -ch ./*.pgm | tail -1 | cut -f1)"
 awk -F'\t' 'NR > 1 { n++; z += $4 } END { printf "zbarimg reads %d of %d\n", z, n }' manifest.tsv

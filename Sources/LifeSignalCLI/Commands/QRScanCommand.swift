@@ -1,0 +1,50 @@
+import LifeSignalCore
+import LifeSignalStore
+import QRCode
+
+/// `qr scan FILE|- [--raw]`: reads a QR code from an image. With `--raw`,
+/// prints exactly the payload bytes (works signed out); otherwise shows the
+/// text and, for a lifesignal code, whose it is and how to add them.
+enum QRScanCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let decoded = try QRImaging.scan(try QRImaging.readInput(c.parsed.string("FILE") ?? "-", c))
+        if c.parsed.flag("raw") {
+            // Exactly the payload, ending with at most one added newline.
+            c.out.writeBytes(decoded.bytes + (decoded.bytes.last == 10 ? [] : [10]))
+            return success
+        }
+        let code = QRImaging.accountCode(in: decoded)
+        let owner = try code.flatMap { try account(withCode: $0, c) }
+        if c.json {
+            var members: [(String, JSONValue)] = [
+                ("text", .optional(decoded.text)), ("bytes", .int(decoded.bytes.count)),
+                ("version", .int(decoded.version.rawValue)), ("level", .string(QREncodeCommand.name(decoded.level))),
+                ("isLifeSignalCode", .bool(code != nil)), ("qrCodeID", .optional(code)),
+            ]
+            if let owner {
+                members.append(("owner", .object([("id", .id(owner.id)), ("firstName", .string(owner.firstName)),
+                                                  ("lastName", .string(owner.lastName))])))
+            }
+            c.printJSON(.object(members))
+            return success
+        }
+        guard let code else {
+            c.out.line(decoded.text ?? "(\(decoded.bytes.count) bytes of binary data; use --raw to print them)")
+            return success
+        }
+        if let owner {
+            c.out.line("This is the lifesignal code of \(owner.fullName) (\(code)).")
+        } else {
+            c.out.line("This is a lifesignal code: \(code)")
+        }
+        c.hint("lifesignal contacts add \(code) --responder|--dependent")
+        return success
+    }
+
+    /// Whose code it is, when signed in to this store; nil otherwise.
+    private static func account(withCode code: String, _ c: Context) throws -> Account? {
+        let session = (try? c.sessionFile().load()) ?? nil
+        guard session != nil else { return nil }
+        return try c.reading { store, _ in try store.accountID(qrCodeID: code).flatMap { try store.account($0) } }
+    }
+}

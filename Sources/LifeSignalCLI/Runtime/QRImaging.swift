@@ -1,0 +1,104 @@
+import Glibc
+import ImageIO
+import LifeSignalCore
+import QRCode
+import QRDetector
+
+/// Reading QR codes from images: decode the image, find the code, read it.
+enum QRImaging {
+    /// Why an image gave no payload, worded once.
+    enum ScanError: UserFacingError {
+        case unreadable(path: String, reason: String)
+        case missing(path: String)
+        case unsupported(ImageError)
+        case noCode
+        case tooDamaged(String)
+
+        var kind: FailureKind {
+            switch self {
+            case .unreadable: .io
+            case .missing, .noCode: .notFound
+            case .unsupported, .tooDamaged: .refused
+            }
+        }
+
+        var message: String {
+            switch self {
+            case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+            case .missing(let path): "no such file: \(path)"
+            case .unsupported(let error): "cannot read the image: \(error.description)"
+            case .noCode: "no QR code found in the image"
+            case .tooDamaged(let reason): "found a QR code but could not read it: \(reason)"
+            }
+        }
+
+        var hint: String? {
+            switch self {
+            case .unsupported: "convert it to PNG first (PNG, PBM, PGM and PPM are read)"
+            case .noCode: "crop closer to the code, or take the picture straight on with more light"
+            default: nil
+            }
+        }
+    }
+
+    /// The largest image file read (64 MiB).
+    static let maxFileSize = 64 << 20
+
+    /// The bytes of FILE, or of standard input for `-`.
+    static func readInput(_ path: String, _ c: Context) throws -> [UInt8] {
+        if path == "-" {
+            guard let bytes = c.env.input.readAll(limit: maxFileSize) else {
+                throw ScanError.unreadable(path: "standard input", reason: "more than 64 MiB")
+            }
+            return bytes
+        }
+        let full = path.hasPrefix("/") ? path : c.env.workingDirectory + "/" + path
+        let descriptor = open(full, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw ScanError.missing(path: path) }
+            throw ScanError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ScanError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            if bytes.count > maxFileSize { throw ScanError.unreadable(path: path, reason: "larger than 64 MiB") }
+        }
+    }
+
+    /// The first code in the image that reads, trying the detector's
+    /// candidates in order (deterministic for a given image).
+    static func scan(_ bytes: [UInt8]) throws -> DecodedQR {
+        let image: DecodedImage
+        do { image = try ImageDecoder.decode(bytes) } catch { throw ScanError.unsupported(error) }
+        guard let luminance = LuminanceImage(width: image.width, height: image.height, pixels: image.luminance()) else {
+            throw ScanError.noCode
+        }
+        let candidates = QRDetector.detect(in: luminance)
+        guard !candidates.isEmpty else { throw ScanError.noCode }
+        var firstFailure: QRDecodingError?
+        for candidate in candidates {
+            let rows = (0..<candidate.grid.size).map { row in (0..<candidate.grid.size).map { candidate.grid[row, $0] } }
+            guard let matrix = BitMatrix(rows: rows) else { continue }
+            do {
+                return try QRDecoder.decode(matrix)
+            } catch {
+                firstFailure = firstFailure ?? error
+            }
+        }
+        throw ScanError.tooDamaged(firstFailure?.description ?? "no candidate could be sampled")
+    }
+
+    /// The lifesignal code inside a payload, if it is one.
+    static func accountCode(in decoded: DecodedQR) -> String? {
+        guard let text = decoded.text, text.uppercased().hasPrefix(QRCodeID.payloadPrefix) else { return nil }
+        return QRCodeID.normalize(text)
+    }
+}

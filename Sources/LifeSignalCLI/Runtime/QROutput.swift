@@ -1,0 +1,61 @@
+import Glibc
+import ImageIO
+import LifeSignalCore
+import LifeSignalStore
+import QRCode
+
+/// Writing and drawing QR codes for `qr show` and `qr encode`.
+enum QROutput {
+    /// Pixels per module in PNG files unless `--scale` says otherwise.
+    static let defaultScale = 8
+
+    /// Writes `--png` and `--svg` files if asked; returns the paths written.
+    static func writeFiles(_ symbol: QRSymbol, _ c: Context) throws -> [String] {
+        let scale = try c.parsed.int("scale", in: 1...64) ?? defaultScale
+        var written: [String] = []
+        if let path = c.parsed.string("png") {
+            let raster = RasterRenderer.render(symbol, quietZone: 4, scale: scale)
+            try write(PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, isDark: raster.pixels), to: path, c)
+            written.append(path)
+        }
+        if let path = c.parsed.string("svg") {
+            try write(Array(SVGRenderer.render(symbol, quietZone: 4, moduleSize: scale).utf8), to: path, c)
+            written.append(path)
+        }
+        return written
+    }
+
+    /// The code drawn for the terminal, in colour when that is allowed.
+    static func terminal(_ symbol: QRSymbol, _ c: Context) -> String {
+        TerminalRenderer.render(symbol, quietZone: 4, invert: c.parsed.flag("invert"), ansiColors: c.style.enabled)
+    }
+
+    /// Replaces `path` whole: a temporary file beside it, then a rename.
+    static func write(_ bytes: [UInt8], to path: String, _ c: Context) throws {
+        let full = path.hasPrefix("/") ? path : c.env.workingDirectory + "/" + path
+        let temporary = full + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = failure(path)
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            offset += count
+        }
+        guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, full) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func failure(_ path: String) -> StoreError {
+        .io("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The shipped completion scripts driving the real binary: commands,
+/// options, choices and contact names from the store.
+@Suite(.serialized) struct ShellCompletionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A person with two contacts, and a PATH where `lifesignal` is the built binary.
+    func world() throws -> Person {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "Okafor")
+        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Young")
+        #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--dependent"]).status == 0)
+        #expect(try ada.run(["contacts", "add", try cy.qrCode(), "--dependent"]).status == 0)
+        let bin = sandbox.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("lifesignal"), withDestinationURL: Binary.url)
+        ada.environment["PATH"] = bin.path + ":/usr/bin:/bin"
+        return ada
+    }
+
+    func bash(_ person: Person, words: [String]) throws -> [String] {
+        let script = Self.root.appendingPathComponent("completions/lifesignal.bash").path
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let program = """
+        source '\(script)'
+        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+        _lifesignal lifesignal "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let result = try person.run(["__run_bash"], extra: [:], shell: program)
+        return result.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsOptionsChoicesAndContactNames() throws {
+        let ada = try world()
+        #expect(try bash(ada, words: ["lifesignal", "che"]) == ["checkin"])
+        #expect(try bash(ada, words: ["lifesignal", "notifications", "--type", "c"]).sorted() == ["check-ins", "contacts"])
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "list", "--so"]).contains("--sort"))
+        let names = try bash(ada, words: ["lifesignal", "ping", ""])
+        #expect(names.contains { $0.contains("Bob") } && names.contains { $0.contains("Cy") }, "\(names)")
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "show", "B"]).allSatisfy { $0.contains("Bob") })
+    }
+
+    @Test func theHiddenEntryPointIsSilentWhenSignedOutAndNeverWrites() throws {
+        let ada = try world()
+        let names = try ada.run(["__complete", "contacts", ""])
+        #expect(names.stdout == "Bob Okafor\nCy Young\n")
+        #expect(try ada.run(["logout"]).status == 0)
+        let signedOut = try ada.run(["__complete", "contacts", ""])
+        #expect(signedOut.status == 0 && signedOut.stdout.isEmpty && signedOut.stderr.isEmpty)
+    }
+}
+
+extension Person {
+    /// Runs a bash program with this person's environment, returning stdout.
+    func run(_ marker: [String], extra: [String: String], shell program: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", "-c", program]
+        process.environment = environment.merging(extra) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
