@@ -9,10 +9,15 @@ enum LogoutCommand {
             c.say("You are not signed in.")
             return success
         }
-        try c.engine().write(env: try c.core()) { store in
-            try AuthService(store: store, env: try c.core()).signOut(token: session.token)
+        // Forget the session here even when the store cannot be written, then
+        // report the store's problem: signing out must never leave you stuck.
+        let storeResult = Result {
+            try c.engine().write(env: try c.core()) { store in
+                try AuthService(store: store, env: try c.core()).signOut(token: session.token)
+            }
         }
         try file.clear()
+        try storeResult.get()
         if c.json { c.printJSON(.object([("signedOut", .bool(true))])) } else { c.say("Signed out.") }
         return success
     }

@@ -31,8 +31,8 @@ public struct XDGDirectories: Sendable, Equatable {
         return value
     }
 
-    /// `/a/b/` → `/a/b`, but `/` stays `/`... joined later with "/" so a
-    /// root of "/" gives "//x", which the file system treats as "/x".
+    /// Drops trailing slashes (`/a/b/` → `/a/b`); the root becomes the empty
+    /// string so that joining it with `/x` gives `/x`.
     private static func trimmed(_ path: String) -> String {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
