@@ -6,7 +6,7 @@ enum CompletionsCommand {
     static func run(_ c: Context) throws -> Int32 {
         let name = c.parsed.string("SHELL") ?? ""
         guard let shell = CompletionShell(rawValue: name) else {
-            throw LifeSignalError.invalid("no completions for \"\(name)\"; choose bash, zsh or fish")
+            throw LifeSignalError.invalid("no completions for \(quoted(name)); choose bash, zsh or fish")
         }
         c.out.write(LifeSignalManual.completionScript(shell))
         return success

@@ -51,7 +51,7 @@ enum SettingsCommand {
         let text = c.parsed.string("VALUE") ?? ""
         if key.isSwitch {
             guard text == "on" || text == "off" else {
-                throw LifeSignalError.invalid("\(key.rawValue) takes on or off, not \"\(text)\"")
+                throw LifeSignalError.invalid("\(key.rawValue) takes on or off, not \(quoted(text))")
             }
             try c.writing { store, account in
                 var preferences = account.preferences
@@ -82,7 +82,7 @@ enum SettingsCommand {
     private static func key(_ c: Context) throws -> Key {
         let text = c.parsed.string("KEY") ?? ""
         guard let key = Key(rawValue: text) else {
-            throw LifeSignalError.invalid("unknown setting \"\(text)\"; keys: " + Key.allCases.map(\.rawValue).joined(separator: ", "))
+            throw LifeSignalError.invalid("unknown setting \(quoted(text)); keys: " + Key.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return key
     }

@@ -27,40 +27,55 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     private func write(into out: inout [UInt8], pretty: Bool, depth: Int) {
         switch self {
-        case .null: out += Array("null".utf8)
-        case .bool(let value): out += Array((value ? "true" : "false").utf8)
-        case .int(let value): out += Array(String(value).utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
         case .string(let text): Self.writeString(text, into: &out)
         case .array(let items):
-            writeContainer(open: "[", close: "]", count: items.count, into: &out, pretty: pretty, depth: depth) { i, out in
+            writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: items.count,
+                           into: &out, pretty: pretty, depth: depth) { i, out in
                 items[i].write(into: &out, pretty: pretty, depth: depth + 1)
             }
         case .object(let members):
-            writeContainer(open: "{", close: "}", count: members.count, into: &out, pretty: pretty, depth: depth) { i, out in
+            writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count,
+                           into: &out, pretty: pretty, depth: depth) { i, out in
                 Self.writeString(members[i].0, into: &out)
-                out += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(UInt8(ascii: " ")) }
                 members[i].1.write(into: &out, pretty: pretty, depth: depth + 1)
             }
         }
     }
 
-    private func writeContainer(open: Character, close: Character, count: Int, into out: inout [UInt8],
+    private func writeContainer(open: UInt8, close: UInt8, count: Int, into out: inout [UInt8],
                                 pretty: Bool, depth: Int, element: (Int, inout [UInt8]) -> Void) {
-        out += Array(String(open).utf8)
-        if count == 0 { out += Array(String(close).utf8); return }
+        out.append(open)
+        if count == 0 { out.append(close); return }
         for i in 0..<count {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             if pretty { out.append(UInt8(ascii: "\n")); out += [UInt8](repeating: 32, count: (depth + 1) * 2) }
             element(i, &out)
         }
         if pretty { out.append(UInt8(ascii: "\n")); out += [UInt8](repeating: 32, count: depth * 2) }
-        out += Array(String(close).utf8)
+        out.append(close)
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
 
+    /// Bytes a JSON string cannot hold as they are.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7f || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: one bulk copy instead of a branch and
+        // an append per byte (the whole-feed listing spent a third of its time here).
+        guard text.utf8.contains(where: needsEscape) else {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [92, 34]

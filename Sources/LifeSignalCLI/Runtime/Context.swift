@@ -35,7 +35,7 @@ final class Context {
         var value = env.clock()
         if let text = env.variables["LIFESIGNAL_NOW"], !text.isEmpty {
             guard let parsed = ISO8601.parse(text) else {
-                throw LifeSignalError.invalid("LIFESIGNAL_NOW=\"\(text)\" is not an ISO 8601 time such as 2026-03-01T09:00:00Z")
+                throw LifeSignalError.invalid("LIFESIGNAL_NOW=\(quoted(text)) is not an ISO 8601 time such as 2026-03-01T09:00:00Z")
             }
             value = parsed
         }

@@ -29,6 +29,6 @@ public enum PhoneNumber {
 
     /// The error for a number that does not normalise.
     public static func invalid(_ text: String) -> LifeSignalError {
-        .invalid("\"\(text)\" is not a phone number in international form, e.g. +15551234567")
+        .invalid("\(quoted(text)) is not a phone number in international form, e.g. +15551234567")
     }
 }

@@ -79,7 +79,7 @@ public struct ContactDirectory {
         }
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw LifeSignalError.notFound("no contact matches \"\(trimmed)\"", hint: "lifesignal contacts list")
+        case 0: throw LifeSignalError.notFound("no contact matches \(quoted(trimmed))", hint: "lifesignal contacts list")
         default:
             throw LifeSignalError.ambiguous(query: trimmed, candidates: Self.sorted(matches, by: .name, now: Date(timeIntervalSince1970: 0))
                 .map { "\($0.name) (\($0.id.short))" })

@@ -21,7 +21,7 @@ public struct ContactService {
         }
         try requireName(owner)
         guard let code = QRCodeID.normalize(rawCode) else {
-            throw LifeSignalError.invalid("\"\(rawCode)\" is not a lifesignal code (20 letters and digits, e.g. K7Q2M-9XHCV-3PD8R-TW6NA)")
+            throw LifeSignalError.invalid("\(quoted(rawCode)) is not a lifesignal code (20 letters and digits, e.g. K7Q2M-9XHCV-3PD8R-TW6NA)")
         }
         guard let otherID = try store.accountID(qrCodeID: code), let other = try store.account(otherID) else {
             throw LifeSignalError.notFound("no account has the code \(code) (it may have been refreshed)")

@@ -32,7 +32,7 @@ public struct NotificationService {
         let lower = query.trimmingWhitespace().lowercased()
         guard lower.count >= 4, lower.count <= 36,
               lower.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) || $0 == UInt8(ascii: "-") }) else {
-            throw LifeSignalError.invalid("\"\(query)\" is not a notification ID (at least 4 characters of one)")
+            throw LifeSignalError.invalid("\(quoted(query)) is not a notification ID (at least 4 characters of one)")
         }
         var matches: [FeedItem] = []
         try store.visitFeed(of: owner) { item in
@@ -40,7 +40,7 @@ public struct NotificationService {
             return matches.count < 2 || lower.count < 36
         }
         switch matches.count {
-        case 0: throw LifeSignalError.notFound("no notification has the ID \"\(query)\"", hint: "lifesignal notifications")
+        case 0: throw LifeSignalError.notFound("no notification has the ID \(quoted(query))", hint: "lifesignal notifications")
         case 1: return matches[0]
         default: throw LifeSignalError.ambiguous(query: query, candidates: matches.map(\.id.short))
         }

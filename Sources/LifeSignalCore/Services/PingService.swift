@@ -56,7 +56,7 @@ public struct PingService {
             let lower = query.trimmingWhitespace().lowercased()
             let matches = lower.count >= 4 ? mine.filter { $0.recipientID == owner.id && $0.id.rawValue.hasPrefix(lower) } : []
             guard !matches.isEmpty else {
-                throw LifeSignalError.notFound("no ping you received has the ID \"\(query)\"", hint: "lifesignal ping list")
+                throw LifeSignalError.notFound("no ping you received has the ID \(quoted(query))", hint: "lifesignal ping list")
             }
             guard matches.count == 1 else {
                 throw LifeSignalError.ambiguous(query: query, candidates: matches.map(\.id.rawValue))

@@ -41,7 +41,7 @@ public enum LifeSignalError: UserFacingError, Equatable {
         case .needsOnboarding: "your profile has no name yet"
         case .invalid(let text), .refused(let text, _), .notFound(let text, _): text
         case .ambiguous(let query, let candidates):
-            "\"\(query)\" matches \(candidates.count) contacts: " + candidates.joined(separator: ", ")
+            "\(quoted(query)) matches \(candidates.count) contacts: " + candidates.joined(separator: ", ")
         }
     }
 
