@@ -127,3 +127,36 @@ import Testing
         #expect(try ada.run("checkin").status == 0)
     }
 }
+
+/// Many processes evaluating the same deadline at once tell each person once.
+@Suite(.serialized) struct ConcurrentDeadlineTests {
+    @Test func concurrentTicksNotifyExactlyOnce() async throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "B")
+        #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--responder"]).status == 0)
+        #expect(try ada.run("checkin").status == 0)
+        sandbox.setNow("2026-03-03T09:00:00Z", for: [ada, bob])
+        let environments = [ada.environment, bob.environment]
+        try await withThrowingTaskGroup(of: Int32.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    let process = Process()
+                    process.executableURL = Binary.url
+                    process.arguments = index % 3 == 0 ? ["status", "-q"] : ["tick", "-q"]
+                    process.environment = environments[index % 2]
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    process.waitUntilExit()
+                    return process.terminationStatus
+                }
+            }
+            for try await status in group { #expect(status == 0) }
+        }
+        #expect(try bob.run("notifications --type check-ins --json").array().count == 1)
+        #expect(try ada.run("notifications --type check-ins --json").array().map { $0["title"] as? String }
+            == ["You missed your check-in"])
+    }
+}
