@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal"]),
-        .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine"]),
+        .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine", "QRCode", "ImageIO"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures"]),
