@@ -16,7 +16,8 @@ let package = Package(
             // Static Swift runtime and FoundationEssentials (with the two
             // archives it needs): no shared-library loading at start-up.
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--gc-sections"],
+                             .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
             ]),

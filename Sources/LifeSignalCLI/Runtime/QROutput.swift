@@ -25,9 +25,12 @@ enum QROutput {
         return written
     }
 
-    /// The code drawn for the terminal, in colour when that is allowed.
+    /// The code drawn for the terminal. On a colour terminal it is drawn in
+    /// explicit black and white, right whatever the theme, so `--invert`
+    /// (meant for light backgrounds without colour) does not apply there.
     static func terminal(_ symbol: QRSymbol, _ c: Context) -> String {
-        TerminalRenderer.render(symbol, quietZone: 4, invert: c.parsed.flag("invert"), ansiColors: c.style.enabled)
+        let colours = c.style.enabled
+        return TerminalRenderer.render(symbol, quietZone: 4, invert: !colours && c.parsed.flag("invert"), ansiColors: colours)
     }
 
     /// Replaces `path` whole: a temporary file beside it, then a rename.
@@ -48,7 +51,9 @@ enum QROutput {
             }
             offset += count
         }
-        guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, full) == 0 else {
+        // A picture you asked for is not store data: the rename keeps it whole;
+        // an fsync would only make the command slower.
+        guard close(descriptor) == 0, rename(temporary, full) == 0 else {
             let error = failure(path)
             unlink(temporary)
             throw error

@@ -13,7 +13,7 @@ enum QRCommandTable {
         .value("png", valueName: "FILE", help: "Write the code as a PNG image (1-bit grey).", completion: .file),
         .value("svg", valueName: "FILE", help: "Write the code as an SVG image.", completion: .file),
         .value("scale", valueName: "N", help: "Pixels per module in the image files (default 8)."),
-        .flag("invert", help: "Swap dark and light on the terminal (for a light background)."),
+        .flag("invert", help: "Swap dark and light on the terminal, for a light background without colour (colour output is always black on white)."),
     ]
 
     static let show = CommandSpec(
