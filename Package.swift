@@ -32,6 +32,10 @@ let package = Package(
         // Generic engines.
         .target(name: "CommandEngine"),
         .target(name: "DurableFiles"),
+        // Whole-process benchmark of a release build (issue 7); see README.
+        .executableTarget(name: "lifesignal-bench",
+                          dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles"],
+                          path: "Sources/LifeSignalBench"),
         // Codecs that know nothing of lifesignal.
         .target(name: "ImageIO"),
         .target(name: "QRCode"),

@@ -74,7 +74,12 @@ struct Recovery {
             }
         }
         for directory in journal.touchedDirectories {
-            try fileSystem.syncDirectory(files.absolute(directory))
+            let path = files.absolute(directory)
+            // A delete of a file that never existed names a directory that may
+            // not exist either: nothing in it changed, so there is nothing to sync.
+            if case .directory? = try? fileSystem.stat(path).kind {
+                try fileSystem.syncDirectory(path)
+            }
         }
     }
 

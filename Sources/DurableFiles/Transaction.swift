@@ -38,9 +38,11 @@ public final class Transaction {
     }
 
     /// Stages the removal of `path`; removing a missing file is not an error.
+    /// A file only this transaction wrote is simply unstaged, so the commit
+    /// never names a file (or directory) that does not exist.
     public func delete(_ path: String) throws(DurableFilesError) {
         try check(path)
-        changes[path] = .delete
+        changes[path] = try files.read(path) == nil ? nil : .delete
     }
 
     /// Sorted entry names of `directory` (`""` is the root) as this

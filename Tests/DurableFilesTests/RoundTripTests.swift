@@ -154,3 +154,21 @@ struct RoundTripTests {
         }
     }
 }
+
+/// A file written and then deleted in one transaction, in a directory that
+/// did not exist, leaves nothing behind and the store usable.
+@Suite struct WriteThenDeleteTests {
+    @Test func writeThenDeleteInANewDirectoryLeavesTheStoreUsable() throws {
+        let directory = TemporaryDirectory()
+        let store = try DurableStore(root: directory.path)
+        try store.write { tx in
+            try tx.write("other", Array("kept".utf8))
+            try tx.write("fresh/dir/file", Array("short-lived".utf8))
+            try tx.delete("fresh/dir/file")
+        }
+        #expect(try store.read { try $0.read("other") } == Array("kept".utf8))
+        #expect(try store.read { try $0.read("fresh/dir/file") } == nil)
+        try store.write { tx in try tx.write("other", Array("again".utf8)) }
+        #expect(try store.read { try $0.read("other") } == Array("again".utf8))
+    }
+}

@@ -71,8 +71,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: one bulk copy instead of a branch and
         // an append per byte (the whole-feed listing spent a third of its time here).
-        guard text.utf8.contains(where: needsEscape) else {
-            out.append(contentsOf: text.utf8)
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }

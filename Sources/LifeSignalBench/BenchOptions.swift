@@ -1,0 +1,67 @@
+import Glibc
+
+/// The benchmark's command line.
+struct BenchOptions {
+    static let usage = """
+        USAGE: lifesignal-bench [--check] [--quick] [--binary PATH] [--dir DIR] [--rounds N] [--keep]
+
+        Seeds stores through the store layer, then times whole runs of a release
+        lifesignal binary against a do-nothing C program compiled in the same run.
+        Build the binary first: swift build -c release
+
+        OPTIONS:
+          --check         exit 1 when any target of the issue is missed
+          --quick         fewer rounds (for CI)
+          --binary PATH   the lifesignal binary (default: .build/release/lifesignal)
+          --dir DIR       where the stores go (default: $TMPDIR or /tmp); its file
+                          system is reported, as fsync costs differ between them
+          --rounds N      rounds of runs (default: 21; --quick: 7)
+          --keep          keep the stores and print where they are
+          -h, --help      show this help
+        """
+
+    var check = false
+    var quick = false
+    var binary = ".build/release/lifesignal"
+    var directory = BenchOptions.defaultDirectory
+    var rounds: Int?
+    var keep = false
+    var help = false
+
+    /// Rounds after defaults: ordinary rows run every round.
+    var effectiveRounds: Int { rounds ?? (quick ? 7 : 21) }
+    /// The whole-feed JSON rows take up to a second each, so they run every third round.
+    var heavyEvery: Int { 3 }
+
+    init(arguments: [String]) throws {
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            switch word {
+            case "--check": check = true
+            case "--quick": quick = true
+            case "--keep": keep = true
+            case "-h", "--help": help = true
+            case "--binary": binary = try Self.value(word, &words)
+            case "--dir": directory = try Self.value(word, &words)
+            case "--rounds":
+                let text = try Self.value(word, &words)
+                guard let count = Int(text), count > 0 else {
+                    throw BenchError.usage("error: --rounds takes a positive number, not \"\(text)\"")
+                }
+                rounds = count
+            default:
+                throw BenchError.usage("error: unknown argument \"\(word)\"")
+            }
+        }
+    }
+
+    private static func value(_ option: String, _ words: inout ArraySlice<String>) throws -> String {
+        guard let value = words.popFirst() else { throw BenchError.usage("error: \(option) needs a value") }
+        return value
+    }
+
+    private static var defaultDirectory: String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        return String(cString: value)
+    }
+}

@@ -1,0 +1,85 @@
+import Glibc
+
+/// One benchmark run, from a fresh scratch directory to the printed table.
+struct Benchmark {
+    let options: BenchOptions
+
+    /// Runs everything and returns how many rows missed a target.
+    func run() throws -> Int {
+        let started = ProcessProbe.monotonicNanoseconds()
+        let binary = try resolvedBinary()
+        let scratch = try makeScratch()
+        var removed = options.keep
+        defer { if !removed { removeTree(scratch) } }
+
+        log("compiling the C baseline and launcher with cc")
+        let (baseline, launcher) = try CPrograms.build(in: scratch)
+        let seeder = try Seeder(directory: scratch)
+        var stores: [SeededStore] = []
+        for (number, spec) in Plan.stores.enumerated() {
+            let begin = ProcessProbe.monotonicNanoseconds()
+            stores.append(try seeder.seed(spec, seed: UInt64(number + 1)))
+            log("seeded \(spec.label) (\(spec.accounts) accounts) in \(seconds(since: begin)) s")
+        }
+        // The seed skipped fsync; settle it now so no timed run pays its write-back.
+        sync()
+
+        let cases = Plan.cases(binary: binary, baseline: baseline, stores: stores)
+        let sampler = Sampler(cases: cases, seeder: seeder, scratch: scratch, launcher: launcher,
+                              rounds: options.effectiveRounds, heavyEvery: options.heavyEvery)
+        log("checking every command's output once")
+        try sampler.verify()
+        let fsync = FsyncProbe.median(in: scratch)
+        let samples = try sampler.measure { round in log("round \(round + 1) of \(options.effectiveRounds)") }
+        let report = Report(cases: cases, samples: samples)
+
+        let fileSystem = Machine.fileSystem(of: scratch)
+        print("lifesignal-bench: \(binary)")
+        print("machine: \(Machine.processors) CPUs, \(Machine.cpuModel); "
+              + "stores on \(fileSystem) (\(options.directory)),"
+              + " fsync of a small file \(Format.fixed(fsync, 2)) ms")
+        print("rounds: \(options.effectiveRounds) (whole-feed JSON every \(options.heavyEvery)rd); "
+              + "medians of wall time per process, peak = largest ru_maxrss")
+        print("")
+        report.table().forEach { print($0) }
+        print("")
+        let failures = report.failures
+        print(failures == 0 ? "all targets met" : "\(failures) row\(failures == 1 ? "" : "s") missed a target")
+        print("noise: rows marked ≈ must be within \(Format.number(Noise.ratioDifference))x C or "
+              + "\(Int(Noise.relativeDifference * 100))% of that row; "
+              + "mem≈ within \(Format.number(Noise.memorySlackMegabytes)) MB")
+        if !removed {
+            removeTree(scratch)
+            removed = true
+        }
+        print("total time: \(seconds(since: started)) s (seeding, runs and clean-up)")
+        if options.keep { print("stores kept in \(scratch)") }
+        return failures
+    }
+
+    private func resolvedBinary() throws -> String {
+        guard access(options.binary, X_OK) == 0, let real = realpath(options.binary, nil) else {
+            throw BenchError.binaryMissing(options.binary)
+        }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    private func makeScratch() throws -> String {
+        var template = Array((options.directory + "/lifesignal-bench-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard made != nil else { throw BenchError.system(call: "mkdtemp in \(options.directory)", errno: errno) }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func removeTree(_ path: String) {
+        let remover = ProcessProbe(program: "/bin/rm", arguments: ["-rf", path], environment: [:])
+        _ = try? remover.run()
+    }
+
+    private func seconds(since start: UInt64) -> String {
+        Format.fixed(Double(ProcessProbe.monotonicNanoseconds() - start) / 1_000_000_000, 1)
+    }
+
+    private func log(_ text: String) { StandardError.write("lifesignal-bench: \(text)\n") }
+}

@@ -1,0 +1,74 @@
+/// Runs every case once per round, in a shuffled order each round, so slow
+/// drifts of the machine (other builds, page cache, CPU frequency) spread
+/// over all rows instead of landing on one.
+struct Sampler {
+    let cases: [BenchCase]
+    let seeder: Seeder
+    let scratch: String
+    /// The C launcher every timed process is started from.
+    let launcher: String
+    /// Rounds for ordinary cases; heavy ones run every `heavyEvery`-th round.
+    let rounds: Int
+    let heavyEvery: Int
+
+    /// Runs each case once with its output kept and checked: every command
+    /// must succeed and print what it should before anything is timed.
+    func verify() throws {
+        for row in cases {
+            let out = scratch + "/verify.out", err = scratch + "/verify.err"
+            let sample = try probe(row).launched(by: launcher, report: report, stdout: out, stderr: err)
+            guard sample.status == 0 else {
+                throw BenchError.commandFailed(label: row.key, status: sample.status, stderr: TextFile.read(err))
+            }
+            try OutputCheck.check(row, stdout: TextFile.read(out))
+            try reset(row)
+        }
+    }
+
+    /// All samples per case key.
+    func measure(progress: (Int) -> Void) throws -> [String: [ProcessSample]] {
+        var samples: [String: [ProcessSample]] = [:]
+        var generator = SplitMix(seed: 7)
+        for round in 0..<rounds {
+            progress(round)
+            var order = cases.filter { !$0.heavy || round % heavyEvery == 0 }
+            order.shuffle(using: &generator)
+            for row in order {
+                let sample = try probe(row).launched(by: launcher, report: report)
+                guard sample.status == 0 else {
+                    throw BenchError.commandFailed(label: row.key, status: sample.status, stderr: "(run again to see)")
+                }
+                samples[row.key, default: []].append(sample)
+                try reset(row)
+            }
+        }
+        return samples
+    }
+
+    private var report: String { scratch + "/launcher.report" }
+
+    private func probe(_ row: BenchCase) -> ProcessProbe {
+        ProcessProbe(program: row.program, arguments: row.arguments,
+                     environment: row.store?.environment ?? ["PATH": "/usr/bin:/bin"])
+    }
+
+    /// Puts the store back so the next run of the row does the same work.
+    private func reset(_ row: BenchCase) throws {
+        if row.command == "ping send", let store = row.store { try seeder.answerPings(store) }
+    }
+}
+
+/// SplitMix64: a small seeded generator so the run order is repeatable.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

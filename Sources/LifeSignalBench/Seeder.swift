@@ -1,0 +1,266 @@
+import DurableFiles
+import FoundationEssentials
+import Glibc
+import LifeSignalCore
+import LifeSignalStore
+
+/// A seeded store and the signed-in benchmark user's environment.
+struct SeededStore {
+    let spec: StoreSpec
+    let root: String
+    let home: String
+    /// The variables every measured process gets (XDG, store, pinned clock).
+    let environment: [String: String]
+    let userID: EntityID
+    /// The contact `ping send` pings; `Seeder.answerPings` resets it.
+    let dependentID: EntityID
+    let dependentName: String
+}
+
+/// Fills stores through the store layer and the core services, the way
+/// commands would, but in a few large transactions.
+struct Seeder {
+    /// The pinned "now" of every store and every measured process.
+    static let nowText = "2026-03-01T09:00:00Z"
+    /// Feed items appended per transaction on the slow path.
+    static let feedBatch = 1_000
+    /// Feed items appended per bulk chunk: a multiple of any plausible segment size.
+    static let feedChunk = 10_000
+    /// Accounts created per transaction.
+    static let accountBatch = 250
+
+    let now: Date
+    let directory: String
+
+    init(directory: String) throws {
+        guard let now = ISO8601.parse(Self.nowText) else { throw BenchError.seeding("bad pinned time") }
+        self.now = now
+        self.directory = directory
+    }
+
+    func seed(_ spec: StoreSpec, seed: UInt64) throws -> SeededStore {
+        let home = directory + "/" + spec.directoryName
+        let root = home + "/store"
+        try Self.makeDirectory(home)
+        let environment = [
+            "HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC",
+            "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
+            "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+            "LIFESIGNAL_STORE": root, "LIFESIGNAL_NOW": Self.nowText,
+        ]
+        let engine = try StoreEngine(root: root, fileSystem: SeedingFileSystem())
+        let env = CoreEnvironment(now: now, random: .seeded(seed))
+
+        // Codes are issued in one transaction and used in the next, as a
+        // person would: the store keeps pending codes in files of their own.
+        let codes = try issueCodes(for: [1, 2], engine: engine, env: env)
+        let (user, token, dependent) = try engine.write(env: env) { store in
+            let (user, token) = try signUp(store, env: env, first: "Bench", last: "User", number: 1, code: codes[0])
+            let (dependent, _) = try signUp(store, env: env, first: "Dana", last: "Dependent", number: 2,
+                                            code: codes[1])
+            _ = try ContactService(store: store, env: env).add(code: dependent.qrCodeID, asResponder: true,
+                                                               asDependent: true, owner: user)
+            try checkIn(user.id, store, env: env)
+            try checkIn(dependent.id, store, env: env)
+            return (user, token, dependent)
+        }
+        try seedOthers(spec, engine: engine, env: env, user: user)
+        try seedFeed(spec.feedItems, root: root, engine: engine, env: env, user: user.id, from: dependent.id)
+        try engine.write(env: env) { store in try Self.markDelivered(user.id, store) }
+
+        let xdg = try XDGDirectories(environment: environment, fallbackHome: home)
+        let paths = try LifeSignalPaths(xdg: xdg, environment: environment, storeOption: nil, workingDirectory: home)
+        try SessionFile(paths: paths).save(SessionData(store: paths.store, accountID: user.id, token: token))
+        return SeededStore(spec: spec, root: root, home: home, environment: environment, userID: user.id,
+                           dependentID: dependent.id, dependentName: dependent.firstName)
+    }
+
+    /// Answers every ping the dependent has pending, so the next
+    /// `ping send` sends a new one instead of reporting the pending one.
+    /// The answers land in the user's feed; they are marked delivered so
+    /// that `tick` stays a tick with nothing to do.
+    func answerPings(_ seeded: SeededStore) throws {
+        let engine = try StoreEngine(root: seeded.root, fileSystem: SeedingFileSystem())
+        let env = CoreEnvironment(now: now, random: .seeded(UInt64(ProcessProbe.monotonicNanoseconds())))
+        try engine.write(env: env) { store in
+            guard let dependent = try store.account(seeded.dependentID) else {
+                throw BenchError.seeding("the dependent's account vanished")
+            }
+            _ = try PingService(store: store, env: env).respond(nil, owner: dependent)
+            try Self.markDelivered(seeded.userID, store)
+        }
+    }
+
+    /// Marks the whole feed as handed to the notify command already.
+    private static func markDelivered(_ user: EntityID, _ store: FileStore) throws {
+        try store.setDeliveredThrough(try store.feedSummary(of: user).nextIndex, of: user)
+    }
+
+    // MARK: Steps
+
+    /// Everyone else: each checked in at some time in the last 20 hours (so
+    /// deadlines spread over the timer wheel and none is due), linked in
+    /// pairs, and the first `contacts - 1` linked to the user.
+    private func seedOthers(_ spec: StoreSpec, engine: StoreEngine, env: CoreEnvironment, user: Account) throws {
+        var number = 3
+        while number <= spec.accounts {
+            let last = min(spec.accounts, number + Self.accountBatch - 1)
+            let codes = try issueCodes(for: Array(number...last), engine: engine, env: env)
+            try engine.write(env: env) { store in
+                var previous: Account?
+                for (current, code) in zip(number...last, codes) {
+                    let (account, _) = try signUp(store, env: env, first: Names.first(current),
+                                                  last: Names.last(current), number: current, code: code)
+                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000)),
+                                                  random: env.random)
+                    try checkIn(account.id, store, env: earlier)
+                    if current - 2 < spec.contacts {
+                        _ = try ContactService(store: store, env: env).add(
+                            code: account.qrCodeID, asResponder: current % 2 == 0, asDependent: current % 2 == 1,
+                            owner: try reload(user.id, store))
+                    } else if let partner = previous {
+                        _ = try ContactService(store: store, env: env).add(
+                            code: partner.qrCodeID, asResponder: true, asDependent: false, owner: account)
+                        previous = nil
+                    } else {
+                        previous = account
+                    }
+                }
+            }
+            number = last + 1
+        }
+    }
+
+    /// The user's feed: `count` items of every type, all but the newest 25 read.
+    ///
+    /// Appended through `BulkFeedFiles` (linear time) in chunks, each then
+    /// marked read in a real transaction that also reads its segments back.
+    /// Marking as we go keeps the summary's list of unread segments short;
+    /// left to grow to a thousand entries, it would make every append slow.
+    /// Should the store's format ever defeat the bulk path, the slow one takes over.
+    private func seedFeed(_ count: Int, root: String, engine: StoreEngine, env: CoreEnvironment,
+                          user: EntityID, from contact: EntityID) throws {
+        var position = try engine.readOnly { store in try store.feedSummary(of: user).total }
+        guard position == 0 else { throw BenchError.seeding("the user's feed is not empty before seeding") }
+        while position < count {
+            let end = min(count, position + Self.feedChunk)
+            do {
+                let files = BulkFeedFiles(root: root)
+                let store = FileStore.over(files, root: root)
+                for item in position..<end {
+                    _ = try store.appendFeed(draft(item, contact: contact), to: user, id: env.newID(),
+                                             at: time(item, of: count))
+                }
+                try files.flush()
+            } catch let failure as BulkFeedFiles.Failure {
+                StandardError.write("lifesignal-bench: bulk feed seeding failed (\(failure)); appending one by one\n")
+                try appendSlowly(count, engine: engine, env: env, user: user, from: contact)
+            }
+            position = try markRead(below: count - 25, engine: engine, env: env, user: user)
+        }
+        guard position == count else { throw BenchError.seeding("the feed holds \(position) items, not \(count)") }
+    }
+
+    /// Marks items below `index` read; returns the feed's item count.
+    private func markRead(below index: Int, engine: StoreEngine, env: CoreEnvironment, user: EntityID) throws -> Int {
+        try engine.write(env: env) { store in
+            _ = try store.updateFeed(of: user, scope: .unread) { item in
+                guard item.index < index else { return .keep }
+                var read = item
+                read.isRead = true
+                return .replace(read)
+            }
+            return try store.feedSummary(of: user).total
+        }
+    }
+
+    /// The plain path: `appendFeed` in transactions of `feedBatch` items.
+    private func appendSlowly(_ count: Int, engine: StoreEngine, env: CoreEnvironment,
+                              user: EntityID, from contact: EntityID) throws {
+        var written = try engine.readOnly { store in try store.feedSummary(of: user).total }
+        while written < count {
+            let batch = min(Self.feedBatch, count - written)
+            try engine.write(env: env) { store in
+                for position in written..<(written + batch) {
+                    _ = try store.appendFeed(draft(position, contact: contact), to: user,
+                                             id: env.newID(), at: time(position, of: count))
+                }
+            }
+            written += batch
+        }
+    }
+
+    /// One item a minute, the newest just before "now".
+    private func time(_ position: Int, of count: Int) -> Date {
+        now.addingTimeInterval(-Double(count - position) * 60)
+    }
+
+    private func draft(_ position: Int, contact: EntityID) -> FeedDraft {
+        let types = NotificationType.allCases
+        let type = types[position % types.count]
+        return FeedDraft(type: type, title: "Dana Dependent: \(type.rawValue) number \(position)",
+                         message: "Notification \(position) of the benchmark feed, about as long as a real message.",
+                         relatedContactID: contact)
+    }
+
+    // MARK: Helpers
+
+    private static func phone(_ number: Int) -> String {
+        "+1555" + String(String(number + 10_000_000).suffix(7))
+    }
+
+    private func issueCodes(for numbers: [Int], engine: StoreEngine, env: CoreEnvironment) throws -> [String] {
+        try engine.write(env: env) { store in
+            try numbers.map { try AuthService(store: store, env: env).requestCode(phoneNumber: Self.phone($0)).code }
+        }
+    }
+
+    private func signUp(_ store: FileStore, env: CoreEnvironment, first: String, last: String,
+                        number: Int, code: String) throws -> (Account, String) {
+        let phone = Self.phone(number)
+        let verified = try AuthService(store: store, env: env).verify(phoneNumber: phone, code: code,
+                                                                      firstName: first, lastName: last)
+        guard case .signedIn(let account, let token, _) = verified else {
+            throw BenchError.seeding("sign-up of \(phone) was refused")
+        }
+        return (account, token)
+    }
+
+    private func checkIn(_ id: EntityID, _ store: FileStore, env: CoreEnvironment) throws {
+        var account = try reload(id, store)
+        try AccountService(store: store, env: env).checkIn(&account)
+    }
+
+    private func reload(_ id: EntityID, _ store: FileStore) throws -> Account {
+        guard let account = try store.account(id) else { throw BenchError.seeding("account \(id) vanished") }
+        return account
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw BenchError.system(call: "mkdir \(path)", errno: errno)
+        }
+    }
+}
+
+/// Deterministic, valid names for seeded accounts.
+enum Names {
+    private static let firsts = ["Ada", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun"]
+    private static let lasts = ["Okafor", "Lovelace", "Silva", "Novak", "Tanaka", "Moreau", "Berg", "Quinn"]
+
+    static func first(_ number: Int) -> String { firsts[number % firsts.count] + Letters.word(number) }
+    static func last(_ number: Int) -> String { lasts[number % lasts.count] }
+}
+
+/// A number spelled in letters ("b", "ba", ...) so names stay unique and alphabetic.
+enum Letters {
+    static func word(_ number: Int) -> String {
+        var value = number
+        var letters = ""
+        repeat {
+            letters.append(Character(Unicode.Scalar(UInt8(97 + value % 26))))
+            value /= 26
+        } while value > 0
+        return letters
+    }
+}

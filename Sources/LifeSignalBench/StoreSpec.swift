@@ -1,0 +1,25 @@
+/// The shape of one seeded store: how many accounts, how long the
+/// benchmark user's feed is, and how many contacts the user has.
+struct StoreSpec: Hashable {
+    /// Accounts in the store, the benchmark user and their dependent included.
+    var accounts: Int
+    /// Items in the benchmark user's feed.
+    var feedItems: Int
+    /// The user's contacts; the first is always the dependent that `ping send` pings.
+    var contacts: Int
+
+    /// The label in the size column.
+    var label: String {
+        if contacts > 1 { return "\(contacts) contacts" }
+        if accounts > 2 { return "\(Self.short(accounts)) accounts" }
+        return "\(Self.short(feedItems)) items"
+    }
+
+    /// A name usable as a directory name.
+    var directoryName: String { "store-a\(accounts)-f\(feedItems)-c\(contacts)" }
+
+    /// 1000 → "1k", 100000 → "100k".
+    static func short(_ count: Int) -> String {
+        count >= 1000 && count % 1000 == 0 ? "\(count / 1000)k" : "\(count)"
+    }
+}

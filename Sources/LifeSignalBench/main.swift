@@ -1,0 +1,22 @@
+import Glibc
+
+/// lifesignal-bench: whole-process timings of a release lifesignal binary
+/// against a do-nothing C program, on stores seeded through the store layer.
+let options: BenchOptions
+do {
+    options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    StandardError.write("\(error)\n")
+    exit(2)
+}
+if options.help {
+    print(BenchOptions.usage)
+    exit(0)
+}
+do {
+    let failures = try Benchmark(options: options).run()
+    exit(options.check && failures > 0 ? 1 : 0)
+} catch {
+    StandardError.write("lifesignal-bench: \(error)\n")
+    exit(3)
+}
