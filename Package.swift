@@ -36,6 +36,16 @@ let package = Package(
         .executableTarget(name: "lifesignal-bench",
                           dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles"],
                           path: "Sources/LifeSignalBench"),
+        // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
+        .target(name: "FuzzChecks",
+                dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine",
+                               "ImageIO", "QRCode", "QRDetector"]),
+        .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzPNM", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzInflate", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzQR", dependencies: ["FuzzChecks"]),
         // Codecs that know nothing of lifesignal.
         .target(name: "ImageIO"),
         .target(name: "QRCode"),
@@ -51,6 +61,10 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"], exclude: ["Fixtures"]),
+        // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
+        .testTarget(name: "StressTests",
+                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "DurableFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,7 @@ public struct OpenOptions: OptionSet, Hashable, Sendable {
     public static let closeOnExec = OpenOptions(rawValue: O_CLOEXEC)
     public static let directory = OpenOptions(rawValue: O_DIRECTORY)
     public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+    public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
 }
 
 /// The kind of a directory entry.

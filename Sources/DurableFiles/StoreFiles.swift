@@ -7,22 +7,9 @@ struct StoreFiles: Sendable {
         StorePath.join(root, relative)
     }
 
-    /// The file's bytes, or `nil` when it does not exist.
+    /// The file's bytes, or `nil` when it does not exist; see `readRegularFile`.
     func read(_ relative: String) throws(DurableFilesError) -> [UInt8]? {
-        let path = absolute(relative)
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try fileSystem.open(
-                path, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
-        } catch .noSuchFile {
-            return nil
-        } catch {
-            throw error.failure(.open, path)
-        }
-        // A failed close of a read-only descriptor cannot affect the bytes
-        // already read, so it is not worth failing the read for.
-        defer { try? fileSystem.close(descriptor) }
-        do { return try fileSystem.readAll(descriptor) } catch { throw error.failure(.read, path) }
+        try fileSystem.readRegularFile(absolute(relative))
     }
 
     /// Entry names of a directory, sorted, without the store's own files;

@@ -140,7 +140,7 @@ struct RoundTripTests {
         #expect(seen.1 == ["d"])
     }
 
-    @Test("a read error names the full path and the errno")
+    @Test("a directory where a file should be is damage, named by its full path")
     func readErrorNamesPath() throws {
         let directory = TemporaryDirectory()
         let store = try DurableStore(root: directory.path)
@@ -149,8 +149,8 @@ struct RoundTripTests {
             try store.read { reader in _ = try reader.read("dir") }
             Issue.record("reading a directory succeeded")
         } catch let error as DurableFilesError {
-            #expect(error == .io(.read, path: directory.path + "/dir", .isDirectory))
-            #expect(error.description == "cannot read '\(directory.path)/dir': Is a directory (EISDIR)")
+            #expect(error == .damaged(path: directory.path + "/dir", reason: "it is not a regular file"))
+            #expect(error.description == "'\(directory.path)/dir' is damaged: it is not a regular file; it was left as it is")
         }
     }
 }

@@ -66,7 +66,7 @@ enum LoginCommand {
 /// Hands a verification code to the SMS command, or shows it here.
 struct CodeDelivery {
     let context: Context
-    static let timeout = 30.0
+    static let defaultTimeout = 30.0
 
     func deliver(_ issued: AuthService.IssuedCode) throws {
         let c = context
@@ -89,7 +89,9 @@ struct CodeDelivery {
         environment["LIFESIGNAL_SMS_TO"] = issued.phoneNumber
         environment["LIFESIGNAL_SMS_BODY"] = body
         let outcome = c.env.processRunner.run(.shell(command, input: Array((body + "\n").utf8),
-                                                     environment: environment, timeout: Self.timeout))
+                                                     environment: environment,
+                                                     timeout: CLIEnvironment.seconds(c.env.variables["LIFESIGNAL_COMMAND_TIMEOUT"], within: 0.1...86_400)
+                                                         ?? Self.defaultTimeout))
         guard outcome.succeeded else {
             // Nobody received this code: withdraw it so a new one can be asked for at once.
             try? c.engine().write(env: try c.core()) { store in

@@ -60,13 +60,20 @@ public struct CLIEnvironment {
         var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let workingDirectory = getcwd(&cwd, cwd.count) != nil
             ? cwd.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : "/"
-        let timeout = variables["LIFESIGNAL_LOCK_TIMEOUT"].flatMap(Double.init).map { Duration.milliseconds(Int64($0 * 1000)) }
+        let timeout = seconds(variables["LIFESIGNAL_LOCK_TIMEOUT"], within: 0...3600).map { Duration.milliseconds(Int64($0 * 1000)) }
         return CLIEnvironment(
             arguments: arguments, variables: variables, workingDirectory: workingDirectory,
             input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: passwordHome(),
             lockTimeout: timeout ?? .seconds(5), pause: StopSignals.pause)
+    }
+
+    /// A number of seconds from the environment, or nil when it is missing,
+    /// not a finite number, or outside `range` (the default applies then).
+    public static func seconds(_ text: String?, within range: ClosedRange<Double>) -> Double? {
+        guard let text, let value = Double(text), value.isFinite, range.contains(value) else { return nil }
+        return value
     }
 
     private static func passwordHome() -> String? {

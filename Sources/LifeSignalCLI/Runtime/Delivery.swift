@@ -24,13 +24,16 @@ struct Delivery {
 
     /// Seconds a notify command may run before it is killed.
     var timeout: Double {
-        context.env.variables["LIFESIGNAL_COMMAND_TIMEOUT"].flatMap(Double.init).map { max($0, 0.1) } ?? 30
+        CLIEnvironment.seconds(context.env.variables["LIFESIGNAL_COMMAND_TIMEOUT"], within: 0.1...86_400) ?? 30
     }
 
     func run() throws -> Report {
         let c = context
         var report = Report()
         let session = try c.session()
+        // Read the feed's index first: a damaged store must fail before
+        // anything (the lock's directory) is created in it.
+        _ = try c.reading { store, account in try store.feedSummary(of: account.id) }
         let store = try c.paths().store
         let lockDirectory = store + "/delivery/" + session.accountID.rawValue
         let lock: StoreLock

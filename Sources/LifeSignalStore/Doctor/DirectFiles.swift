@@ -13,17 +13,7 @@ final class DirectFiles: FileAccess {
     }
 
     func read(_ path: String) throws -> [UInt8]? {
-        let full = root + "/" + path
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try fileSystem.open(full, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
-        } catch .noSuchFile {
-            return nil
-        } catch {
-            throw StoreError.io("cannot open \(full): \(error)")
-        }
-        defer { try? fileSystem.close(descriptor) }
-        do { return try fileSystem.readAll(descriptor) } catch { throw StoreError.io("cannot read \(full): \(error)") }
+        try StoreError.mapping { try fileSystem.readRegularFile(root + "/" + path) }
     }
 
     func list(_ directory: String) throws -> [String] {

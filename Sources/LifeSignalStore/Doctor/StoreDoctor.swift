@@ -108,6 +108,7 @@ struct DoctorRun {
         }
         _ = decode([Ping].self, StoreLayout.pings(id))
         _ = decode([CheckInRecord].self, StoreLayout.checkIns(id))
+        _ = decode(AccountWake.self, StoreLayout.wake(id))
         examineFeed(id)
     }
 

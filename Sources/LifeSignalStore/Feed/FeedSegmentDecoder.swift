@@ -11,8 +11,9 @@ import LifeSignalCore
 enum FeedSegmentDecoder {
     static func decode(_ bytes: [UInt8], path: String, root: String) throws -> [FeedItem] {
         let fullPath = root + "/" + path
+        let items: [FeedItem]
         do {
-            return try decoder().decode(SegmentFile.self, from: Data(bytes)).items
+            items = try decoder().decode(SegmentFile.self, from: Data(bytes)).items
         } catch let error as SchemaVersionOutOfRange {
             guard error.found >= 1 else {
                 throw StoreError.damaged(path: fullPath, reason: "schema version \(error.found) is not valid")
@@ -21,6 +22,8 @@ enum FeedSegmentDecoder {
         } catch {
             throw StoreError.damaged(path: fullPath, reason: StoreCodec.reason(error, bytes: bytes))
         }
+        if let problem = items.validationProblem { throw StoreError.damaged(path: fullPath, reason: problem) }
+        return items
     }
 
     /// A decoder with the store's date rule (ISO 8601, as `StoreCodec` writes dates).

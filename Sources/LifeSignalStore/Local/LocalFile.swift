@@ -13,19 +13,15 @@ struct LocalFile<Value: Codable> {
     var path: String { directory + "/" + name }
 
     func read() throws -> Value? {
-        let descriptor: FileDescriptor
+        let bytes: [UInt8]?
         do {
-            descriptor = try fileSystem.open(path, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
-        } catch .noSuchFile {
-            return nil
-        } catch .notDirectory {
+            bytes = try fileSystem.readRegularFile(path)
+        } catch .io(_, _, .notDirectory) {
             return nil
         } catch {
-            throw StoreError.io("cannot open \(path): \(error)")
+            throw StoreError(error)
         }
-        defer { try? fileSystem.close(descriptor) }
-        let bytes: [UInt8]
-        do { bytes = try fileSystem.readAll(descriptor) } catch { throw StoreError.io("cannot read \(path): \(error)") }
+        guard let bytes else { return nil }
         return try StoreCodec(root: directory).decode(Value.self, from: bytes, path: name)
     }
 

@@ -1,0 +1,41 @@
+import CommandEngine
+import LifeSignalCLI
+
+/// Tokens libFuzzer splices into inputs (`-dict=`), so mutations speak the
+/// format: command and option names, JSON keys and awkward numbers, chunk
+/// names and magic numbers.
+extension FuzzTarget {
+    public var dictionary: [[UInt8]] {
+        switch self {
+        case .parser: Self.text(Self.commandWords(LifeSignalTable.table.root) + ["--", "-", "=", "\u{0}--help", "\u{0}-qh"])
+        case .storeDecoding: Self.text(Self.storeTokens)
+        case .png: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0, 0, 0, 0]]
+            + Self.text(["IHDR", "IDAT", "IEND", "PLTE", "tRNS", "gAMA"])
+        case .pnm: Self.text(["P1", "P2", "P3", "P4", "P5", "P6", "#", "255", "65535", "0", "\n"])
+        case .inflate: [[0x78, 0x9C], [0x78, 0x01], [0x78, 0xDA], [0x00, 0x00, 0xFF, 0xFF]]
+        case .qr: [[0, 0], [0, 1], [0xFF, 0xFF]]
+        }
+    }
+
+    private static func text(_ tokens: [String]) -> [[UInt8]] { tokens.map { Array($0.utf8) } }
+
+    /// Every command and option name of a table, as argv words after a NUL.
+    private static func commandWords(_ command: CommandSpec) -> [String] {
+        var words = ["\u{0}" + command.name]
+        for option in command.options {
+            words.append("\u{0}--" + option.long)
+            if let short = option.short { words.append("\u{0}-" + String(short)) }
+        }
+        for subcommand in command.subcommands { words += commandWords(subcommand) }
+        return words
+    }
+
+    private static var storeTokens: [String] {
+        let keys = ["schemaVersion", "data", "segmentSize", "nextIndex", "firstSegment", "unreadSegments", "total",
+                    "unread", "deliveredThrough", "checkInInterval", "reminderInterval", "lastCheckIn", "accountID",
+                    "contactID", "isResponder", "isDependent", "status", "buckets", "next", "at", "fired", "cycleDue"]
+        let values = ["0", "-1", "1", "2", "99", "9223372036854775807", "-9223372036854775808", "1e308", "null", "true",
+                      "false", "\"\"", "[]", "{}", "\"2026-03-01T09:00:00Z\"", "\"pending\"", "\"responded\""]
+        return keys.map { "\"\($0)\":" } + values
+    }
+}

@@ -1,0 +1,59 @@
+import FoundationEssentials
+import LifeSignalCore
+import LifeSignalStore
+
+/// Store decoding: one file of a complete store replaced by arbitrary bytes,
+/// then everything a command reads. Only documented errors may come out,
+/// and a damaged or too-new file must be named with its full path.
+enum StoreDecodingCheck {
+    static let root = "/fuzz-store"
+
+    /// The first byte picks the file (by index into the sorted paths), the
+    /// rest is its new content.
+    static func check(_ bytes: [UInt8]) {
+        let fixture = StoreFixture.shared
+        let paths = fixture.paths
+        let path = paths[Int(bytes.first ?? 0) % paths.count]
+        let content = Array(bytes.dropFirst())
+        let store = FileStore.over(fixture.copy(replacing: path, with: content), root: root)
+        do {
+            try exercise(store, fixture)
+        } catch let error as StoreError {
+            switch error {
+            case .damaged(let named, _), .tooNew(let named, _, _):
+                if named != root + "/" + path {
+                    violated(.storeDecoding, "damage in \(path) was reported as \(named): \(error.message)")
+                }
+            case .busy, .io, .noHome:
+                violated(.storeDecoding, "a damaged \(path) gave \(error.kind): \(error.message)")
+            }
+        } catch is LifeSignalError {
+            // A file that decodes but points nowhere (a stranger's ID, a
+            // missing account) is refused by the rules; that is documented.
+        } catch {
+            violated(.storeDecoding, "an undocumented error for a damaged \(path): \(error)")
+        }
+    }
+
+    /// The reads of status, contacts, notifications, history and tick.
+    static func exercise(_ store: FileStore, _ fixture: StoreFixture) throws {
+        let env = CoreEnvironment(now: fixture.now, random: .seeded(1))
+        _ = try DeadlineService.isCatchUpNeeded(store, now: env.now)
+        _ = try store.nextScheduledWake()
+        for (person, token) in fixture.people {
+            var account = try AuthService.account(forToken: token, in: store)
+            _ = try StatusReport(account: account, store: store, now: env.now)
+            _ = try ContactDirectory(store: store).all(of: person.id)
+            _ = try NotificationService(store: store).list(of: person.id, filter: nil, unreadOnly: false, limit: nil)
+            _ = try store.checkIns(of: person.id)
+            _ = try store.pings(of: person.id)
+            _ = try store.accountID(phoneNumber: person.phoneNumber)
+            _ = try store.accountID(qrCodeID: person.qrCodeID)
+            _ = try DeliveryPlan(store: store, owner: account)
+            _ = try store.pendingLogin(phoneNumber: "+15550000003")
+            try AccountService(store: store, env: env).checkIn(&account)
+        }
+        _ = try DeadlineService(store: store, env: CoreEnvironment(now: env.now.addingTimeInterval(5 * 86_400),
+                                                                   random: env.random)).catchUp()
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A helper process (not lifesignal) started with `posix_spawn`, so that it
+/// and its children can be killed and reaped without Foundation waiting on
+/// their inherited output.
+final class Spawned: @unchecked Sendable {
+    let pid: pid_t
+    private var reaped = false
+
+    /// Starts `arguments[0]` with the rest as its arguments; nil if it cannot start.
+    init?(_ arguments: [String], environment: [String: String]? = nil) {
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        guard posix_spawn(&pid, arguments[0], nil, nil, argv, envp) == 0 else { return nil }
+        self.pid = pid
+    }
+
+    /// SIGKILL to the process and its direct children, then reaps it.
+    func killWithChildren() {
+        guard !reaped else { return }
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        kill(pid, SIGKILL)
+        for child in children.split(separator: " ").compactMap({ pid_t($0) }) { kill(child, SIGKILL) }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        reaped = true
+    }
+
+    /// Waits for a normal exit and returns its status (-1 when signalled).
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        reaped = true
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    deinit { killWithChildren() }
+}
