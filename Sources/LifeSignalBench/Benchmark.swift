@@ -66,7 +66,8 @@ struct Benchmark {
     }
 
     private func makeScratch() throws -> String {
-        var template = Array((options.directory + "/lifesignal-bench-XXXXXX").utf8CString)
+        // mkdtemp fills in the six trailing template characters.
+        var template = Array((options.directory + "/lifesignal-bench-" + String(repeating: "X", count: 6)).utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
         guard made != nil else { throw BenchError.system(call: "mkdtemp in \(options.directory)", errno: errno) }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
