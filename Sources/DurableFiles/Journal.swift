@@ -109,3 +109,18 @@ struct Journal: Hashable, Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
+
+/// Checks a commit journal without applying it, for read-only tools.
+public enum JournalCheck {
+    /// Why the journal at `path` could not be applied, or nil when it could.
+    public static func problem(in bytes: [UInt8], path: String) -> String? {
+        do {
+            _ = try Journal.decode(bytes, path: path)
+            return nil
+        } catch .damaged(_, let reason) {
+            return reason
+        } catch {
+            return error.description
+        }
+    }
+}

@@ -43,13 +43,7 @@ import Testing
                 let doctor = try person.run(["doctor", "--json"], timeout: 20)
                 let findings = doctor.object?["findings"] as? [[String: Any]] ?? []
                 let found = doctor.status == 7 && findings.contains { ($0["path"] as? String) == file.path }
-                if kind.isDoctorGap {
-                    withKnownIssue("doctor does not examine \(kind) (reported)") {
-                        #expect(found, "doctor missed \(kind) \(mutation): \(doctor)")
-                    }
-                } else {
-                    #expect(found, "doctor missed \(kind) \(mutation) (seed \(seed)): \(doctor)")
-                }
+                #expect(found, "doctor missed \(kind) \(mutation) (seed \(seed)): \(doctor)")
                 let afterDoctor = DamageWorld.changes(before, world.snapshot())
                 #expect(afterDoctor.isEmpty, "doctor changed files: \(afterDoctor): \(label)")
             }

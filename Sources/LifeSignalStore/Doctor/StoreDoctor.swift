@@ -86,7 +86,11 @@ struct DoctorRun {
             } else if name.contains(".tmp-") {
                 report.findings.append(DoctorFinding(.note, path: full(path), problem: "leftover temporary file", advice: DoctorAdvice.debris))
             } else if directory.isEmpty, name == "journal" {
-                report.findings.append(DoctorFinding(.note, path: full(path), problem: "interrupted commit", advice: DoctorAdvice.pendingCommit))
+                if let problem = journalProblem(path) {
+                    error(path, problem, DoctorAdvice.restore)
+                } else {
+                    report.findings.append(DoctorFinding(.note, path: full(path), problem: "interrupted commit", advice: DoctorAdvice.pendingCommit))
+                }
             } else if name.hasSuffix(".json") {
                 report.filesChecked += 1
             }
@@ -165,6 +169,16 @@ struct DoctorRun {
         }
         if head.next != earliest {
             error(StoreLayout.wakeHead, "names the wrong next wake-up time", DoctorAdvice.crossReference)
+        }
+    }
+
+    /// Why the pending commit's journal cannot be applied, if it cannot.
+    private func journalProblem(_ path: String) -> String? {
+        do {
+            guard let bytes = try files.read(path) else { return nil }
+            return JournalCheck.problem(in: bytes, path: full(path))
+        } catch {
+            return "\(error)"
         }
     }
 

@@ -26,8 +26,6 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
     /// Known defect (reported): `doctor` never decodes accounts' wake files,
     /// and lists a journal as an "interrupted commit" note without reading
     /// it, so it calls such a store healthy while every command exits 7.
-    /// doctor reports a journal only as an interrupted commit: parsing it is DurableFiles' business.
-    var isDoctorGap: Bool { self == .journal }
 
     /// Extra environment: rescheduling (which reads the account's wake and
     /// its old schedule bucket) only happens when the deadline moves.
