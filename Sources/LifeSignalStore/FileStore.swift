@@ -24,9 +24,6 @@ public final class FileStore: StoreWriting {
         if let cached = cache[path] { return cached as? T }
         guard let bytes = try files.read(path) else { return nil }
         let value = try codec.decode(type, from: bytes, path: path)
-        if let problem = (value as? any StoreValidatable)?.validationProblem {
-            throw StoreError.damaged(path: codec.root + "/" + path, reason: problem)
-        }
         cache[path] = value
         return value
     }

@@ -11,7 +11,7 @@ extension FileStore {
     private func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
         let path = StoreLayout.feedSegment(id, number)
         guard let bytes = try files.read(path) else { return [] }
-        return try FeedSegmentDecoder.decode(bytes, path: path, root: codec.root)
+        return try codec.decode([FeedItem].self, from: bytes, path: path)
     }
 
     private func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {

@@ -41,25 +41,26 @@ final class StoreCodec {
         }
     }
 
+    /// Decodes a store file in one parse: the schema version is read and
+    /// checked before the data is interpreted, and the data must then pass
+    /// its validation (`StoreValidatable`).
     func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], path: String) throws -> T {
         let fullPath = root + "/" + path
-        let version: Int
+        let value: T
         do {
-            version = try decoder.decode(VersionProbe.self, from: Data(bytes)).schemaVersion
+            value = try decoder.decode(Envelope<T>.self, from: Data(bytes)).data
+        } catch let error as SchemaVersionOutOfRange {
+            guard error.found >= 1 else {
+                throw StoreError.damaged(path: fullPath, reason: "schema version \(error.found) is not valid")
+            }
+            throw StoreError.tooNew(path: fullPath, found: error.found, supported: Self.schemaVersion)
         } catch {
             throw StoreError.damaged(path: fullPath, reason: Self.reason(error, bytes: bytes))
         }
-        guard version <= Self.schemaVersion else {
-            throw StoreError.tooNew(path: fullPath, found: version, supported: Self.schemaVersion)
+        if let problem = (value as? any StoreValidatable)?.validationProblem {
+            throw StoreError.damaged(path: fullPath, reason: problem)
         }
-        guard version >= 1 else {
-            throw StoreError.damaged(path: fullPath, reason: "schema version \(version) is not valid")
-        }
-        do {
-            return try decoder.decode(Envelope<T>.self, from: Data(bytes)).data
-        } catch {
-            throw StoreError.damaged(path: fullPath, reason: Self.reason(error, bytes: bytes))
-        }
+        return value
     }
 
     /// A one-line reason for a decoding failure.
@@ -87,12 +88,28 @@ final class StoreCodec {
 struct Envelope<T> {
     var schemaVersion: Int
     var data: T
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, data
+    }
 }
 
 extension Envelope: Encodable where T: Encodable {}
-extension Envelope: Decodable where T: Decodable {}
 
-/// Reads only the schema version, before anything else is interpreted.
-private struct VersionProbe: Decodable {
-    var schemaVersion: Int
+extension Envelope: Decodable where T: Decodable {
+    /// Reads the version first and refuses a version this lifesignal does
+    /// not know before anything else in the file is interpreted.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        guard (1...StoreCodec.schemaVersion).contains(schemaVersion) else {
+            throw SchemaVersionOutOfRange(found: schemaVersion)
+        }
+        data = try container.decode(T.self, forKey: .data)
+    }
+}
+
+/// A file written by a newer lifesignal, or with a nonsense version.
+struct SchemaVersionOutOfRange: Error {
+    var found: Int
 }
