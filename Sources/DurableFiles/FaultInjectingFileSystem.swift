@@ -29,6 +29,8 @@ public final class FaultInjectingFileSystem: FileSystem {
         var counted = 0
         var tripped = false
         var openPaths: [Int32: String] = [:]
+        /// Set by `setBootIdentifier`; `nil` forwards to the wrapped file system.
+        var boot: String??
     }
 
     private let base: any FileSystem
@@ -51,6 +53,12 @@ public final class FaultInjectingFileSystem: FileSystem {
             $0.counted = 0
             $0.tripped = false
         }
+    }
+
+    /// Pretends the system restarted (or cannot tell its boots apart, with
+    /// `nil`): `bootIdentifier()` answers `identifier` from now on.
+    public func setBootIdentifier(_ identifier: String?) {
+        state.withLock { $0.boot = .some(identifier) }
     }
 
     /// Forgets the recorded calls.
@@ -190,5 +198,9 @@ public final class FaultInjectingFileSystem: FileSystem {
 
     public func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {
         try perform(.flock, path: path(of: descriptor)) { () throws(Errno) in try base.flock(descriptor, operation) }
+    }
+
+    public func bootIdentifier() -> String? {
+        state.withLock { $0.boot } ?? base.bootIdentifier()
     }
 }

@@ -53,6 +53,12 @@ public protocol FileSystem: Sendable {
 
     /// `flock(2)`; a non-blocking request on a held lock fails with `EWOULDBLOCK`.
     func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno)
+
+    /// Names the running system instance: it changes whenever data not yet
+    /// made durable by `fsync` may have been lost (on Linux, the boot ID).
+    /// `nil` when the platform cannot tell; the store then makes every
+    /// commit durable in full before it returns.
+    func bootIdentifier() -> String?
 }
 
 extension FileSystem {

@@ -134,6 +134,10 @@ public struct SystemFileSystem: FileSystem {
         try retryingInterrupts { systemFlock(descriptor.rawValue, operation.flags) }.map { _ in () }.get()
     }
 
+    public func bootIdentifier() -> String? {
+        linuxBootIdentifier
+    }
+
     /// Runs a call that returns -1 on failure, again while it fails with `EINTR`.
     private func retryingInterrupts(_ call: () -> Int32) -> Result<Int32, Errno> {
         while true {
@@ -155,6 +159,29 @@ extension FileStatus {
         default: kind = .other
         }
         self.init(kind: kind, permissions: FilePermissions(rawValue: UInt32(info.st_mode)), size: Int64(info.st_size))
+    }
+}
+
+/// `/proc/sys/kernel/random/boot_id`, read once per process: a UUID that
+/// the kernel draws anew at every boot.
+private let linuxBootIdentifier: String? = {
+    let descriptor = Glibc.open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { Glibc.close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingSuffix(while: { $0 == "\n" })
+    // Only what the applied mark can hold: one word of printable ASCII.
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+    return text
+}()
+
+private extension String {
+    func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var result = self
+        while let last = result.last, predicate(last) { result.removeLast() }
+        return result
     }
 }
 

@@ -54,4 +54,6 @@ struct SeedingFileSystem: FileSystem {
     func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {
         try base.flock(descriptor, operation)
     }
+
+    func bootIdentifier() -> String? { base.bootIdentifier() }
 }
