@@ -28,6 +28,8 @@ enum StorePath {
     }
 
     private static func validateComponents(_ path: String) throws(DurableFilesError) {
+        // PATH_MAX; the journal spends two bytes on a path's length.
+        if path.utf8.count > 4096 { throw .invalidPath(String(path.prefix(40)) + "…", reason: "it is longer than 4096 bytes") }
         for component in path.split(separator: "/", omittingEmptySubsequences: false) {
             if component.isEmpty {
                 throw .invalidPath(path, reason: "it must be relative, without empty components")

@@ -31,9 +31,12 @@ public final class Transaction {
         }
     }
 
-    /// Stages `bytes` as the new content of `path`, creating directories as needed.
+    /// Stages `bytes` as the new content of `path`, creating directories as
+    /// needed. Nothing larger than the store reads back
+    /// (`DataFileLimit.bytes`) is accepted.
     public func write(_ path: String, _ bytes: [UInt8]) throws(DurableFilesError) {
         try check(path)
+        guard bytes.count <= DataFileLimit.bytes else { throw .io(.write, path: files.absolute(path), .fileTooLarge) }
         changes[path] = .write(bytes)
     }
 

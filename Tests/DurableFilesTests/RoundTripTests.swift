@@ -172,3 +172,23 @@ struct RoundTripTests {
         #expect(try store.read { try $0.read("other") } == Array("again".utf8))
     }
 }
+
+/// What the journal could not hold, or the store could not read back, is
+/// refused when it is staged.
+@Suite struct LimitTests {
+    @Test func aFileLargerThanTheReadLimitOrAPathLongerThanPathMaxIsRefusedAndNothingChanges() throws {
+        let directory = TemporaryDirectory()
+        let store = try DurableStore(root: directory.path)
+        try store.write { tx in try tx.write("a", bytes("1")) }
+        let before = snapshot(directory.path)
+        #expect(throws: DurableFilesError.io(.write, path: directory.path + "/big", .fileTooLarge)) {
+            try store.write { tx in
+                try tx.write("a", bytes("2"))
+                try tx.write("big", [UInt8](repeating: 0, count: Int(DataFileLimit.bytes) + 1))
+            }
+        }
+        let long = String(repeating: "d/", count: 2100) + "f"
+        #expect(throws: DurableFilesError.self) { try store.write { tx in try tx.write(long, bytes("x")) } }
+        #expect(snapshot(directory.path) == before)
+    }
+}
