@@ -62,6 +62,11 @@ struct Commit {
         var created = false
         let descriptor = try journal.open(created: &created)
         defer { try? fileSystem.close(descriptor) }
+        if created {
+            // The journal's own name must be durable before a record in it
+            // can be: then the record's fsync alone is the commit point.
+            try fileSystem.syncDirectory(files.root)
+        }
         do {
             try fileSystem.writeAll(descriptor, record, at: Int64(offset))
         } catch {
@@ -76,14 +81,6 @@ struct Commit {
             // A complete record left behind would be replayed.
             do { try fileSystem.truncate(descriptor, size: Int64(offset)) } catch { throw .committedButIncomplete(failure) }
             throw failure
-        }
-        if created {
-            // The journal's own name must survive a power loss too.
-            do {
-                try fileSystem.syncDirectory(files.root)
-            } catch {
-                throw .committedButIncomplete(error)
-            }
         }
     }
 }

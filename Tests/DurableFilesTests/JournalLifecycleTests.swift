@@ -83,8 +83,8 @@ struct JournalLifecycleTests {
         fileSystem.setBootIdentifier(nil)
         let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
         let synced = try Self.fsyncs(fileSystem) { try store.write { tx in try tx.write("d/a", bytes("1")) } }
-        // The first commit also makes the new journal's name durable.
-        #expect(synced == [directory.path + "/journal", directory.path, directory.path + "/d/a",
+        // The first commit also makes the new journal's name durable, first.
+        #expect(synced == [directory.path, directory.path + "/journal", directory.path + "/d/a",
                            directory.path + "/d", directory.path, directory.path + "/journal"])
         #expect(snapshot(directory.path)["journal"] == [])
         #expect(try !store.replayIsDue())
