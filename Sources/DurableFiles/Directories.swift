@@ -1,9 +1,10 @@
 extension FileSystem {
     /// Creates `path` and any missing parents as `0700` directories, whatever
-    /// the umask, each one fsynced into its parent so it survives a crash.
+    /// the umask, each one fsynced into its parent so it survives a crash
+    /// (unless `durable` is false: the caller makes them durable later).
     ///
     /// An existing directory is left as it is (its permissions included).
-    public func ensureDirectory(_ path: String) throws(DurableFilesError) {
+    public func ensureDirectory(_ path: String, durable: Bool = true) throws(DurableFilesError) {
         do {
             try mkdir(path, permissions: .ownerAll)
         } catch .fileExists {
@@ -11,7 +12,7 @@ extension FileSystem {
             return
         } catch .noSuchFile {
             guard let parent = StorePath.parentOfDirectory(path) else { throw Errno.noSuchFile.failure(.mkdir, path) }
-            try ensureDirectory(parent)
+            try ensureDirectory(parent, durable: durable)
             do {
                 try mkdir(path, permissions: .ownerAll)
             } catch .fileExists {
@@ -26,7 +27,7 @@ extension FileSystem {
         }
         // mkdir's mode was filtered by the umask.
         do { try chmod(path, .ownerAll) } catch { throw error.failure(.chmod, path) }
-        if let parent = StorePath.parentOfDirectory(path) {
+        if durable, let parent = StorePath.parentOfDirectory(path) {
             try syncDirectory(parent)
         }
     }

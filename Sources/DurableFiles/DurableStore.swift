@@ -18,19 +18,27 @@ public struct DurableStore: Sendable {
     public let fileSystem: any FileSystem
     /// How long `read` and `write` wait for the lock before failing with `.busy`.
     public let lockTimeout: Duration
+    /// The journal length past which a commit checkpoints (see `Commit`).
+    public let checkpointSize: Int
+
+    /// The default `checkpointSize`: small enough to replay in moments
+    /// after a power loss, large enough that most commits cost one fsync.
+    public static let defaultCheckpointSize = 1 << 20
 
     private var files: StoreFiles { StoreFiles(root: root, fileSystem: fileSystem) }
 
     /// Opens the store at `root`, creating the directory (and its missing
     /// parents, `0700`) if needed.
     public init(
-        root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5)
+        root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5),
+        checkpointSize: Int = DurableStore.defaultCheckpointSize
     ) throws(DurableFilesError) {
         var trimmed = root
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.root = trimmed
         self.fileSystem = fileSystem
         self.lockTimeout = lockTimeout
+        self.checkpointSize = checkpointSize
         try fileSystem.ensureDirectory(trimmed)
     }
 
@@ -42,21 +50,22 @@ public struct DurableStore: Sendable {
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
         let lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
         defer { lock.release() }
-        try Recovery(files: files, lock: lock).run(scanningWholeTree: false)
+        let journalLength = try Recovery(files: files, lock: lock).run(scanningWholeTree: false)
         let transaction = Transaction(files: files)
         defer { transaction.isOpen = false }
         let result = try body(transaction)
-        try Commit(files: files, lock: lock).run(transaction.changes)
+        try Commit(files: files, lock: lock, checkpointSize: checkpointSize)
+            .run(transaction.changes, journalLength: journalLength)
         return result
     }
 
-    /// Runs `body` under a shared lock. If an interrupted commit is pending,
-    /// it is first rolled forward under the exclusive lock, which `body` then
-    /// keeps.
+    /// Runs `body` under a shared lock. If the files may lag behind the
+    /// journal (after a crash or a power loss), the journal is first
+    /// replayed under the exclusive lock, which `body` then keeps.
     public func read<T>(_ body: (StoreReader) throws -> T) throws -> T {
         var lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
         defer { lock.release() }
-        if try files.hasJournal() {
+        if try Recovery.isDue(files: files, lock: lock) {
             // flock cannot upgrade atomically; take the exclusive lock afresh.
             lock.release()
             lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
@@ -67,10 +76,17 @@ public struct DurableStore: Sendable {
         return try body(reader)
     }
 
-    /// Rolls a pending commit forward and removes temporary files left by
-    /// interrupted transactions: in the directories the lock file's record
-    /// names, or in every directory when `scanningWholeTree` is set (for
-    /// debris whose record a power loss erased).
+    /// Whether the next access will replay the journal first (for tests and
+    /// diagnostics; the answer may change as soon as the lock is released).
+    func replayIsDue() throws(DurableFilesError) -> Bool {
+        let lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        defer { lock.release() }
+        return try Recovery.isDue(files: files, lock: lock)
+    }
+
+    /// Replays the journal if the files may lag behind it, removing the
+    /// temporary files of interrupted commits in the directories it names;
+    /// with `scanningWholeTree`, removes temporary files everywhere.
     public func recover(scanningWholeTree: Bool = false) throws(DurableFilesError) {
         let lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
         defer { lock.release() }

@@ -1,118 +1,110 @@
-/// The commit record of a multi-file transaction, `<root>/journal`.
+/// The write-ahead journal, `<root>/journal`: the records of the
+/// transactions committed since the last checkpoint, oldest first.
 ///
-/// Its appearance (by rename) is the commit point: from then on recovery
-/// rolls the listed changes forward. The text format is one entry a line,
-/// tab-separated, closed by a trailer with the entry count and an FNV-1a
-/// checksum of everything before it, so any edit or truncation is detected
-/// rather than half-applied:
+/// A commit appends its record and fsyncs the journal; that fsync is the
+/// commit point. The files themselves are then replaced without waiting for
+/// the disk, so until a checkpoint has made them durable the journal is the
+/// authority: replaying it in order rebuilds the committed state.
 ///
-///     durablefiles-journal 1
-///     rename<TAB>dir/.a.json.tmp-0123456789abcdef<TAB>dir/a.json
-///     delete<TAB>old/b.json
-///     end<TAB>2<TAB>89abcdef01234567
+/// A crash can leave the last record incomplete: cut short, or (after a
+/// power loss) with blocks never written. Such a tail was never acknowledged
+/// and is ignored. A record that fails its checks with a valid record after
+/// it cannot be that tail: it is damage, reported and never guessed around.
 struct Journal: Hashable, Sendable {
-    /// A staged file and the path it replaces.
-    struct Rename: Hashable, Sendable {
-        var temporary: String
-        var target: String
-    }
+    var records: [JournalRecord]
+    /// Bytes of complete records; anything after them is a torn tail.
+    var validLength: Int
 
-    var renames: [Rename]
-    var deletes: [String]
-
-    private static let header = "durablefiles-journal 1"
-
-    /// Directories whose entries the journal changes, sorted.
-    var touchedDirectories: [String] {
-        Set(renames.map { StorePath.parent($0.target) } + deletes.map(StorePath.parent)).sorted()
-    }
-
-    func encoded() -> [UInt8] {
-        var text = Self.header + "\n"
-        for rename in renames {
-            text += "rename\t\(rename.temporary)\t\(rename.target)\n"
-        }
-        for path in deletes {
-            text += "delete\t\(path)\n"
-        }
-        var bytes = Array(text.utf8)
-        let trailer = "end\t\(renames.count + deletes.count)\t\(Self.hex(Self.checksum(bytes)))\n"
-        bytes += Array(trailer.utf8)
-        return bytes
-    }
-
-    /// Parses a journal; `path` names it in errors.
+    /// Parses a journal file; `path` names it in errors.
     static func decode(_ bytes: [UInt8], path: String) throws(DurableFilesError) -> Journal {
-        func damaged(_ reason: String) -> DurableFilesError { .damaged(path: path, reason: reason) }
-
-        guard bytes.last == 0x0A else { throw damaged("it does not end with a complete line") }
-        guard let trailerStart = bytes.dropLast().lastIndex(of: 0x0A).map({ $0 + 1 }) else {
-            throw damaged("it has no trailer")
+        do {
+            return try parse(bytes)
+        } catch {
+            throw .damaged(path: path, reason: error.reason)
         }
-        let body = Array(bytes[..<trailerStart])
-        let trailer = String(decoding: bytes[trailerStart..<(bytes.count - 1)], as: UTF8.self)
-        let trailerFields = trailer.split(separator: "\t", omittingEmptySubsequences: false)
-        guard trailerFields.count == 3, trailerFields[0] == "end", let count = Int(trailerFields[1]) else {
-            throw damaged("its last line is not a valid trailer")
-        }
-        guard trailerFields[2] == Self.hex(Self.checksum(body)) else { throw damaged("its checksum does not match") }
-        guard let text = String(validating: body, as: UTF8.self) else { throw damaged("it is not UTF-8") }
+    }
 
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        lines.removeLast()  // after the final newline
-        guard lines.first.map(String.init) == header else { throw damaged("it does not start with '\(header)'") }
-        var journal = Journal(renames: [], deletes: [])
-        for (number, line) in lines.dropFirst().enumerated() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            do throws(DurableFilesError) {
-                switch fields.first {
-                case "rename" where fields.count == 3:
-                    try validateRename(temporary: fields[1], target: fields[2])
-                    journal.renames.append(Rename(temporary: fields[1], target: fields[2]))
-                case "delete" where fields.count == 2:
-                    try StorePath.validateFile(fields[1])
-                    journal.deletes.append(fields[1])
-                default:
-                    throw damaged("line \(number + 2) is not a rename or delete entry")
-                }
-            } catch .invalidPath(let bad, let reason) {
-                throw damaged("line \(number + 2) names an invalid path '\(bad)': \(reason)")
+    private static func parse(_ bytes: [UInt8]) throws(JournalDamage) -> Journal {
+        var records: [JournalRecord] = []
+        var offset = 0
+        while offset < bytes.count {
+            switch frame(in: bytes, at: offset) {
+            case .record(let body, let end):
+                records.append(try JournalRecord.decodeBody(body) { "the record at byte \(offset)" })
+                offset = end
+            case .invalid(let reason):
+                // Only the last append can be torn; a valid record after
+                // this one proves it was not the last.
+                if hasRecord(in: bytes, after: offset) { throw JournalDamage("the record at byte \(offset) \(reason)") }
+                return Journal(records: records, validLength: offset)
+            case .foreign:
+                // A torn write leaves what was written, or zeros; never other bytes.
+                throw JournalDamage("the record at byte \(offset) does not start with a record marker")
             }
         }
-        let listed = journal.renames.count + journal.deletes.count
-        guard listed == count else { throw damaged("it lists \(listed) entries, its trailer says \(count)") }
-        return journal
+        return Journal(records: records, validLength: offset)
     }
 
-    /// A rename must move one of our temporary files onto its own sibling.
-    private static func validateRename(temporary: String, target: String) throws(DurableFilesError) {
-        try StorePath.validateFile(target)
-        let name = StorePath.name(temporary)
-        guard StorePath.isTemporaryName(name), StorePath.parent(temporary) == StorePath.parent(target) else {
-            throw .invalidPath(temporary, reason: "it is not a temporary sibling of '\(target)'")
+    private enum Frame {
+        case record(body: ArraySlice<UInt8>, end: Int)
+        case invalid(String)
+        case foreign
+    }
+
+    /// The record framed at `offset`, if its header and checksum hold.
+    private static func frame(in bytes: [UInt8], at offset: Int) -> Frame {
+        let rest = bytes[offset...]
+        let marker = rest.prefix(JournalRecord.magic.count)
+        guard marker.elementsEqual(JournalRecord.magic.prefix(marker.count)) else {
+            // Sectors a power loss never wrote read as zeros.
+            let torn = zip(marker, JournalRecord.magic).allSatisfy { $0 == $1 || $0 == 0 }
+            return torn ? .invalid("does not start with a record marker") : .foreign
         }
-        try StorePath.validateDirectory(StorePath.parent(temporary))
+        guard rest.count >= JournalRecord.headerSize else { return .invalid("is cut short") }
+        let header = rest.prefix(JournalRecord.headerSize)
+        var reader = ByteReader(header.dropFirst(4))
+        let bodyLength = reader.integer(UInt32.self) ?? 0
+        guard JournalRecord.header(bodyLength: bodyLength)[...] == header else { return .invalid("has a damaged header") }
+        let end = offset + JournalRecord.headerSize + Int(bodyLength) + JournalRecord.trailerSize
+        guard end <= bytes.count else { return .invalid("is cut short") }
+        var trailer = ByteReader(bytes[(end - JournalRecord.trailerSize)..<end])
+        let checksum = JournalRecord.checksum(bytes[offset..<(end - JournalRecord.trailerSize)])
+        guard trailer.integer(UInt64.self) == checksum else { return .invalid("fails its checksum") }
+        return .record(body: bytes[(offset + JournalRecord.headerSize)..<(end - JournalRecord.trailerSize)], end: end)
     }
 
-    /// 64-bit FNV-1a: detects accidental and careless edits, cheaply.
-    static func checksum(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
+    /// Whether a whole, valid record starts anywhere after `offset`.
+    private static func hasRecord(in bytes: [UInt8], after offset: Int) -> Bool {
+        var candidate = offset + 1
+        while candidate + JournalRecord.headerSize <= bytes.count {
+            if bytes[candidate] == JournalRecord.magic[0], case .record = frame(in: bytes, at: candidate) {
+                return true
+            }
+            candidate += 1
         }
-        return hash
+        return false
     }
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// The net effect of every record: each path's last write or delete.
+    var finalEntries: [JournalRecord.Entry] {
+        var last: [String: JournalRecord.Entry] = [:]
+        for record in records {
+            for entry in record.entries { last[entry.path] = entry }
+        }
+        return last.keys.sorted().map { last[$0]! }
     }
 }
 
-/// Checks a commit journal without applying it, for read-only tools.
+/// Checks a journal without applying it, for read-only tools.
 public enum JournalCheck {
-    /// Why the journal at `path` could not be applied, or nil when it could.
+    /// Whether the files may lag behind the journal, so that the next
+    /// access will replay it first; `lock` must be held on the store.
+    public static func replayIsDue(under lock: StoreLock, fileSystem: any FileSystem) throws(DurableFilesError) -> Bool {
+        try Recovery.isDue(files: StoreFiles(root: lock.directory, fileSystem: fileSystem), lock: lock)
+    }
+
+    /// Why the journal at `path` cannot be replayed, or nil when it can
+    /// (an incomplete last record, left by a crash, is not a problem).
     public static func problem(in bytes: [UInt8], path: String) -> String? {
         do {
             _ = try Journal.decode(bytes, path: path)

@@ -29,19 +29,6 @@ struct StoreFiles: Sendable {
         }
         return names.sorted()
     }
-
-    /// Whether a committed journal is waiting to be rolled forward.
-    func hasJournal() throws(DurableFilesError) -> Bool {
-        let path = absolute(StorePath.journalName)
-        do {
-            _ = try fileSystem.stat(path)
-            return true
-        } catch .noSuchFile {
-            return false
-        } catch {
-            throw error.failure(.stat, path)
-        }
-    }
 }
 
 /// Read access to a store under its lock; only valid inside the closure

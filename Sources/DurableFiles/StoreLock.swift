@@ -15,10 +15,8 @@ import Glibc
 /// behind it instead of overlapping forever and starving it. The gate is
 /// released as soon as the lock itself is held.
 ///
-/// The exclusive holder also keeps, in the lock file's content, the list of
-/// directories where it is creating temporary files, so that whoever takes
-/// the lock after a crash knows where debris may lie without scanning the
-/// whole store.
+/// The lock file's content is the applied mark (`AppliedMark`): how much of
+/// the journal the files already reflect.
 public final class StoreLock {
     /// Who else may hold the lock at the same time.
     public enum Mode: Sendable, Hashable {
@@ -80,22 +78,26 @@ public final class StoreLock {
         try? fileSystem.close(descriptor)
     }
 
-    // MARK: - Record of pending temporary files
+    // MARK: - The applied mark
 
-    /// The lock file's content: the record left by the last exclusive holder.
-    func readRecord() throws(DurableFilesError) -> [UInt8] {
-        do { return try fileSystem.readAll(heldDescriptor()) } catch { throw error.failure(.read, path) }
+    /// The mark in the lock file, or nil when there is none or it is not one.
+    func readMark() throws(DurableFilesError) -> AppliedMark? {
+        do { return AppliedMark.decode(try fileSystem.readAll(heldDescriptor())) } catch { throw error.failure(.read, path) }
     }
 
-    /// Writes the record into the empty lock file (exclusive holders only,
-    /// after recovery has emptied it).
-    func writeRecord(_ bytes: [UInt8]) throws(DurableFilesError) {
-        do { try fileSystem.writeAll(heldDescriptor(), bytes, at: 0) } catch { throw error.failure(.write, path) }
-    }
-
-    /// Empties the record.
-    func clearRecord() throws(DurableFilesError) {
-        do { try fileSystem.truncate(heldDescriptor(), size: 0) } catch { throw error.failure(.truncate, path) }
+    /// Replaces the mark (exclusive holders only); nil leaves the lock file
+    /// empty, so that nothing is taken as applied. Never fsynced: see
+    /// `AppliedMark`.
+    func writeMark(_ mark: AppliedMark?) throws(DurableFilesError) {
+        let bytes = mark?.encoded() ?? []
+        if !bytes.isEmpty {
+            do { try fileSystem.writeAll(heldDescriptor(), bytes, at: 0) } catch { throw error.failure(.write, path) }
+        }
+        do {
+            try fileSystem.truncate(heldDescriptor(), size: Int64(bytes.count))
+        } catch {
+            throw error.failure(.truncate, path)
+        }
     }
 
     private func heldDescriptor() -> FileDescriptor {

@@ -5,15 +5,26 @@ import Testing
 /// A transaction from a known old state to a known new state, used to check
 /// that an interrupted commit leaves exactly one of the two.
 struct CommitScenario: Sendable, CustomTestStringConvertible {
-    let id: String
+    var id: String
     /// Content of every watched path before; `nil` means absent.
     let old: [String: String?]
     /// Content of every watched path after.
     let new: [String: String?]
+    /// The stores' `checkpointSize`: by default most commits only append to
+    /// the journal; at 0 every commit checkpoints as well.
+    var checkpointSize = DurableStore.defaultCheckpointSize
 
     var testDescription: String { id }
 
-    static let all: [CommitScenario] = [
+    /// Every scenario, appending only and checkpointing every commit.
+    static let all: [CommitScenario] = base + base.map { scenario in
+        var checkpointing = scenario
+        checkpointing.id += ", checkpoint at every commit"
+        checkpointing.checkpointSize = 0
+        return checkpointing
+    }
+
+    static let base: [CommitScenario] = [
         CommitScenario(
             id: "multi-file: two replaced, one created in new directories, one deleted",
             old: ["a": "old-a", "dir/b": "old-b", "c": "old-c", "dir2/sub/d": nil],
@@ -36,9 +47,14 @@ struct CommitScenario: Sendable, CustomTestStringConvertible {
             new: ["dir/a": nil, "b": "old-b"]),
     ]
 
+    /// A store at `root` as this scenario configures it.
+    func store(_ root: String, _ fileSystem: any FileSystem = SystemFileSystem()) throws -> DurableStore {
+        try DurableStore(root: root, fileSystem: fileSystem, checkpointSize: checkpointSize)
+    }
+
     /// Creates the old state with a live store.
     func seed(_ root: String) throws {
-        let store = try DurableStore(root: root)
+        let store = try store(root)
         try store.write { tx in
             for (path, content) in old {
                 if let content { try tx.write(path, bytes(content)) }
@@ -55,7 +71,7 @@ struct CommitScenario: Sendable, CustomTestStringConvertible {
 
     /// What a fresh live store reads now (recovering first if needed).
     func observe(_ root: String) throws -> [String: String?] {
-        let store = try DurableStore(root: root)
+        let store = try store(root)
         return try store.read { reader in
             var seen: [String: String?] = [:]
             for path in old.keys { seen[path] = text(try reader.read(path)) }
@@ -68,7 +84,7 @@ struct CommitScenario: Sendable, CustomTestStringConvertible {
         let directory = TemporaryDirectory()
         try seed(directory.path)
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try store(directory.path, fileSystem)
         fileSystem.clearCalls()
         try store.write { tx in try apply(tx) }
         #expect(try observe(directory.path) == new, "reference run of \(id)")

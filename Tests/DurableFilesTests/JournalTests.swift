@@ -4,72 +4,119 @@ import Testing
 
 @Suite("Journal")
 struct JournalTests {
-    static let sample = Journal(
-        renames: [
-            .init(temporary: "d/.a.json.tmp-0123456789abcdef", target: "d/a.json"),
-            .init(temporary: ".b.tmp-fedcba9876543210", target: "b"),
-        ],
-        deletes: ["old/c"])
+    static let first = JournalRecord(entries: [.write("d/a.json", bytes("{\"a\":1}")), .delete("old/c")])
+    static let second = JournalRecord(entries: [.write("b", []), .write("d/a.json", bytes("{\"a\":2}\n"))])
+    static let both = first.encoded() + second.encoded()
 
-    @Test("encodes and decodes")
+    @Test("records encode, decode, and add up to each path's last change")
     func roundTrip() throws {
-        let encoded = Self.sample.encoded()
-        #expect(try Journal.decode(encoded, path: "/j") == Self.sample)
-        #expect(String(decoding: encoded, as: UTF8.self).hasPrefix(
-            "durablefiles-journal 1\nrename\td/.a.json.tmp-0123456789abcdef\td/a.json\n"))
-        #expect(Self.sample.touchedDirectories == ["", "d", "old"])
+        let journal = try Journal.decode(Self.both, path: "/j")
+        #expect(journal.records == [Self.first, Self.second])
+        #expect(journal.validLength == Self.both.count)
+        #expect(journal.finalEntries == [.write("b", []), .write("d/a.json", bytes("{\"a\":2}\n")), .delete("old/c")])
+        #expect(try Journal.decode([], path: "/j") == Journal(records: [], validLength: 0))
+        let encoded = Self.first.encoded()
+        #expect(Array(encoded.prefix(4)) == bytes("DFJ2"))
+        #expect(encoded.count == 12 + (1 + 2 + 8 + 4 + 7) + (1 + 2 + 5) + 8)
     }
 
-    /// A journal with the given body lines and a correct trailer.
-    static func sealed(_ lines: [String], count: Int? = nil) -> [UInt8] {
-        let body = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let digits = String(Journal.checksum(body), radix: 16)
-        let checksum = String(repeating: "0", count: 16 - digits.count) + digits
-        return body + Array("end\t\(count ?? (lines.count - 1))\t\(checksum)\n".utf8)
+    @Test("a last record cut short at any byte is a torn tail, ignored")
+    func cutShort() throws {
+        let firstLength = Self.first.encoded().count
+        for length in firstLength..<Self.both.count {
+            let journal = try Journal.decode(Array(Self.both.prefix(length)), path: "/j")
+            #expect(journal.records == [Self.first], "cut at \(length)")
+            #expect(journal.validLength == firstLength, "cut at \(length)")
+        }
+    }
+
+    @Test("a last record with blocks a power loss never wrote is a torn tail, ignored")
+    func zeroFilled() throws {
+        let firstLength = Self.first.encoded().count
+        for start in firstLength..<Self.both.count {
+            for length in [1, 4, 512] {
+                var torn = Self.both
+                for index in start..<min(start + length, torn.count) { torn[index] = 0 }
+                if torn == Self.both { continue }  // those bytes were zeros already
+                let journal = try Journal.decode(torn, path: "/j")
+                #expect(journal.records == [Self.first], "zeros at \(start), \(length) bytes")
+            }
+        }
+    }
+
+    @Test("a bad record followed by a good one is damage, wherever the damage is")
+    func damageBeforeAGoodRecord() {
+        let firstLength = Self.first.encoded().count
+        for index in 0..<firstLength {
+            var damaged = Self.both
+            damaged[index] ^= 0x20
+            #expect(throws: DurableFilesError.self, "flipped byte \(index)") {
+                try Journal.decode(damaged, path: "/j")
+            }
+            var shifted = Self.both
+            shifted.insert(0, at: index)
+            #expect(throws: DurableFilesError.self, "NUL inserted at \(index)") {
+                try Journal.decode(shifted, path: "/j")
+            }
+        }
+        var flipped = Self.both
+        flipped[20] ^= 0x01
+        #expect(throws: DurableFilesError.damaged(path: "/j", reason: "the record at byte 0 fails its checksum")) {
+            try Journal.decode(flipped, path: "/j")
+        }
+        var header = Self.both
+        header[5] ^= 0x01
+        #expect(throws: DurableFilesError.damaged(path: "/j", reason: "the record at byte 0 has a damaged header")) {
+            try Journal.decode(header, path: "/j")
+        }
+    }
+
+    /// A record whose checksum holds around the given body.
+    static func sealed(_ body: [UInt8]) -> [UInt8] {
+        var record = JournalRecord.header(bodyLength: UInt32(body.count)) + body
+        JournalRecord.append(JournalRecord.checksum(record[...]), to: &record)
+        return record
     }
 
     struct Damage: Sendable, CustomTestStringConvertible {
         let id: String
-        let bytes: [UInt8]
+        let body: [UInt8]
         let reason: String
         var testDescription: String { id }
     }
 
-    static let damages: [Damage] = {
-        let good = sample.encoded()
-        var flipped = good
-        flipped[30] ^= 0x01
-        let header = "durablefiles-journal 1"
-        return [
-            Damage(id: "empty", bytes: [], reason: "it does not end with a complete line"),
-            Damage(id: "cut short", bytes: Array(good.dropLast(5)), reason: "it does not end with a complete line"),
-            Damage(id: "no trailer", bytes: Array("just one line\n".utf8), reason: "it has no trailer"),
-            Damage(id: "a flipped bit", bytes: flipped, reason: "its checksum does not match"),
-            Damage(id: "trailer missing", bytes: Array(good.prefix(60)) + [0x0A],
-                   reason: "its last line is not a valid trailer"),
-            Damage(id: "wrong header", bytes: sealed(["durablefiles-journal 2", "delete\tx"]),
-                   reason: "it does not start with 'durablefiles-journal 1'"),
-            Damage(id: "unknown entry", bytes: sealed([header, "copy\ta\tb"]),
-                   reason: "line 2 is not a rename or delete entry"),
-            Damage(id: "count mismatch", bytes: sealed([header, "delete\tx"], count: 2),
-                   reason: "it lists 1 entries, its trailer says 2"),
-            Damage(id: "escape from the root", bytes: sealed([header, "delete\t../etc/passwd"]),
-                   reason: "line 2 names an invalid path '../etc/passwd': components starting with '.' are reserved"),
-            Damage(id: "rename of a non-temporary file", bytes: sealed([header, "rename\ta\tb"]),
-                   reason: "line 2 names an invalid path 'a': it is not a temporary sibling of 'b'"),
-            Damage(id: "rename across directories", bytes: sealed([header, "rename\tx/.b.tmp-0123456789abcdef\ty/b"]),
-                   reason: "line 2 names an invalid path 'x/.b.tmp-0123456789abcdef': "
-                       + "it is not a temporary sibling of 'y/b'"),
-            Damage(id: "rename onto the lock", bytes: sealed([header, "rename\t.lock.tmp-0123456789abcdef\tlock"]),
-                   reason: "line 2 names an invalid path 'lock': 'lock' at the root is reserved for the store"),
-        ]
-    }()
+    static let damages: [Damage] = [
+        Damage(id: "unknown kind", body: [UInt8(ascii: "x"), 1, 0, UInt8(ascii: "a")],
+               reason: "the record at byte 0 has an entry of unknown kind 120"),
+        Damage(id: "path cut short", body: [UInt8(ascii: "d"), 9, 0, UInt8(ascii: "a")],
+               reason: "the record at byte 0 ends inside an entry"),
+        Damage(id: "content cut short", body: [UInt8(ascii: "w"), 1, 0, UInt8(ascii: "a"), 5, 0, 0, 0, 1],
+               reason: "the record at byte 0 ends inside the content of 'a'"),
+        Damage(id: "not UTF-8", body: [UInt8(ascii: "d"), 1, 0, 0xFF],
+               reason: "the record at byte 0 names a path that is not UTF-8"),
+        Damage(id: "escape from the root", body: [UInt8(ascii: "d"), 13, 0] + bytes("../etc/passwd"),
+               reason: "the record at byte 0 names an invalid path '../etc/passwd'"),
+        Damage(id: "the lock file", body: [UInt8(ascii: "w"), 4, 0] + bytes("lock") + [0, 0, 0, 0],
+               reason: "the record at byte 0 names an invalid path 'lock'"),
+    ]
 
-    @Test("damage is reported, never guessed at", arguments: damages)
+    @Test("a sealed record with a bad entry is damage, never guessed at", arguments: damages)
     func damaged(_ damage: Damage) {
         #expect(throws: DurableFilesError.damaged(path: "/s/journal", reason: damage.reason)) {
-            try Journal.decode(damage.bytes, path: "/s/journal")
+            try Journal.decode(Self.sealed(damage.body), path: "/s/journal")
         }
+        #expect(JournalCheck.problem(in: Self.sealed(damage.body), path: "/s/journal") == damage.reason)
+    }
+
+    @Test("JournalCheck: a torn tail is no problem; bytes no crash writes are")
+    func check() {
+        #expect(JournalCheck.problem(in: Array(Self.both.dropLast(3)), path: "/j") == nil)
+        #expect(JournalCheck.problem(in: Self.first.encoded() + [0, 0, 0, 0, 0], path: "/j") == nil)
+        #expect(JournalCheck.problem(in: Self.first.encoded() + bytes("DF"), path: "/j") == nil)
+        #expect(JournalCheck.problem(in: Self.first.encoded() + bytes("junk"), path: "/j")
+            == "the record at byte \(Self.first.encoded().count) does not start with a record marker")
+        #expect(JournalCheck.problem(in: bytes("garbage") + Self.first.encoded(), path: "/j")
+            == "the record at byte 0 does not start with a record marker")
     }
 
     @Test("a store with a damaged journal refuses to work and leaves every file as it was")
@@ -78,26 +125,26 @@ struct JournalTests {
         let store = try DurableStore(root: directory.path)
         try store.write { tx in try tx.write("a", bytes("1")) }
         let journalPath = directory.path + "/journal"
-        try createFile(journalPath, bytes("durablefiles-journal 1\ndelete\ta\n"))
+        try createFile(journalPath, bytes("junk") + Self.first.encoded())
         let before = snapshot(directory.path)
 
-        let expected = DurableFilesError.damaged(path: journalPath, reason: "its last line is not a valid trailer")
+        let expected = DurableFilesError.damaged(
+            path: journalPath, reason: "the record at byte 0 does not start with a record marker")
         #expect(throws: expected) { try store.write { tx in try tx.write("b", bytes("2")) } }
         #expect(throws: expected) { try store.read { try $0.read("a") } }
         #expect(throws: expected) { try store.recover() }
         #expect(snapshot(directory.path) == before)
         #expect(expected.description
-            == "'\(journalPath)' is damaged: its last line is not a valid trailer; it was left as it is")
+            == "'\(journalPath)' is damaged: the record at byte 0 does not start with a record marker; it was left as it is")
     }
 
-    @Test("the lock file's record: torn last line ignored, foreign content refused")
-    func record() throws {
-        #expect(try Recovery.decodeRecord(Recovery.encodeRecord(["", "a/b"]), path: "/l") == ["", "a/b"])
-        #expect(try Recovery.decodeRecord(bytes(".\na/b\nc/"), path: "/l") == ["", "a/b"])
-        let foreign = DurableFilesError.damaged(
-            path: "/l", reason: "its record of pending temporary files names '../x'")
-        #expect(throws: foreign) {
-            try Recovery.decodeRecord(bytes("../x\n"), path: "/l")
+    @Test("the applied mark: round trip; anything else means nothing is known to be applied")
+    func mark() {
+        let mark = AppliedMark(boot: "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", journalLength: 4096)
+        #expect(AppliedMark.decode(mark.encoded()) == mark)
+        #expect(String(decoding: mark.encoded(), as: UTF8.self) == "applied 0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0 4096\n")
+        for foreign in ["", "applied x 1", "applied x -1\n", "applied  1\n", "applied x 1 2\n", ".\na/b\n"] {
+            #expect(AppliedMark.decode(bytes(foreign)) == nil, "\(foreign)")
         }
     }
 }

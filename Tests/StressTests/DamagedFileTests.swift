@@ -14,9 +14,15 @@ import Testing
             for mutation in Mutation.allCases {
                 try world.restore()
                 let file = try world.file(kind)
-                let original = kind == .journal ? StoreFileKind.validJournal() : [UInt8](try Data(contentsOf: file))
-                guard let damaged = mutation.apply(to: original, using: &random) else { continue }
+                let damage = kind == .journal
+                    ? StoreFileKind.damagedJournal(mutation, using: &random)
+                    : mutation.apply(to: [UInt8](try Data(contentsOf: file)), using: &random)
+                guard let damaged = damage else { continue }
                 try Data(damaged).write(to: file)
+                if kind == .journal {
+                    // As after a crash: no mark vouches for the journal, so it must be replayed.
+                    try Data().write(to: world.storeLock)
+                }
                 let before = world.snapshot()
                 let person = kind == .pendingLogin ? world.sandbox.person("dee", now: DamageWorld.now) : world.ada
                 let arguments = kind.command(cyCode: world.cyCode)

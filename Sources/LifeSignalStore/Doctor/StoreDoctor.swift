@@ -6,7 +6,7 @@ import LifeSignalCore
 /// files agree with each other (links on both sides, indexes, counts).
 ///
 /// It holds the store's shared lock, so it never sees half a commit, and it
-/// does not complete an interrupted commit: it reports it.
+/// does not replay the journal after a crash: it reports that a replay is due.
 public struct StoreDoctor {
     public let root: String
     let fileSystem: any FileSystem
@@ -36,6 +36,10 @@ public struct StoreDoctor {
         defer { lock.release() }
         var run = DoctorRun(files: DirectFiles(root: root, fileSystem: fileSystem), root: root)
         run.examineAll()
+        if (try? JournalCheck.replayIsDue(under: lock, fileSystem: fileSystem)) == true {
+            run.report.findings.append(DoctorFinding(.note, path: root + "/journal", problem: "commits waiting to be replayed",
+                                                     advice: DoctorAdvice.pendingCommit))
+        }
         return run.report
     }
 }
@@ -88,8 +92,6 @@ struct DoctorRun {
             } else if directory.isEmpty, name == "journal" {
                 if let problem = journalProblem(path) {
                     error(path, problem, DoctorAdvice.restore)
-                } else {
-                    report.findings.append(DoctorFinding(.note, path: full(path), problem: "interrupted commit", advice: DoctorAdvice.pendingCommit))
                 }
             } else if name.hasSuffix(".json") {
                 report.filesChecked += 1
@@ -172,7 +174,7 @@ struct DoctorRun {
         }
     }
 
-    /// Why the pending commit's journal cannot be applied, if it cannot.
+    /// Why the journal cannot be replayed, if it cannot.
     private func journalProblem(_ path: String) -> String? {
         do {
             guard let bytes = try files.read(path) else { return nil }

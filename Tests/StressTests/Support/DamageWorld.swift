@@ -94,6 +94,9 @@ final class DamageWorld {
         }
     }
 
+    /// The store's lock file, which holds the journal's applied mark.
+    var storeLock: URL { sandbox.store.appendingPathComponent("lock") }
+
     /// Ada's session token, from her session file.
     func sessionToken() throws -> String? {
         let names = try FileManager.default.contentsOfDirectory(atPath: ada.stateDirectory.path)

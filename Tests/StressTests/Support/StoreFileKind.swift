@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import DurableFiles
+
 /// Every kind of file lifesignal reads, with the command that reads it.
 enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
     case meta, account, contacts, pings, checkIns, accountWake, feedSummary, feedSegment, scheduleHead,
@@ -23,10 +25,6 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
         }
     }
 
-    /// Known defect (reported): `doctor` never decodes accounts' wake files,
-    /// and lists a journal as an "interrupted commit" note without reading
-    /// it, so it calls such a store healthy while every command exits 7.
-
     /// Extra environment: rescheduling (which reads the account's wake and
     /// its old schedule bucket) only happens when the deadline moves.
     var environment: [String: String] {
@@ -36,16 +34,16 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
         }
     }
 
-    /// A valid journal to start from: one delete of a file that is not there.
-    static func validJournal() -> [UInt8] {
-        var bytes = Array("durablefiles-journal 1\ndelete\taccounts/nothing.json\n".utf8)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        bytes += Array("end\t1\t\(String(repeating: "0", count: 16 - digits.count) + digits)\n".utf8)
-        return bytes
+    /// A journal of two records (deletes of files that are not there), the
+    /// first damaged by `mutation`: a torn last record is what a crash
+    /// leaves and is ignored, so the damage goes where a crash cannot put
+    /// it, before a whole record. Nil when the mutation does not apply (an
+    /// empty journal is the normal state).
+    static func damagedJournal(_ mutation: Mutation, using random: inout SeededGenerator) -> [UInt8]? {
+        let first = JournalRecord(entries: [.delete("accounts/nothing.json")]).encoded()
+        let second = JournalRecord(entries: [.delete("accounts/nothing-at-all.json"), .delete("phones/none.json")])
+            .encoded()
+        guard mutation != .empty, let damaged = mutation.apply(to: first, using: &random) else { return nil }
+        return damaged + second
     }
 }
