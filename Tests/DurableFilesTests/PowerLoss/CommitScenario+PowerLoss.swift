@@ -1,9 +1,21 @@
 @testable import DurableFiles
 
 extension CommitScenario {
-    /// Transactions where a power loss has more to tear: files that shrink
-    /// or grow, a directory emptied, many files at once.
-    static let powerLoss: [CommitScenario] = [
+    /// Transactions where a power loss has more to tear: the journal's
+    /// creation, files that shrink or grow, a directory emptied, many files
+    /// at once; appending only, and checkpointing every commit.
+    static let powerLoss: [CommitScenario] = powerLossBase + powerLossBase.map { scenario in
+        var checkpointing = scenario
+        checkpointing.id += ", checkpoint at every commit"
+        checkpointing.checkpointSize = 0
+        return checkpointing
+    }
+
+    private static let powerLossBase: [CommitScenario] = [
+        CommitScenario(
+            id: "first commit of an empty store",
+            old: ["a": nil, "d/b": nil],
+            new: ["a": "new-a", "d/b": "new-b"]),
         CommitScenario(
             id: "one file shrinks, one grows",
             old: ["a": String(repeating: "long old a ", count: 30), "b": "b"],

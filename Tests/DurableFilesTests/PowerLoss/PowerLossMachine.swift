@@ -8,18 +8,19 @@ struct PowerLossMachine: Sendable {
     /// How the store is set up and what the platform offers it.
     struct Configuration: Sendable, CustomTestStringConvertible {
         let id: String
-        /// The store's `checkpointSize`; `nil` keeps its default.
-        let checkpointSize: Int?
+        let checkpointSize: Int
         /// Whether the platform names its boots. Without, the store must
         /// make every commit durable in full before it returns.
         let namesBoots: Bool
         var testDescription: String { id }
 
-        static let defaultCheckpoint = Configuration(id: "default checkpoint size", checkpointSize: nil, namesBoots: true)
+        static let defaultCheckpoint = Configuration(
+            id: "default checkpoint size", checkpointSize: DurableStore.defaultCheckpointSize, namesBoots: true)
         static let everyCommit = Configuration(id: "checkpoint at every commit", checkpointSize: 0, namesBoots: true)
-        static let everyFewCommits = Configuration(id: "checkpoint every few commits", checkpointSize: 600,
-                                                   namesBoots: true)
-        static let noBootIdentifier = Configuration(id: "no boot identifier", checkpointSize: nil, namesBoots: false)
+        static let everyFewCommits = Configuration(
+            id: "checkpoint every few commits", checkpointSize: 600, namesBoots: true)
+        static let noBootIdentifier = Configuration(
+            id: "no boot identifier", checkpointSize: DurableStore.defaultCheckpointSize, namesBoots: false)
     }
 
     static let root = "/srv/store"
@@ -40,11 +41,8 @@ struct PowerLossMachine: Sendable {
     /// A store whose every call goes through `fileSystem` (an injector over the disk).
     func store(on fileSystem: any FileSystem) throws -> DurableStore {
         // A lock the model never releases would be a bug; fail fast rather than wait.
-        if let checkpointSize = configuration.checkpointSize {
-            return try DurableStore(root: Self.root, fileSystem: fileSystem, lockTimeout: .milliseconds(200),
-                                    checkpointSize: checkpointSize)
-        }
-        return try DurableStore(root: Self.root, fileSystem: fileSystem, lockTimeout: .milliseconds(200))
+        try DurableStore(root: Self.root, fileSystem: fileSystem, lockTimeout: .milliseconds(200),
+                         checkpointSize: configuration.checkpointSize)
     }
 
     /// An injector over the disk, without boot identifiers if the configuration has none.
