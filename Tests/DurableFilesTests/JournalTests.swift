@@ -148,3 +148,51 @@ struct JournalTests {
         }
     }
 }
+
+/// Hostile journals: whatever the bytes, decoding ends, and what it accepts
+/// is exactly a run of whole records that re-encode to the bytes read.
+@Suite("Journal against random damage")
+struct JournalRandomDamageTests {
+    /// SplitMix64: the same cases on every run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func randomRecord(_ random: inout Seeded) -> JournalRecord {
+        JournalRecord(entries: (0..<Int.random(in: 1...4, using: &random)).map { number in
+            let path = "d\(Int.random(in: 0...3, using: &random))/f\(number)"
+            if Bool.random(using: &random) { return .delete(path) }
+            return .write(path, (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        })
+    }
+
+    @Test("5,000 damaged journals: no crash, no hang, only whole records accepted")
+    func randomDamage() {
+        var random = Seeded(state: 0x5EED_0F_10_0A_1)
+        for round in 0..<5_000 {
+            let records = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.randomRecord(&random) }
+            var bytes = records.flatMap { $0.encoded() }
+            switch Int.random(in: 0...4, using: &random) {
+            case 0: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
+            case 1: for _ in 0...Int.random(in: 0...3, using: &random) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                }
+            case 2: bytes.insert(UInt8.random(in: 0...255, using: &random), at: Int.random(in: 0...bytes.count, using: &random))
+            case 3: bytes.removeSubrange(Int.random(in: 0..<bytes.count, using: &random)...)
+                bytes += (0..<Int.random(in: 0...64, using: &random)).map { _ in 0 }
+            default: bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            guard let journal = try? Journal.decode(bytes, path: "/j") else { continue }
+            let accepted = journal.records.flatMap { $0.encoded() }
+            #expect(accepted == Array(bytes.prefix(journal.validLength)), "round \(round)")
+            if accepted != Array(bytes.prefix(journal.validLength)) { return }
+        }
+    }
+}
