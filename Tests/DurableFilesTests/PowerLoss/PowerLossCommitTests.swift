@@ -102,20 +102,11 @@ struct PowerLossCommitTests {
     ) throws {
         // A cut-short fsync leaves its outcome unknown, even to the store.
         let fsyncCut = crashed?.operation == .fsync
-        // Known issue: the first commit creates the journal and syncs the
-        // root only after the record's fsync, reporting a failure there as
-        // committed; a power loss then takes the journal's name away.
-        let namingJournal = scenario.oldData.isEmpty && crashed?.path == PowerLossMachine.root
         switch verdict {
         case .acknowledged:
             try #require(seen == scenario.newData, "\(context): expected the new state, the commit was acknowledged")
         case .committed where !fsyncCut:
-            try withKnownIssue("the journal's name is made durable after the commit point", isIntermittent: true) {
-                try #require(seen == scenario.newData,
-                             "\(context): expected the new state, the commit was reported as committed")
-            } when: {
-                namingJournal
-            }
+            try #require(seen == scenario.newData, "\(context): expected the new state, the commit was reported as committed")
         case .failed where loss == .worstCase:
             // Nothing unsynced survives, and the commit point was not reached.
             try #require(seen == scenario.oldData,
