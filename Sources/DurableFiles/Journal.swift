@@ -7,8 +7,9 @@
 /// authority: replaying it in order rebuilds the committed state.
 ///
 /// A crash can leave the last record incomplete: cut short, or (after a
-/// power loss) with blocks never written. Such a tail was never acknowledged
-/// and is ignored. A record that fails its checks with a valid record after
+/// power loss) with blocks never written, which read as zeros or, on some
+/// file systems, as stale bytes. Such a tail was never acknowledged and is
+/// ignored. A record that fails its checks with a valid record after
 /// it cannot be that tail: it is damage, reported and never guessed around.
 struct Journal: Hashable, Sendable {
     var records: [JournalRecord]
@@ -37,9 +38,7 @@ struct Journal: Hashable, Sendable {
                 // this one proves it was not the last.
                 if hasRecord(in: bytes, after: offset) { throw JournalDamage("the record at byte \(offset) \(reason)") }
                 return Journal(records: records, validLength: offset)
-            case .foreign:
-                // A torn write leaves what was written, or zeros; never other bytes.
-                throw JournalDamage("the record at byte \(offset) does not start with a record marker")
+
             }
         }
         return Journal(records: records, validLength: offset)
@@ -48,7 +47,6 @@ struct Journal: Hashable, Sendable {
     private enum Frame {
         case record(body: ArraySlice<UInt8>, end: Int)
         case invalid(String)
-        case foreign
     }
 
     /// The record framed at `offset`, if its header and checksum hold.
@@ -56,9 +54,7 @@ struct Journal: Hashable, Sendable {
         let rest = bytes[offset...]
         let marker = rest.prefix(JournalRecord.magic.count)
         guard marker.elementsEqual(JournalRecord.magic.prefix(marker.count)) else {
-            // Sectors a power loss never wrote read as zeros.
-            let torn = zip(marker, JournalRecord.magic).allSatisfy { $0 == $1 || $0 == 0 }
-            return torn ? .invalid("does not start with a record marker") : .foreign
+            return .invalid("does not start with a record marker")
         }
         guard rest.count >= JournalRecord.headerSize else { return .invalid("is cut short") }
         let header = rest.prefix(JournalRecord.headerSize)

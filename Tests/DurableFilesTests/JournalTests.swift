@@ -108,13 +108,13 @@ struct JournalTests {
         #expect(JournalCheck.problem(in: Self.sealed(damage.body), path: "/s/journal") == damage.reason)
     }
 
-    @Test("JournalCheck: a torn tail is no problem; bytes no crash writes are")
+    @Test("JournalCheck: a torn tail is no problem, whatever it holds")
     func check() {
         #expect(JournalCheck.problem(in: Array(Self.both.dropLast(3)), path: "/j") == nil)
         #expect(JournalCheck.problem(in: Self.first.encoded() + [0, 0, 0, 0, 0], path: "/j") == nil)
         #expect(JournalCheck.problem(in: Self.first.encoded() + bytes("DF"), path: "/j") == nil)
-        #expect(JournalCheck.problem(in: Self.first.encoded() + bytes("junk"), path: "/j")
-            == "the record at byte \(Self.first.encoded().count) does not start with a record marker")
+        // Stale blocks a power loss exposed (ext4 with data=writeback).
+        #expect(JournalCheck.problem(in: Self.first.encoded() + bytes("junk"), path: "/j") == nil)
         #expect(JournalCheck.problem(in: bytes("garbage") + Self.first.encoded(), path: "/j")
             == "the record at byte 0 does not start with a record marker")
     }
