@@ -45,7 +45,7 @@ enum StoreDecodingCheck {
             _ = try StatusReport(account: account, store: store, now: env.now)
             _ = try ContactDirectory(store: store).all(of: person.id)
             _ = try NotificationService(store: store).list(of: person.id, filter: nil, unreadOnly: false, limit: nil)
-            _ = try store.checkIns(of: person.id)
+            _ = try store.checkIns(of: person.id, limit: nil)
             _ = try store.pings(of: person.id)
             _ = try store.accountID(phoneNumber: person.phoneNumber)
             _ = try store.accountID(qrCodeID: person.qrCodeID)

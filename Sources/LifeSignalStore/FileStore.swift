@@ -64,10 +64,6 @@ public final class FileStore: StoreWriting {
         try load([Ping].self, StoreLayout.pings(id)) ?? []
     }
 
-    public func checkIns(of id: EntityID) throws -> [CheckInRecord] {
-        try load([CheckInRecord].self, StoreLayout.checkIns(id)) ?? []
-    }
-
     public func accountID(phoneNumber: String) throws -> EntityID? {
         guard PhoneNumber.normalize(phoneNumber) == phoneNumber else { return nil }
         return try load(IndexEntry.self, StoreLayout.phone(phoneNumber))?.accountID
@@ -98,10 +94,6 @@ public final class FileStore: StoreWriting {
 
     public func savePings(_ pings: [Ping], of id: EntityID) throws {
         try store(pings, StoreLayout.pings(id))
-    }
-
-    public func saveCheckIns(_ records: [CheckInRecord], of id: EntityID) throws {
-        try store(records, StoreLayout.checkIns(id))
     }
 
     public func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws {

@@ -40,8 +40,10 @@ enum CheckinHistoryCommand {
     static func run(_ c: Context) throws -> Int32 {
         let limit = try c.parsed.int("limit", in: 1...100_000) ?? 20
         let now = try c.now()
-        let history = try c.reading { store, account in try store.checkIns(of: account.id) }
-        let newest = Array(history.reversed().prefix(limit))
+        let history = try c.reading { store, account in
+            try store.checkIns(of: account.id, limit: min(limit, AccountService.historyLimit))
+        }
+        let newest = Array(history.reversed())
         if c.json {
             c.printJSON(.array(newest.map { record in
                 .object([("timestamp", .date(record.timestamp)), ("command", .optional(record.command))])

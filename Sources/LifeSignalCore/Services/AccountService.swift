@@ -30,10 +30,8 @@ public struct AccountService {
     public func checkIn(_ account: inout Account, command: String? = nil) throws {
         let wasMissed = deadlines.engine.isMissedNotified(account)
         account.lastCheckIn = env.now
-        var history = try store.checkIns(of: account.id)
-        history.append(CheckInRecord(timestamp: env.now, command: command))
-        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
-        try store.saveCheckIns(history, of: account.id)
+        try store.appendCheckIn(CheckInRecord(timestamp: env.now, command: command), of: account.id,
+                                keeping: Self.historyLimit)
         try deadlines.reschedule(&account)
         if wasMissed {
             try notifier.notifyResponders(of: account.id, FeedDraft(

@@ -8,8 +8,8 @@ public protocol StoreReading {
     func contacts(of id: EntityID) throws -> [ContactLink]
     /// Pings the account sent or received, oldest first.
     func pings(of id: EntityID) throws -> [Ping]
-    /// Check-ins, oldest first.
-    func checkIns(of id: EntityID) throws -> [CheckInRecord]
+    /// The newest `limit` check-ins (all kept, when nil), oldest first.
+    func checkIns(of id: EntityID, limit: Int?) throws -> [CheckInRecord]
     func accountID(phoneNumber: String) throws -> EntityID?
     /// `code` must already be normalised by `QRCodeID.normalize`.
     func accountID(qrCodeID code: String) throws -> EntityID?
@@ -29,7 +29,9 @@ public protocol StoreWriting: StoreReading {
     func save(_ account: Account) throws
     func saveContacts(_ links: [ContactLink], of id: EntityID) throws
     func savePings(_ pings: [Ping], of id: EntityID) throws
-    func saveCheckIns(_ records: [CheckInRecord], of id: EntityID) throws
+    /// Appends to the check-in history, which keeps at least the newest
+    /// `keeping` records; the cost does not grow with the history.
+    func appendCheckIn(_ record: CheckInRecord, of id: EntityID, keeping: Int) throws
     func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws
     func setQRCodeIndex(_ code: String, to id: EntityID?) throws
     func setSession(tokenHash: String, to record: SessionRecord?) throws

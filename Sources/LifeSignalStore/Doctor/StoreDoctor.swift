@@ -113,9 +113,24 @@ struct DoctorRun {
             }
         }
         _ = decode([Ping].self, StoreLayout.pings(id))
-        _ = decode([CheckInRecord].self, StoreLayout.checkIns(id))
+        examineCheckIns(id)
         _ = decode(AccountWake.self, StoreLayout.wake(id))
         examineFeed(id)
+    }
+
+    private mutating func examineCheckIns(_ id: EntityID) {
+        let names = ((try? files.list(StoreLayout.checkInDirectory(id))) ?? []).filter { !$0.hasPrefix(".") }
+        let numbers = Set(CheckInHistory.segments(names))
+        for name in names where !numbers.contains(Int(name.dropLast(5)) ?? -1) {
+            error(StoreLayout.checkInDirectory(id) + "/" + name, "is not a check-in history segment", DoctorAdvice.crossReference)
+        }
+        for number in numbers {
+            let path = StoreLayout.checkInSegment(id, number)
+            if let records = decode([CheckInRecord].self, path), records.count > CheckInHistory.segmentSize {
+                error(path, "holds \(records.count) check-ins, more than a segment's \(CheckInHistory.segmentSize)",
+                      DoctorAdvice.crossReference)
+            }
+        }
     }
 
     private mutating func examineFeed(_ id: EntityID) {

@@ -12,7 +12,8 @@ enum StoreLayout {
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
     static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
     static func pings(_ id: EntityID) -> String { "accounts/\(id)/pings.json" }
-    static func checkIns(_ id: EntityID) -> String { "accounts/\(id)/checkins.json" }
+    static func checkInDirectory(_ id: EntityID) -> String { "accounts/\(id)/checkins" }
+    static func checkInSegment(_ id: EntityID, _ number: Int) -> String { "accounts/\(id)/checkins/\(number).json" }
     static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }

@@ -70,7 +70,7 @@ final class DamageWorld {
         case .account: return store.appendingPathComponent("accounts/\(ada)/account.json")
         case .contacts: return store.appendingPathComponent("accounts/\(ada)/contacts.json")
         case .pings: return store.appendingPathComponent("accounts/\(ada)/pings.json")
-        case .checkIns: return store.appendingPathComponent("accounts/\(ada)/checkins.json")
+        case .checkIns: return store.appendingPathComponent("accounts/\(ada)/checkins/0.json")
         case .accountWake: return store.appendingPathComponent("accounts/\(ada)/wake.json")
         case .feedSummary: return store.appendingPathComponent("accounts/\(ada)/feed/summary.json")
         case .feedSegment: return store.appendingPathComponent("accounts/\(ada)/feed/0.json")
