@@ -33,9 +33,12 @@ extension FuzzTarget {
     private static var storeTokens: [String] {
         let keys = ["schemaVersion", "data", "segmentSize", "nextIndex", "firstSegment", "unreadSegments", "total",
                     "unread", "deliveredThrough", "checkInInterval", "reminderInterval", "lastCheckIn", "accountID",
-                    "contactID", "isResponder", "isDependent", "status", "buckets", "next", "at", "fired", "cycleDue"]
+                    "contactID", "isResponder", "isDependent", "status", "buckets", "next", "at", "fired", "cycleDue",
+                    "id", "index", "type", "title", "message", "timestamp", "isRead", "isCritical", "relatedContactID",
+                    "relatedPingID", "relatedAlertID"]
         let values = ["0", "-1", "1", "2", "99", "9223372036854775807", "-9223372036854775808", "1e308", "null", "true",
-                      "false", "\"\"", "[]", "{}", "\"2026-03-01T09:00:00Z\"", "\"pending\"", "\"responded\""]
+                      "false", "\"\"", "[]", "{}", "\"2026-03-01T09:00:00Z\"", "\"pending\"", "\"responded\"",
+                      "\"checkIn\"", "1.0", "1e2", "-0", "\\u0000", "\\ud83d\\ude00", "\\\"", "\\/"]
         return keys.map { "\"\($0)\":" } + values
     }
 }

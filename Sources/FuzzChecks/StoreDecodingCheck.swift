@@ -15,6 +15,9 @@ enum StoreDecodingCheck {
         let paths = fixture.paths
         let path = paths[Int(bytes.first ?? 0) % paths.count]
         let content = Array(bytes.dropFirst())
+        if path.contains("/feed/"), !path.hasSuffix("/summary.json") {
+            FeedSegmentDifferential.check(content, path: path, root: root)
+        }
         let store = FileStore.over(fixture.copy(replacing: path, with: content), root: root)
         do {
             try exercise(store, fixture)

@@ -15,7 +15,11 @@ enum NotificationsListCommand {
                 // Streamed item by item so the whole feed never sits in memory.
                 c.out.write("[")
                 try service.visit(of: account.id, filter: filter, unreadOnly: unread, limit: limit) { item in
-                    c.out.write((shown == 0 ? "\n  " : ",\n  ") + JSONViews.notification(item).rendered(pretty: false))
+                    c.out.append { out in
+                        if shown > 0 { out.append(UInt8(ascii: ",")) }
+                        out.append(contentsOf: "\n  ".utf8)
+                        NotificationJSONWriter.append(item, to: &out)
+                    }
                     shown += 1
                 }
                 c.out.line(shown == 0 ? "]" : "\n]")

@@ -30,7 +30,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value): out.append(contentsOf: String(value).utf8)
-        case .string(let text): Self.writeString(text, into: &out)
+        case .string(let text): JSONString.append(text, to: &out)
         case .array(let items):
             writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: items.count,
                            into: &out, pretty: pretty, depth: depth) { i, out in
@@ -39,7 +39,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .object(let members):
             writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count,
                            into: &out, pretty: pretty, depth: depth) { i, out in
-                Self.writeString(members[i].0, into: &out)
+                JSONString.append(members[i].0, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(UInt8(ascii: " ")) }
                 members[i].1.write(into: &out, pretty: pretty, depth: depth + 1)
@@ -58,40 +58,5 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
         if pretty { out.append(UInt8(ascii: "\n")); out += [UInt8](repeating: 32, count: depth * 2) }
         out.append(close)
-    }
-
-    private static let hex = Array("0123456789abcdef".utf8)
-
-    /// Bytes a JSON string cannot hold as they are.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x7f || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private static func writeString(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Most strings need no escape: one bulk copy instead of a branch and
-        // an append per byte (the whole-feed listing spent a third of its time here).
-        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: needsEscape) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
-        if copied == true {
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [92, 34]
-            case UInt8(ascii: "\\"): out += [92, 92]
-            case UInt8(ascii: "\n"): out += [92, UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [92, UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): out += [92, UInt8(ascii: "t")]
-            case 0..<0x20, 0x7f:
-                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -49,9 +49,20 @@ public final class TextOutput {
 
     public var isTerminal: Bool { sink.isTerminal }
 
+    /// The buffer is written out when it grows past this many bytes: few,
+    /// large writes, and memory that stays flat however long the output.
+    static let flushThreshold = 64 * 1024
+
     public func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
-        if buffer.count > 64 * 1024 { try? flushIfLarge() }
+        if buffer.count > Self.flushThreshold { try? flushIfLarge() }
+    }
+
+    /// Lets `render` append UTF-8 straight to the buffer, for output made
+    /// in bulk that need not pass through a String.
+    public func append(_ render: (inout [UInt8]) -> Void) {
+        render(&buffer)
+        if buffer.count > Self.flushThreshold { try? flushIfLarge() }
     }
 
     public func line(_ text: String = "") { write(text + "\n") }

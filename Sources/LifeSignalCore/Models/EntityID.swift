@@ -5,16 +5,30 @@ public struct EntityID: Hashable, Comparable, Codable, Sendable, CustomStringCon
 
     /// Accepts exactly 36 characters: lowercase hex in 8-4-4-4-12 groups.
     public init?(validating text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return nil }
-        for (i, byte) in bytes.enumerated() {
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-            } else {
-                guard (48...57).contains(byte) || (97...102).contains(byte) else { return nil }
-            }
+        var text = text
+        guard text.withUTF8(Self.isValid) else { return nil }
+        rawValue = text
+    }
+
+    /// `init(validating:)` on UTF-8 bytes, for readers that hold bytes: the
+    /// String is built only for a valid ID.
+    public init?(validatingUTF8 bytes: ArraySlice<UInt8>) {
+        guard let text = bytes.withUnsafeBufferPointer({ Self.isValid($0) ? String(decoding: $0, as: UTF8.self) : nil }) else {
+            return nil
         }
         rawValue = text
+    }
+
+    private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        let hyphens: UInt64 = 1 << 8 | 1 << 13 | 1 << 18 | 1 << 23
+        for i in 0..<36 {
+            let byte = bytes[i]
+            let valid = hyphens >> i & 1 == 1 ? byte == UInt8(ascii: "-")
+                : byte &- UInt8(ascii: "0") < 10 || byte &- UInt8(ascii: "a") < 6
+            guard valid else { return false }
+        }
+        return true
     }
 
     /// A version 4 UUID made from 16 random bytes.

@@ -6,22 +6,37 @@ public enum ISO8601 {
     /// Formats `date` as `YYYY-MM-DDThh:mm:ssZ`, with milliseconds only when
     /// the date has a fractional second.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format(date)` as UTF-8: the same text without building a
+    /// String, for output written straight into a buffer.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
         let total = date.timeIntervalSince1970
         var seconds = total.rounded(.down)
         var millis = Int(((total - seconds) * 1000).rounded())
         if millis == 1000 { seconds += 1; millis = 0 }
-        let civil = CivilTime(secondsSinceEpoch: Int64(seconds))
-        var text = civil.isoDateTime
+        CivilTime(secondsSinceEpoch: Int64(seconds)).appendISODateTime(to: &bytes)
         if millis > 0 {
-            text += "." + pad(millis, 3)
+            bytes.append(UInt8(ascii: "."))
+            appendPadded(millis, 3, to: &bytes)
         }
-        return text + "Z"
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Parses `YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm|±hhmm)`; a date alone
     /// (`YYYY-MM-DD`) means midnight UTC. Returns nil for anything else.
     public static func parse(_ text: String) -> Date? {
-        var scanner = DigitScanner(Array(text.utf8))
+        parse(utf8: Array(text.utf8)[...])
+    }
+
+    /// `parse(_:)` on the UTF-8 bytes of the text, for readers that hold
+    /// bytes and would otherwise build a String only to take it apart.
+    public static func parse(utf8 bytes: ArraySlice<UInt8>) -> Date? {
+        var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.expect(UInt8(ascii: "-")),
               let month = scanner.number(digits: 2), scanner.expect(UInt8(ascii: "-")),
               let day = scanner.number(digits: 2) else { return nil }
@@ -60,9 +75,18 @@ public enum ISO8601 {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// `value` in decimal, with zeros in front up to `width` characters
+    /// (in front of a minus sign too, as it always was).
     static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        var bytes: [UInt8] = []
+        appendPadded(value, width, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        let digits = String(value).utf8
+        if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+        bytes.append(contentsOf: digits)
     }
 
     private static func pow10(_ n: Int) -> Double {
@@ -86,9 +110,37 @@ struct CivilTime {
         second = Int(rest % 60)
     }
 
-    var isoDateTime: String {
-        "\(ISO8601.pad(Int(year), 4))-\(ISO8601.pad(month, 2))-\(ISO8601.pad(day, 2))T"
-            + "\(ISO8601.pad(hour, 2)):\(ISO8601.pad(minute, 2)):\(ISO8601.pad(second, 2))"
+    /// `YYYY-MM-DDThh:mm:ss`.
+    func appendISODateTime(to bytes: inout [UInt8]) {
+        guard (0...9999).contains(year) else {
+            ISO8601.appendPadded(Int(year), 4, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            for (value, separator) in [(month, "-"), (day, "T"), (hour, ":"), (minute, ":"), (second, "")] {
+                ISO8601.appendPadded(value, 2, to: &bytes)
+                bytes.append(contentsOf: separator.utf8)
+            }
+            return
+        }
+        // Every field has a fixed width here: fill 19 bytes in place, then
+        // append them at once (this runs for every item of a feed listing).
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            func put(_ value: Int, width: Int, at position: Int, then separator: UInt8) {
+                var rest = value
+                for k in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[position + k] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                buffer[position + width] = separator
+            }
+            put(Int(year), width: 4, at: 0, then: UInt8(ascii: "-"))
+            put(month, width: 2, at: 5, then: UInt8(ascii: "-"))
+            put(day, width: 2, at: 8, then: UInt8(ascii: "T"))
+            put(hour, width: 2, at: 11, then: UInt8(ascii: ":"))
+            put(minute, width: 2, at: 14, then: UInt8(ascii: ":"))
+            put(second, width: 2, at: 17, then: 0)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<19]))
+        }
     }
 
     // Howard Hinnant's days-from-civil algorithm (public domain description).
@@ -125,14 +177,17 @@ struct CivilTime {
 
 /// Reads fixed-width digit groups and punctuation from ASCII bytes.
 private struct DigitScanner {
-    let bytes: [UInt8]
-    var index = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    let bytes: ArraySlice<UInt8>
+    var index: Int
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        index = bytes.startIndex
+    }
 
-    var atEnd: Bool { index == bytes.count }
+    var atEnd: Bool { index == bytes.endIndex }
 
     mutating func expect(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
+        guard index < bytes.endIndex, bytes[index] == byte else { return false }
         index += 1
         return true
     }
@@ -144,7 +199,7 @@ private struct DigitScanner {
     }
 
     mutating func number(digits: Int) -> Int? {
-        guard index + digits <= bytes.count else { return nil }
+        guard digits <= bytes.endIndex - index else { return nil }
         var value = 0
         for byte in bytes[index..<index + digits] {
             guard (48...57).contains(byte) else { return nil }
@@ -156,7 +211,7 @@ private struct DigitScanner {
 
     mutating func digitRun() -> (Int, Int)? {
         var value = 0, count = 0
-        while index < bytes.count, (48...57).contains(bytes[index]), count < 18 {
+        while index < bytes.endIndex, (48...57).contains(bytes[index]), count < 18 {
             value = value * 10 + Int(bytes[index] - 48)
             index += 1
             count += 1

@@ -140,7 +140,9 @@ struct DoctorRun {
         let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
         for name in segmentNames {
             let path = "accounts/\(id)/feed/\(name)"
-            guard let number = Int(name.dropLast(5)), let items = decode([FeedItem].self, path) else { continue }
+            // Read as the commands read them, so both find the same damage.
+            guard let number = Int(name.dropLast(5)),
+                  let items = decode(path, { [store] in try store.feedSegment(at: path) }) else { continue }
             for item in items {
                 total += 1
                 if !item.isRead { unread += 1 }
@@ -201,8 +203,13 @@ struct DoctorRun {
 
     /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.
     private mutating func decode<T: Codable>(_ type: T.Type, _ path: String) -> T? {
+        decode(path) { [store] in try store.load(type, path) }
+    }
+
+    /// Reads a file with `read`, recording why it cannot be read; nil when missing or unreadable.
+    private mutating func decode<T>(_ path: String, _ read: () throws -> T?) -> T? {
         do {
-            return try store.load(type, path)
+            return try read()
         } catch let failure as StoreError {
             switch failure {
             case .tooNew: report.findings.append(DoctorFinding(.error, path: full(path), problem: failure.message, advice: DoctorAdvice.tooNew))

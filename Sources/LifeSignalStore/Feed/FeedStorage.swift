@@ -9,9 +9,19 @@ extension FileStore {
     /// A segment read for a visit; not cached, so streaming the whole feed
     /// keeps memory flat.
     private func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
-        let path = StoreLayout.feedSegment(id, number)
-        guard let bytes = try files.read(path) else { return [] }
-        return try codec.decode([FeedItem].self, from: bytes, path: path)
+        try feedSegment(at: StoreLayout.feedSegment(id, number)) ?? []
+    }
+
+    /// The items of the segment file at `path`, nil when there is none.
+    func feedSegment(at path: String) throws -> [FeedItem]? {
+        guard let bytes = try files.read(path) else { return nil }
+        return try decodeFeedSegment(bytes, path: path)
+    }
+
+    /// The items of a feed segment file's bytes, read as every command reads
+    /// them (`FeedItemReader`); failures name the file at `path`.
+    public func decodeFeedSegment(_ bytes: [UInt8], path: String) throws -> [FeedItem] {
+        try codec.decode(from: bytes, path: path) { reader throws(JSONReadError) in try FeedItemReader.items(&reader) }
     }
 
     private func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {

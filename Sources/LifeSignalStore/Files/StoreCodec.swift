@@ -50,13 +50,36 @@ final class StoreCodec {
         do {
             value = try decoder.decode(Envelope<T>.self, from: Data(bytes)).data
         } catch let error as SchemaVersionOutOfRange {
-            guard error.found >= 1 else {
-                throw StoreError.damaged(path: fullPath, reason: "schema version \(error.found) is not valid")
-            }
-            throw StoreError.tooNew(path: fullPath, found: error.found, supported: Self.schemaVersion)
+            throw Self.versionError(error.found, fullPath)
         } catch {
             throw StoreError.damaged(path: fullPath, reason: Self.reason(error, bytes: bytes))
         }
+        return try Self.validated(value, fullPath)
+    }
+
+    /// Decodes a store file whose data `data` reads by hand from a
+    /// `JSONReader` (for files read often enough that `JSONDecoder` is too
+    /// slow), under the same rules and with the same kinds of failure as
+    /// `decode(_:from:path:)`: version checked before the data counts, then
+    /// validation.
+    func decode<T>(from bytes: [UInt8], path: String,
+                   data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
+        let fullPath = root + "/" + path
+        guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
+        switch StoreEnvelopeReader.read(bytes, supported: Self.schemaVersion, data: data) {
+        case .read(let value): return try Self.validated(value, fullPath)
+        case .versionOutOfRange(let found): throw Self.versionError(found, fullPath)
+        case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)
+        }
+    }
+
+    /// A version below 1 is nonsense; above the supported one, a newer lifesignal wrote the file.
+    private static func versionError(_ found: Int, _ fullPath: String) -> StoreError {
+        guard found >= 1 else { return StoreError.damaged(path: fullPath, reason: "schema version \(found) is not valid") }
+        return StoreError.tooNew(path: fullPath, found: found, supported: schemaVersion)
+    }
+
+    private static func validated<T>(_ value: T, _ fullPath: String) throws -> T {
         if let problem = (value as? any StoreValidatable)?.validationProblem {
             throw StoreError.damaged(path: fullPath, reason: problem)
         }

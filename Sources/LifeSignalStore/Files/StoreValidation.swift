@@ -35,7 +35,7 @@ extension FeedIndex: StoreValidatable {
 
 extension Array: StoreValidatable where Element: StoreIdentified {
     var validationProblem: String? {
-        var seen = Set<EntityID>()
+        var seen = Set<EntityID>(minimumCapacity: count)
         for element in self where !seen.insert(element.storeID).inserted {
             return "\(element.storeID) appears twice"
         }
