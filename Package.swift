@@ -13,10 +13,12 @@ let package = Package(
         .executableTarget(
             name: "lifesignal",
             dependencies: ["LifeSignalCLI"],
-            // Static Swift runtime and FoundationEssentials (with the two
-            // archives it needs): no shared-library loading at start-up.
+            // A fully static executable (Swift runtime, FoundationEssentials
+            // with the two archives it needs, and the C libraries): no dynamic
+            // loader, no symbol lookups, no relocations at start-up, which
+            // were two thirds of a do-nothing run (3.5M → 1.2M instructions).
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--gc-sections"],
+                .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--gc-sections"],
                              .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
