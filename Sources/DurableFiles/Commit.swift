@@ -55,8 +55,9 @@ struct Commit {
     }
 
     /// Appends `record` at `offset` and fsyncs: the commit point. On failure
-    /// the record is cut off again; if even that fails, the record may be
-    /// replayed, so the failure is reported as committed.
+    /// the record is cut off again. A complete record that cannot be cut off
+    /// after a failed fsync would be replayed, so that failure is reported
+    /// as committed.
     private func append(_ record: [UInt8], at offset: Int) throws(DurableFilesError) {
         let journal = JournalFile(files: files)
         var created = false
