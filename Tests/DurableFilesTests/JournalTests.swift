@@ -153,19 +153,7 @@ struct JournalTests {
 /// is exactly a run of whole records that re-encode to the bytes read.
 @Suite("Journal against random damage")
 struct JournalRandomDamageTests {
-    /// SplitMix64: the same cases on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomRecord(_ random: inout Seeded) -> JournalRecord {
+    static func randomRecord(_ random: inout SeededGenerator) -> JournalRecord {
         JournalRecord(entries: (0..<Int.random(in: 1...4, using: &random)).map { number in
             let path = "d\(Int.random(in: 0...3, using: &random))/f\(number)"
             if Bool.random(using: &random) { return .delete(path) }
@@ -175,7 +163,7 @@ struct JournalRandomDamageTests {
 
     @Test("5,000 damaged journals: no crash, no hang, only whole records accepted")
     func randomDamage() {
-        var random = Seeded(state: 0x5EED_0F_10_0A_1)
+        var random = SeededGenerator(seed: 0x5EED_0F_10_0A_1)
         for round in 0..<5_000 {
             let records = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.randomRecord(&random) }
             var bytes = records.flatMap { $0.encoded() }
