@@ -29,7 +29,8 @@ struct Journal: Hashable, Sendable {
         var records: [JournalRecord] = []
         var offset = 0
         while offset < bytes.count {
-            switch frame(in: bytes, at: offset) {
+            var unlimited = Int.max
+            switch frame(in: bytes, at: offset, budget: &unlimited) {
             case .record(let body, let end):
                 records.append(try JournalRecord.decodeBody(body) { "the record at byte \(offset)" })
                 offset = end
@@ -38,7 +39,9 @@ struct Journal: Hashable, Sendable {
                 // this one proves it was not the last.
                 if hasRecord(in: bytes, after: offset) { throw JournalDamage("the record at byte \(offset) \(reason)") }
                 return Journal(records: records, validLength: offset)
-
+            case .unchecked:
+                // Not with an unlimited budget; refused rather than guessed.
+                throw JournalDamage("the record at byte \(offset) could not be checked")
             }
         }
         return Journal(records: records, validLength: offset)
@@ -47,10 +50,12 @@ struct Journal: Hashable, Sendable {
     private enum Frame {
         case record(body: ArraySlice<UInt8>, end: Int)
         case invalid(String)
+        /// A well-formed header whose body was not checked: the scan's budget ran out.
+        case unchecked
     }
 
     /// The record framed at `offset`, if its header and checksum hold.
-    private static func frame(in bytes: [UInt8], at offset: Int) -> Frame {
+    private static func frame(in bytes: [UInt8], at offset: Int, budget: inout Int) -> Frame {
         let rest = bytes[offset...]
         let marker = rest.prefix(JournalRecord.magic.count)
         guard marker.elementsEqual(JournalRecord.magic.prefix(marker.count)) else {
@@ -63,6 +68,8 @@ struct Journal: Hashable, Sendable {
         guard JournalRecord.header(bodyLength: bodyLength)[...] == header else { return .invalid("has a damaged header") }
         let end = offset + JournalRecord.headerSize + Int(bodyLength) + JournalRecord.trailerSize
         guard end <= bytes.count else { return .invalid("is cut short") }
+        budget -= end - offset
+        if budget < 0 { return .unchecked }
         var trailer = ByteReader(bytes[(end - JournalRecord.trailerSize)..<end])
         let checksum = JournalRecord.checksum(bytes[offset..<(end - JournalRecord.trailerSize)])
         guard trailer.integer(UInt64.self) == checksum else { return .invalid("fails its checksum") }
@@ -70,11 +77,19 @@ struct Journal: Hashable, Sendable {
     }
 
     /// Whether a whole, valid record starts anywhere after `offset`.
+    ///
+    /// Candidates' checksums may overlap, so the bytes checksummed are
+    /// capped at twice the file: a hostile file of nested headers ends the
+    /// scan as damage instead of taking quadratic time.
     private static func hasRecord(in bytes: [UInt8], after offset: Int) -> Bool {
+        var budget = 2 * bytes.count
         var candidate = offset + 1
         while candidate + JournalRecord.headerSize <= bytes.count {
-            if bytes[candidate] == JournalRecord.magic[0], case .record = frame(in: bytes, at: candidate) {
-                return true
+            if bytes[candidate] == JournalRecord.magic[0] {
+                switch frame(in: bytes, at: candidate, budget: &budget) {
+                case .record, .unchecked: return true
+                case .invalid: break
+                }
             }
             candidate += 1
         }

@@ -71,6 +71,17 @@ struct JournalTests {
         }
     }
 
+    @Test("nested headers after a bad record end the scan as damage, in linear time")
+    func nestedHeaders() {
+        // 20,000 well-formed headers, each claiming everything after it as its body.
+        var tail: [UInt8] = []
+        for remaining in (1...20_000).reversed() {
+            tail = JournalRecord.header(bodyLength: UInt32(remaining * 12 - 12)) + tail
+        }
+        let hostile = bytes("junk") + tail + [UInt8](repeating: 0, count: 8)
+        #expect(throws: DurableFilesError.self) { try Journal.decode(hostile, path: "/j") }
+    }
+
     /// A record whose checksum holds around the given body.
     static func sealed(_ body: [UInt8]) -> [UInt8] {
         var record = JournalRecord.header(bodyLength: UInt32(body.count)) + body
