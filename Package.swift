@@ -26,13 +26,15 @@ let package = Package(
         // Command table, commands, output: parses, calls a service, renders.
         .target(name: "LifeSignalCLI",
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "CommandEngine", "DurableFiles",
-                               "QRCode", "QRDetector", "ImageIO"]),
+                               "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore"),
         // The store on disk: XDG paths, JSON files, feed segments, deadline schedule.
-        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles"]),
+        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles", "StrictJSON"]),
         // Generic engines.
         .target(name: "CommandEngine"),
+        // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
+        .target(name: "StrictJSON"),
         .target(name: "DurableFiles"),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
@@ -59,6 +61,9 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal"]),
         .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine", "QRCode", "ImageIO"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
+        // What several test targets share (seeded randomness, sandboxes).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),

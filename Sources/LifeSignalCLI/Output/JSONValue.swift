@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StrictJSON
 
 /// A JSON document built for output, with keys kept in the order written.
 public indirect enum JSONValue: Sendable, Equatable {

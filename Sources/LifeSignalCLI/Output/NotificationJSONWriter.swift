@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StrictJSON
 
 /// One notification as the one-line JSON object of
 /// `JSONViews.notification(item).rendered(pretty: false)`, written straight

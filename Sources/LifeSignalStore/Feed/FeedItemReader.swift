@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StrictJSON
 
 /// Feed items read by hand from a segment's JSON, as `FeedItem`'s
 /// synthesized `Codable` conformance writes them: the same member names,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StrictJSON
 
 extension FileStore {
     func feedIndex(_ id: EntityID) throws -> FeedIndex {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StrictJSON
 
 /// The store's own kinds of value, read as their `Codable` conformances
 /// write them: IDs and ISO 8601 dates as strings, enums by raw value.

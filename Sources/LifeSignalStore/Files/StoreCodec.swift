@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StrictJSON
 
 /// JSON files of the store: a schema version beside the data, sorted keys,
 /// ISO 8601 UTC dates. Anything unreadable is reported with the file's full

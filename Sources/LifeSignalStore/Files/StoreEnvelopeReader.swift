@@ -1,3 +1,4 @@
+import StrictJSON
 /// Reads the envelope of a store file (`Envelope`: the schema version
 /// beside the data) with `JSONReader`, and reports failures in the order
 /// the `JSONDecoder` path does, so both refuse a file the same way: first

@@ -1,5 +1,6 @@
 import FoundationEssentials
-@testable import LifeSignalStore
+import StrictJSON
+import TestSupport
 import Testing
 
 /// `JSONReader` on its own: the pieces the store's files are read with.
@@ -105,12 +106,12 @@ struct JSONReaderTests {
     /// The UTF-8 check agrees with the standard library's on random bytes
     /// biased towards the tricky lead and continuation bytes.
     @Test func validatesUTF8LikeTheStandardLibrary() {
-        var random = SplitMix(seed: 99)
+        var random = SeededGenerator(seed: 99)
         let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
                                     0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0...6, using: &random)).map { _ in
-                Bool.random(using: &random) ? SegmentSamples.pick(interesting, &random) : UInt8.random(in: 0...255, using: &random)
+                Bool.random(using: &random) ? random.pick(interesting) : UInt8.random(in: 0...255, using: &random)
             }
             let valid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0, 0..<bytes.count) == nil }
             #expect(valid == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")

@@ -1,9 +1,9 @@
 /// Well-formed UTF-8 as RFC 3629 defines it (table 3-7 of the Unicode
 /// standard): no overlong forms, no surrogates, nothing past U+10FFFF.
-enum UTF8Validation {
+public enum UTF8Validation {
     /// The offset of the first byte that does not begin a well-formed
     /// sequence within `range`, or nil when all of it is well formed.
-    static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    public static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {

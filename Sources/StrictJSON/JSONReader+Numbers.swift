@@ -1,7 +1,7 @@
 extension JSONReader {
     /// Reads an integer written as one: `-12`, not `-12.0` or `-1.2e1`,
     /// and within the range of `Int`.
-    mutating func readInt() throws(JSONReadError) -> Int {
+    public mutating func readInt() throws(JSONReadError) -> Int {
         skipWhitespace()
         guard let first = peek(), first == UInt8(ascii: "-") || Self.isDigit(first) else {
             throw mismatch(expected: "an integer")
@@ -30,7 +30,7 @@ extension JSONReader {
     /// Steps over a number, checked against the grammar of RFC 8259;
     /// says whether it was written as an integer (no fraction or exponent).
     @discardableResult
-    mutating func skipNumber() throws(JSONReadError) -> Bool {
+    public mutating func skipNumber() throws(JSONReadError) -> Bool {
         _ = consume(UInt8(ascii: "-"))
         guard let lead = peek(), Self.isDigit(lead) else { throw expected("a digit") }
         offset += 1
@@ -58,7 +58,7 @@ extension JSONReader {
         while let byte = peek(), Self.isDigit(byte) { offset += 1 }
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool {
+    public static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }

@@ -1,13 +1,13 @@
 extension JSONReader {
     /// Reads a string.
-    mutating func readString() throws(JSONReadError) -> String {
+    public mutating func readString() throws(JSONReadError) -> String {
         String(decoding: try readStringUTF8(), as: UTF8.self)
     }
 
     /// Reads a string as well-formed UTF-8 with its escapes resolved: a
     /// slice of the document itself when the string has no escapes (the
     /// common case, and no copy), else a slice of a fresh array.
-    mutating func readStringUTF8() throws(JSONReadError) -> ArraySlice<UInt8> {
+    public mutating func readStringUTF8() throws(JSONReadError) -> ArraySlice<UInt8> {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw mismatch(expected: "a string") }
         let start = offset + 1
@@ -34,7 +34,7 @@ extension JSONReader {
 
     /// Reads a member's name and finds it in `names`, without copying it
     /// unless it has escapes.
-    mutating func readMemberName(in names: JSONNames) throws(JSONReadError) -> Int? {
+    public mutating func readMemberName(in names: JSONNames) throws(JSONReadError) -> Int? {
         let start = offset + 1
         let end = try scanPlainRun(from: start)
         guard bytes[end] == UInt8(ascii: "\"") else {
@@ -45,7 +45,7 @@ extension JSONReader {
     }
 
     /// Steps over a string, with the same checks as reading it.
-    mutating func skipString() throws(JSONReadError) {
+    public mutating func skipString() throws(JSONReadError) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw mismatch(expected: "a string") }
         var position = try scanPlainRun(from: offset + 1)

@@ -1,8 +1,8 @@
 /// JSON string literals as lifesignal writes them: quotes, backslashes, DEL
 /// and the C0 controls escaped (`\n`, `\r`, `\t` by name, the others as
 /// `\u00XX`), everything else as it is.
-enum JSONString {
-    static func append(_ text: String, to out: inout [UInt8]) {
+public enum JSONString {
+    public static func append(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: one bulk copy instead of a branch and
         // an append per byte (the whole-feed listing spent a third of its time here).

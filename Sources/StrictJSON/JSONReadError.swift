@@ -3,8 +3,8 @@
 /// Syntax problems name the byte offset; problems with a well-formed value
 /// name its place in the document (`data[3].title`), which is filled in on
 /// the way out of the nested reads, so the fast path keeps no path at all.
-struct JSONReadError: Error, Equatable {
-    enum Kind: Equatable {
+public struct JSONReadError: Error, Equatable {
+    public enum Kind: Equatable, Sendable {
         /// The bytes are not JSON: what is wrong at `offset`.
         case syntax(String)
         /// Well-formed, but another kind of value than the one wanted.
@@ -16,35 +16,42 @@ struct JSONReadError: Error, Equatable {
     }
 
     /// One step from the document's root towards the value.
-    enum PathComponent: Equatable {
+    public enum PathComponent: Equatable, Sendable {
         case member(String)
         case index(Int)
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// Where the problem was found, counting bytes from 0.
-    var offset: Int
+    public var offset: Int
     /// Whether the document ended at `offset`: a truncated file.
-    var atEnd = false
-    var path: [PathComponent] = []
+    public var atEnd = false
+    public var path: [PathComponent] = []
 
-    static func syntax(_ problem: String, at offset: Int, atEnd: Bool = false) -> JSONReadError {
+    public init(kind: Kind, offset: Int, atEnd: Bool = false, path: [PathComponent] = []) {
+        self.kind = kind
+        self.offset = offset
+        self.atEnd = atEnd
+        self.path = path
+    }
+
+    public static func syntax(_ problem: String, at offset: Int, atEnd: Bool = false) -> JSONReadError {
         JSONReadError(kind: .syntax(problem), offset: offset, atEnd: atEnd)
     }
 
-    static func badValue(_ problem: String, at offset: Int) -> JSONReadError {
+    public static func badValue(_ problem: String, at offset: Int) -> JSONReadError {
         JSONReadError(kind: .badValue(problem), offset: offset)
     }
 
     /// The same error, seen from one level further out.
-    func within(_ component: PathComponent) -> JSONReadError {
+    public func within(_ component: PathComponent) -> JSONReadError {
         var error = self
         error.path.insert(component, at: 0)
         return error
     }
 
     /// One line, without the file's name (the caller adds it).
-    var reason: String {
+    public var reason: String {
         switch kind {
         case .syntax(let problem):
             atEnd ? "not valid JSON: the file ends early, at byte \(offset) (\(problem))"
@@ -71,7 +78,7 @@ struct JSONReadError: Error, Equatable {
 
     /// Text from the file, quoted for a one-line message: at most 40
     /// characters, control characters, quotes and backslashes escaped.
-    static func quoted(_ text: some StringProtocol) -> String {
+    public static func quoted(_ text: some StringProtocol) -> String {
         var result = "\""
         for scalar in text.unicodeScalars.prefix(40) {
             switch scalar {

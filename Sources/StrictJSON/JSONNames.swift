@@ -1,18 +1,18 @@
 /// The member names one kind of object may have, looked up by their UTF-8
 /// bytes so that reading a member's name builds no String. A reader lets
 /// each of them appear once per object (it keeps a 64-bit mask).
-struct JSONNames: Sendable {
-    let names: [String]
+public struct JSONNames: Sendable {
+    public let names: [String]
     private let utf8: [[UInt8]]
 
-    init(_ names: [String]) {
+    public init(_ names: [String]) {
         precondition(names.count <= 64 && Set(names).count == names.count, "at most 64 distinct names")
         self.names = names
         utf8 = names.map { Array($0.utf8) }
     }
 
     /// The position in `names` of the name spelt by `bytes`, if any.
-    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         for index in utf8.indices where utf8[index].count == bytes.count {
             let equal = utf8[index].withUnsafeBufferPointer { name in
                 var k = 0

@@ -11,23 +11,23 @@
 /// Errors say what was expected at which byte (`JSONReadError`); every
 /// loop is bounded by the input, so hostile bytes end in an error, never in
 /// a crash or a hang.
-struct JSONReader {
+public struct JSONReader {
     /// How deep arrays and objects may nest, as with Foundation's decoder.
     static let maximumDepth = 512
 
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
     /// Where the next read starts. (Set only by the reader's own files.)
-    var offset = 0
+    public var offset = 0
     /// Arrays and objects open around the current position.
-    var depth = 0
+    public var depth = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     // MARK: The document
 
     /// Reads the document's one value with `body` and checks that only
     /// whitespace follows it.
-    mutating func readDocument<T>(_ body: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T {
+    public mutating func readDocument<T>(_ body: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T {
         let value = try body(&self)
         skipWhitespace()
         guard offset == bytes.count else { throw .syntax("unexpected text after the end of the document", at: offset) }
@@ -40,7 +40,7 @@ struct JSONReader {
     /// its name in `names` (nil for a name not in the table: `member` should
     /// then skip the value). `member` must read exactly one value. A name
     /// in the table may appear only once.
-    mutating func readObject(names: JSONNames,
+    public mutating func readObject(names: JSONNames,
                              _ member: (inout JSONReader, Int?) throws(JSONReadError) -> Void) throws(JSONReadError) {
         try open(UInt8(ascii: "{"), expected: "an object")
         defer { depth -= 1 }
@@ -73,7 +73,7 @@ struct JSONReader {
 
     /// Reads an array, handing each element to `element` with its position.
     /// `element` must read exactly one value.
-    mutating func readArray(_ element: (inout JSONReader, Int) throws(JSONReadError) -> Void) throws(JSONReadError) {
+    public mutating func readArray(_ element: (inout JSONReader, Int) throws(JSONReadError) -> Void) throws(JSONReadError) {
         try open(UInt8(ascii: "["), expected: "an array")
         defer { depth -= 1 }
         if consume(UInt8(ascii: "]")) { return }
@@ -104,7 +104,7 @@ struct JSONReader {
 
     // MARK: Literals
 
-    mutating func readBool() throws(JSONReadError) -> Bool {
+    public mutating func readBool() throws(JSONReadError) -> Bool {
         skipWhitespace()
         if consume(Self.trueWord) { return true }
         if consume(Self.falseWord) { return false }
@@ -112,24 +112,24 @@ struct JSONReader {
     }
 
     /// Reads `null` if that is what comes next, and says whether it did.
-    mutating func readNull() -> Bool {
+    public mutating func readNull() -> Bool {
         skipWhitespace()
         return consume(Self.nullWord)
     }
 
     /// A value that may be `null` (or, for a member, absent: the caller
     /// decides that by never calling this).
-    mutating func readOptional<T>(_ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T? {
+    public mutating func readOptional<T>(_ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T? {
         readNull() ? nil : try read(&self)
     }
 
     // MARK: Bytes
 
-    func peek() -> UInt8? {
+    public func peek() -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
     }
 
-    mutating func skipWhitespace() {
+    public mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -139,20 +139,20 @@ struct JSONReader {
     }
 
     /// Steps over `byte` if it comes next.
-    mutating func consume(_ byte: UInt8) -> Bool {
+    public mutating func consume(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         offset += 1
         return true
     }
 
     /// Steps over `word` if it comes next.
-    mutating func consume(_ word: [UInt8]) -> Bool {
+    public mutating func consume(_ word: [UInt8]) -> Bool {
         guard matches(word, at: offset) else { return false }
         offset += word.count
         return true
     }
 
-    func matches(_ word: [UInt8], at position: Int) -> Bool {
+    public func matches(_ word: [UInt8], at position: Int) -> Bool {
         guard word.count <= bytes.count - position else { return false }
         for (k, byte) in word.enumerated() where bytes[position + k] != byte { return false }
         return true
@@ -165,13 +165,13 @@ struct JSONReader {
     // MARK: Errors
 
     /// A syntax error at the current position: `what` was expected there.
-    func expected(_ what: String) -> JSONReadError {
+    public func expected(_ what: String) -> JSONReadError {
         .syntax("expected " + what, at: offset, atEnd: offset >= bytes.count)
     }
 
     /// The error for a value of another kind than `expected` at the current
     /// position, or the syntax error when no value starts there at all.
-    func mismatch(expected what: String) -> JSONReadError {
+    public func mismatch(expected what: String) -> JSONReadError {
         guard let byte = peek() else { return expected(what) }
         let found: String
         switch byte {

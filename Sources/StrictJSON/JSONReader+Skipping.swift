@@ -3,7 +3,7 @@ extension JSONReader {
     /// would: for members the caller does not know, and to check the syntax
     /// of a whole document. Nesting is followed with a small stack of the
     /// brackets to close, not by recursion, so depth costs no call stack.
-    mutating func skipValue() throws(JSONReadError) {
+    public mutating func skipValue() throws(JSONReadError) {
         var closers: [UInt8] = []
         // Either a value is due at `offset`, or (afterValue) a comma or the
         // bracket that closes the innermost open container.
