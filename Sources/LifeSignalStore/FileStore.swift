@@ -40,15 +40,28 @@ public final class FileStore: StoreWriting {
         cache[path] = nil
     }
 
-    /// Creates the store's identity file on the first write.
-    func ensureMeta(now: Date) throws {
+    /// Creates the store's identity file on the first write; a store
+    /// created on a simulated clock is a simulation store for good.
+    func ensureMeta(now: Date, clock: StoreClock) throws {
         if try load(StoreMeta.self, StoreLayout.meta) == nil {
-            try store(StoreMeta(createdAt: ISO8601.format(now)), StoreLayout.meta)
+            var meta = StoreMeta(createdAt: ISO8601.format(now))
+            meta.simulatedTime = clock == .simulated ? true : nil
+            try store(meta, StoreLayout.meta)
         }
     }
 
-    /// Checks the store's schema version (the first thing read).
-    func checkMeta() throws { _ = try load(StoreMeta.self, StoreLayout.meta) }
+    /// Checks the store's schema version (the first thing read), and that
+    /// the store accepts `clock`: simulated time only in a simulation store,
+    /// so nobody can fire someone else's deadline by setting a clock.
+    func checkMeta(clock: StoreClock) throws {
+        guard let meta = try load(StoreMeta.self, StoreLayout.meta) else { return }
+        if clock == .simulated, meta.simulatedTime != true {
+            throw LifeSignalError.refused(
+                "LIFESIGNAL_NOW is set, but this store runs on the real clock (created \(meta.createdAt) without it); "
+                    + "simulated time works only in a store created under LIFESIGNAL_NOW",
+                hint: "unset LIFESIGNAL_NOW, or point LIFESIGNAL_STORE at a new store for simulations")
+        }
+    }
 
     // MARK: StoreReading
 

@@ -7,14 +7,19 @@ import LifeSignalCore
 /// commands see the same world.
 public struct StoreEngine: Sendable {
     public let root: String
+    /// The clock the commands run on; a store created under simulated time
+    /// is a simulation store, and only such a store accepts it.
+    public let clock: StoreClock
     let durable: DurableStore
 
     /// - Parameters:
     ///   - root: the store directory (created 0700 when missing).
     ///   - lockTimeout: how long to wait for another process before "store is busy".
+    ///   - clock: `.simulated` when "now" is not the real time (`LIFESIGNAL_NOW`).
     public init(root: String, fileSystem: any FileSystem = SystemFileSystem(),
-                lockTimeout: Duration = .seconds(5)) throws {
+                lockTimeout: Duration = .seconds(5), clock: StoreClock = .real) throws {
         self.root = root
+        self.clock = clock
         durable = try StoreError.mapping {
             try DurableStore(root: root, fileSystem: fileSystem, lockTimeout: lockTimeout)
         }
@@ -35,7 +40,7 @@ public struct StoreEngine: Sendable {
         try StoreError.mapping {
             try durable.read { reader in
                 let store = FileStore(files: ReaderFiles(reader), codec: StoreCodec(root: root))
-                try store.checkMeta()
+                try store.checkMeta(clock: clock)
                 return try body(store)
             }
         }
@@ -48,8 +53,8 @@ public struct StoreEngine: Sendable {
         do {
             try durable.write { transaction in
                 let store = FileStore(files: TransactionFiles(transaction), codec: StoreCodec(root: root))
-                try store.checkMeta()
-                try store.ensureMeta(now: env.now)
+                try store.checkMeta(clock: clock)
+                try store.ensureMeta(now: env.now, clock: clock)
                 try DeadlineService(store: store, env: env).catchUp()
                 result = try body(store)
             }

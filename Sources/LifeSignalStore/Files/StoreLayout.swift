@@ -46,6 +46,17 @@ enum StoreLayout {
 /// The store's identity card, read before anything else.
 struct StoreMeta: Codable {
     var createdAt: String
+    /// True for a simulation store (created under `LIFESIGNAL_NOW`), the
+    /// only kind that accepts a simulated clock; absent on the real clock.
+    var simulatedTime: Bool?
+}
+
+/// Which clock a command runs on.
+public enum StoreClock: Sendable, Equatable {
+    /// The system's clock.
+    case real
+    /// A time given by the user (`LIFESIGNAL_NOW`): tests, demos, simulations.
+    case simulated
 }
 
 /// A pointer from an index file to an account.
