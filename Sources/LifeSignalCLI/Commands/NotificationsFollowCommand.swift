@@ -15,7 +15,8 @@ enum NotificationsFollowCommand {
             c.err.line("Following notifications; Ctrl-C to stop.")
             try? c.err.flush()
         }
-        var retryDelivery = false
+        // Delivery runs when items arrive and when a failed one is due again.
+        var nextRetry: Date?
         repeat {
             c.refreshNow()
             let fresh = try c.engine().read(env: try c.core()) { store -> [FeedItem] in
@@ -34,13 +35,14 @@ enum NotificationsFollowCommand {
                 next = item.index + 1
             }
             try c.out.flush()
-            if !fresh.isEmpty || retryDelivery {
+            let now = try c.now()
+            if !fresh.isEmpty || nextRetry.map({ $0 <= now }) == true {
                 let report = try Delivery(context: c).run()
-                retryDelivery = report.failure != nil
-                if let failure = report.failure {
-                    c.err.line("error: delivery of \(failure.item.id.short) failed: the notify-command \(failure.outcome.summary); will retry")
-                    try? c.err.flush()
+                nextRetry = report.nextRetry
+                for failure in report.failures {
+                    c.err.line("error: " + DeliveryText.failure(failure, now: now))
                 }
+                try? c.err.flush()
             }
         } while c.env.pause(interval)
         return success

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 
@@ -68,7 +69,18 @@ enum SettingsCommand {
             let file = try c.localSettings()
             var local = try file.load()
             let command = text.trimmingWhitespace().isEmpty ? nil : text
-            if key == .notifyCommand { local.notifyCommand = command } else { local.smsCommand = command }
+            if key == .notifyCommand {
+                // Deliver only what arrives from now on; a changed command
+                // still owes what the previous one had not taken.
+                if command == nil {
+                    local.notifyCommandSince = nil
+                } else if local.notifyCommand == nil {
+                    local.notifyCommandSince = try settingTime(c)
+                }
+                local.notifyCommand = command
+            } else {
+                local.smsCommand = command
+            }
             try file.save(local)
         }
         if c.json {
@@ -77,6 +89,13 @@ enum SettingsCommand {
             c.say(text.isEmpty ? "\(key.rawValue) cleared." : "\(key.rawValue) set to \(text).")
         }
         return success
+    }
+
+    /// "Now" for a local setting: a simulated clock must be one the store
+    /// accepts, or items would be held back from a time that never comes.
+    private static func settingTime(_ c: Context) throws -> Date {
+        if c.clockKind == .simulated { try c.engine().readOnly { _ in } }
+        return try c.now()
     }
 
     private static func key(_ c: Context) throws -> Key {

@@ -25,7 +25,7 @@ enum SystemCommandTable {
                 "set", summary: "Change one setting",
                 discussion: [
                     "alerts, pings, check-ins and contacts take on or off and choose what the notify-command receives; the feed always records everything.",
-                    "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it.",
+                    "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it. A newly set notify-command gets only what arrives from then on.",
                 ],
                 arguments: [
                     ArgumentSpec("KEY", help: "One of: " + settingKeys.joined(separator: ", ") + ".",
@@ -44,7 +44,7 @@ enum SystemCommandTable {
         "tick",
         summary: "Bring deadlines up to date and deliver new notifications (for cron)",
         discussion: [
-            "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. Exits 9 when a delivery failed; it is retried next time.",
+            "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. An item the command fails on is retried with a back-off (1 minute, doubling up to 30) while the ones behind it go on; an ordinary item is set aside after 8 attempts, an alert or missed check-in never. Exits 9 when a delivery failed.",
         ],
         examples: [CommandExample("tick -q", "in a crontab, every few minutes")])
 

@@ -42,6 +42,8 @@ public protocol StoreWriting: StoreReading {
     /// (nil deletes the item); `scope` limits the items visited.
     func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int
     func setDeliveredThrough(_ index: Int, of id: EntityID) throws
+    /// Records where delivery stands; the cursor never moves back.
+    func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws
     /// Records when the account's deadline next needs attention (nil: never).
     func schedule(_ id: EntityID, at wake: Date?) throws
     /// Accounts whose scheduled wake is at or before `now`, earliest first.
