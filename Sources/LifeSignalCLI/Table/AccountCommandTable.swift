@@ -45,6 +45,7 @@ enum AccountCommandTable {
     static let profileSet = CommandSpec(
         "set",
         summary: "Change your name or emergency note",
+        discussion: ["A name is one line of at most 128 bytes (UTF-8); the note may span lines, up to 4000 bytes."],
         options: [
             .value("first-name", valueName: "NAME", help: "Your first name."),
             .value("last-name", valueName: "NAME", help: "Your last name."),
