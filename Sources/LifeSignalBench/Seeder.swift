@@ -85,10 +85,10 @@ struct Seeder {
         let engine = try StoreEngine(root: seeded.root, fileSystem: SeedingFileSystem(), clock: .simulated)
         let env = CoreEnvironment(now: now, random: .seeded(UInt64(ProcessProbe.monotonicNanoseconds())))
         try engine.write(env: env) { store in
-            guard let dependent = try store.account(seeded.dependentID) else {
+            guard var dependent = try store.account(seeded.dependentID) else {
                 throw BenchError.seeding("the dependent's account vanished")
             }
-            _ = try PingService(store: store, env: env).respond(nil, owner: dependent)
+            _ = try PingService(store: store, env: env).respond(nil, owner: &dependent)
             try Self.markDelivered(seeded.userID, store)
         }
     }

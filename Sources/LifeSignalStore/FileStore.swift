@@ -95,7 +95,31 @@ public final class FileStore: StoreWriting {
         try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
     }
 
+    public func linksFromOthers(to id: EntityID) throws -> [ContactLink] {
+        var links: [ContactLink] = []
+        for name in try files.list("accounts") {
+            guard let other = EntityID(validating: name), other != id else { continue }
+            let theirs: [ContactLink]
+            do {
+                theirs = try contacts(of: other)
+            } catch let failure as StoreError where failure.kind == .damaged {
+                continue
+            }
+            if let link = theirs.first(where: { $0.contactID == id }) { links.append(link.mirrored(owner: other)) }
+        }
+        return links.sorted { ($0.addedAt, $0.contactID) < ($1.addedAt, $1.contactID) }
+    }
+
     // MARK: StoreWriting
+
+    public func isolated<T>(_ body: (any StoreWriting) throws -> T) throws -> T {
+        let overlay = OverlayFiles(base: files)
+        let inner = FileStore(files: overlay, codec: codec)
+        inner.retentionLimit = retentionLimit
+        let result = try body(inner)
+        for path in try overlay.apply() { cache[path] = nil }
+        return result
+    }
 
     public func save(_ account: Account) throws {
         try store(account, StoreLayout.account(account.id))

@@ -1,7 +1,7 @@
 import LifeSignalCore
 
 /// Failures of the store and of the local files beside it.
-public enum StoreError: UserFacingError, Equatable {
+public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     /// Another process holds the store's lock past the timeout.
     case busy(store: String)
     /// A file that cannot be understood; it is left exactly as it is.
@@ -29,6 +29,13 @@ public enum StoreError: UserFacingError, Equatable {
             "\(path) was written by a newer lifesignal (schema \(found); this one reads up to \(supported)); upgrade lifesignal"
         case .io(let text): text
         case .noHome(let text): text
+        }
+    }
+
+    public var filePath: String? {
+        switch self {
+        case .damaged(let path, _), .tooNew(let path, _, _): path
+        default: nil
         }
     }
 

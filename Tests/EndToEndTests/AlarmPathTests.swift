@@ -25,4 +25,92 @@ import Testing
         let login = try newcomer.run(["login", "--phone", "+15550000002", "--code", code, "--first-name", zalgo, "--last-name", "X"])
         #expect(login.status == 5, "\(login)")
     }
+
+    /// Ada and her responders Bob and Cy; Ada checked in at 09:00 (interval 1d).
+    func story() throws -> (Sandbox, Person, Person, Person) {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
+        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Y")
+        for responder in [bob, cy] {
+            #expect(try ada.run(["contacts", "add", try responder.qrCode(), "--responder"]).status == 0)
+        }
+        #expect(try ada.run("checkin").status == 0)
+        return (sandbox, ada, bob, cy)
+    }
+
+    func titles(_ person: Person) throws -> [String] {
+        try person.run(["notifications", "--json"]).array().compactMap { $0["title"] as? String }
+    }
+
+    /// Defect 1: at 13:00 Ada sets an interval of 2h; her deadline (11:00)
+    /// is already past. Everyone is told at once, and again never.
+    @Test func anIntervalChangeToAPastDeadlineTellsTheResponders() throws {
+        let (sandbox, ada, bob, cy) = try story()
+        sandbox.setNow("2026-03-01T13:00:00Z", for: [ada, bob, cy])
+        let changed = try ada.run(["checkin", "interval", "2h"])
+        #expect(changed.status == 0, "\(changed)")
+        #expect(changed.stdout.contains("You are overdue"), "\(changed)")
+        #expect(try ada.run(["status", "--check"]).status == 10)
+        for responder in [bob, cy] {
+            #expect(try titles(responder).filter { $0 == "Ada L missed a check-in" }.count == 1)
+        }
+        sandbox.setNow("2026-03-04T13:00:00Z", for: [ada, bob, cy])
+        #expect(try bob.run("tick -q").status == 0)
+        #expect(try titles(bob).filter { $0 == "Ada L missed a check-in" }.count == 1)
+        #expect(try titles(ada).filter { $0 == "You missed your check-in" }.count == 1)
+        #expect(try ada.run("checkin").stdout.contains("Your 2 responders have been told you are safe."))
+        #expect(try titles(cy).first == "Ada L is safe")
+    }
+
+    /// Defect 5: nobody watching is said plainly, never "your responders have been told".
+    @Test func nobodyWatchingIsSaidPlainly() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        let first = try ada.run(["checkin", "-q"])
+        #expect(first.status == 0 && first.stdout.isEmpty, "\(first)")
+        #expect(first.stderr.hasPrefix("warning: nobody is watching you: you have no responders"), "\(first)")
+        let second = try ada.run("checkin")
+        #expect(!second.stderr.contains("warning"), "\(second)")
+        sandbox.setNow("2026-03-02T10:00:00Z", for: [ada])
+        let missed = try ada.run(["notifications", "--json"]).array().first
+        #expect((missed?["message"] as? String)?.contains("Nobody was told: you have no responders") == true, "\(String(describing: missed))")
+        let alert = try ada.run(["alert", "on", "--yes"])
+        #expect(alert.status == 0 && alert.stdout.contains("Alert raised. Nobody was told: you have no responders."), "\(alert)")
+    }
+
+    /// Defect 6: an alert is never refused for want of a name.
+    @Test func anAlertNeedsNoName() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
+        let sent = try ada.run(["login", "--phone", "+15550000001", "--json"])
+        let code = try #require(try sent.object()["code"] as? String)
+        #expect(try ada.run(["login", "--phone", "+15550000001", "--code", code]).status == 0)
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
+        #expect(try bob.run(["contacts", "add", try ada.qrCode(), "--dependent"]).status == 0)
+        #expect(try ada.run("checkin").status == 0)
+        let raised = try ada.run(["alert", "on", "--yes", "--json"])
+        #expect(raised.status == 0, "\(raised)")
+        #expect(try raised.object()["respondersTold"] as? Int == 1)
+        #expect(try titles(bob).first == "Emergency alert from +15550000001")
+    }
+
+    /// Defect 7: "please check in" answered is a check-in.
+    @Test func answeringAPingChecksYouIn() throws {
+        let (sandbox, ada, bob, cy) = try story()
+        sandbox.setNow("2026-03-02T10:00:00Z", for: [ada, bob, cy])
+        #expect(try ada.run(["status", "--check"]).status == 10)
+        #expect(try bob.run(["contacts", "role", "Ada", "--dependent"]).status == 0)
+        #expect(try bob.run("ping Ada").status == 0)
+        let pingItem = try ada.run(["notifications", "--type", "pings", "--json"]).array().first
+        #expect((pingItem?["message"] as? String)?.contains("lifesignal ping respond") == true)
+        let answered = try ada.run("ping respond")
+        #expect(answered.status == 0, "\(answered)")
+        #expect(answered.stdout.hasPrefix("Answered 1 ping and checked in."), "\(answered)")
+        #expect(try ada.run(["status", "--check"]).status == 0)
+        #expect(try ada.run(["checkin", "history", "--json"]).array().count == 2)
+        #expect(try titles(cy).first == "Ada L is safe")
+    }
 }

@@ -59,18 +59,25 @@ enum PingListCommand {
     }
 }
 
-/// `ping respond [PING_ID]`.
+/// `ping respond [PING_ID]`: answering a ping is a check-in.
 enum PingRespondCommand {
     static func run(_ c: Context) throws -> Int32 {
         let query = c.parsed.string("PING_ID")
-        let answered = try c.writing { store, account in
-            try PingService(store: store, env: try c.core()).respond(query, owner: account)
+        let now = try c.now()
+        let (answer, account, outcome) = try c.writing { store, account in
+            let answer = try PingService(store: store, env: try c.core()).respond(query, owner: &account)
+            return (answer, account, answer.checkIn.map { CheckInText.Outcome($0, in: store) })
         }
+        let answered = answer.answered
         if c.json {
             c.printJSON(.array(answered.map { JSONViews.ping($0) }))
+        } else if answered.isEmpty {
+            c.say("No pending pings.")
         } else {
-            c.say(answered.isEmpty ? "No pending pings." : "Answered \(answered.count) ping\(answered.count == 1 ? "" : "s").")
+            c.say("Answered \(answered.count) ping\(answered.count == 1 ? "" : "s") and checked in. "
+                  + "Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
         }
+        if let outcome { CheckInText.report(outcome, c) }
         return success
     }
 }

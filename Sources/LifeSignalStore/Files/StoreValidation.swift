@@ -14,6 +14,10 @@ extension Account: StoreValidatable {
         guard IntervalRules.reminderBounds.contains(reminderInterval), reminderInterval < checkInInterval else {
             return "reminderInterval \(reminderInterval) is out of range"
         }
+        // One deadline has a handful of milestones and a notice per responder.
+        guard deadlines.fired.count <= 10_000, deadlines.owed.count <= 10_000 else {
+            return "its deadline marks are impossibly long"
+        }
         return nil
     }
 }
