@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The alarm path end to end (issue 11): no missed check-in or alert is

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Delivery through the notify command, seen from outside: no item holds up

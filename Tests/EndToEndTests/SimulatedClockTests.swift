@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `LIFESIGNAL_NOW` is a property of the store: a store created under it is a

@@ -1,6 +1,7 @@
 import Foundation
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 import Testing
 
 /// An item far too big for the environment (left by a lifesignal that
@@ -40,7 +41,7 @@ import Testing
         let stdinBytes = try #require(lines.first.flatMap { Int($0[2]) })
         #expect(titleLength <= 1024, "\(lines)")
         #expect(stdinBytes > 600_000, "\(lines)")
-        #expect(try ada.run(["tick", "--json"], extra: ["LIFESIGNAL_NOW": Clock.iso(180)]).object?["delivered"] as? Int == 0)
+        #expect(try ada.run(["tick", "--json"], extra: ["LIFESIGNAL_NOW": Clock.iso(180)]).jsonObject?["delivered"] as? Int == 0)
     }
 
     /// A command that neither reads more than a pipe holds nor exits is
