@@ -115,3 +115,93 @@ import Testing
         #expect(try titles(cy).first == "Ada L is safe")
     }
 }
+
+/// What a responder needs to read (issue 11, defect 9): the whole item, and
+/// who needs them, in `status` and its exit code.
+@Suite(.serialized) struct NeedsYouTests {
+    /// Ada (note set) and Cy are Bob's dependents; Ada checked in at 09:00.
+    func story() throws -> (Sandbox, Person, Person, Person) {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
+        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Y")
+        #expect(try ada.run(["profile", "set", "--note", "Spare key under the blue pot.\nDiabetic."]).status == 0)
+        #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--responder"]).status == 0)
+        #expect(try cy.run(["contacts", "add", try bob.qrCode(), "--responder"]).status == 0)
+        #expect(try bob.run(["contacts", "add", try cy.qrCode(), "--dependent"]).status == 5)  // already linked
+        for person in [ada, bob, cy] { #expect(try person.run("checkin").status == 0) }
+        return (sandbox, ada, bob, cy)
+    }
+
+    @Test func notificationsShowGivesTheWholeItemWithTheNote() throws {
+        let (sandbox, ada, bob, cy) = try story()
+        sandbox.setNow("2026-03-02T09:30:00Z", for: [ada, bob, cy])
+        let missed = try #require(try bob.run(["notifications", "--type", "check-ins", "--json"]).array()
+            .first { $0["title"] as? String == "Ada L missed a check-in" })
+        let id = try #require(missed["id"] as? String)
+        let shown = try bob.run(["notifications", "show", String(id.prefix(8))])
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.stdout.contains("Ada L missed a check-in"), "\(shown)")
+        #expect(shown.stdout.contains("Emergency note: Spare key under the blue pot.\nDiabetic."), "\(shown)")
+        #expect(shown.stdout.contains("About   Ada L (+15550000001)"), "\(shown)")
+        let json = try bob.run(["notifications", "show", id, "--json"]).object()
+        #expect(json["message"] as? String == missed["message"] as? String)
+        #expect(json["relatedContactName"] as? String == "Ada L")
+        #expect(try bob.run(["notifications", "show", "ffffffff"]).status == 4)
+        #expect(try bob.run(["notifications", "show", "zz"]).status == 5)
+        // The list points at it.
+        #expect(try bob.run("notifications").stderr.contains("lifesignal notifications show ID"))
+    }
+
+    @Test func statusSaysWhoNeedsYouAndCheckExits13() throws {
+        let (sandbox, ada, bob, cy) = try story()
+        #expect(try bob.run(["status", "--check"]).status == 0)
+        #expect(try bob.run(["status", "--json"]).object()["dependentsNeedingAttention"] as? [Any] != nil)
+        #expect((try bob.run(["status", "--json"]).object()["dependentsNeedingAttention"] as? [Any])?.isEmpty == true)
+        #expect(try cy.run(["alert", "on", "--yes"]).status == 0)
+        sandbox.setNow("2026-03-02T09:30:00Z", for: [ada, bob, cy])
+        #expect(try bob.run("checkin").status == 0)
+        let check = try bob.run(["status", "--check"])
+        #expect(check.status == 13 && check.stdout.isEmpty && check.stderr.isEmpty, "\(check)")
+        let human = try bob.run("status")
+        #expect(human.stdout.contains("Needs you"), "\(human)")
+        let lines = human.stdout.split(separator: "\n").map(String.init)
+        let adaLine = try #require(lines.firstIndex { $0.contains("Ada L") })
+        let cyLine = try #require(lines.firstIndex { $0.contains("Cy Y") })
+        #expect(cyLine < adaLine, "alerts come first: \(human)")
+        #expect(lines[cyLine].contains("ALERT since"), "\(human)")
+        #expect(lines[adaLine].contains("overdue by 30m"), "\(human)")
+        let json = try bob.run(["status", "--json"]).object()
+        let needs = try #require(json["dependentsNeedingAttention"] as? [[String: Any]])
+        #expect(needs.map { $0["firstName"] as? String } == ["Cy", "Ada"])
+        #expect(needs.last?["overdue"] as? Bool == true && needs.first?["isAlertActive"] as? Bool == true)
+        #expect(json["responderCount"] as? Int == 0)
+        // Your own trouble comes first.
+        #expect(try ada.run(["status", "--check"]).status == 10)
+        #expect(try cy.run(["status", "--check"]).status == 11)
+    }
+
+    /// The README's prompt recipe, run as written in bash.
+    @Test func theReadmePromptRecipeIsTrue() throws {
+        let (sandbox, ada, bob, cy) = try story()
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "lifesignal_prompt() {"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let recipe = String(readme[start.lowerBound..<end.lowerBound])
+        let directory = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().path
+        func prompt(_ person: Person) throws -> String {
+            let path = directory + ":" + (person.environment["PATH"] ?? "/usr/bin:/bin")
+            return try person.run(["/bin/bash", "-c", recipe + "\nprintf '%s|' \"$(lifesignal_prompt)\""],
+                                  extra: ["PATH": path], viaShell: true).stdout
+        }
+        #expect(try prompt(bob) == "|")
+        sandbox.setNow("2026-03-02T09:30:00Z", for: [ada, bob, cy])
+        #expect(try bob.run("checkin").status == 0)
+        #expect(try prompt(bob) == "[someone needs you] |")
+        #expect(try prompt(ada) == "[check in!] |")
+        #expect(try ada.run(["alert", "on", "--yes"]).status == 0)
+        #expect(try prompt(ada) == "[alert on] |")
+    }
+}

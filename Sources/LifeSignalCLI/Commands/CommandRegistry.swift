@@ -23,6 +23,7 @@ enum CommandRegistry {
         "contacts role": ContactsRoleCommand.run,
         "contacts remove": ContactsRemoveCommand.run,
         "notifications list": NotificationsListCommand.run,
+        "notifications show": NotificationsShowCommand.run,
         "notifications read": NotificationsReadCommand.run,
         "notifications delete": NotificationsDeleteCommand.run,
         "notifications follow": NotificationsFollowCommand.run,

@@ -34,6 +34,38 @@ enum NotificationsListCommand {
             rows.lines().forEach { c.out.line($0) }
         }
         if !c.json, shown == 0 { c.say(unread ? "No unread notifications." : "No notifications.") }
+        if !c.json, shown > 0 { c.hint("lifesignal notifications show ID (the whole notification, note included)") }
+        return success
+    }
+}
+
+/// `notifications show ID`: the whole item, message and note included.
+enum NotificationsShowCommand {
+    static func run(_ c: Context) throws -> Int32 {
+        let now = try c.now()
+        let query = c.parsed.string("ID") ?? ""
+        let (item, about) = try c.reading { store, account in
+            let item = try NotificationService(store: store).find(query, of: account.id)
+            // Who it is about, when that account can still be read.
+            let about = item.relatedContactID.flatMap { id in (try? store.account(id)) ?? nil }
+            return (item, about)
+        }
+        if c.json {
+            c.printJSON(JSONViews.notification(item).adding("relatedContactName", .optional(about?.fullName)))
+            return success
+        }
+        var rows = Columns()
+        rows.add("Title", c.style.bold(item.title))
+        rows.add("Type", NotificationText.label(item.type))
+        rows.add("Time", TimeText.both(item.timestamp, now: now))
+        if let about { rows.add("About", "\(about.fullName) (\(about.phoneNumber))") }
+        else if let id = item.relatedContactID { rows.add("About", id.rawValue) }
+        rows.add("Status", item.isRead ? "read" : "unread")
+        rows.add("ID", item.id.rawValue)
+        rows.lines().forEach { c.out.line($0) }
+        c.out.line("")
+        for line in item.message.split(separator: "\n", omittingEmptySubsequences: false) { c.out.line(String(line)) }
+        if !item.isRead { c.hint("lifesignal notifications read \(item.id.short)") }
         return success
     }
 }

@@ -27,13 +27,16 @@ enum AccountCommandTable {
 
     static let status = CommandSpec(
         "status",
-        summary: "Show your check-in status, alert, pings and unread notifications",
+        summary: "Show your check-in status, alert, pings, unread notifications and the dependents who need you",
+        discussion: [
+            "Needs you lists the dependents with an alert, an overdue check-in, or an account that cannot be read. Watched says how many responders you have: with none, a missed check-in reaches nobody.",
+        ],
         options: [
-            .flag("check", help: "Print nothing; exit 10 when overdue, 11 when an alert is active, 0 otherwise."),
+            .flag("check", help: "Print nothing; exit 11 when your alert is active, 10 when you are overdue, 13 when you are fine but a dependent needs you, 0 otherwise."),
         ],
         examples: [
-            CommandExample("status", "see when your next check-in is due"),
-            CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert (for prompts and scripts)"),
+            CommandExample("status", "see when your next check-in is due, and who needs you"),
+            CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert, 13 when a dependent needs you (for prompts and scripts)"),
         ])
 
     static let profile = CommandSpec(

@@ -55,7 +55,7 @@ public enum LifeSignalManual {
             CommandExample("settings set notify-command 'mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'", "Mail every notification."),
             CommandExample("settings set notify-command 'jq -r .message | sendsms --to +15557654321'", "Text a phone through any SMS tool."),
             CommandExample("notifications --unread --json | jq -r '.[].title'", "Unread titles in a script."),
-            CommandExample("status --check || echo 'lifesignal: check in!'", "In a shell prompt: exit 10 when overdue, 11 on an alert."),
+            CommandExample("status --check || echo 'lifesignal: check in, or someone needs you!'", "In a shell prompt: exit 10 when overdue, 11 on an alert, 13 when a dependent needs you."),
         ],
         seeAlso: [ManualReference("jq", "1"), ManualReference("crontab", "5"), ManualReference("cron", "8")])
 }

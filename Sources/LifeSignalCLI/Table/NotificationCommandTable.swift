@@ -9,7 +9,7 @@ enum NotificationCommandTable {
     static let notifications = CommandSpec(
         "notifications",
         summary: "Read, mark, delete and follow your notifications",
-        subcommands: [list, read, delete, follow],
+        subcommands: [list, show, read, delete, follow],
         defaultSubcommand: "list")
 
     static let list = CommandSpec(
@@ -22,6 +22,12 @@ enum NotificationCommandTable {
             .value("limit", valueName: "N", help: "Show at most N notifications."),
         ],
         examples: [CommandExample("notifications --unread --type alerts", "unread alerts only")])
+
+    static let show = CommandSpec(
+        "show",
+        summary: "Show one notification whole: its message, with any emergency note, and who it is about",
+        arguments: [ArgumentSpec("ID", help: "The notification (an ID prefix of 4 or more characters works).")],
+        examples: [CommandExample("notifications show 8bc5", "read the whole notification whose ID starts with 8bc5")])
 
     static let read = CommandSpec(
         "read",

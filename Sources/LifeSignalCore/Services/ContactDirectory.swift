@@ -5,6 +5,11 @@ public struct ContactView: Sendable {
     public var link: ContactLink
     public var account: Account
 
+    public init(link: ContactLink, account: Account) {
+        self.link = link
+        self.account = account
+    }
+
     public var id: EntityID { link.contactID }
     public var name: String { account.fullName }
 
