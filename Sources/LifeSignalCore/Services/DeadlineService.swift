@@ -84,16 +84,16 @@ public struct DeadlineService {
     private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
                                tolerant: Bool) throws -> Int {
         var sent = 0
+        if wasUnreadable {
+            for responder in responders {
+                sent += try notifier.deliver(responder.contactID, Self.watchedAgain(account)) ? 1 : 0
+            }
+        }
         for due in engine.evaluate(&account, responders: responders, now: env.now) {
             if try notifier.deliver(due.notice.recipient, due.notice.draft) {
                 sent += 1
             } else {
                 engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay))
-            }
-        }
-        if wasUnreadable {
-            for responder in responders {
-                sent += try notifier.deliver(responder.contactID, Self.watchedAgain(account)) ? 1 : 0
             }
         }
         try store.save(account)
