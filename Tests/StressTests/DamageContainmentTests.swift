@@ -127,4 +127,22 @@ import TestSupport
         #expect(json["respondersTold"] as? Int == 1)
         #expect(json["respondersNotReached"] as? [String] == [bobID])
     }
+
+    /// Bob's and Cy's own commands that list or find contacts work around
+    /// Ada's unreadable account; only what needs Ada herself names her file.
+    @Test func theirContactCommandsWorkAroundADamagedContact() throws {
+        let world = try ContainmentWorld()
+        let file = try world.file(.account)
+        try Data("{\"schemaVersion\":1,\"data\":{}}".utf8).write(to: file)
+        let listed = try world.bob.run(["contacts"])
+        #expect(listed.succeeded && listed.stdout.contains("Cy Test") && listed.stdout.contains("cannot be read"), "\(listed)")
+        let json = try world.bob.run(["contacts", "--json"]).array()
+        let ada = try #require(json.first { $0["id"] as? String == world.adaID }, "\(json)")
+        #expect((ada["cannotBeChecked"] as? String)?.contains(file.path) == true)
+        #expect(try world.bob.run(["ping", "list"]).succeeded)
+        #expect(try world.cy.run(["contacts", "role", "Bob", "--dependent"]).succeeded)
+        #expect(try world.cy.run(["ping", "send", "Bob"]).succeeded)
+        let direct = try world.bob.run(["ping", "send", String(world.adaID.prefix(8))])
+        #expect(direct.status == 7 && direct.stderr.contains(file.path), "\(direct)")
+    }
 }

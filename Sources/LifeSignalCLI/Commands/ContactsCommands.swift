@@ -6,15 +6,24 @@ enum ContactsListCommand {
     static func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let sort = try c.parsed.choice("sort", as: ContactSort.self) ?? .timeLeft
-        var contacts = try c.reading { store, account in try ContactDirectory(store: store).all(of: account.id) }
-        if c.parsed.flag("responders") { contacts = contacts.filter(\.link.isResponder) }
-        if c.parsed.flag("dependents") { contacts = contacts.filter(\.link.isDependent) }
+        let listing = try c.reading { store, account in try ContactDirectory(store: store).listing(of: account.id) }
+        var contacts = listing.contacts
+        var unreadable = listing.unreadable
+        if c.parsed.flag("responders") {
+            contacts = contacts.filter(\.link.isResponder)
+            unreadable = unreadable.filter(\.link.isResponder)
+        }
+        if c.parsed.flag("dependents") {
+            contacts = contacts.filter(\.link.isDependent)
+            unreadable = unreadable.filter(\.link.isDependent)
+        }
         contacts = ContactDirectory.sorted(contacts, by: sort, now: now)
         if c.json {
-            c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) }))
+            c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) }
+                + unreadable.map { JSONViews.unreadableContact($0.link, $0.failure) }))
             return success
         }
-        guard !contacts.isEmpty else {
+        guard !contacts.isEmpty || !unreadable.isEmpty else {
             c.say("No contacts yet.")
             c.hint("share your code with 'lifesignal qr show'; add someone with 'lifesignal contacts add CODE --responder'")
             return success
@@ -24,6 +33,9 @@ enum ContactsListCommand {
         for contact in contacts {
             rows.add(contact.name, ContactText.roles(contact.link), contact.account.phoneNumber,
                      contact.link.isDependent ? ContactText.status(contact, now: now, style: c.style) : "")
+        }
+        for (link, failure) in unreadable {
+            rows.add(link.contactID.short, ContactText.roles(link), "-", c.style.red("cannot be read") + ": " + failure.message)
         }
         rows.lines().forEach { c.out.line($0) }
         return success

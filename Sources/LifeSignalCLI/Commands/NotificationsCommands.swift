@@ -47,7 +47,7 @@ enum NotificationsShowCommand {
         let (item, about) = try c.reading { store, account in
             let item = try NotificationService(store: store).find(query, of: account.id)
             // Who it is about, when that account can still be read.
-            let about = item.relatedContactID.flatMap { id in (try? store.account(id)) ?? nil }
+            let about = item.relatedContactID.flatMap { id in try? store.account(id) }
             return (item, about)
         }
         if c.json {

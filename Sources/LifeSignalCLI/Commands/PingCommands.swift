@@ -32,7 +32,8 @@ enum PingListCommand {
             let pings = try store.pings(of: account.id)
             var names: [EntityID: String] = [account.id: account.fullName]
             for id in Set(pings.flatMap { [$0.senderID, $0.recipientID] }) where names[id] == nil {
-                names[id] = try store.account(id)?.fullName
+                // A name that cannot be read is left out, never a failure of the list.
+                names[id] = (try? store.account(id))?.fullName
             }
             return (pings, names, account.id)
         }

@@ -14,7 +14,7 @@ enum ReachText {
         init(_ reach: Reach, in store: FileStore) {
             self.reach = reach
             unreachableNames = reach.unreachable.map { id in
-                ((try? store.account(id)) ?? nil).map(\.fullName) ?? id.short
+                (try? store.account(id))?.fullName ?? id.short
             }
         }
     }
