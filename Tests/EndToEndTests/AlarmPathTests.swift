@@ -80,6 +80,12 @@ import Testing
         #expect((missed?["message"] as? String)?.contains("Nobody was told: you have no responders") == true, "\(String(describing: missed))")
         let alert = try ada.run(["alert", "on", "--yes"])
         #expect(alert.status == 0 && alert.stdout.contains("Alert raised. Nobody was told: you have no responders."), "\(alert)")
+        // Scripts get it in the JSON, and stderr stays clean.
+        let dee = sandbox.person("dee")
+        try dee.signUp(phone: "+15550000004", first: "Dee", last: "D")
+        let json = try dee.run(["checkin", "--json"])
+        let warning = try json.object()["warning"] as? String
+        #expect(json.stderr.isEmpty && warning?.hasPrefix("nobody is watching you") == true, "\(json)")
     }
 
     /// Defect 6: an alert is never refused for want of a name.

@@ -28,7 +28,8 @@ enum CheckinCommand {
             return (account, CheckInText.Outcome(outcome, in: store))
         }
         if c.json {
-            c.printJSON(.object([("lastCheckIn", .date(account.lastCheckIn)), ("nextCheckInDue", .date(account.nextCheckInDue))]))
+            c.printJSON(.object([("lastCheckIn", .date(account.lastCheckIn)), ("nextCheckInDue", .date(account.nextCheckInDue))]
+                + (outcome.outcome.warnUnwatched ? [("warning", .string(CheckInText.unwatched))] : [])))
         } else {
             c.say("Checked in. Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
         }
@@ -54,12 +55,14 @@ enum CheckInText {
         if let told = result.toldSafe, !told.reach.isNobody, !c.json {
             c.say("You had missed your check-in. " + ReachText.sentence(told, news: " you are safe"))
         }
-        if result.outcome.warnUnwatched {
+        if result.outcome.warnUnwatched, !c.json {
             // Said once, even with --quiet: a missed check-in would reach nobody.
-            c.err.line("warning: nobody is watching you: you have no responders, so a missed check-in reaches nobody")
+            c.err.line("warning: " + unwatched)
             c.hint(ReachText.addResponder)
         }
     }
+
+    static let unwatched = "nobody is watching you: you have no responders, so a missed check-in reaches nobody"
 }
 
 /// `checkin history [--limit N]`
