@@ -4,7 +4,7 @@ import CommandEngine
 /// exit status (from `ExitCode`, the one table), examples.
 public enum LifeSignalManual {
     /// Bumped when the page's content changes, so the page is reproducible.
-    static let date = "November 21, 2026"
+    static let date = "November 23, 2026"
 
     public static var page: String { ManPageGenerator.render(LifeSignalTable.table, manual: manual) }
 
