@@ -30,19 +30,6 @@ struct GeneratedFilesTests {
         #expect(CommandTableLint.problems(in: LifeSignalTable.table) == [])
     }
 
-    @Test func everyRunnableCommandHasAHandlerAndNoHandlerIsOrphaned() {
-        var runnable: Set<String> = []
-        func walk(_ command: CommandSpec, _ path: [String]) {
-            if command.isRunnable, !path.isEmpty, path != ["help"] { runnable.insert(path.joined(separator: " ")) }
-            for sub in command.subcommands { walk(sub, path + [sub.name]) }
-        }
-        walk(LifeSignalTable.table.root, [])
-        // Commands whose bare form runs their default subcommand need no handler of their own.
-        let handled = Set(CommandRegistry.handlers.keys)
-        #expect(runnable.subtracting(handled).isEmpty, "no handler for \(runnable.subtracting(handled))")
-        #expect(handled.subtracting(runnable).isEmpty, "handler for no command: \(handled.subtracting(runnable))")
-    }
-
     @Test(arguments: ExitCode.allCases)
     func everyExitCodeIsDocumented(code: ExitCode) throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -1,0 +1,4 @@
+// Generated; see UnicodeTableTests.
+enum NameFoldingTable {
+    static let bases: [UInt32] = []
+}
