@@ -231,7 +231,9 @@ function __lifesignal_offer --argument-names kind cur prefix
         case 'choices:*'
             string split ' ' -- (string replace 'choices:' '' -- $kind) | string replace -r -- '^' "$prefix"
         case 'dynamic:*'
-            lifesignal __complete (string replace 'dynamic:' '' -- $kind) "$cur" 2>/dev/null | string replace -r -- '^' "$prefix"
+            # The token without its escapes (`Ada\ L` is `Ada L`); fish
+            # escapes the spaces of what it inserts.
+            lifesignal __complete (string replace 'dynamic:' '' -- $kind) (string unescape -- "$cur") 2>/dev/null | string replace -r -- '^' "$prefix"
     end
 end
 
