@@ -59,8 +59,15 @@ final class Person {
     @discardableResult
     func run(_ arguments: [String], input: String? = nil, extra: [String: String] = [:],
              stdoutPath: String? = nil) throws -> RunResult {
+        try run(program: Binary.url.path, arguments, input: input, extra: extra, stdoutPath: stdoutPath)
+    }
+
+    /// Another program (a wrapper that ends by running lifesignal) with this
+    /// person's environment.
+    func run(program: String, _ arguments: [String], input: String? = nil, extra: [String: String] = [:],
+             stdoutPath: String? = nil) throws -> RunResult {
         let process = Process()
-        process.executableURL = Binary.url
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
         process.currentDirectoryURL = home
