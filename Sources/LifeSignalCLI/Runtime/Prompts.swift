@@ -11,11 +11,14 @@ struct Prompts {
     /// The answer to `question` without its newline; throws `PromptDeclined`
     /// at end of input. With `echo` false the typed characters are hidden.
     func ask(_ question: String, echo: Bool = true) throws -> String {
-        err.write(question)
-        try? err.flush()
-        guard let answer = input.readLine(echo: echo) else {
-            // The cursor is still after the question: end its line first.
-            err.line()
+        let answer = input.readLine(echo: echo) {
+            err.write(question)
+            try? err.flush()
+        }
+        guard let answer else {
+            // The cursor is still after the question (a hidden answer's line
+            // was ended already): end its line first.
+            if echo { err.line() }
             throw PromptDeclined("Cancelled; nothing was changed.")
         }
         return answer
