@@ -30,6 +30,13 @@ struct GeneratedFilesTests {
         #expect(CommandTableLint.problems(in: LifeSignalTable.table) == [])
     }
 
+    /// Each example once, and a footer naming lifesignal, not the system it was formatted on.
+    @Test func theManPageRepeatsNoExampleAndNamesItselfInTheFooter() {
+        let examples = LifeSignalManual.page.split(separator: "\n").filter { $0.hasPrefix(".Dl ") }
+        #expect(examples.count == Set(examples).count, "repeated: \(examples.filter { line in examples.count { $0 == line } > 1 })")
+        #expect(LifeSignalManual.page.contains("\n.Os \"lifesignal \(LifeSignalCLI.version)\"\n"))
+    }
+
     @Test(arguments: ExitCode.allCases)
     func everyExitCodeIsDocumented(code: ExitCode) throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -52,8 +52,8 @@ struct SettingsSet: CommandInput, Equatable {
         ],
         arguments: [Settings.key.spec, value.spec],
         examples: [
-            CommandExample("settings set notify-command 'mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'",
-                           "mail every notification"),
+            CommandExample("settings set notify-command 'printf \"%s\\n\" \"$LIFESIGNAL_NOTIFICATION_MESSAGE\" | mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'",
+                           "mail every notification, its message as the body"),
             CommandExample("settings set pings off", "stop handing pings to the notify-command"),
         ],
         input: SettingsSet.self)
