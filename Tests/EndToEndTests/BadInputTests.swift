@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad input of every kind: a one-line error, a documented exit code, and
 /// nothing changed in the store.

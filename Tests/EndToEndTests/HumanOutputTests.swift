@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What people read: local times everywhere, honest empty lists, names in
 /// JSON where they help, images on standard output, and changes that change

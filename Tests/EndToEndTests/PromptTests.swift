@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Questions asked on a real terminal (a pseudo-terminal): what is asked,
 /// in which order, and what "no" and Ctrl-D do.

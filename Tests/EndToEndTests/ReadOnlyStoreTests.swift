@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A store this process cannot write (here a read-only bind mount in a
 /// mount namespace of the command's own): reading commands work, writing
@@ -23,8 +24,8 @@ import Testing
         let binary = Binary.url.path
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let script = "mount --bind -o ro '\(store)' '\(store)' && exec '\(binary)' \(quoted)"
-        return try person.run(program: "/usr/bin/unshare", ["-m", "sh", "-c", script],
-                              extra: now.map { ["LIFESIGNAL_NOW": $0] } ?? [:])
+        return try person.run(["/usr/bin/unshare", "-m", "sh", "-c", script],
+                              extra: now.map { ["LIFESIGNAL_NOW": $0] } ?? [:], viaShell: true)
     }
 
     @Test(.enabled(if: canMount, "mount namespaces are not available"))
@@ -70,7 +71,7 @@ import Testing
             let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
             let script = "mount --bind -o ro '\(state)' '\(state)' && mount --bind -o ro '\(config)' '\(config)' && "
                 + "exec '\(Binary.url.path)' \(quoted)"
-            return try ada.run(program: "/usr/bin/unshare", ["-m", "sh", "-c", script])
+            return try ada.run(["/usr/bin/unshare", "-m", "sh", "-c", script], viaShell: true)
         }
         #expect(try run(["status"]).status == 0)
         #expect(try run(["settings"]).status == 0)

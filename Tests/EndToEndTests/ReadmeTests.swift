@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The README's commands work as written.
 @Suite(.serialized) struct ReadmeTests {
@@ -49,10 +50,10 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(file).path), "\(file) missing")
         }
         let person = sandbox.person("fresh")
-        let version = try person.run(program: home.appendingPathComponent(".local/bin/lifesignal").path, ["--version"])
+        let version = try person.run([home.appendingPathComponent(".local/bin/lifesignal").path, "--version"], viaShell: true)
         #expect(version.status == 0 && version.stdout.hasPrefix("lifesignal "), "\(version)")
-        let bash = try person.run(program: "/bin/bash", ["--norc", "-c",
-            "source \(home.path)/.local/share/bash-completion/completions/lifesignal && complete -p lifesignal"])
+        let bash = try person.run(["/bin/bash", "--norc", "-c",
+            "source \(home.path)/.local/share/bash-completion/completions/lifesignal && complete -p lifesignal"], viaShell: true)
         #expect(bash.stdout == "complete -F _lifesignal lifesignal\n", "\(bash)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shipped completion scripts driving the real binary: commands,
 /// options, choices and contact names from the store.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// lifesignal on a pseudo-terminal: stdin, stdout and stderr are the
 /// terminal, so it asks its questions; the test reads what a person would

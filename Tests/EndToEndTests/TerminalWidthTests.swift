@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// Human output measured the way the terminal measures it (glibc's
 /// `wcwidth`, an independent implementation of the Unicode widths): tables
