@@ -3,7 +3,7 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 
-/// One run of one command: its parsed input, its output, and lazy access
+/// One run of one command: the global options, the output, and lazy access
 /// to the clock, the store and the signed-in account.
 final class Context {
     let env: CLIEnvironment
