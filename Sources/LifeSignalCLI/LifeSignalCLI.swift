@@ -54,12 +54,12 @@ public enum LifeSignalCLI {
         }
         let context = Context(env: env, global: global, out: out, err: err)
         do {
-            guard let command = parsed.input as? any RunnableCommand else {
-                // Only a table entry without a runnable input gets here; the
+            guard let input = parsed.input, let runner = parsed.inputType?.payload as? Runner else {
+                // Only a table entry without `.running(...)` gets here; the
                 // table tests rule that out, so say so rather than guess.
                 throw InternalError("no code runs '\((["lifesignal"] + parsed.commandPath).joined(separator: " "))'")
             }
-            return try command.run(context)
+            return try runner.run(input, context)
         } catch let error as UsageError {
             report(usage: error, json: context.json, err: context.err)
             return ExitCode.usage.rawValue

@@ -156,7 +156,7 @@ func describe(_ invocation: Invocation) -> String {
 
         static let table = CommandTable(root: CommandSpec(
             "tool", summary: "A tool.", arguments: [duration.spec],
-            options: [reminder.spec, Flag("help", help: "Help.", isGlobal: true).spec], input: Interval.self),
+            options: [reminder.spec, Flag("help", help: "Help.", isGlobal: true).spec], input: InputType(Interval.self)),
             helpCommandName: nil)
     }
 

@@ -50,7 +50,7 @@ public struct CommandSpec: Sendable, Equatable {
         examples: [CommandExample] = [],
         isHidden: Bool = false,
         usage: String? = nil,
-        input: (any CommandInput.Type)? = nil
+        input: InputType? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -65,7 +65,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.examples = examples
         self.isHidden = isHidden
         self.usage = usage
-        self.input = input.map(InputType.init)
+        self.input = input
     }
 
     /// The direct subcommand with this name, hidden ones included.

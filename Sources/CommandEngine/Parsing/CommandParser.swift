@@ -270,7 +270,8 @@ private struct ParseRun {
         try checkGroups()
         var parsed = ParsedCommand(commandPath: names, entries: entries, flags: flags, passthrough: passthrough)
         if let input = command.input {
-            parsed.input = try input.type.init(from: parsed)
+            parsed.inputType = input
+            parsed.input = try input.decode(parsed)
         }
         return .run(parsed)
     }

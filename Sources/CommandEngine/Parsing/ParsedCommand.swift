@@ -29,6 +29,8 @@ public struct ParsedCommand: Sendable, Equatable {
     public let passthrough: [String]?
     /// The command's decoded input; nil when its table entry names no type.
     public internal(set) var input: (any CommandInput)?
+    /// The table entry's input type, with the program's payload.
+    public internal(set) var inputType: InputType?
     var entries: [String: Entry]
     var flags: [String: Bool]
 
@@ -125,6 +127,7 @@ public struct ParsedCommand: Sendable, Equatable {
     func strings(_ name: String) -> [String] { entries[name]?.values ?? [] }
 
     /// A plain decimal integer with an optional sign; no Foundation on this path.
+    @usableFromInline
     static func decimal(_ text: String) -> Int? {
         var digits = Substring(text)
         var negative = false

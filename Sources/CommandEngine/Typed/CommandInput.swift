@@ -12,15 +12,22 @@ public protocol CommandInput: Sendable {
     init(from parsed: ParsedCommand) throws(UsageError)
 }
 
-/// The input type of a table entry, compared by identity so the table
-/// stays a value that can be checked for equality.
+/// The input type of a table entry, with whatever the program attaches to
+/// act on it (its runner), compared by type so the table stays a value that
+/// can be checked for equality.
 public struct InputType: Sendable, Equatable {
     /// The type the parser decodes.
     public let type: any CommandInput.Type
+    /// The program's own, carried untouched: lifesignal keeps the code that
+    /// runs the input here, so finding it needs no lookup by name or type.
+    public let payload: (any Sendable)?
+    let decode: @Sendable (ParsedCommand) throws(UsageError) -> any CommandInput
 
-    /// Wraps a type.
-    public init(_ type: any CommandInput.Type) {
+    /// Wraps a type; decoding calls its `init(from:)` directly.
+    public init<Input: CommandInput>(_ type: Input.Type, payload: (any Sendable)? = nil) {
         self.type = type
+        self.payload = payload
+        decode = { parsed throws(UsageError) in try Input(from: parsed) }
     }
 
     public static func == (lhs: InputType, rhs: InputType) -> Bool {

@@ -4,6 +4,7 @@ public struct Flag: Sendable {
     public let spec: OptionSpec
 
     /// Defines `--long` (and `-short`).
+    @inlinable
     public init(_ long: String, short: Character? = nil, help: String, isGlobal: Bool = false) {
         spec = .flag(long, short: short, help: help, isGlobal: isGlobal)
     }
@@ -16,6 +17,7 @@ public struct Toggle: Sendable {
     public let spec: OptionSpec
 
     /// Defines `--long` and `--no-long`.
+    @inlinable
     public init(_ long: String, help: String) {
         spec = .negatable(long, help: help)
     }
@@ -25,12 +27,14 @@ public struct Toggle: Sendable {
 public struct Option<Value: Sendable>: Sendable {
     /// The definition in the table.
     public let spec: OptionSpec
-    /// Completes "expected …" when `convert` refuses a value.
+    /// Completes "expected …" when `convert` refuses a value (choices say
+    /// "one of …" instead).
     public let expected: String
-    let convert: @Sendable (String) -> Value?
+    @usableFromInline let convert: @Sendable (String) -> Value?
 
     /// Defines an option whose value `convert` turns into a `Value`, or
     /// refuses with nil.
+    @inlinable
     public init(
         _ long: String, short: Character? = nil, valueName: String, help: String, expected: String,
         isRequired: Bool = false, isRepeatable: Bool = false, isGlobal: Bool = false,
@@ -43,6 +47,7 @@ public struct Option<Value: Sendable>: Sendable {
         self.convert = convert
     }
 
+    @usableFromInline
     init(spec: OptionSpec, expected: String, convert: @escaping @Sendable (String) -> Value?) {
         self.spec = spec
         self.expected = expected
@@ -52,6 +57,7 @@ public struct Option<Value: Sendable>: Sendable {
 
 extension Option where Value == String {
     /// An option taking any text.
+    @inlinable
     public init(
         _ long: String, short: Character? = nil, valueName: String, help: String, isRequired: Bool = false,
         isRepeatable: Bool = false, isGlobal: Bool = false, completion: CompletionKind = .none
@@ -64,6 +70,7 @@ extension Option where Value == String {
 
 extension Option where Value == Int {
     /// An option taking a decimal integer within `range`.
+    @inlinable
     public static func integer(
         _ long: String, short: Character? = nil, valueName: String = "N", in range: ClosedRange<Int>, help: String
     ) -> Option<Int> {
@@ -78,10 +85,13 @@ extension Option where Value == Int {
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// An option taking one case of a string enumeration: the choices in
     /// help and completions are the cases, so they cannot drift apart.
+    @inlinable
     public init(choice long: String, short: Character? = nil, valueName: String? = nil, help: String) {
-        let choices = Value.allCases.map(\.rawValue)
+        // The parser accepts only these words, so `expected` is never shown;
+        // joining them here would cost every start-up a generic call.
+        let choices = Value.allCases.map { $0.rawValue }
         self.init(spec: OptionSpec(long, short: short, help: help, kind: .choice(valueName: valueName, choices: choices)),
-                  expected: "one of " + choices.joined(separator: ", ")) { Value(rawValue: $0) }
+                  expected: "a choice") { Value(rawValue: $0) }
     }
 }
 
@@ -94,9 +104,10 @@ public struct Argument<Value: Sendable>: Sendable {
     /// The accepted words, for arguments that take one of a fixed set: a
     /// refused value is then reported with "did you mean".
     public let choices: [String]?
-    let convert: @Sendable (String) -> Value?
+    @usableFromInline let convert: @Sendable (String) -> Value?
 
     /// Defines an argument whose value `convert` turns into a `Value`.
+    @inlinable
     public init(
         _ name: String, help: String, isOptional: Bool = false, completion: CompletionKind = .none,
         expected: String, convert: @escaping @Sendable (String) -> Value?
@@ -107,6 +118,7 @@ public struct Argument<Value: Sendable>: Sendable {
         self.convert = convert
     }
 
+    @usableFromInline
     init(spec: ArgumentSpec, expected: String, choices: [String]?, convert: @escaping @Sendable (String) -> Value?) {
         self.spec = spec
         self.expected = expected
@@ -117,6 +129,7 @@ public struct Argument<Value: Sendable>: Sendable {
 
 extension Argument where Value == String {
     /// An argument taking any text.
+    @inlinable
     public init(_ name: String, help: String, isOptional: Bool = false, completion: CompletionKind = .none) {
         self.init(name, help: help, isOptional: isOptional, completion: completion, expected: "text") { $0 }
     }
@@ -125,10 +138,12 @@ extension Argument where Value == String {
 extension Argument where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// An argument taking one case of a string enumeration, in any letter
     /// case; the cases are its completions.
+    @inlinable
     public init(choice name: String, help: String, isOptional: Bool = false) {
-        let choices = Value.allCases.map(\.rawValue)
+        // A refused word is reported with the choices (`invalidChoice`), not `expected`.
+        let choices = Value.allCases.map { $0.rawValue }
         self.init(spec: ArgumentSpec(name, help: help, isOptional: isOptional, completion: .choices(choices)),
-                  expected: "one of " + choices.joined(separator: ", "), choices: choices) { text in
+                  expected: "a choice", choices: choices) { text in
             Value(rawValue: text) ?? Value.allCases.first { $0.rawValue.lowercased() == text.lowercased() }
         }
     }

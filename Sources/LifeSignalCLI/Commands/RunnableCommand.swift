@@ -3,11 +3,34 @@ import CommandEngine
 /// A command's typed input that can run: the input in, one service call,
 /// rendered output, and the exit status.
 ///
-/// The table names each command's input type; the parser decodes it; the
-/// program runs whatever it decoded, so a command cannot be listed without
-/// code that runs it (a test walks the table to prove it).
+/// The table names each command's input type with `.running(Type.self)`,
+/// which only compiles for a type that can run; the parser decodes it and
+/// the program runs it through the entry's `Runner`.
 protocol RunnableCommand: CommandInput {
     func run(_ c: Context) throws -> Int32
+}
+
+/// The code that runs a table entry's input, kept in the entry itself
+/// (`InputType.payload`), so running a command needs no lookup: neither by
+/// its name nor by a conformance check on the decoded value.
+struct Runner: Sendable {
+    let run: @Sendable (any CommandInput, Context) throws -> Int32
+
+    init<Command: RunnableCommand>(_: Command.Type) {
+        run = { input, context in
+            guard let command = input as? Command else {
+                throw InternalError("the parser decoded \(type(of: input)) for an entry of \(Command.self)")
+            }
+            return try command.run(context)
+        }
+    }
+}
+
+extension InputType {
+    /// The entry decodes `Command` and runs it.
+    static func running<Command: RunnableCommand>(_ type: Command.Type) -> InputType {
+        InputType(type, payload: Runner(type))
+    }
 }
 
 /// The success status, for commands that have nothing else to say.

@@ -10,6 +10,9 @@
 enum DisplayWidth {
     /// Columns taken by `text`; escape sequences (`ESC [ … m`) count nothing.
     static func of(_ text: some StringProtocol) -> Int {
+        // Most cells are plain ASCII: one column a byte, no grapheme breaking.
+        let bytes = text.utf8
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
         var total = 0
         var inEscape = false
         for character in text {

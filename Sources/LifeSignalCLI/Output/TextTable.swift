@@ -57,12 +57,17 @@ struct TextTable {
         return stacked(width: width, dim: dim)
     }
 
+    /// A cell's lines; most cells have one, found without splitting.
+    private static func lines(of cell: String) -> [String] {
+        guard cell.utf8.contains(UInt8(ascii: "\n")) else { return [cell] }
+        return cell.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
     private func columnWidths(_ rows: [[String]]) -> [Int] {
         var widths: [Int] = []
         for row in rows {
             for (index, cell) in row.enumerated() {
-                let width = cell.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { DisplayWidth.of($0) }.max() ?? 0
+                let width = Self.lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0
                 if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
             }
         }
@@ -72,26 +77,30 @@ struct TextTable {
     /// Layouts 1 and 2: each cell's lines side by side, padded to `widths`.
     private func aligned(_ widths: [Int], wrapAt flexible: Int?, dim: (String) -> String) -> [String] {
         var out: [String] = []
-        let lead = String(repeating: " ", count: indent)
         for (rowIndex, row) in ((header.map { [$0] } ?? []) + rows).enumerated() {
             let isHeader = header != nil && rowIndex == 0
             let cells: [[String]] = row.enumerated().map { index, cell in
-                index == flexible ? TextWrap.lines(cell, width: widths[index])
-                                  : cell.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                index == flexible ? TextWrap.lines(cell, width: widths[index]) : Self.lines(of: cell)
             }
             let height = cells.map(\.count).max() ?? 0
             for lineIndex in 0..<height {
-                var line = lead
+                // Built as bytes: a listing has many lines, and String
+                // concatenation costs more than measuring them.
+                var line: [UInt8] = []
+                line.reserveCapacity(indent + widths.reduce(0, +) + 2 * widths.count)
+                line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
                 var pending = 0
                 for (index, cellLines) in cells.enumerated() {
-                    let text = lineIndex < cellLines.count ? cellLines[lineIndex] : ""
-                    if !text.isEmpty {
-                        line += String(repeating: " ", count: pending) + (isHeader ? dim(text) : text)
-                        pending = 0
+                    guard lineIndex < cellLines.count, !cellLines[lineIndex].isEmpty else {
+                        pending += widths[index] + 2
+                        continue
                     }
-                    pending += widths[index] - DisplayWidth.of(text) + 2
+                    let text = cellLines[lineIndex]
+                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
+                    line.append(contentsOf: (isHeader ? dim(text) : text).utf8)
+                    pending = widths[index] - DisplayWidth.of(text) + 2
                 }
-                out.append(line)
+                out.append(String(decoding: line, as: UTF8.self))
             }
         }
         return out

@@ -28,7 +28,7 @@ struct Login: CommandInput, Equatable {
             CommandExample("login --phone +15551234567 --code 123456 --first-name Ada --last-name Lovelace",
                            "verify the code and name a new account"),
         ],
-        input: Login.self)
+        input: .running(Login.self))
 
     /// As typed; `PhoneNumber` judges it, so a bad number is refused like any rule.
     let phone: String
@@ -46,7 +46,7 @@ struct Login: CommandInput, Equatable {
 
 /// `logout`
 struct Logout: CommandInput, Equatable {
-    static let spec = CommandSpec("logout", summary: "Sign out of this store", input: Logout.self)
+    static let spec = CommandSpec("logout", summary: "Sign out of this store", input: .running(Logout.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -64,7 +64,7 @@ struct Status: CommandInput, Equatable {
             CommandExample("status", "see when your next check-in is due"),
             CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert (for prompts and scripts)"),
         ],
-        input: Status.self)
+        input: .running(Status.self))
 
     let check: Bool
 
@@ -80,7 +80,7 @@ struct Profile: CommandInput, Equatable {
         summary: "Show your profile",
         subcommands: [ProfileSet.spec],
         isRunnable: true,
-        input: Profile.self)
+        input: .running(Profile.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -100,7 +100,7 @@ struct ProfileSet: CommandInput, Equatable {
         examples: [
             CommandExample("profile set --note 'Diabetic; spare key under the blue pot'", "set the emergency note"),
         ],
-        input: ProfileSet.self)
+        input: .running(ProfileSet.self))
 
     let firstName: String?
     let lastName: String?

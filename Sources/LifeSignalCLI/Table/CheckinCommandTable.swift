@@ -20,7 +20,7 @@ struct Checkin: CommandInput, Equatable {
             CommandExample("checkin", "check in now"),
             CommandExample("checkin -- ./backup.sh", "check in only if the backup succeeds"),
         ],
-        input: Checkin.self)
+        input: .running(Checkin.self))
 
     /// The command to run first, nil for a plain check-in.
     let command: [String]?
@@ -41,7 +41,7 @@ struct CheckinHistory: CommandInput, Equatable {
         "history",
         summary: "List your past check-ins, newest first",
         options: [limit.spec],
-        input: CheckinHistory.self)
+        input: .running(CheckinHistory.self))
 
     let limit: Int
 
@@ -73,7 +73,7 @@ struct CheckinInterval: CommandInput, Equatable {
         examples: [
             CommandExample("checkin interval 2d --reminder 4h", "check in every two days, reminded four hours before"),
         ],
-        input: CheckinInterval.self)
+        input: .running(CheckinInterval.self))
 
     /// Seconds; nil leaves it as it is.
     let interval: Int?

@@ -26,7 +26,7 @@ struct ContactsList: CommandInput, Equatable {
         options: [responders.spec, dependents.spec, sort.spec],
         exclusiveGroups: [ExclusiveGroup([responders.spec.long, dependents.spec.long])],
         examples: [CommandExample("contacts --dependents --sort name", "the people you watch over, by name")],
-        input: ContactsList.self)
+        input: .running(ContactsList.self))
 
     /// Which contacts to show.
     enum Selection: Equatable { case all, responders, dependents }
@@ -62,7 +62,7 @@ struct ContactsAdd: CommandInput, Equatable {
             CommandExample("contacts add K7Q2M-9XHCV-3PD8R-TW6NA --responder", "make the code's owner your responder"),
             CommandExample("contacts add --image code.png --dependent", "add whoever's code is in the picture as a dependent"),
         ],
-        input: ContactsAdd.self)
+        input: .running(ContactsAdd.self))
 
     /// Where the code comes from.
     enum Source: Equatable {
@@ -89,7 +89,7 @@ struct ContactsAdd: CommandInput, Equatable {
 /// `contacts show CONTACT`
 struct ContactsShow: CommandInput, Equatable {
     static let spec = CommandSpec(
-        "show", summary: "Show one contact", arguments: [SharedInputs.contact.spec], input: ContactsShow.self)
+        "show", summary: "Show one contact", arguments: [SharedInputs.contact.spec], input: .running(ContactsShow.self))
 
     let contact: String
 
@@ -109,7 +109,7 @@ struct ContactsRole: CommandInput, Equatable {
         arguments: [SharedInputs.contact.spec],
         options: [responder.spec, dependent.spec],
         examples: [CommandExample("contacts role Ada --dependent --no-responder", "watch over Ada, no longer the reverse")],
-        input: ContactsRole.self)
+        input: .running(ContactsRole.self))
 
     let contact: String
     /// nil leaves the role as it is.
@@ -134,7 +134,7 @@ struct ContactsRemove: CommandInput, Equatable {
         discussion: ["Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required."],
         arguments: [SharedInputs.contact.spec],
         options: [yes.spec],
-        input: ContactsRemove.self)
+        input: .running(ContactsRemove.self))
 
     let contact: String
     let yes: Bool

@@ -29,7 +29,7 @@ struct Root: CommandInput, Equatable {
             CommandExample("login --phone +15551234567", "sign in (or create an account)"),
             CommandExample("status --check", "exit non-zero when overdue or an alert is active"),
         ],
-        input: Root.self)
+        input: .running(Root.self))
 
     /// Every top-level command, in the order help lists them.
     static let commands: [CommandSpec] = {

@@ -40,7 +40,7 @@ struct NotificationsList: CommandInput, Equatable {
         summary: "List notifications, newest first",
         options: [type.spec, unread.spec, limit.spec],
         examples: [CommandExample("notifications --unread --type alerts", "unread alerts only")],
-        input: NotificationsList.self)
+        input: .running(NotificationsList.self))
 
     let filter: NotificationFilter?
     let unreadOnly: Bool
@@ -62,7 +62,7 @@ struct NotificationsRead: CommandInput, Equatable {
         options: [NotificationCommandTable.every.spec],
         exclusiveGroups: [ExclusiveGroup([NotificationCommandTable.id.spec.name, NotificationCommandTable.every.spec.long],
                                          isRequired: true)],
-        input: NotificationsRead.self)
+        input: .running(NotificationsRead.self))
 
     let target: NotificationTarget
 
@@ -83,7 +83,7 @@ struct NotificationsDelete: CommandInput, Equatable {
         options: [NotificationCommandTable.every.spec, yes.spec],
         exclusiveGroups: [ExclusiveGroup([NotificationCommandTable.id.spec.name, NotificationCommandTable.every.spec.long],
                                          isRequired: true)],
-        input: NotificationsDelete.self)
+        input: .running(NotificationsDelete.self))
 
     let target: NotificationTarget
     let yes: Bool
@@ -102,7 +102,7 @@ struct NotificationsFollow: CommandInput, Equatable {
         discussion: [
             "With --json, one JSON object per line. New items of the types enabled in settings are also handed to the notify-command.",
         ],
-        input: NotificationsFollow.self)
+        input: .running(NotificationsFollow.self))
 
     init(from parsed: ParsedCommand) {}
 }

@@ -58,7 +58,7 @@ struct QRShow: CommandInput, Equatable {
         ],
         options: QRImageOptions.definitions,
         examples: [CommandExample("qr show --png code.png", "save your code as an image to send")],
-        input: QRShow.self)
+        input: .running(QRShow.self))
 
     let image: QRImageOptions
 
@@ -70,7 +70,7 @@ struct QRShow: CommandInput, Equatable {
 /// `qr refresh`
 struct QRRefresh: CommandInput, Equatable {
     static let spec = CommandSpec(
-        "refresh", summary: "Replace your QR code ID; the old one stops working at once", input: QRRefresh.self)
+        "refresh", summary: "Replace your QR code ID; the old one stops working at once", input: .running(QRRefresh.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -89,7 +89,7 @@ struct QRScan: CommandInput, Equatable {
         arguments: [file.spec],
         options: [raw.spec],
         examples: [CommandExample("qr scan screenshot.png", "see whose code a picture holds")],
-        input: QRScan.self)
+        input: .running(QRScan.self))
 
     let file: String
     let raw: Bool
@@ -139,7 +139,7 @@ struct QREncode: CommandInput, Equatable {
             CommandExample("qr encode 'WIFI:T:WPA;S:home;P:secret;;' --png wifi.png", "a Wi-Fi code as an image"),
             CommandExample("qr encode 'https://example.com' --png -", "write the PNG to standard output, for a pipe or a redirect"),
         ],
-        input: QREncode.self)
+        input: .running(QREncode.self))
 
     let text: String
     /// nil picks the highest level that fits the smallest symbol.

@@ -22,7 +22,7 @@ struct Alert: CommandInput, Equatable {
         summary: "Show, raise or cancel an emergency alert",
         subcommands: [AlertOn.spec, AlertOff.spec],
         isRunnable: true,
-        input: Alert.self)
+        input: .running(Alert.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -39,7 +39,7 @@ struct AlertOn: CommandInput, Equatable {
         ],
         options: [yes.spec],
         examples: [CommandExample("alert on --yes", "raise an alert from a script")],
-        input: AlertOn.self)
+        input: .running(AlertOn.self))
 
     let yes: Bool
 
@@ -50,7 +50,7 @@ struct AlertOn: CommandInput, Equatable {
 
 /// `alert off`
 struct AlertOff: CommandInput, Equatable {
-    static let spec = CommandSpec("off", summary: "Cancel your alert: every responder is told", input: AlertOff.self)
+    static let spec = CommandSpec("off", summary: "Cancel your alert: every responder is told", input: .running(AlertOff.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -61,7 +61,7 @@ struct PingSend: CommandInput, Equatable {
         "send",
         summary: "Ping a dependent (a second ping while one is pending sends nothing new)",
         arguments: [SharedInputs.dependent.spec],
-        input: PingSend.self)
+        input: .running(PingSend.self))
 
     let contact: String
 
@@ -72,7 +72,7 @@ struct PingSend: CommandInput, Equatable {
 
 /// `ping list`
 struct PingList: CommandInput, Equatable {
-    static let spec = CommandSpec("list", summary: "List pings you received and sent", input: PingList.self)
+    static let spec = CommandSpec("list", summary: "List pings you received and sent", input: .running(PingList.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -85,7 +85,7 @@ struct PingRespond: CommandInput, Equatable {
         "respond",
         summary: "Answer a ping you received (all pending ones without an ID)",
         arguments: [ping.spec],
-        input: PingRespond.self)
+        input: .running(PingRespond.self))
 
     /// nil answers every pending ping.
     let ping: String?

@@ -20,7 +20,7 @@ struct Settings: CommandInput, Equatable {
         summary: "Show or change notification preferences and external commands",
         subcommands: [SettingsGet.spec, SettingsSet.spec],
         isRunnable: true,
-        input: Settings.self)
+        input: .running(Settings.self))
 
     static let key = Argument<SettingKey>(
         choice: "KEY", help: "One of: " + SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + " (any case).")
@@ -31,7 +31,7 @@ struct Settings: CommandInput, Equatable {
 /// `settings get KEY`
 struct SettingsGet: CommandInput, Equatable {
     static let spec = CommandSpec(
-        "get", summary: "Print one setting", arguments: [Settings.key.spec], input: SettingsGet.self)
+        "get", summary: "Print one setting", arguments: [Settings.key.spec], input: .running(SettingsGet.self))
 
     let key: SettingKey
 
@@ -56,7 +56,7 @@ struct SettingsSet: CommandInput, Equatable {
                            "mail every notification, its message as the body"),
             CommandExample("settings set pings off", "stop handing pings to the notify-command"),
         ],
-        input: SettingsSet.self)
+        input: .running(SettingsSet.self))
 
     /// What changes.
     enum Change: Equatable {

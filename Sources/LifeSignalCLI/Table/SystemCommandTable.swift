@@ -19,7 +19,7 @@ struct Doctor: CommandInput, Equatable {
         discussion: [
             "Every file must decode, links must be mirrored on both sides, indexes must point to the right accounts and counts must match. Each problem is listed with its file and what to do; the exit status is 7 when there is one.",
         ],
-        input: Doctor.self)
+        input: .running(Doctor.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -33,7 +33,7 @@ struct Tick: CommandInput, Equatable {
             "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. Exits 9 when a delivery failed; it is retried next time.",
         ],
         examples: [CommandExample("tick -q", "in a crontab, every few minutes")],
-        input: Tick.self)
+        input: .running(Tick.self))
 
     init(from parsed: ParsedCommand) {}
 }
@@ -48,7 +48,7 @@ struct Completions: CommandInput, Equatable {
         arguments: [shell.spec],
         examples: [CommandExample("completions bash",
                                   "print the bash script (save it as ~/.local/share/bash-completion/completions/lifesignal)")],
-        input: Completions.self)
+        input: .running(Completions.self))
 
     let shell: CompletionShell
 
@@ -75,7 +75,7 @@ struct Complete: CommandInput, Equatable {
         summary: "Print completion candidates for a named source",
         arguments: [source.spec, word.spec],
         isHidden: true,
-        input: Complete.self)
+        input: .running(Complete.self))
 
     /// nil for a source this version does not know: the scripts of another
     /// version may ask, and completion must stay silent, never fail.
