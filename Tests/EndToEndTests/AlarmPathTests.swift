@@ -149,8 +149,9 @@ import Testing
         let shown = try bob.run(["notifications", "show", String(id.prefix(8))])
         #expect(shown.status == 0, "\(shown)")
         #expect(shown.stdout.contains("Ada L missed a check-in"), "\(shown)")
-        #expect(shown.stdout.contains("Emergency note: Spare key under the blue pot.\nDiabetic."), "\(shown)")
-        #expect(shown.stdout.contains("About   Ada L (+15550000001)"), "\(shown)")
+        // The note whole, its second line indented under the message so it cannot pass for a line of ours.
+        #expect(shown.stdout.contains("Emergency note: Spare key under the blue pot.\n         Diabetic."), "\(shown)")
+        #expect(shown.stdout.contains("About    Ada L (+15550000001)"), "\(shown)")
         let json = try bob.run(["notifications", "show", id, "--json"]).object()
         #expect(json["message"] as? String == missed["message"] as? String)
         #expect(json["relatedContactName"] as? String == "Ada L")

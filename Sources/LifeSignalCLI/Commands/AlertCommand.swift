@@ -1,49 +1,62 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// `alert`, `alert on [--yes]`, `alert off`.
-enum AlertCommand {
-    static func show(_ c: Context) throws -> Int32 {
+extension Alert: RunnableCommand {
+    /// Shows whether an alert is active.
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let account = try c.reading { _, account in account }
-        print(account.alert, now: now, c)
+        AlertText.print(account.alert, now: now, c)
         return success
     }
+}
 
-    static func raise(_ c: Context) throws -> Int32 {
-        try c.requireConfirmation("Raise an emergency alert? Every responder will be told.", yes: c.parsed.flag("yes"))
+extension AlertOn: RunnableCommand {
+    /// Raises an alert after a confirmation; while one is active, says so and asks nothing.
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
+        if let active = try c.reading({ _, account in account.alert }) {
+            if c.json {
+                AlertText.print(active, now: now, c, extra: [("alreadyActive", .bool(true))])
+            } else {
+                c.say("An alert is already active since \(TimeText.both(active.activatedAt, now: now)); "
+                      + "your responders were told then.")
+            }
+            c.hint("lifesignal alert off (when you are safe)")
+            return success
+        }
+        try c.requireConfirmation("Raise an emergency alert? Every responder will be told.", yes: yes,
+                                  declined: "Not raised; nobody was told.")
         let (alert, reach) = try c.writing { store, account in
             let (alert, reach) = try AccountService(store: store, env: try c.core()).raiseAlert(&account)
             return (alert, ReachText.Named(reach, in: store))
         }
-        if c.json {
-            print(alert, now: now, c, reach: reach.reach)
-        } else {
+        if c.json { AlertText.print(alert, now: now, c, extra: ReachText.json(reach.reach)) } else {
             c.say(c.style.red("Alert raised.") + " " + ReachText.sentence(reach))
         }
-        if reach.reach.isNobody {
-            c.hint(ReachText.addResponder)
-        } else {
-            c.hint("lifesignal alert off (when you are safe)")
-        }
+        c.hint(reach.reach.isNobody ? ReachText.addResponder : "lifesignal alert off (when you are safe)")
         return success
     }
+}
 
-    static func cancel(_ c: Context) throws -> Int32 {
+extension AlertOff: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let reach = try c.writing { store, account in
             ReachText.Named(try AccountService(store: store, env: try c.core()).cancelAlert(&account).reach, in: store)
         }
-        if c.json { print(nil, now: try c.now(), c, reach: reach.reach) } else {
+        if c.json { AlertText.print(nil, now: try c.now(), c, extra: ReachText.json(reach.reach)) } else {
             c.say("Alert cancelled. " + ReachText.sentence(reach))
         }
         return success
     }
+}
 
-    private static func print(_ alert: ActiveAlert?, now: Date, _ c: Context, reach: Reach? = nil) {
+/// How the alert state reads.
+enum AlertText {
+    static func print(_ alert: ActiveAlert?, now: Date, _ c: Context, extra: [(String, JSONValue)] = []) {
         if c.json {
             c.printJSON(.object([("isAlertActive", .bool(alert != nil)), ("alertID", .id(alert?.id)),
-                                 ("activatedAt", .date(alert?.activatedAt))] + (reach.map(ReachText.json) ?? [])))
+                                 ("activatedAt", .date(alert?.activatedAt))] + extra))
         } else if let alert {
             c.out.line(c.style.red("Alert active") + " since \(TimeText.both(alert.activatedAt, now: now)).")
         } else {

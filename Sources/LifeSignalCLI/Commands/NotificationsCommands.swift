@@ -1,13 +1,10 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// `notifications [list] [--type TYPE] [--unread] [--limit N]`.
-enum NotificationsListCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension NotificationsList: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let filter = try c.parsed.choice("type", as: NotificationFilter.self)
-        let limit = try c.parsed.int("limit", in: 0...1_000_000)
-        let unread = c.parsed.flag("unread")
+        let unread = unreadOnly
         var shown = 0
         try c.reading { store, account in
             let service = NotificationService(store: store)
@@ -25,13 +22,14 @@ enum NotificationsListCommand {
                 c.out.line(shown == 0 ? "]" : "\n]")
                 return
             }
-            var rows = Columns()
+            var table = TextTable(columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             try service.visit(of: account.id, filter: filter, unreadOnly: unread, limit: limit) { item in
-                rows.add(item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
-                         NotificationText.label(item.type), item.isRead ? item.title : c.style.bold(item.title))
+                let title = HumanText.localTimes(in: item.title, now: now)
+                table.add([item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
+                           NotificationText.label(item.type), item.isRead ? title : c.style.bold(title)])
                 shown += 1
             }
-            rows.lines().forEach { c.out.line($0) }
+            c.print(table)
         }
         if !c.json, shown == 0 { c.say(unread ? "No unread notifications." : "No notifications.") }
         if !c.json, shown > 0 { c.hint("lifesignal notifications show ID (the whole notification, note included)") }
@@ -39,13 +37,12 @@ enum NotificationsListCommand {
     }
 }
 
-/// `notifications show ID`: the whole item, message and note included.
-enum NotificationsShowCommand {
-    static func run(_ c: Context) throws -> Int32 {
+/// The whole item, message and note included, and who it is about.
+extension NotificationsShow: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let query = c.parsed.string("ID") ?? ""
         let (item, about) = try c.reading { store, account in
-            let item = try NotificationService(store: store).find(query, of: account.id)
+            let item = try NotificationService(store: store).find(id, of: account.id)
             // Who it is about, when that account can still be read.
             let about = item.relatedContactID.flatMap { id in try? store.account(id) }
             return (item, about)
@@ -54,26 +51,26 @@ enum NotificationsShowCommand {
             c.printJSON(JSONViews.notification(item).adding("relatedContactName", .optional(about?.fullName)))
             return success
         }
-        var rows = Columns()
-        rows.add("Title", c.style.bold(item.title))
-        rows.add("Type", NotificationText.label(item.type))
-        rows.add("Time", TimeText.both(item.timestamp, now: now))
-        if let about { rows.add("About", "\(about.fullName) (\(about.phoneNumber))") }
-        else if let id = item.relatedContactID { rows.add("About", id.rawValue) }
-        rows.add("Status", item.isRead ? "read" : "unread")
-        rows.add("ID", item.id.rawValue)
-        rows.lines().forEach { c.out.line($0) }
-        c.out.line("")
-        for line in item.message.split(separator: "\n", omittingEmptySubsequences: false) { c.out.line(String(line)) }
+        var rows = TextTable(columns: [.fixed, .flexible])
+        rows.add(["Title", c.style.bold(HumanText.localTimes(in: item.title, now: now))])
+        rows.add(["Type", NotificationText.label(item.type)])
+        rows.add(["Time", TimeText.both(item.timestamp, now: now)])
+        if let about { rows.add(["About", "\(about.fullName) (\(about.phoneNumber))"]) }
+        else if let id = item.relatedContactID { rows.add(["About", id.rawValue]) }
+        rows.add(["Status", item.isRead ? "read" : "unread"])
+        rows.add(["ID", item.id.rawValue])
+        // A multi-line message (a note) stays indented under its label.
+        rows.add(["Message", HumanText.localTimes(in: item.message, now: now)])
+        c.print(rows)
         if !item.isRead { c.hint("lifesignal notifications read \(item.id.short)") }
         return success
     }
 }
 
-/// `notifications read ID|--all`.
-enum NotificationsReadCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let query = c.parsed.string("ID")
+extension NotificationsRead: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let query: String?
+        if case .one(let id) = target { query = id } else { query = nil }
         let count = try c.writing { store, account in
             let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }
             return try NotificationEditor(store: store).markRead(id, of: account.id)
@@ -85,12 +82,13 @@ enum NotificationsReadCommand {
     }
 }
 
-/// `notifications delete ID|--all [--yes]`.
-enum NotificationsDeleteCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let query = c.parsed.string("ID")
+extension NotificationsDelete: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let query: String?
+        if case .one(let id) = target { query = id } else { query = nil }
         if query == nil {
-            try c.requireConfirmation("Delete all your notifications?", yes: c.parsed.flag("yes"))
+            try c.requireConfirmation("Delete all your notifications?", yes: yes,
+                                      declined: "Nothing deleted.")
         }
         let count = try c.writing { store, account in
             let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }

@@ -3,8 +3,8 @@ import LifeSignalCore
 
 /// `status [--check]`: your own state, who watches over you, and the
 /// dependents who need you now.
-enum StatusCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension Status: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let report = try c.reading { store, account in try StatusReport(account: account, store: store, now: now) }
         let account = report.account
@@ -18,12 +18,12 @@ enum StatusCommand {
                 ("pendingPings", .int(report.pendingPings)),
                 ("unreadNotifications", .int(report.unreadNotifications)),
                 ("responderCount", .int(report.responderCount)),
-                ("dependentsNeedingAttention", .array(report.dependentsNeedingAttention.map { attention($0, now: now) })),
+                ("dependentsNeedingAttention", .array(report.dependentsNeedingAttention.map { Self.attention($0, now: now) })),
             ]))
-        } else if !c.parsed.flag("check") {
-            render(report, now: now, c)
+        } else if !check {
+            Self.render(report, now: now, c)
         }
-        guard c.parsed.flag("check") else { return success }
+        guard check else { return success }
         if account.isAlertActive { return ExitCode.alertActive.rawValue }
         if report.overdue { return ExitCode.overdue.rawValue }
         return report.dependentsNeedingAttention.isEmpty ? success : ExitCode.dependentNeedsYou.rawValue
@@ -44,28 +44,28 @@ enum StatusCommand {
         let account = report.account
         let s = c.style
         c.out.line(s.bold(account.fullName) + " (\(account.phoneNumber))")
-        var rows = Columns()
+        var rows = TextTable(columns: [.fixed, .flexible])
         if let due = account.nextCheckInDue {
             let state = report.overdue ? s.red("OVERDUE") : s.green("on time")
-            rows.add("Check-in", "\(state): due \(TimeText.both(due, now: now))")
-            rows.add("Last", TimeText.both(account.lastCheckIn, now: now))
+            rows.add(["Check-in", "\(state): due \(TimeText.both(due, now: now))"])
+            rows.add(["Last", TimeText.both(account.lastCheckIn, now: now)])
         } else {
-            rows.add("Check-in", "not started: check in once to start the timer")
+            rows.add(["Check-in", "not started: check in once to start the timer"])
         }
-        rows.add("Interval", "every \(DurationText.format(seconds: account.checkInInterval)), "
-                 + "reminder \(DurationText.format(seconds: account.reminderInterval)) before")
-        rows.add("Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
-                 : "by \(report.responderCount) responder\(report.responderCount == 1 ? "" : "s")")
-        rows.add("Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none")
-        rows.add("Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending")
-        rows.add("Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")")
-        rows.lines().forEach { c.out.line($0) }
+        rows.add(["Interval", "every \(DurationText.format(seconds: account.checkInInterval)), "
+                  + "reminder \(DurationText.format(seconds: account.reminderInterval)) before"])
+        rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
+                  : "by \(report.responderCount) responder\(report.responderCount == 1 ? "" : "s")"])
+        rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
+        rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
+        rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
+        c.print(rows)
         if !report.dependentsNeedingAttention.isEmpty {
             c.out.line("")
             c.out.line(s.bold("Needs you"))
-            var needs = Columns()
+            var needs = TextTable(columns: [.fixed, .fixed, .flexible], indent: 2)
             for dependent in report.dependentsNeedingAttention { needs.add(needsYou(dependent, now: now, s)) }
-            needs.lines().forEach { c.out.line($0) }
+            c.print(needs)
         }
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
         else if report.overdue || account.lastCheckIn == nil { c.hint("lifesignal checkin") }
@@ -79,7 +79,7 @@ enum StatusCommand {
 
     private static func needsYou(_ dependent: DependentAttention, now: Date, _ s: Style) -> [String] {
         guard let account = dependent.account else {
-            return ["  " + dependent.id.short, s.red("CANNOT BE CHECKED"), dependent.unreadable ?? ""]
+            return [dependent.id.short, s.red("CANNOT BE CHECKED"), dependent.unreadable ?? ""]
         }
         var what: [String] = []
         if let alert = dependent.alert { what.append(s.red("ALERT") + " since " + TimeText.both(alert.activatedAt, now: now)) }
@@ -87,6 +87,6 @@ enum StatusCommand {
             what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
         }
-        return ["  " + account.fullName, account.phoneNumber, what.joined(separator: "; ")]
+        return [account.fullName, account.phoneNumber, what.joined(separator: "; ")]
     }
 }

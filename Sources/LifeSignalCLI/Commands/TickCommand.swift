@@ -1,10 +1,10 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// `tick`: deadlines up to date for the whole store, then delivery of the
+/// Deadlines up to date for the whole store, then delivery of the
 /// signed-in account's new notifications. Made for cron.
-enum TickCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension Tick: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         // A read brings every due deadline in the store up to date first.
         try c.engine().read(env: try c.core()) { _ in }
         guard (try c.sessionFile().load()) != nil else {
@@ -42,7 +42,7 @@ enum TickCommand {
 enum DeliveryText {
     static func failure(_ failure: (item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict),
                         now: Date) -> String {
-        let what = "delivery of notification \(failure.item.id.short) (\(quoted(failure.item.title, limit: 60))) failed: "
+        let what = "delivery of notification \(failure.item.id.short) (\(quoted(HumanText.localTimes(in: failure.item.title), limit: 60))) failed: "
             + "the notify-command \(failure.outcome.summary)"
         switch failure.verdict {
         case .retry(let at):
