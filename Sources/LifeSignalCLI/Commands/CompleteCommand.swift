@@ -9,8 +9,8 @@ enum CompleteCommand {
     static func run(_ c: Context) throws -> Int32 {
         guard c.parsed.string("SOURCE") == "contacts" else { return success }
         let word = (c.parsed.string("WORD") ?? "").lowercased()
-        guard let session = try? c.session(), let engine = try? c.engine() else { return success }
-        let names = (try? engine.readOnly { store -> [String] in
+        guard let session = try? c.session(), let shared = try? c.existingStore() else { return success }
+        let names = (try? shared.readWithoutCatchUp { store -> [String] in
             let account = try AuthService.account(forToken: session.token, in: store)
             return try ContactDirectory(store: store).all(of: account.id).map(\.name)
         }) ?? []

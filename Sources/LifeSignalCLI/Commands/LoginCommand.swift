@@ -1,4 +1,5 @@
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// `login --phone NUMBER [--code CODE] [--first-name NAME --last-name NAME]`
@@ -12,7 +13,7 @@ enum LoginCommand {
             return try verify(c, phone: phone, code: code, firstName: firstName, lastName: lastName)
         }
         do {
-            let issued = try c.engine().write(env: try c.core()) { store in
+            let issued = try c.store().write(env: try c.core()) { store in
                 try AuthService(store: store, env: try c.core()).requestCode(phoneNumber: phone)
             }
             try CodeDelivery(context: c).deliver(issued)
@@ -36,20 +37,19 @@ enum LoginCommand {
     }
 
     private static func verify(_ c: Context, phone: String, code: String, firstName: String?, lastName: String?) throws -> Int32 {
-        let sessionFile = try c.sessionFile()
-        let previous = try? sessionFile.load()
-        let paths = try c.paths()
-        let result = try c.engine().write(env: try c.core()) { store in
+        let previous = try? c.sessionFile().load()
+        let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
-            return outcome
+            // The first write gave the store its identity, which the session belongs to.
+            return (outcome, try store.identity() ?? "")
         }
         switch result {
         case .rejected(let error):
             throw error
         case .signedIn(let account, let token, let isNew):
-            try sessionFile.save(SessionData(store: paths.store, accountID: account.id, token: token))
+            try c.sessionFile(identity: identity).save(SessionData(store: identity, accountID: account.id, token: token))
             if c.json {
                 c.printJSON(.object([("signedIn", .bool(true)), ("isNewAccount", .bool(isNew)),
                                      ("user", JSONViews.profile(account))]))
@@ -94,7 +94,7 @@ struct CodeDelivery {
                                                          ?? Self.defaultTimeout))
         guard outcome.succeeded else {
             // Nobody received this code: withdraw it so a new one can be asked for at once.
-            try? c.engine().write(env: try c.core()) { store in
+            try? c.store().write(env: try c.core()) { store in
                 try store.setPendingLogin(nil, phoneNumber: issued.phoneNumber)
             }
             throw ExternalCommandError(what: "sms-command", outcome: outcome)

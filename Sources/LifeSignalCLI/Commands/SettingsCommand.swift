@@ -1,4 +1,5 @@
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// `settings`, `settings get KEY`, `settings set KEY VALUE`.

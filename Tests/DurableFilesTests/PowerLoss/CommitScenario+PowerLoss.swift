@@ -36,7 +36,7 @@ extension CommitScenario {
     var newData: [String: [UInt8]] { new.compactMapValues { $0.map(bytes) } }
 
     /// Creates the old state in `store`.
-    func seed(_ store: DurableStore) throws {
+    func seed(_ store: DurableDirectory) throws {
         try store.write { tx in
             for (path, content) in old {
                 if let content { try tx.write(path, bytes(content)) }

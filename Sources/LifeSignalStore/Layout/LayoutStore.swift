@@ -1,21 +1,35 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// lifesignal's data on top of a transaction's files: per-account JSON
-/// files, index files, a segmented feed and a deadline schedule.
+/// lifesignal's data laid out as files on any backend: per-account JSON
+/// files, index files, a segmented feed, a check-in history and a deadline
+/// schedule (`StoreLayout` says where each lives). The services see it as
+/// `StoreWriting`.
 ///
-/// One instance lives for one transaction (or one consistent read). It
-/// caches what it decoded so a command reads each file at most once.
-public final class FileStore: StoreWriting {
-    let files: any FileAccess
+/// One instance lives for one transaction (or one snapshot) and caches what
+/// it decoded, so a command reads each file at most once.
+public final class LayoutStore: StoreWriting {
+    /// What reads go through: the snapshot, or the transaction.
+    let files: any StoreSnapshot
+    /// What writes go through; nil on a read-only snapshot.
+    private let transaction: (any StoreTransaction)?
     let codec: StoreCodec
     private var cache: [String: Any] = [:]
     /// Feed items kept per account before retention drops the oldest.
     public var retentionLimit = FeedRetention.maxItems
 
-    init(files: any FileAccess, codec: StoreCodec) {
-        self.files = files
-        self.codec = codec
+    /// The layout over one transaction of a backend named `name`.
+    public init(_ transaction: any StoreTransaction, name: String) {
+        files = transaction
+        self.transaction = transaction
+        codec = StoreCodec(root: name)
+    }
+
+    /// The layout over one read-only snapshot of a backend named `name`.
+    public init(snapshot: any StoreSnapshot, name: String) {
+        files = snapshot
+        transaction = nil
+        codec = StoreCodec(root: name)
     }
 
     // MARK: Generic file helpers
@@ -29,26 +43,46 @@ public final class FileStore: StoreWriting {
     }
 
     func store<T: Codable>(_ value: T, _ path: String) throws {
-        try files.write(path, try codec.encode(value))
+        try writeFile(path, try codec.encode(value))
         cache[path] = value
     }
 
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        guard let transaction else { throw StoreError.io("internal error: write to \(path) during a read") }
+        try transaction.write(path, bytes)
+    }
+
     func remove(_ path: String) throws {
+        guard let transaction else { throw StoreError.io("internal error: delete of \(path) during a read") }
         if try files.read(path) != nil || cache[path] != nil {
-            try files.delete(path)
+            try transaction.delete(path)
         }
         cache[path] = nil
     }
 
-    /// Creates the store's identity file on the first write.
-    func ensureMeta(now: Date) throws {
-        if try load(StoreMeta.self, StoreLayout.meta) == nil {
-            try store(StoreMeta(createdAt: ISO8601.format(now)), StoreLayout.meta)
-        }
-    }
+    // MARK: The store's identity
 
     /// Checks the store's schema version (the first thing read).
     func checkMeta() throws { _ = try load(StoreMeta.self, StoreLayout.meta) }
+
+    /// Creates the store's identity file on the first write, and gives a
+    /// store from before identities its own (once, so it never changes).
+    func ensureMeta(_ env: CoreEnvironment) throws {
+        if var meta = try load(StoreMeta.self, StoreLayout.meta) {
+            guard meta.id == nil else { return }
+            meta.id = StoreMeta.newIdentity(env.random)
+            try store(meta, StoreLayout.meta)
+        } else {
+            try store(StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random)), StoreLayout.meta)
+        }
+    }
+
+    /// The store's identity: a random ID made when it was created, which a
+    /// copy keeps. Nil for an empty store (and for one from before
+    /// identities that has not been written to since).
+    public func identity() throws -> String? {
+        try load(StoreMeta.self, StoreLayout.meta)?.id
+    }
 
     // MARK: StoreReading
 

@@ -18,7 +18,7 @@ extension Account: StoreValidatable {
     }
 }
 
-extension FeedIndex: StoreValidatable {
+extension FeedSummaryFile: StoreValidatable {
     /// Items a feed may span from its oldest kept segment to its newest.
     static let maximumSpan = 10_000_000
 

@@ -1,3 +1,5 @@
+import LifeSignalStore
+
 /// The XDG base directories, resolved as the XDG Base Directory
 /// specification says: a variable that is unset, empty or not an absolute
 /// path is ignored in favour of the default under `$HOME`.
@@ -43,23 +45,22 @@ public struct XDGDirectories: Sendable, Equatable {
 /// Where lifesignal keeps things for one invocation.
 public struct LifeSignalPaths: Sendable, Equatable {
     /// The store: the shared backend.
-    public var store: String
+    public var store: StoreLocation
     /// Who is signed in, per store.
     public var stateDirectory: String
     /// Local settings (notify and SMS commands).
     public var configDirectory: String
 
     /// - Parameters:
-    ///   - storeOption: `--store DIR`, taking precedence over `LIFESIGNAL_STORE`.
+    ///   - storeOption: `--store STORE`, taking precedence over `LIFESIGNAL_STORE`.
     ///   - workingDirectory: resolves a relative store path.
+    /// - Throws: `StoreError.badLocation` (a usage error) for a store lifesignal cannot name.
     public init(xdg: XDGDirectories, environment: [String: String], storeOption: String?,
                 workingDirectory: String) throws {
-        let chosen = storeOption ?? environment["LIFESIGNAL_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-        if let chosen {
-            store = chosen.hasPrefix("/") ? chosen : workingDirectory + "/" + chosen
-            while store.count > 1, store.hasSuffix("/") { store.removeLast() }
+        if let chosen = storeOption ?? environment["LIFESIGNAL_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            store = try StoreLocation.parse(chosen, workingDirectory: workingDirectory)
         } else {
-            store = xdg.dataHome + "/lifesignal"
+            store = .directory(xdg.dataHome + "/lifesignal")
         }
         stateDirectory = xdg.stateHome + "/lifesignal"
         configDirectory = xdg.configHome + "/lifesignal"

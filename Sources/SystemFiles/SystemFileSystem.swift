@@ -38,6 +38,17 @@ public struct SystemFileSystem: FileSystem {
         return buffer
     }
 
+    public func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let result = try retryingInterrupts { () -> Int32 in
+            // count > 0, so the buffer is non-empty and baseAddress is non-nil.
+            Int32(clamping: buffer.withUnsafeMutableBytes { Glibc.read(descriptor.rawValue, $0.baseAddress!, $0.count) })
+        }.get()
+        buffer.removeSubrange(Int(result)...)
+        return buffer
+    }
+
     public func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno) {
         var written = 0
         while written < bytes.count {
@@ -86,6 +97,10 @@ public struct SystemFileSystem: FileSystem {
     public func unlink(_ path: String) throws(Errno) {
         let result = Glibc.unlink(path)
         if result != 0 { throw Errno.current }
+    }
+
+    public func rmdir(_ path: String) throws(Errno) {
+        try retryingInterrupts { Glibc.rmdir(path) }.map { _ in () }.get()
     }
 
     public func mkdir(_ path: String, permissions: FilePermissions) throws(Errno) {

@@ -1,16 +1,17 @@
 import LifeSignalCore
 
-/// The small file beside a feed: its counts and where its segments are.
+/// The small file beside a feed's segments, `feed/summary.json`: its
+/// counts (the `FeedSummary` that `status` shows) and where its segments are.
 ///
 /// Items live in numbered segment files of `segmentSize` items each
 /// (item `index / segmentSize`), so the newest items are read without
 /// decoding the history, an append rewrites one small file, and `status`
 /// reads only this index.
-struct FeedIndex: Codable {
+struct FeedSummaryFile: Codable {
     static let defaultSegmentSize = 100
 
     var summary = FeedSummary()
-    var segmentSize = FeedIndex.defaultSegmentSize
+    var segmentSize = FeedSummaryFile.defaultSegmentSize
     /// Segments below this one have all been dropped by retention.
     var firstSegment = 0
     /// Segments that hold at least one unread item, ascending.
@@ -31,10 +32,4 @@ struct FeedIndex: Codable {
             unreadSegments.removeAll { $0 == segment }
         }
     }
-}
-
-/// How far a feed may grow: beyond `maxItems`, the oldest items go first,
-/// but an unread alert or missed check-in is never dropped.
-public enum FeedRetention {
-    public static let maxItems = 100_000
 }

@@ -1,3 +1,4 @@
+import LifeSignalLocal
 import LifeSignalStore
 import Testing
 
@@ -47,7 +48,7 @@ struct XDGTests {
     @Test func theStoreComesFromTheOptionThenTheVariableThenXDG() throws {
         let xdg = try XDGDirectories(environment: ["HOME": "/h"], fallbackHome: nil)
         func store(_ environment: [String: String], _ option: String?) throws -> String {
-            try LifeSignalPaths(xdg: xdg, environment: environment, storeOption: option, workingDirectory: "/work").store
+            try LifeSignalPaths(xdg: xdg, environment: environment, storeOption: option, workingDirectory: "/work").store.description
         }
         #expect(try store([:], nil) == "/h/.local/share/lifesignal")
         #expect(try store(["LIFESIGNAL_STORE": "/shared/"], nil) == "/shared")

@@ -130,6 +130,10 @@ public final class FaultInjectingFileSystem: FileSystem {
         try perform(.read, path: path(of: descriptor)) { () throws(Errno) in try base.readAll(descriptor) }
     }
 
+    public func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8] {
+        try perform(.read, path: path(of: descriptor)) { () throws(Errno) in try base.read(descriptor, upTo: count) }
+    }
+
     public func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno) {
         let tear = { (fault: Fault) in
             if fault.tearsWrites {
@@ -174,6 +178,10 @@ public final class FaultInjectingFileSystem: FileSystem {
 
     public func unlink(_ path: String) throws(Errno) {
         try perform(.unlink, path: path) { () throws(Errno) in try base.unlink(path) }
+    }
+
+    public func rmdir(_ path: String) throws(Errno) {
+        try perform(.rmdir, path: path) { () throws(Errno) in try base.rmdir(path) }
     }
 
     public func mkdir(_ path: String, permissions: FilePermissions) throws(Errno) {

@@ -1,32 +1,34 @@
 import DurableFiles
-import LifeSignalCore
 
-/// A write transaction's files, as `FileStore` uses them.
-final class TransactionFiles: FileAccess {
+/// A consistent read of a directory store, as the backend seam offers it.
+final class DirectorySnapshot: StoreSnapshot {
+    let reader: DirectoryReader
+    init(_ reader: DirectoryReader) { self.reader = reader }
+
+    func read(_ path: String) throws -> [UInt8]? { try StoreError.mapping { try reader.read(path) } }
+    func list(_ directory: String) throws -> [String] { try StoreError.mapping { try reader.list(directory) } }
+    func files(under directory: String) throws -> [String] { try StoreError.mapping { try reader.files(under: directory) } }
+}
+
+/// A write transaction on a directory store, as the backend seam offers it.
+/// The directory's exclusive lock serialises transactions, so nothing is
+/// checked at commit and the unchecked reads are the plain ones.
+final class DirectoryTransaction: StoreTransaction {
     let transaction: Transaction
     init(_ transaction: Transaction) { self.transaction = transaction }
 
     func read(_ path: String) throws -> [UInt8]? { try StoreError.mapping { try transaction.read(path) } }
     func list(_ directory: String) throws -> [String] { try StoreError.mapping { try transaction.list(directory) } }
+    func files(under directory: String) throws -> [String] {
+        try StoreError.mapping { try transaction.files(under: directory) }
+    }
     func write(_ path: String, _ bytes: [UInt8]) throws { try StoreError.mapping { try transaction.write(path, bytes) } }
     func delete(_ path: String) throws { try StoreError.mapping { try transaction.delete(path) } }
 }
 
-/// A consistent read's files; writing through it is a programming error
-/// reported as an I/O error rather than a crash.
-final class ReaderFiles: FileAccess {
-    let reader: StoreReader
-    init(_ reader: StoreReader) { self.reader = reader }
-
-    func read(_ path: String) throws -> [UInt8]? { try StoreError.mapping { try reader.read(path) } }
-    func list(_ directory: String) throws -> [String] { try StoreError.mapping { try reader.list(directory) } }
-    func write(_ path: String, _ bytes: [UInt8]) throws { throw StoreError.io("internal error: write to \(path) during a read") }
-    func delete(_ path: String) throws { throw StoreError.io("internal error: delete of \(path) during a read") }
-}
-
 extension StoreError {
     /// Runs `body`, turning the file layer's errors into the store's.
-    static func mapping<T>(_ body: () throws -> T) throws -> T {
+    package static func mapping<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DurableFilesError {
@@ -34,7 +36,7 @@ extension StoreError {
         }
     }
 
-    init(_ error: DurableFilesError) {
+    package init(_ error: DurableFilesError) {
         switch error {
         case .busy(let directory, _): self = .busy(store: directory)
         case .damaged(let path, let reason): self = .damaged(path: path, reason: reason)

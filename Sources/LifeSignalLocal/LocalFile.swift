@@ -1,6 +1,8 @@
 import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalStore
+import SystemFiles
 
 /// A small JSON file outside the store (the session, the local settings):
 /// read without locking (it is only ever replaced whole, by rename), and
@@ -26,7 +28,7 @@ struct LocalFile<Value: Codable> {
     }
 
     func write(_ value: Value?) throws {
-        let store = try StoreError.mapping { try DurableStore(root: directory, fileSystem: fileSystem) }
+        let store = try StoreError.mapping { try DurableDirectory(root: directory, fileSystem: fileSystem) }
         let bytes = try value.map { try StoreCodec(root: directory).encode($0) }
         try StoreError.mapping {
             try store.write { transaction in

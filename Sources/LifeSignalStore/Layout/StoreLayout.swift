@@ -1,13 +1,13 @@
 import LifeSignalCore
 
-/// Where each piece of data lives inside the store directory.
+/// Where each piece of data lives in a store, as paths relative to its top.
 ///
 /// Every name is built from a validated value (an `EntityID`, a normalised
 /// phone number or QR code ID, a hex digest), so nothing typed on the
 /// command line reaches a path unchecked.
 enum StoreLayout {
     static let meta = "store.json"
-    static let wakeHead = "schedule/wake.json"
+    static let schedule = "schedule"
 
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
     static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
@@ -18,7 +18,9 @@ enum StoreLayout {
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
 
-    static func scheduleBucket(_ bucket: Int) -> String { "schedule/\(bucket).json" }
+    static func feedDirectory(_ id: EntityID) -> String { "accounts/\(id)/feed" }
+    /// An hour of the schedule, by its directory's name (see `ScheduleName`).
+    static func scheduleHour(_ name: String) -> String { "schedule/" + name }
 
     static func phone(_ e164: String) -> String {
         precondition(PhoneNumber.normalize(e164) == e164, "phone paths take normalised numbers")
@@ -41,11 +43,6 @@ enum StoreLayout {
         }, "session paths take SHA-256 hex digests")
         return "sessions/\(tokenHash).json"
     }
-}
-
-/// The store's identity card, read before anything else.
-struct StoreMeta: Codable {
-    var createdAt: String
 }
 
 /// A pointer from an index file to an account.

@@ -11,6 +11,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
     case rename
     case unlink
     case mkdir
+    case rmdir
     case chmod
     case list
     case stat
@@ -20,7 +21,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
     public var description: String { rawValue }
 
     /// The verb used in "cannot <verb> '<path>'" messages.
-    var verb: String {
+    public var verb: String {
         switch self {
         case .open: "open"
         case .read: "read"
@@ -32,6 +33,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .rename: "rename"
         case .unlink: "remove"
         case .mkdir: "create directory"
+        case .rmdir: "remove directory"
         case .list: "list directory"
         case .stat, .lstat: "inspect"
         case .flock: "lock"

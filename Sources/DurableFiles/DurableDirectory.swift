@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// A directory of files changed only by atomic, durable, serialised
 /// transactions.
 ///
@@ -9,10 +11,10 @@
 /// whatever the umask.
 ///
 /// The value is cheap and `Sendable`; each call opens its own lock, so
-/// threads sharing one `DurableStore` exclude each other like processes do.
+/// threads sharing one `DurableDirectory` exclude each other like processes do.
 /// For the same reason calls must not nest: a `read` or `write` inside
 /// another's closure waits for the outer lock and fails with `.busy`.
-public struct DurableStore: Sendable {
+public struct DurableDirectory: Sendable {
     /// The store directory.
     public let root: String
     public let fileSystem: any FileSystem
@@ -25,13 +27,14 @@ public struct DurableStore: Sendable {
     /// after a power loss, large enough that most commits cost one fsync.
     public static let defaultCheckpointSize = 1 << 20
 
-    private var files: StoreFiles { StoreFiles(root: root, fileSystem: fileSystem) }
+    private var files: CommittedFiles { CommittedFiles(root: root, fileSystem: fileSystem) }
 
     /// Opens the store at `root`, creating the directory (and its missing
-    /// parents, `0700`) if needed.
+    /// parents, `0700`) if needed; with `creating` false, a missing `root`
+    /// is an error (`ENOENT`, or `ENOTDIR` for something else there).
     public init(
         root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5),
-        checkpointSize: Int = DurableStore.defaultCheckpointSize
+        checkpointSize: Int = DurableDirectory.defaultCheckpointSize, creating: Bool = true
     ) throws(DurableFilesError) {
         var trimmed = root
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -39,7 +42,13 @@ public struct DurableStore: Sendable {
         self.fileSystem = fileSystem
         self.lockTimeout = lockTimeout
         self.checkpointSize = checkpointSize
-        try fileSystem.ensureDirectory(trimmed)
+        if creating {
+            try fileSystem.ensureDirectory(trimmed)
+        } else {
+            let status: FileStatus
+            do { status = try fileSystem.stat(trimmed) } catch { throw error.failure(.stat, trimmed) }
+            guard status.kind == .directory else { throw Errno.notDirectory.failure(.stat, trimmed) }
+        }
     }
 
     /// Runs `body` as one transaction under the exclusive lock and commits
@@ -62,7 +71,7 @@ public struct DurableStore: Sendable {
     /// Runs `body` under a shared lock. If the files may lag behind the
     /// journal (after a crash or a power loss), the journal is first
     /// replayed under the exclusive lock, which `body` then keeps.
-    public func read<T>(_ body: (StoreReader) throws -> T) throws -> T {
+    public func read<T>(_ body: (DirectoryReader) throws -> T) throws -> T {
         var lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
         defer { lock.release() }
         if try Recovery.isDue(files: files, lock: lock) {
@@ -71,9 +80,22 @@ public struct DurableStore: Sendable {
             lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
             try Recovery(files: files, lock: lock).run(scanningWholeTree: false)
         }
-        let reader = StoreReader(files: files)
+        let reader = DirectoryReader(files: files)
         defer { reader.isOpen = false }
         return try body(reader)
+    }
+
+    /// Runs `body` under a shared lock on the files exactly as they are,
+    /// without replaying the journal even when that is due, and reports the
+    /// state of the directory's own machinery: for tools that must change
+    /// nothing (a doctor).
+    public func inspect<T>(_ body: (DirectoryReader) throws -> T) throws -> (T, DirectoryCondition) {
+        let lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        defer { lock.release() }
+        let reader = DirectoryReader(files: files)
+        defer { reader.isOpen = false }
+        let result = try body(reader)
+        return (result, try DirectoryCondition(files: files, lock: lock))
     }
 
     /// Whether the next access will replay the journal first (for tests and

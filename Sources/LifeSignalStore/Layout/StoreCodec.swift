@@ -5,7 +5,7 @@ import StrictJSON
 /// JSON files of the store: a schema version beside the data, sorted keys,
 /// ISO 8601 UTC dates. Anything unreadable is reported with the file's full
 /// path and the reason, and the file is left alone.
-final class StoreCodec {
+package final class StoreCodec {
     static let schemaVersion = 1
 
     private let encoder: JSONEncoder
@@ -13,7 +13,7 @@ final class StoreCodec {
     /// Absolute root, used to name files in errors.
     let root: String
 
-    init(root: String) {
+    package init(root: String) {
         self.root = root
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -32,7 +32,7 @@ final class StoreCodec {
         }
     }
 
-    func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+    package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         do {
             var bytes = Array(try encoder.encode(Envelope(schemaVersion: Self.schemaVersion, data: value)))
             bytes.append(UInt8(ascii: "\n"))
@@ -45,7 +45,7 @@ final class StoreCodec {
     /// Decodes a store file in one parse: the schema version is read and
     /// checked before the data is interpreted, and the data must then pass
     /// its validation (`StoreValidatable`).
-    func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], path: String) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], path: String) throws -> T {
         let fullPath = root + "/" + path
         let value: T
         do {

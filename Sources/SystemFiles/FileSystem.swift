@@ -13,6 +13,11 @@ public protocol FileSystem: Sendable {
     /// The whole content of the file, read from offset 0 to end of file.
     func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8]
 
+    /// `read(2)`: up to `count` bytes from the descriptor's current position
+    /// (which moves past them), retrying `EINTR`; empty at end of file. For
+    /// what is not a regular file (a pipe) or must be read within a limit.
+    func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8]
+
     /// Writes every byte starting at `offset`, continuing after short writes
     /// and `EINTR`.
     func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno)
@@ -35,6 +40,9 @@ public protocol FileSystem: Sendable {
 
     /// `unlink(2)`.
     func unlink(_ path: String) throws(Errno)
+
+    /// `rmdir(2)`: removes an empty directory (`ENOTEMPTY` otherwise).
+    func rmdir(_ path: String) throws(Errno)
 
     /// `mkdir(2)`; `permissions` is filtered by the umask.
     func mkdir(_ path: String, permissions: FilePermissions) throws(Errno)

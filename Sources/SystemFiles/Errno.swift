@@ -15,6 +15,7 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static var current: Errno { Errno(rawValue: errno) }
 
     public static let notPermitted = Errno(rawValue: EPERM)
+    public static let busy = Errno(rawValue: EBUSY)
     public static let noSuchFile = Errno(rawValue: ENOENT)
     public static let interrupted = Errno(rawValue: EINTR)
     public static let ioError = Errno(rawValue: EIO)

@@ -1,5 +1,7 @@
 import DurableFiles
 import LifeSignalCore
+import LifeSignalStore
+import SystemFiles
 
 /// Settings of this machine rather than of the account: the external
 /// commands, kept under `$XDG_CONFIG_HOME/lifesignal/settings.json`.
