@@ -25,6 +25,10 @@ extension CommitScenario {
             old: ["d/a": "old-a", "e": "old-e", "f/g": nil],
             new: ["d/a": nil, "e": "old-e", "f/g": "new-g"]),
         CommitScenario(
+            id: "two nested directories emptied by one delete",
+            old: ["p/q/a": "old-a", "b": "old-b"],
+            new: ["p/q/a": nil, "b": "new-b"]),
+        CommitScenario(
             id: "seven files in four directories",
             old: ["a": "1", "b": nil, "x/c": "3", "x/d": "4", "x/y/e": nil, "z/f": "6", "z/g": "7"],
             new: ["a": "one", "b": "two", "x/c": nil, "x/d": "four", "x/y/e": "five", "z/f": "six", "z/g": nil]),
