@@ -19,8 +19,14 @@ final class World {
     func advance(_ seconds: Int) { now = now.addingTimeInterval(Double(seconds)) }
 
     /// Runs `body` as a command does: one transaction, deadlines first.
+    /// `store` starts afresh afterwards, so it caches nothing from before.
     func command<T>(_ body: (LayoutStore) throws -> T) throws -> T {
-        try SharedStore(backend: backend).write(env: env, body)
+        defer {
+            let retention = store.retentionLimit
+            store = LayoutStore(files, name: backend.name)
+            store.retentionLimit = retention
+        }
+        return try SharedStore(backend: backend).write(env: env, body)
     }
 
     /// Brings deadlines up to date, as every command does first.

@@ -36,6 +36,7 @@ enum CommandRegistry {
         "tick": TickCommand.run,
         "completions": CompletionsCommand.run,
         "doctor": DoctorCommand.run,
+        "store copy": StoreCopyCommand.run,
         "__complete": CompleteCommand.run,
     ]
 }

@@ -23,8 +23,8 @@ public enum LifeSignalTable {
 
     static let globalOptions: [OptionSpec] = [
         .flag("help", short: "h", help: "Show help for the command.", isGlobal: true),
-        .value("store", valueName: "DIR",
-               help: "Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).",
+        .value("store", valueName: "STORE",
+               help: "Use STORE: a directory, or etcd://HOST:PORT/PREFIX (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).",
                isGlobal: true, completion: .directory),
         .flag("json", help: "Print data as JSON (and errors as JSON on stderr).", isGlobal: true),
         .flag("quiet", short: "q", help: "Print nothing on success, except data asked for.", isGlobal: true),

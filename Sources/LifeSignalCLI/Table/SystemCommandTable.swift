@@ -2,7 +2,29 @@ import CommandEngine
 
 /// Settings, cron, shell integration and help.
 enum SystemCommandTable {
-    static let all = [settings, tick, doctor, completions, help, complete]
+    static let all = [settings, tick, doctor, store, completions, help, complete]
+
+    static let store = CommandSpec(
+        "store",
+        summary: "Work on whole stores",
+        subcommands: [
+            CommandSpec(
+                "copy",
+                summary: "Copy a whole store into an empty one; everyone stays signed in",
+                discussion: [
+                    "Copies every file of FROM (accounts, contacts, pings, feeds, sessions, schedule) into TO, which must be empty or not exist yet. FROM is only read, from one consistent snapshot; TO is read back and compared when the copy is done.",
+                    "A store has an identity that the copy keeps, and a sign-in belongs to that identity: whoever is signed in to FROM is signed in to TO as soon as --store or LIFESIGNAL_STORE names it. The copy is meant as a move: point everyone at TO and stop using FROM, or the two drift apart.",
+                    "FROM and TO are directories, or etcd:// URLs where this lifesignal can open them.",
+                ],
+                arguments: [
+                    ArgumentSpec("FROM", help: "The store to copy.", completion: .directory),
+                    ArgumentSpec("TO", help: "Where the copy goes: an empty store.", completion: .directory),
+                ],
+                examples: [
+                    CommandExample("store copy ~/.local/share/lifesignal /srv/family/lifesignal",
+                                   "move your store to a shared directory"),
+                ]),
+        ])
 
     static let doctor = CommandSpec(
         "doctor",

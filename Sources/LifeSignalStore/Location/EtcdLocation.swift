@@ -9,6 +9,11 @@ public struct EtcdLocation: Sendable, Equatable, CustomStringConvertible {
     public struct Endpoint: Sendable, Equatable {
         public var host: String
         public var port: Int
+
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
     }
 
     public static let defaultPort = 2379
