@@ -96,6 +96,31 @@ struct ScheduleLayoutTests {
     }
 }
 
+extension ScheduleLayoutTests {
+    /// Wake-ups at odd instants (sub-millisecond fractions, hour edges):
+    /// never due early, at most a millisecond late, and the same wake-up
+    /// scheduled again changes nothing, however the time was read back.
+    @Test(arguments: [0.0, 0.0004, 0.0005, 0.0009999, 0.123456, 3599.9999, 3600.0, 1e-9])
+    func aWakeUpIsNeverEarlyAndSchedulingItAgainChangesNothing(_ fraction: Double) throws {
+        let world = World()
+        let ada = try world.person("Ada", phone: "+15550000001")
+        let wake = ISO8601.parse("2026-03-02T07:00:00Z")!.addingTimeInterval(fraction)
+        try world.command { store in try store.schedule(ada.id, at: wake) }
+        let before = world.backend.contents
+        try world.command { store in try store.schedule(ada.id, at: wake) }
+        #expect(world.backend.contents == before, "scheduling the same wake-up again changed files")
+        let earliest = try #require(try world.store.nextScheduledWake())
+        #expect(earliest >= wake && earliest.timeIntervalSince(wake) <= 0.001, "\(earliest) for \(wake)")
+        let early = try world.backend.read { snapshot throws in
+            try LayoutStore(snapshot: snapshot, name: "memory:").dueAccounts(at: wake.addingTimeInterval(-0.001))
+        }
+        #expect(early.isEmpty, "due early")
+        let due = try world.command { store in try store.dueAccounts(at: earliest) }
+        #expect(due == [ada.id])
+        #expect(try world.backend.read { try $0.files(under: "schedule") }.count == 1, "a due entry was taken for a stray")
+    }
+}
+
 /// A snapshot on which every file read fails: what is answered through it
 /// was answered from listings.
 final class ListingsOnly: StoreSnapshot {

@@ -175,7 +175,7 @@ struct DoctorRun {
                     error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
                 } else if ((try? store.account(entry.id)) ?? nil) == nil {
                     error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
-                } else if wakes[entry.id] != entry.at {
+                } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
                     error(path, "does not match the wake-up in \(StoreLayout.wake(entry.id))", DoctorAdvice.crossReference)
                 }
             }

@@ -32,7 +32,7 @@ extension LayoutStore {
     public func schedule(_ id: EntityID, at wake: Date?) throws {
         let wake = wake.map(ScheduleName.normalized)
         let old = try load(AccountWake.self, StoreLayout.wake(id))
-        guard old?.at != wake else { return }
+        guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds) else { return }
         if let old { try remove(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
@@ -62,7 +62,8 @@ extension LayoutStore {
                 // An entry the account's wake.json does not name (left by a
                 // crash of an older version, or copied in by hand) would stay
                 // due for ever: the account is looked at, and the entry goes.
-                if try load(AccountWake.self, StoreLayout.wake(entry.id))?.at != entry.at {
+                let recorded = try load(AccountWake.self, StoreLayout.wake(entry.id)).map { ScheduleName.entryMilliseconds($0.at) }
+                if recorded != ScheduleName.entryMilliseconds(entry.at) {
                     try remove(StoreLayout.scheduleHour(hour) + "/" + name)
                 }
             }
@@ -126,13 +127,21 @@ enum ScheduleName {
         Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)
     }
 
+    /// The millisecond of a date already normalised (as read back from
+    /// `wake.json` or an entry's name, where arithmetic may have left it a
+    /// hair off the exact value): the nearest one, never the next.
+    static func entryMilliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        return value.isFinite ? Int64(min(max(value, 0), Double(largestMillisecond))) : 0
+    }
+
     static func hour(of date: Date) -> Int64 {
-        milliseconds(date) / 3_600_000
+        entryMilliseconds(date) / 3_600_000
     }
 
     /// The entry's path for a wake at `date` (already normalised).
     static func path(at date: Date, _ id: EntityID) -> String {
-        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let ms = entryMilliseconds(date)
         return StoreLayout.scheduleHour(padded(ms / 3_600_000, hourDigits)) + "/" + padded(ms, millisecondDigits) + "-" + id.rawValue
     }
 
