@@ -32,6 +32,41 @@ struct CommittedFiles: Sendable {
         return names.sorted()
     }
 
+    /// The first file below `relative` in path order, or nil: the smallest
+    /// name at each level, without sorting or visiting the rest (each
+    /// directory holds a file, so the smallest name leads to one).
+    func firstFile(under relative: String) throws(DurableFilesError) -> String? {
+        let path = absolute(relative)
+        var names: [String]
+        do {
+            names = try fileSystem.listDirectory(path)
+        } catch .noSuchFile {
+            return nil
+        } catch {
+            throw error.failure(.list, path)
+        }
+        names.removeAll { name in
+            name.first == "." || (relative.isEmpty && StorePath.reservedNames.contains(name))
+        }
+        while let smallest = names.min() {
+            let child = relative.isEmpty ? smallest : relative + "/" + smallest
+            let status: FileStatus
+            do {
+                status = try fileSystem.lstat(absolute(child))
+            } catch .noSuchFile {
+                names.removeAll { $0 == smallest }
+                continue
+            } catch {
+                throw error.failure(.lstat, absolute(child))
+            }
+            guard status.kind == .directory else { return child }
+            // A directory left empty by an older lifesignal holds nothing: try the next name.
+            if let found = try firstFile(under: child) { return found }
+            names.removeAll { $0 == smallest }
+        }
+        return nil
+    }
+
     /// Every regular file below `relative` (`""` is the whole store),
     /// recursively, as sorted relative paths; the store's own files and
     /// hidden names are not among them. Anything that is neither a regular

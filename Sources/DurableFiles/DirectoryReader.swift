@@ -23,6 +23,14 @@ public final class DirectoryReader {
         return try files.list(directory)
     }
 
+    /// The first file below `directory` in path order, or nil, found
+    /// without listing the rest.
+    public func firstFile(under directory: String) throws(DurableFilesError) -> String? {
+        precondition(isOpen, "DirectoryReader used outside its read closure")
+        try StorePath.validateDirectory(directory)
+        return try files.firstFile(under: directory)
+    }
+
     /// Every file below `directory`, recursively, as sorted paths relative
     /// to the root.
     public func files(under directory: String) throws(DurableFilesError) -> [String] {

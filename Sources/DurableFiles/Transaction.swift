@@ -74,6 +74,16 @@ public final class Transaction {
         return names.sorted()
     }
 
+    /// The first file below `directory` in path order, as this transaction
+    /// sees it; without listing the rest when nothing is staged there.
+    public func firstFile(under directory: String) throws(DurableFilesError) -> String? {
+        precondition(isOpen, "Transaction used outside its write closure")
+        try StorePath.validateDirectory(directory)
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        guard changes.keys.contains(where: { $0.hasPrefix(prefix) }) else { return try files.firstFile(under: directory) }
+        return try files(under: directory).first
+    }
+
     /// Every file below `directory`, recursively, as sorted paths relative
     /// to the root, as this transaction sees them.
     public func files(under directory: String) throws(DurableFilesError) -> [String] {

@@ -24,7 +24,7 @@ struct LocalFile<Value: Codable> {
             throw StoreError(error)
         }
         guard let bytes else { return nil }
-        return try StoreCodec(root: directory).decode(Value.self, from: bytes, path: name)
+        return try StoreCodec(root: directory).decodeEnvelope(Value.self, from: bytes, path: name)
     }
 
     func write(_ value: Value?) throws {

@@ -59,6 +59,18 @@ struct DirectoryShapeTests {
         #expect(try store.read { try $0.files(under: "") } == ["s/2/y", "s/3/z"])
     }
 
+    @Test func theFirstFileSkipsADirectoryAnOlderVersionLeftEmpty() throws {
+        let directory = TemporaryDirectory()
+        let store = try DurableDirectory(root: directory.child("store"))
+        try store.write { tx in
+            try tx.write("s/2/b", bytes("1"))
+            try tx.write("s/3/a", bytes("2"))
+        }
+        try FileManager.default.createDirectory(atPath: store.root + "/s/1", withIntermediateDirectories: true)
+        #expect(try store.read { try $0.firstFile(under: "s") } == "s/2/b")
+        #expect(try store.read { try $0.firstFile(under: "none") } == nil)
+    }
+
     @Test func filesUnderLeavesOutTheStoresOwnFiles() throws {
         let directory = TemporaryDirectory()
         let store = try DurableDirectory(root: directory.child("store"))

@@ -156,6 +156,11 @@ final class MemoryTransaction: StoreTransaction {
         return BackendPath.names(in: directory, among: try view(under: directory))
     }
 
+    func firstFileUnchecked(under directory: String) throws -> String? {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        return try view(under: directory).min()
+    }
+
     func files(under directory: String) throws -> [String] {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         listed.insert(directory)

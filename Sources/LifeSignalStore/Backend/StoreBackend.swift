@@ -64,12 +64,19 @@ public protocol StoreSnapshot: AnyObject {
     func readUnchecked(_ path: String) throws -> [UInt8]?
     /// `list` without making the answer part of what the commit checks.
     func listUnchecked(_ directory: String) throws -> [String]
+    /// The first file below `directory` in path order, or nil, without
+    /// making the answer part of what the commit checks: the earliest entry
+    /// of the schedule. A backend answers it without listing everything
+    /// (on etcd: one range with a limit of 1).
+    func firstFileUnchecked(under directory: String) throws -> String?
 }
 
 extension StoreSnapshot {
     /// A backend that serialises its transactions checks nothing at commit.
     public func readUnchecked(_ path: String) throws -> [UInt8]? { try read(path) }
     public func listUnchecked(_ directory: String) throws -> [String] { try list(directory) }
+    /// Correct on any backend; a backend that can do better overrides it.
+    public func firstFileUnchecked(under directory: String) throws -> String? { try files(under: directory).first }
 }
 
 /// The files of a store as one transaction sees them: its own staged

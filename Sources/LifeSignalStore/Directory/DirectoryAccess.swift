@@ -8,6 +8,9 @@ final class DirectorySnapshot: StoreSnapshot {
     func read(_ path: String) throws -> [UInt8]? { try StoreError.mapping { try reader.read(path) } }
     func list(_ directory: String) throws -> [String] { try StoreError.mapping { try reader.list(directory) } }
     func files(under directory: String) throws -> [String] { try StoreError.mapping { try reader.files(under: directory) } }
+    func firstFileUnchecked(under directory: String) throws -> String? {
+        try StoreError.mapping { try reader.firstFile(under: directory) }
+    }
 }
 
 /// A write transaction on a directory store, as the backend seam offers it.
@@ -21,6 +24,9 @@ final class DirectoryTransaction: StoreTransaction {
     func list(_ directory: String) throws -> [String] { try StoreError.mapping { try transaction.list(directory) } }
     func files(under directory: String) throws -> [String] {
         try StoreError.mapping { try transaction.files(under: directory) }
+    }
+    func firstFileUnchecked(under directory: String) throws -> String? {
+        try StoreError.mapping { try transaction.firstFile(under: directory) }
     }
     func write(_ path: String, _ bytes: [UInt8]) throws { try StoreError.mapping { try transaction.write(path, bytes) } }
     func delete(_ path: String) throws { try StoreError.mapping { try transaction.delete(path) } }

@@ -18,21 +18,25 @@ struct AccountWake: Codable {
 
 extension LayoutStore {
     public func nextScheduledWake() throws -> Date? {
-        let hours = try files.listUnchecked(StoreLayout.schedule)
-        // An older lifesignal's schedule (or damage) is "due": the catch-up converts it (or names it).
-        if hours.contains(where: { ScheduleName.hour($0) == nil }) { return .distantPast }
-        for hour in hours {
-            if let first = try files.listUnchecked(StoreLayout.scheduleHour(hour)).first {
-                return try entry(first, hour: hour).at
-            }
-        }
-        return nil
+        guard let first = try files.firstFileUnchecked(under: StoreLayout.schedule) else { return nil }
+        let parts = first.split(separator: "/")
+        // An older lifesignal's schedule (its head and buckets sort after every
+        // hour) or damage is "due": the catch-up converts it, or names it.
+        guard parts.count == 3, ScheduleName.hour(String(parts[1])) != nil else { return .distantPast }
+        return try entry(String(parts[2]), hour: String(parts[1])).at
     }
 
     public func schedule(_ id: EntityID, at wake: Date?) throws {
         let wake = wake.map(ScheduleName.normalized)
         let old = try load(AccountWake.self, StoreLayout.wake(id))
-        guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds) else { return }
+        guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds) else {
+            // Unchanged; its entry must still be there (one that was taken
+            // for a stray, or lost to an older lifesignal on the same store).
+            if let wake, try files.read(ScheduleName.path(at: wake, id)) == nil {
+                try writeFile(ScheduleName.path(at: wake, id), [])
+            }
+            return
+        }
         if let old { try remove(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
@@ -86,7 +90,7 @@ extension LayoutStore {
     /// head `schedule/wake.json` and hour buckets `schedule/<hour>.json`)
     /// as entries, in the transaction that first needs it.
     private func convertOlderSchedule() throws {
-        for name in try files.list(StoreLayout.schedule) where ScheduleName.hour(name) == nil {
+        for name in try files.listUnchecked(StoreLayout.schedule) where ScheduleName.hour(name) == nil {
             let path = StoreLayout.schedule + "/" + name
             guard name == "wake.json" || (name.hasSuffix(".json") && Int(name.dropLast(5)) != nil) else {
                 throw StoreError.damaged(path: codec.root + "/" + path, reason: "it is not part of the schedule")
