@@ -21,8 +21,10 @@ public struct DirectoryBackend: StoreBackend {
                 creating: Bool = true) throws {
         do {
             directory = try DurableDirectory(root: root, fileSystem: fileSystem, lockTimeout: lockTimeout, creating: creating)
-        } catch .io(.stat, _, let errno) where errno == .noSuchFile || errno == .notDirectory {
+        } catch .io(.stat, _, .noSuchFile) {
             throw StoreError.missing(store: root)
+        } catch .io(.stat, _, .notDirectory) {
+            throw StoreError.io("cannot use \(root) as a store: it is not a directory")
         } catch {
             throw StoreError(error)
         }
