@@ -65,13 +65,14 @@ let package = Package(
         .target(name: "QRCode"),
         .target(name: "QRDetector"),
 
-        .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore"]),
+        .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore", "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
                     dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "LifeSignalLocalTests", dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "TestSupport"]),
-        .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine", "QRCode", "ImageIO"]),
+        .testTarget(name: "LifeSignalCLITests",
+                    dependencies: ["LifeSignalCLI", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO", "TestSupport"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         // What several test targets share: seeded randomness, and the sandbox, person and

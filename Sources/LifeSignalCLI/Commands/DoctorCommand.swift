@@ -2,9 +2,9 @@ import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
 
-/// `doctor`: examines the whole store and the local files; changes nothing.
-enum DoctorCommand {
-    static func run(_ c: Context) throws -> Int32 {
+/// Examines the whole store and the local files; changes nothing.
+extension Doctor: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let paths = try c.paths()
         let store = try SharedStore.open(paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout,
                                          creating: false)

@@ -10,13 +10,13 @@ import LifeSignalStore
 /// store) and reads only the items past the last one it printed. It also
 /// wakes when the next deadline of any account comes due, because nothing
 /// writes a missed check-in until someone looks.
-enum NotificationsFollowCommand {
+extension NotificationsFollow: RunnableCommand {
     /// The longest sleep between looks when nothing signals a change.
     static let longestWait = 30.0
     /// How soon a failed delivery is tried again.
     static let retryWait = 0.5
 
-    static func run(_ c: Context) throws -> Int32 {
+    func run(_ c: Context) throws -> Int32 {
         let start = try c.reading { store, account in (next: try store.feedSummary(of: account.id).nextIndex, id: account.id) }
         let changes = try c.store().feedChanges(of: start.id)
         var next = start.next
@@ -40,7 +40,8 @@ enum NotificationsFollowCommand {
                     c.out.line(JSONViews.notification(item).rendered(pretty: false))
                 } else {
                     c.out.line("\(TimeText.local(item.timestamp, now: item.timestamp))  \(NotificationText.label(item.type))  "
-                               + c.style.bold(item.title) + "  \(item.message)")
+                               + c.style.bold(HumanText.localTimes(in: item.title)) + "  "
+                               + HumanText.localTimes(in: item.message))
                 }
                 next = item.index + 1
             }
@@ -53,8 +54,8 @@ enum NotificationsFollowCommand {
                     try? c.err.flush()
                 }
             }
-            wait = look.items.count >= 1000 ? 0 : min(longestWait, max(0.05, look.wake.map { $0.timeIntervalSince(look.now) } ?? longestWait))
-            if retryDelivery { wait = min(wait, retryWait) }
+            wait = look.items.count >= 1000 ? 0 : min(Self.longestWait, max(0.05, look.wake.map { $0.timeIntervalSince(look.now) } ?? Self.longestWait))
+            if retryDelivery { wait = min(wait, Self.retryWait) }
         } while c.env.waitForChange(changes, wait)
         return success
     }

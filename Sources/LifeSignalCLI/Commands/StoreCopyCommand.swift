@@ -2,21 +2,21 @@ import LifeSignalCore
 import LifeSignalStore
 
 /// `store copy FROM TO`: every file of one store into an empty one.
-enum StoreCopyCommand {
+extension StoreCopy: RunnableCommand {
     /// Stores with fewer files than this copy too fast to need a progress line.
     static let progressThreshold = 200
 
-    static func run(_ c: Context) throws -> Int32 {
-        let from = try StoreLocation.parse(c.parsed.string("FROM") ?? "", workingDirectory: c.env.workingDirectory)
-        let to = try StoreLocation.parse(c.parsed.string("TO") ?? "", workingDirectory: c.env.workingDirectory)
+    func run(_ c: Context) throws -> Int32 {
+        let from = try StoreLocation.parse(self.from, workingDirectory: c.env.workingDirectory)
+        let to = try StoreLocation.parse(self.to, workingDirectory: c.env.workingDirectory)
         guard from != to else { throw LifeSignalError.refused("FROM and TO are the same store (\(from))") }
         // FROM must already be a store; only then is TO made.
         let source = try SharedStore.open(from, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout, creating: false)
         let destination = try SharedStore.open(to, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout)
         let showsProgress = c.err.isTerminal && !c.quiet && !c.json
         var shown = false
-        let report = try StoreCopy(from: source, to: destination).run { progress in
-            guard showsProgress, progress.totalFiles >= progressThreshold else { return }
+        let report = try LifeSignalStore.StoreCopy(from: source, to: destination).run { progress in
+            guard showsProgress, progress.totalFiles >= Self.progressThreshold else { return }
             c.err.write("\rCopying: \(progress.files) of \(progress.totalFiles) files")
             try? c.err.flush()
             shown = true
@@ -27,9 +27,9 @@ enum StoreCopyCommand {
                                  ("files", .int(report.files)), ("bytes", .int(report.bytes)),
                                  ("identity", .string(report.identity))]))
         } else {
-            c.say("Copied \(report.files) files (\(byteText(report.bytes))) from \(from) to \(to).")
+            c.say("Copied \(report.files) files (\(Self.byteText(report.bytes))) from \(from) to \(to).")
             c.say("Everyone signed in to the old store is signed in to the new one; use it from now on:")
-            c.hint("export LIFESIGNAL_STORE=\(shellQuoted(to.description))")
+            c.hint("export LIFESIGNAL_STORE=\(Self.shellQuoted(to.description))")
         }
         return success
     }

@@ -1,9 +1,9 @@
 import LifeSignalCore
 
-/// `tick`: deadlines up to date for the whole store, then delivery of the
+/// Deadlines up to date for the whole store, then delivery of the
 /// signed-in account's new notifications. Made for cron.
-enum TickCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension Tick: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         // Delivery's first read brings every due deadline in the store up
         // to date, before it looks for the session.
         let report: Delivery.Report
@@ -15,7 +15,7 @@ enum TickCommand {
             return success
         }
         if let failure = report.failure {
-            c.err.line("error: delivery of notification \(failure.item.id.short) (\(failure.item.title)) failed: "
+            c.err.line("error: delivery of notification \(failure.item.id.short) (\(HumanText.localTimes(in: failure.item.title))) failed: "
                        + "the notify-command \(failure.outcome.summary); it will be retried")
         }
         if c.json {
