@@ -8,8 +8,8 @@ import LifeSignalStore
 /// whatever it accepts, `JSONDecoder` accepts too, with the same items.
 enum FeedSegmentDifferential {
     static func check(_ bytes: [UInt8], path: String, root: String) {
-        guard let empty = try? MemoryBackend(name: root),
-              let items = try? empty.read({ try LayoutStore(snapshot: $0, name: root).decodeFeedSegment(bytes, path: path) })
+        let empty = MemoryBackend(name: root)
+        guard let items = try? empty.read({ try LayoutStore(snapshot: $0, name: root).decodeFeedSegment(bytes, path: path) })
         else { return }
         guard let reference = reference(bytes) else {
             violated(.storeDecoding, "the segment reader accepted \(path), which JSONDecoder refuses")

@@ -24,7 +24,7 @@ public struct StoreFixture: @unchecked Sendable {
     }()
 
     private init() throws {
-        let memory = try MemoryBackend()
+        let memory = MemoryBackend()
         (people, now) = try memory.write { transaction in try Self.story(LayoutStore(transaction, name: memory.name)) }
         files = memory.contents
     }

@@ -104,7 +104,7 @@ extension ScheduleLayoutTests {
     func aWakeUpIsNeverEarlyAndSchedulingItAgainChangesNothing(_ fraction: Double) throws {
         let world = World()
         let ada = try world.person("Ada", phone: "+15550000001")
-        let wake = ISO8601.parse("2026-03-02T07:00:00Z")!.addingTimeInterval(fraction)
+        let wake = try #require(ISO8601.parse("2026-03-02T07:00:00Z")).addingTimeInterval(fraction)
         try world.command { store in try store.schedule(ada.id, at: wake) }
         let before = world.backend.contents
         try world.command { store in try store.schedule(ada.id, at: wake) }

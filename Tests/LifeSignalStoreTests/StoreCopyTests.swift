@@ -23,7 +23,7 @@ struct StoreCopyTests {
         let scratch = try ScratchDirectory()
         let directory = try DirectoryBackend(root: scratch.path + "/copy")
         let report = try StoreCopy(from: SharedStore(backend: original), to: SharedStore(backend: directory)).run()
-        let back = try MemoryBackend(name: "memory:back")
+        let back = MemoryBackend(name: "memory:back")
         _ = try StoreCopy(from: SharedStore(backend: directory), to: SharedStore(backend: back)).run()
         #expect(back.contents == original.contents)
         #expect(report.files == original.contents.count)
@@ -36,7 +36,7 @@ struct StoreCopyTests {
         var files = try Self.source().contents
         for number in 0..<250 { files["extra/\(number)"] = Array("file \(number)".utf8) }
         let source = try MemoryBackend(files: files)
-        let destination = try MemoryBackend(name: "memory:destination")
+        let destination = MemoryBackend(name: "memory:destination")
         var steps: [StoreCopy.Progress] = []
         var metaSeenEarly = false
         _ = try StoreCopy(from: SharedStore(backend: source), to: SharedStore(backend: destination)).run { progress in
@@ -54,7 +54,7 @@ struct StoreCopyTests {
         var files = try Self.source().contents
         for number in 0..<250 { files["extra/\(number)"] = Array("file \(number)".utf8) }
         let source = try MemoryBackend(files: files)
-        let destination = FailingAfter(commits: 2, try MemoryBackend(name: "memory:flaky"))
+        let destination = FailingAfter(commits: 2, MemoryBackend(name: "memory:flaky"))
         do {
             _ = try StoreCopy(from: SharedStore(backend: source), to: SharedStore(backend: destination)).run()
             Issue.record("a failing destination was reported as copied")
@@ -74,7 +74,7 @@ struct StoreCopyTests {
         #expect(occupied.contents == ["accounts/x": [1]])
         let notAStore = try MemoryBackend(files: ["accounts/x": [1]])
         #expect(throws: CopyError.notAStore(notAStore.name)) {
-            try StoreCopy(from: SharedStore(backend: notAStore), to: SharedStore(backend: try MemoryBackend())).run()
+            try StoreCopy(from: SharedStore(backend: notAStore), to: SharedStore(backend: MemoryBackend())).run()
         }
     }
 }

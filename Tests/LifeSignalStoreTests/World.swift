@@ -7,8 +7,7 @@ import LifeSignalStore
 /// `command`), a pinned clock and a seeded random source, and helpers that
 /// act as a given person.
 final class World {
-    // An empty memory store cannot fail to open.
-    let backend = try! MemoryBackend()
+    let backend = MemoryBackend()
     lazy var files = StepByStep(backend)
     lazy var store = LayoutStore(files, name: backend.name)
     var now = ISO8601.parse("2026-03-01T09:00:00Z")!

@@ -43,20 +43,24 @@ public final class MemoryBackend: StoreBackend {
     /// Runs of a body after which a still-conflicting transaction gives up ("busy").
     static let maximumAttempts = 64
 
-    /// - Parameters:
-    ///   - name: prefixed to paths in messages.
-    ///   - files: the initial contents, path → bytes (paths are checked).
-    public init(name: String = "memory:", files: [String: [UInt8]] = [:],
-                clock: @escaping @Sendable () -> Date = { Date() }) throws {
-        for path in files.keys { try BackendPath.check(path, BackendPath.fileProblem) }
+    /// An empty store.
+    /// - Parameter name: prefixed to paths in messages.
+    public init(name: String = "memory:", clock: @escaping @Sendable () -> Date = { Date() }) {
         self.name = name
         self.clock = clock
-        var initial = State()
-        if !files.isEmpty {
-            initial.revision = 1
-            initial.files = files.mapValues { Entry(bytes: $0, revision: 1) }
+        state = Mutex(State())
+    }
+
+    /// A store holding `files` (path → bytes; the paths are checked).
+    public convenience init(name: String = "memory:", files: [String: [UInt8]],
+                            clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        for path in files.keys { try BackendPath.check(path, BackendPath.fileProblem) }
+        self.init(name: name, clock: clock)
+        guard !files.isEmpty else { return }
+        state.withLock { state in
+            state.revision = 1
+            state.files = files.mapValues { Entry(bytes: $0, revision: 1) }
         }
-        state = Mutex(initial)
     }
 
     /// Every file, path → bytes, as of the last commit.

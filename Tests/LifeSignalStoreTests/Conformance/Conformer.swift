@@ -27,7 +27,7 @@ struct Conformer: Sendable, CustomTestStringConvertible {
     }
 
     static let memory = Conformer(testDescription: "memory") {
-        let backend = try MemoryBackend(name: "memory:test")
+        let backend = MemoryBackend(name: "memory:test")
         return StoreUnderTest(isOptimistic: true, keepAlive: nil) { backend } damage: { _ in nil }
     }
 }

@@ -30,7 +30,6 @@ final class StepByStep: StoreTransaction {
 extension LayoutStore {
     /// The layout over an empty memory store named `name`, for decoding files.
     static func empty(name: String) -> LayoutStore {
-        // A memory store with no files has no path to refuse.
-        LayoutStore(StepByStep(try! MemoryBackend(name: name)), name: name)
+        LayoutStore(StepByStep(MemoryBackend(name: name)), name: name)
     }
 }

@@ -8,8 +8,7 @@ import TestSupport
 /// together. Each action is one transaction as a command runs it: deadlines
 /// first, then the action; an action that throws leaves the files as they were.
 final class PropertyWorld {
-    // An empty memory store cannot fail to open.
-    let backend = try! MemoryBackend()
+    let backend = MemoryBackend()
     let random: RandomSource
     var now = Clock.start
     var model = RulesModel()
