@@ -122,4 +122,23 @@ import TestSupport
         let relative = try ada.run(["status"], extra: ["LIFESIGNAL_STORE": "./etcd:family"])
         #expect(relative.status == 3, "a directory written ./NAME is a directory: \(relative)")
     }
+
+    /// A large store shows how far the copy has come, on a terminal only.
+    @Test func aLargeCopyShowsItsProgressOnATerminal() throws {
+        let sandbox = Sandbox("progress")
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada")
+        // Files of no meaning to lifesignal are copied like any other.
+        let extra = sandbox.store.appendingPathComponent("extra")
+        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        for number in 0..<250 { try Data("file \(number)".utf8).write(to: extra.appendingPathComponent("\(number)")) }
+        let copy = sandbox.root.appendingPathComponent("copy")
+        let terminal = try Terminal(ada, ["store", "copy", sandbox.store.path, copy.path])
+        try terminal.expect("Copying: ")
+        try terminal.expect("Copied ")
+        #expect(try terminal.finish() == 0)
+        let piped = try ada.run(["store", "copy", sandbox.store.path, copy.path + "-piped"])
+        #expect(piped.succeeded && !piped.stderr.contains("Copying"), "\(piped)")
+        #expect(sandbox.snapshot(copy).count == sandbox.snapshot(copy.deletingLastPathComponent().appendingPathComponent("copy-piped")).count)
+    }
 }
