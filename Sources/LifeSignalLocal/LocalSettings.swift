@@ -1,4 +1,3 @@
-import DurableFiles
 import LifeSignalCore
 import LifeSignalStore
 import SystemFiles
