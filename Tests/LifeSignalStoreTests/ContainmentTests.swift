@@ -27,7 +27,7 @@ struct ContainmentTests {
 
     @Test func aSavepointKeepsWhatSucceedsAndDropsWhatThrows() throws {
         let (world, ada, _, _, _) = try story()
-        let before = world.files.contents
+        let before = try world.files.contents
         struct Boom: Error {}
         #expect(throws: Boom.self) {
             try world.store.isolated { store in
@@ -37,7 +37,7 @@ struct ContainmentTests {
                 throw Boom()
             }
         }
-        #expect(world.files.contents == before)
+        #expect(try world.files.contents == before)
         #expect(try world.store.account(ada.id)?.emergencyNote == "")
         try world.store.isolated { store in
             var account = try #require(try store.account(ada.id))
@@ -74,7 +74,7 @@ struct ContainmentTests {
             #expect(try titles(world, responder).filter { $0 == "A dependent of yours cannot be watched" }.count == 1)
         }
         let wake = try #require(try world.store.dueWakes(at: world.now.addingTimeInterval(3600)).first { $0.accountID == ada.id })
-        #expect(wake.unreadable == "/memory/accounts/\(ada.id)/account.json")
+        #expect(wake.unreadable == world.backend.name + "/accounts/\(ada.id)/account.json")
     }
 
     @Test func aDamagedWakeFileIsWorkedAroundAndLeftAlone() throws {
@@ -89,11 +89,11 @@ struct ContainmentTests {
         try world.tick()
         #expect(try titles(world, bob).contains("Ada Test missed a check-in"))
         #expect(try world.store.dueWakes(at: world.now.addingTimeInterval(86_400 * 30)).allSatisfy { $0.accountID != ada.id })
-        #expect(world.files.contents[path] == Array("{".utf8))
+        #expect(try world.files.read(path) == Array("{".utf8))
         // Her own command that needs the file names it (a fresh store, as a new command reads it).
-        let store = FileStore.over(world.files)
+        let store = LayoutStore(world.files, name: world.backend.name)
         var account = try #require(try store.account(ada.id))
-        #expect(throws: StoreError.damaged(path: "/memory/" + path, reason: "not valid JSON")) {
+        #expect(throws: StoreError.damaged(path: world.backend.name + "/" + path, reason: "not valid JSON")) {
             try AccountService(store: store, env: world.env).checkIn(&account)
         }
     }

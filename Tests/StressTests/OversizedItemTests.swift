@@ -22,7 +22,7 @@ import Testing
         // "Z" and 150,000 combining accents: one grapheme cluster, 300 KB.
         let huge = "Z" + String(repeating: "\u{301}", count: 150_000)
         let id = try #require(EntityID(validating: try ada.accountID()))
-        let engine = try StoreEngine(root: sandbox.store.path, clock: .simulated)
+        let engine = try SharedStore.open(.directory(sandbox.store.path), clock: .simulated)
         let env = CoreEnvironment(now: Clock.start.addingTimeInterval(60), random: .seeded(5))
         try engine.write(env: env) { store in
             _ = try store.appendFeed(FeedDraft(type: .added, title: "\(huge) added you", message: huge),
@@ -52,7 +52,7 @@ import Testing
         try ada.signUp(phone: "+15550000001", first: "Ada")
         #expect(try ada.run(["settings", "set", "notify-command", "sleep 30"]).succeeded)
         let id = try #require(EntityID(validating: try ada.accountID()))
-        let engine = try StoreEngine(root: sandbox.store.path, clock: .simulated)
+        let engine = try SharedStore.open(.directory(sandbox.store.path), clock: .simulated)
         let env = CoreEnvironment(now: Clock.start.addingTimeInterval(60), random: .seeded(6))
         try engine.write(env: env) { store in
             _ = try store.appendFeed(FeedDraft(type: .alert, title: "big", message: String(repeating: "x", count: 500_000),

@@ -43,7 +43,7 @@ enum CheckInText {
         var outcome: AccountService.CheckInOutcome
         var toldSafe: ReachText.Named?
 
-        init(_ outcome: AccountService.CheckInOutcome, in store: FileStore) {
+        init(_ outcome: AccountService.CheckInOutcome, in store: LayoutStore) {
             self.outcome = outcome
             toldSafe = outcome.toldSafe.map { ReachText.Named($0, in: store) }
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// The four notification switches live with the account in the store; the
@@ -81,7 +82,7 @@ extension SettingsSet {
     /// "Now" for a local setting: a simulated clock must be one the store
     /// accepts, or items would be held back from a time that never comes.
     static func settingTime(_ c: Context) throws -> Date {
-        if c.clockKind == .simulated { try c.engine().readOnly { _ in } }
+        if c.clockKind == .simulated { _ = try c.storeIdentity() }
         return try c.now()
     }
 }

@@ -11,7 +11,7 @@ enum ReachText {
 
         /// Reads the names in the same transaction; an account that cannot
         /// be read shows its short ID.
-        init(_ reach: Reach, in store: FileStore) {
+        init(_ reach: Reach, in store: LayoutStore) {
             self.reach = reach
             unreachableNames = reach.unreachable.map { id in
                 (try? store.account(id))?.fullName ?? id.short

@@ -84,6 +84,8 @@ struct AlarmPropertyTests {
                 history.append("\(action)")
                 let label = "seed \(seed), step \(step): \(action)"
                 try world.perform(action, label)
+                // Time passing alone changes nothing until something runs.
+                if case .advance = action { continue }
                 try world.compare(label)
             }
         } catch {

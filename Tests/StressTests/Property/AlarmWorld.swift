@@ -13,14 +13,16 @@ import TestSupport
 final class AlarmWorld {
     /// Where the store lives.
     enum Backing {
-        /// Files in memory; evaluators take turns.
-        case memory(MemoryFiles)
-        /// A store directory through `StoreEngine` (its lock and journal);
+        /// In memory (`MemoryBackend`); evaluators take turns.
+        case memory(MemoryBackend)
+        /// A store directory (`DirectoryBackend`, its lock and journal);
         /// evaluators run on threads at once.
-        case disk(StoreEngine)
+        case disk
     }
 
     let backing: Backing
+    /// The store every command goes through, as the binary's do (a simulation store).
+    let store: SharedStore
     let random: RandomSource
     var now = Clock.start
     var model = AlarmModel()
@@ -39,22 +41,23 @@ final class AlarmWorld {
     /// Signs up `people` people (the costly part of a world, shared by the
     /// sequences that start from it).
     static func start(people: Int) throws -> Start {
-        let files = MemoryFiles()
-        let world = AlarmWorld(backing: .memory(files), random: .seeded(UInt64(people)))
+        let backend = MemoryBackend()
+        let world = AlarmWorld(backing: .memory(backend), store: SharedStore(backend: backend, clock: .simulated),
+                               random: .seeded(UInt64(people)))
         for index in 0..<people { try world.signUp(["Ada", "Bob", "Cy", "Dee"][index]) }
-        return Start(files: files.contents, accounts: world.accounts, model: world.model)
+        return Start(files: backend.contents, accounts: world.accounts, model: world.model)
     }
 
-    private init(backing: Backing, random: RandomSource) {
+    private init(backing: Backing, store: SharedStore, random: RandomSource) {
         self.backing = backing
+        self.store = store
         self.random = random
     }
 
     /// A world in memory from `start`, with its own random source.
     convenience init(from start: Start, seed: UInt64) throws {
-        let files = MemoryFiles()
-        for (path, bytes) in start.files { try files.write(path, bytes) }
-        self.init(backing: .memory(files), random: .seeded(seed))
+        let backend = try MemoryBackend(files: start.files)
+        self.init(backing: .memory(backend), store: SharedStore(backend: backend, clock: .simulated), random: .seeded(seed))
         accounts = start.accounts
         model = start.model
         seen = Array(repeating: [], count: accounts.count)
@@ -64,29 +67,15 @@ final class AlarmWorld {
 
     /// A world on a store directory, its people signed up afresh.
     convenience init(directory: String, seed: UInt64, people: Int) throws {
-        self.init(backing: .disk(try StoreEngine(root: directory, clock: .simulated)), random: .seeded(seed))
+        self.init(backing: .disk, store: try SharedStore.open(.directory(directory), clock: .simulated), random: .seeded(seed))
         for index in 0..<people { try signUp(["Ada", "Bob", "Cy", "Dee"][index]) }
     }
 
     /// Runs `body` in one transaction after the deadlines, as a command
     /// does; nothing of it stays when it throws.
-    func transaction<T>(at time: Date? = nil, _ body: (FileStore, CoreEnvironment) throws -> T) throws -> T {
+    func transaction<T>(at time: Date? = nil, _ body: (LayoutStore, CoreEnvironment) throws -> T) throws -> T {
         let env = CoreEnvironment(now: time ?? now, random: random)
-        switch backing {
-        case .disk(let engine):
-            return try engine.write(env: env) { store in try body(store, env) }
-        case .memory(let files):
-            let saved = files.contents
-            do {
-                let store = FileStore.over(files)
-                _ = try DeadlineService(store: store, env: env).catchUp()
-                return try body(store, env)
-            } catch {
-                for path in files.contents.keys { try files.delete(path) }
-                for (path, bytes) in saved { try files.write(path, bytes) }
-                throw error
-            }
-        }
+        return try store.write(env: env) { layout in try body(layout, env) }
     }
 
     /// Several processes bringing the deadlines up to date: in memory one
@@ -99,22 +88,15 @@ final class AlarmWorld {
                 try transaction(at: time) { _, _ in }
                 model.catchUp(now: time)
             }
-        case .disk(let engine):
+        case .disk:
             let env = CoreEnvironment(now: now, random: random)
             let failures = Failures()
+            let store = store
             DispatchQueue.concurrentPerform(iterations: lags.count) { _ in
-                do { try engine.write(env: env) { _ in } } catch { failures.add("\(error)") }
+                do { try store.write(env: env) { _ in } } catch { failures.add("\(error)") }
             }
             if let failure = failures.first { throw HarnessFailure("an evaluator failed: \(failure)") }
             model.catchUp(now: now)
-        }
-    }
-
-    /// A consistent read, as `compare` needs it.
-    private func reading<T>(_ body: (FileStore) throws -> T) throws -> T {
-        switch backing {
-        case .disk(let engine): try engine.readOnly(body)
-        case .memory(let files): try body(FileStore.over(files))
         }
     }
 
@@ -135,13 +117,13 @@ final class AlarmWorld {
         nextIndex.append(0)
     }
 
-    private func account(_ index: Int, _ store: FileStore) throws -> Account {
+    private func account(_ index: Int, _ store: LayoutStore) throws -> Account {
         guard let account = try store.account(accounts[index]) else { throw HarnessFailure("account \(index) is gone") }
         return account
     }
 
     /// Runs one command, turning the documented refusals into outcomes.
-    private func outcome(_ body: (FileStore, CoreEnvironment) throws -> Void) throws -> AlarmModel.Outcome {
+    private func outcome(_ body: (LayoutStore, CoreEnvironment) throws -> Void) throws -> AlarmModel.Outcome {
         do {
             try transaction(body)
             return .done
@@ -238,10 +220,10 @@ final class AlarmWorld {
 
     /// Every person's alarm notices, read from the real feeds, against the model's.
     func compare(_ label: String) throws {
-        try reading { store in try compare(label, store) }
+        try store.readWithoutCatchUp { layout in try compare(label, layout) }
     }
 
-    private func compare(_ label: String, _ store: FileStore) throws {
+    private func compare(_ label: String, _ store: LayoutStore) throws {
         let names = Dictionary(uniqueKeysWithValues: model.people.enumerated().map { ($0.element.name, $0.offset) })
         for p in accounts.indices {
             // Only a feed that grew is read again (this is most of the test's time).
