@@ -81,7 +81,7 @@ struct InvitationServiceTests {
         let (world, ada, bob) = try pair()
         _ = try world.invite(ada, "+15550000002", responder: true, first: "Bobby", last: "B.")
         let declined = try InvitationService(store: world.store, env: world.env).decline("ada lovelace", owner: bob)
-        #expect(declined.status == .declined)
+        #expect(declined.invitation.status == .declined && declined.from.name == "Ada Lovelace")
         #expect(try world.store.contacts(of: ada.id).isEmpty && world.store.contacts(of: bob.id).isEmpty)
         let told = try #require(try world.feed(ada).first)
         #expect(told.type == .removed && told.title == "Your invitation to Bobby B. was declined")

@@ -52,6 +52,11 @@ public struct Invitation: Codable, Sendable, Equatable {
         return name.isEmpty ? toPhoneNumber : name
     }
 
+    /// The invitee as the inviter knows them: "Sam Lee (+15551234567)", or the number.
+    public var inviteeWithNumber: String {
+        inviteeLabel == toPhoneNumber ? toPhoneNumber : "\(inviteeLabel) (\(toPhoneNumber))"
+    }
+
     /// When it stopped being pending (answered or expired), if it has.
     public var settledAt: Date? {
         switch status {

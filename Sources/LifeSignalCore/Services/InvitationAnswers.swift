@@ -48,14 +48,14 @@ extension InvitationService {
 
     /// Declines the pending invitation to `owner` that `query` names; the
     /// inviter hears of it in the words they typed, nothing of the owner's.
-    public func decline(_ query: String, owner: Account) throws -> Invitation {
+    public func decline(_ query: String, owner: Account) throws -> ReceivedInvitation {
         let found = try InvitationDirectory(store: store).resolveReceived(query, owner: owner.id, now: env.now)
         let (invitation, inviterBook) = try answer(found.invitation, with: .declined)
         try store.saveInvitations(inviterBook, of: invitation.fromID)
         try notifier.notify(invitation.fromID, FeedDraft(
             type: .removed, title: "Your invitation to \(invitation.inviteeLabel) was declined",
-            message: "\(Self.invitee(invitation)) declined your invitation, so nothing was linked."))
-        return invitation
+            message: "\(invitation.inviteeWithNumber) declined your invitation, so nothing was linked."))
+        return ReceivedInvitation(invitation: invitation, from: found.from)
     }
 
     /// Records `status` on both copies of a pending invitation to the owner:

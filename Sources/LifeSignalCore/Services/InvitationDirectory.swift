@@ -48,6 +48,12 @@ public struct InvitationDirectory {
         InvitationRules.pruned(try store.invitations(of: owner).sent, now: now)
     }
 
+    /// The owner's invitations still waiting for an answer: the people
+    /// `contacts` shows as invited, in the words the owner typed.
+    public func invited(by owner: EntityID, now: Date) throws -> [Invitation] {
+        try sent(of: owner, now: now).filter(\.isPending)
+    }
+
     /// The pending invitation to the owner that `query` names: the sender's
     /// name (as `contacts` matches names) or the invitation's ID prefix.
     /// The sender's phone number does not find it: their number is theirs

@@ -141,7 +141,7 @@ public struct InvitationService {
             }
             try notifier.notify(account.id, FeedDraft(
                 type: .removed, title: "Your invitation to \(invitation.inviteeLabel) expired",
-                message: "\(Self.invitee(invitation)) did not answer your invitation within 30 days, so nothing was linked. "
+                message: "\(invitation.inviteeWithNumber) did not answer your invitation within 30 days, so nothing was linked. "
                     + "You may invite them again."))
             expired += 1
         }
@@ -193,11 +193,5 @@ public struct InvitationService {
             }
             try store.setWaitingInvitations(waiting, for: phone)
         }
-    }
-
-    /// The invitee as the inviter knows them: what they typed, and the number.
-    static func invitee(_ invitation: Invitation) -> String {
-        invitation.inviteeLabel == invitation.toPhoneNumber
-            ? invitation.toPhoneNumber : "\(invitation.inviteeLabel) (\(invitation.toPhoneNumber))"
     }
 }

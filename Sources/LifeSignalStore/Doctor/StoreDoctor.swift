@@ -79,6 +79,7 @@ struct DoctorRun {
             _ = decode(PendingLogin.self, "logins/" + name)
         }
         examineSchedule()
+        examineWaitingInvitations()
     }
 
     /// Looks at every entry for debris and a pending journal, and counts files.
@@ -116,6 +117,7 @@ struct DoctorRun {
         examineCheckIns(id)
         _ = decode(AccountWake.self, StoreLayout.wake(id))
         examineFeed(id)
+        examineInvitations(of: id)
     }
 
     private mutating func examineCheckIns(_ id: EntityID) {
@@ -202,7 +204,7 @@ struct DoctorRun {
     }
 
     /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.
-    private mutating func decode<T: Codable>(_ type: T.Type, _ path: String) -> T? {
+    mutating func decode<T: Codable>(_ type: T.Type, _ path: String) -> T? {
         decode(path) { [store] in try store.load(type, path) }
     }
 
@@ -222,7 +224,7 @@ struct DoctorRun {
         return nil
     }
 
-    private mutating func error(_ path: String, _ problem: String, _ advice: String) {
+    mutating func error(_ path: String, _ problem: String, _ advice: String) {
         report.findings.append(DoctorFinding(.error, path: full(path), problem: problem, advice: advice))
     }
 
