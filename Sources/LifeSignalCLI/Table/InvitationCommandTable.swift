@@ -20,6 +20,7 @@ struct ContactsInvitations: CommandInput, Equatable {
         summary: "List the invitations sent to you and by you",
         discussion: [
             "Invitations waiting for an answer come with when they expire; answered and expired ones stay listed for 30 days. An invitation sent to you shows who sent it, with only the last two digits of their number, until you accept it.",
+            "In JSON each invitation has id, fromID, toPhoneNumber, firstName and lastName (the invitee as the sender typed them), isResponder and isDependent (what the invitee would be to the sender), sentAt, expiresAt, respondedAt and status: pending, accepted, declined or expired. Received ones add fromFirstName, fromLastName and the masked fromPhoneNumber. People you invited also appear in 'contacts --json', with \"invited\": true.",
         ],
         examples: [CommandExample("contacts invitations --json", "both lists as {\"received\": [...], \"sent\": [...]}")],
         input: .running(ContactsInvitations.self))
