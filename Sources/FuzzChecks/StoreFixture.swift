@@ -3,7 +3,8 @@ import LifeSignalCore
 import LifeSignalStore
 
 /// A small but complete store in memory: two linked people with check-ins,
-/// a ping, an alert, a missed deadline, feeds and a pending sign-in, so that
+/// a ping, an alert, a missed deadline, feeds, a pending sign-in and an
+/// invitation to a number without an account, so that
 /// every kind of store file read through `FileStore` exists (`store.json`
 /// is read only by `StoreEngine`; the end-to-end damage tests cover it). Built once, deterministically.
 public struct StoreFixture: @unchecked Sendable {
@@ -56,6 +57,9 @@ public struct StoreFixture: @unchecked Sendable {
         // Bob's next deadline fills a schedule bucket and his wake file.
         try AccountService(store: store, env: env).checkIn(&bob)
         _ = try AuthService(store: store, env: env).requestCode(phoneNumber: "+15550000003")
+        // An invitation to a number without an account: Ada's book and the number's waiting list.
+        _ = try InvitationService(store: store, env: env).invite(
+            phone: "+15550000009", asResponder: true, asDependent: false, firstName: "Dee", lastName: nil, owner: &ada)
 
         files = memory.contents
         people = [(ada, adaToken), (bob, bobToken)]
