@@ -68,3 +68,38 @@ struct InvitationFileTests {
         #expect(files.contents[path] == nil)
     }
 }
+
+/// An unreadable invitation file holds up nobody's deadlines.
+struct InvitationDamageContainmentTests {
+    @Test func anUnreadableInviteeCopyStillLetsTheInvitationExpireOnce() throws {
+        let world = World()
+        let ada = try world.person("Ada", phone: "+15550000001")
+        let bob = try world.person("Bob", phone: "+15550000002")
+        _ = try world.invite(ada, "+15550000002", responder: true)
+        try world.files.write("accounts/\(bob.id)/invitations.json", Array("{".utf8))
+        world.store = FileStore.over(world.files)  // nothing read before the damage is remembered
+        world.advance(30 * 86_400)
+        try world.tick()
+        try world.tick()
+        #expect(try world.feed(ada).filter { $0.title.hasSuffix(" expired") }.count == 1)
+        #expect(world.files.contents["accounts/\(bob.id)/invitations.json"] == Array("{".utf8), "left as it was")
+    }
+
+    @Test func anUnreadableInviterBookIsLookedAtAgainLaterWhileOtherDeadlinesFire() throws {
+        let world = World()
+        let ada = try world.person("Ada", phone: "+15550000001")
+        let bob = try world.person("Bob", phone: "+15550000002")
+        let cy = try world.person("Cy", phone: "+15550000003")
+        try world.link(bob, cy, responder: true, dependent: false)
+        _ = try world.invite(ada, "+15550000009", responder: true)
+        world.advance(29 * 86_400)
+        try world.checkIn(bob)
+        try world.files.write("accounts/\(ada.id)/invitations.json", Array("{".utf8))
+        world.store = FileStore.over(world.files)  // nothing read before the damage is remembered
+        world.advance(86_400)
+        try world.tick()
+        #expect(try world.feed(cy).contains { $0.title == "Bob Test missed a check-in" })
+        #expect(try world.reload(ada).invitationWake == world.now.addingTimeInterval(InvitationRules.recheckDelay))
+        #expect(try world.store.nextScheduledWake().map { $0 > world.now } == true, "nothing is due until then")
+    }
+}

@@ -13,6 +13,8 @@ public enum InvitationRules {
     /// Invitations one number may have waiting for its answer at once,
     /// from everyone together.
     public static let maxPendingReceived = 20
+    /// How long expiry waits before looking again at invitations it could not read.
+    public static let recheckDelay: TimeInterval = 3600
     /// Answered and expired invitations stay listed this long, then go.
     public static let keepSettled: TimeInterval = 30 * 86_400
     /// And at most this many of them per list, the newest kept.

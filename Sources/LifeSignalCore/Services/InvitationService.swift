@@ -129,15 +129,28 @@ public struct InvitationService {
     /// how many expired.
     public func expireDue(_ account: inout Account) throws -> Int {
         guard let wake = account.invitationWake, wake <= env.now else { return 0 }
-        var book = try store.invitations(of: account.id)
+        var book: InvitationBook
+        do {
+            book = try store.invitations(of: account.id)
+        } catch let failure as any UserFacingError where failure.kind == .damaged {
+            // Unreadable, they wait for a repair (the doctor and `contacts
+            // invitations` name the file) without holding up anyone's deadlines.
+            account.invitationWake = env.now.addingTimeInterval(InvitationRules.recheckDelay)
+            return 0
+        }
         var expired = 0
         for index in book.sent.indices where book.sent[index].isPending && book.sent[index].expiresAt <= env.now {
             book.sent[index].status = .expired
             let invitation = book.sent[index]
-            try updateInviteeCopy(of: invitation) { copy in
-                var copy = copy
-                if copy.isPending { copy.status = .expired }
-                return copy
+            do {
+                try updateInviteeCopy(of: invitation) { copy in
+                    var copy = copy
+                    if copy.isPending { copy.status = .expired }
+                    return copy
+                }
+            } catch let failure as any UserFacingError where failure.kind == .damaged {
+                // The invitee's copy cannot be read; answers are checked
+                // against the inviter's copy, which expires all the same.
             }
             try notifier.notify(account.id, FeedDraft(
                 type: .removed, title: "Your invitation to \(invitation.inviteeLabel) expired",
