@@ -45,19 +45,19 @@ struct InvitationFileTests {
         Case(id: "not an object", book: "{\"schemaVersion\":1,\"data\":[]}", reason: "wrong type"),
     ])
     func anImpossibleBookIsDamage(_ c: Case) throws {
-        let files = MemoryFiles()
-        let store = FileStore.over(files)
+        let files = StepByStep(MemoryBackend())
+        let store = LayoutStore(files, name: "memory:")
         let owner = try #require(EntityID(validating: Self.ada))
         try files.write("accounts/\(Self.ada)/invitations.json", Array(c.book.utf8))
         let error = #expect(throws: StoreError.self) { try store.invitations(of: owner) }
         guard case .damaged(let path, let reason) = error else { return }
-        #expect(path == "/memory/accounts/\(Self.ada)/invitations.json")
+        #expect(path == "memory:/accounts/\(Self.ada)/invitations.json")
         #expect(reason.contains(c.reason), "\(reason)")
     }
 
     @Test func anImpossibleWaitingListIsDamageAndASoundOneReads() throws {
-        let files = MemoryFiles()
-        let store = FileStore.over(files)
+        let files = StepByStep(MemoryBackend())
+        let store = LayoutStore(files, name: "memory:")
         let path = "invitations/15550000002.json"
         try files.write(path, Array("{\"schemaVersion\":1,\"data\":{\"invitations\":[\(Self.invitation(["isResponder": "false"]))]}}".utf8))
         #expect(throws: StoreError.self) { try store.waitingInvitations(for: "+15550000002") }
@@ -65,7 +65,7 @@ struct InvitationFileTests {
         #expect(try store.waitingInvitations(for: "+15550000002").map(\.firstName) == ["Sam"])
         #expect(try store.waitingInvitations(for: "../../15550000002").isEmpty, "a number that is not E.164 names no file")
         try store.setWaitingInvitations([], for: "+15550000002")
-        #expect(files.contents[path] == nil)
+        #expect(try files.contents[path] == nil)
     }
 }
 
@@ -77,12 +77,12 @@ struct InvitationDamageContainmentTests {
         let bob = try world.person("Bob", phone: "+15550000002")
         _ = try world.invite(ada, "+15550000002", responder: true)
         try world.files.write("accounts/\(bob.id)/invitations.json", Array("{".utf8))
-        world.store = FileStore.over(world.files)  // nothing read before the damage is remembered
+        world.store = LayoutStore(world.files, name: world.backend.name)  // nothing read before the damage is remembered
         world.advance(30 * 86_400)
         try world.tick()
         try world.tick()
         #expect(try world.feed(ada).filter { $0.title.hasSuffix(" expired") }.count == 1)
-        #expect(world.files.contents["accounts/\(bob.id)/invitations.json"] == Array("{".utf8), "left as it was")
+        #expect(world.backend.contents["accounts/\(bob.id)/invitations.json"] == Array("{".utf8), "left as it was")
     }
 
     @Test func anUnreadableInviterBookIsLookedAtAgainLaterWhileOtherDeadlinesFire() throws {
@@ -95,7 +95,7 @@ struct InvitationDamageContainmentTests {
         world.advance(29 * 86_400)
         try world.checkIn(bob)
         try world.files.write("accounts/\(ada.id)/invitations.json", Array("{".utf8))
-        world.store = FileStore.over(world.files)  // nothing read before the damage is remembered
+        world.store = LayoutStore(world.files, name: world.backend.name)  // nothing read before the damage is remembered
         world.advance(86_400)
         try world.tick()
         #expect(try world.feed(cy).contains { $0.title == "Bob Test missed a check-in" })

@@ -41,7 +41,7 @@ struct InvitationLifecycleTests {
             #expect(throws: LifeSignalError.self) { try service(world).accept("Ada", owner: bob) }
             #expect(try world.feed(bob).count == 1, "only the invitation itself")
         } else {
-            #expect(world.files.contents["invitations/15550000002.json"] == nil)
+            #expect(world.backend.contents["invitations/15550000002.json"] == nil)
         }
         // Expired, it may be sent again.
         _ = try world.invite(ada, "+15550000002", responder: true)
@@ -63,9 +63,9 @@ struct InvitationLifecycleTests {
         let world = World()
         let ada = try world.person("Ada", phone: "+15550000001")
         for i in 0..<10 { try world.invite(ada, "+1555100000\(i)", responder: true) }
-        let before = world.files.contents
+        let before = world.backend.contents
         #expect(throws: LifeSignalError.self) { try world.invite(ada, "+15551000010", responder: true) }
-        #expect(world.files.contents == before)
+        #expect(world.backend.contents == before)
         // Withdrawing does not give a send back.
         let first = try #require(try InvitationDirectory(store: world.store).resolveSent("+15551000000", owner: ada.id, now: world.now))
         try service(world).withdraw(first, owner: ada)
@@ -133,7 +133,7 @@ struct InvitationLifecycleTests {
         try service(world).withdraw(toNobody, owner: ada)
         #expect(try world.store.invitations(of: ada.id).sent.isEmpty)
         #expect(try world.store.invitations(of: bob.id).received.isEmpty)
-        #expect(world.files.contents["invitations/15550000008.json"] == nil)
+        #expect(world.backend.contents["invitations/15550000008.json"] == nil)
         #expect(try world.feed(bob).count == 1, "the invitation's notice, nothing more")
         #expect(throws: LifeSignalError.self) { try service(world).withdraw(toBob, owner: ada) }
         #expect(throws: LifeSignalError.self) { try service(world).accept("Ada", owner: bob) }
@@ -158,9 +158,9 @@ struct InvitationLifecycleTests {
         let bob = try world.person("Bob", phone: "+15550000002")
         _ = try world.invite(ada, "+15550000002", responder: true)
         try world.link(bob, ada, responder: false, dependent: true)
-        let before = world.files.contents
+        let before = world.backend.contents
         #expect(throws: LifeSignalError.self) { try service(world).accept("Ada", owner: bob) }
-        #expect(world.files.contents == before)
+        #expect(world.backend.contents == before)
         _ = try service(world).decline("Ada", owner: bob)
     }
 

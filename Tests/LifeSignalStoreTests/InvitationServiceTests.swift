@@ -99,12 +99,12 @@ struct InvitationServiceTests {
         let fromAda = try world.invite(ada, "+15550000009", responder: true, first: "Dee")
         let fromCy = try world.invite(cy, "0015550000009", responder: false, dependent: true)
         #expect(try world.store.waitingInvitations(for: "+15550000009").map(\.id) == [fromAda.id, fromCy.id])
-        #expect(world.files.contents["invitations/15550000009.json"] != nil)
+        #expect(world.backend.contents["invitations/15550000009.json"] != nil)
 
         world.advance(86_400)
         let dee = try world.person("Dee", "Doe", phone: "+15550000009")
         #expect(try world.store.waitingInvitations(for: "+15550000009").isEmpty)
-        #expect(world.files.contents["invitations/15550000009.json"] == nil)
+        #expect(world.backend.contents["invitations/15550000009.json"] == nil)
         let received = try InvitationDirectory(store: world.store).received(of: dee.id, now: world.now)
         #expect(received.map(\.invitation.id) == [fromAda.id, fromCy.id])
         #expect(try world.feed(dee).map(\.title).sorted() == ["Ada Lovelace invited you", "Cy Young invited you"])
@@ -149,14 +149,14 @@ struct InvitationServiceTests {
     func refusalsChangeNothing(_ refusal: Refusal) throws {
         let (world, ada, bob) = try pair()
         try refusal.setUp(world, ada, bob)
-        let before = world.files.contents
+        let before = world.backend.contents
         let error = #expect(throws: LifeSignalError.self) {
             try world.invite(ada, refusal.phone, responder: refusal.responder, dependent: refusal.dependent,
                              first: refusal.first, last: refusal.last)
         }
         #expect(error?.message.contains(refusal.says) == true, "\(String(describing: error))")
         #expect(error?.kind == .refused)
-        #expect(world.files.contents == before)
+        #expect(world.backend.contents == before)
     }
 
     @Test func anAccountWithoutANameCannotInviteOrAccept() throws {

@@ -8,11 +8,11 @@ extension Complete: RunnableCommand {
     /// or when anything goes wrong. A name matches as `resolve` would take it:
     /// by the start of the full, first or last name, ignoring case and accents.
     func run(_ c: Context) throws -> Int32 {
-        guard let source, let session = try? c.session(), let engine = try? c.engine(), let now = try? c.now() else {
+        guard let source, let session = try? c.session(), let shared = try? c.existingStore(), let now = try? c.now() else {
             return success
         }
         // Each candidate as its full name, first name and last name.
-        let people = (try? engine.readOnly { store -> [[String]] in
+        let people = (try? shared.readWithoutCatchUp { store -> [[String]] in
             let account = try AuthService.account(forToken: session.token, in: store)
             switch source {
             case .contacts, .dependents:

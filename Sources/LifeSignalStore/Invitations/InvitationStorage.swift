@@ -2,7 +2,7 @@ import LifeSignalCore
 
 /// Invitations in the store: each account's book in its own directory, and
 /// what waits for a number without an account in a file named after it.
-extension FileStore {
+extension LayoutStore {
     public func invitations(of id: EntityID) throws -> InvitationBook {
         try load(InvitationBook.self, StoreLayout.invitations(id)) ?? InvitationBook()
     }
