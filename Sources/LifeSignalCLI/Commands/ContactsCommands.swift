@@ -5,7 +5,8 @@ extension ContactsList: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         var (contacts, invited) = try c.reading { store, account in
-            (try ContactDirectory(store: store).all(of: account.id), try InvitationDirectory(store: store).invited(by: account.id, now: now))
+            (try ContactDirectory(store: store).all(of: account.id),
+             try InvitationDirectory(store: store).invited(by: account.id, now: now))
         }
         switch selection {
         case .all: break
@@ -52,9 +53,11 @@ extension ContactsList: RunnableCommand {
 extension ContactsShow: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let resolved = try c.reading { store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }
-        guard case .contact(let found) = resolved else {
-            if case .invitation(let invitation) = resolved { InvitationText.show(invitation, c, now: now) }
+        let found: ContactView
+        switch try c.reading({ store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }) {
+        case .contact(let contact): found = contact
+        case .invitation(let invitation):
+            InvitationText.show(invitation, c, now: now)
             return success
         }
         if c.json {
@@ -134,12 +137,13 @@ extension ContactsRemove: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         // Resolve first so the question names the right person.
         let now = try c.now()
-        let resolved = try c.reading { store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }
-        guard case .contact(let shown) = resolved else {
-            if case .invitation(let invitation) = resolved { try InvitationText.withdraw(invitation, c, yes: yes) }
+        let name: String
+        switch try c.reading({ store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }) {
+        case .contact(let shown): name = ContactText.name(shown)
+        case .invitation(let invitation):
+            try InvitationText.withdraw(invitation, c, yes: yes)
             return success
         }
-        let name = ContactText.name(shown)
         try c.requireConfirmation("Remove \(name) from your contacts (on both sides)?", yes: yes,
                                   declined: "Not removed; \(name) stays in your contacts.")
         let removed = try c.writing { store, account in
