@@ -5,7 +5,11 @@ extension ContactsList: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         // A contact whose account cannot be read is listed as such, never a failure of the list.
-        let listing = try c.reading { store, account in try ContactDirectory(store: store).listing(of: account.id) }
+        let (listing, pending) = try c.reading { store, account in
+            (try ContactDirectory(store: store).listing(of: account.id),
+             try InvitationDirectory(store: store).invited(by: account.id, now: now))
+        }
+        var invited = pending
         var contacts = listing.contacts
         var unreadable = listing.unreadable
         switch selection {
@@ -13,17 +17,19 @@ extension ContactsList: RunnableCommand {
         case .responders:
             contacts = contacts.filter(\.link.isResponder)
             unreadable = unreadable.filter(\.link.isResponder)
+            invited = invited.filter(\.isResponder)
         case .dependents:
             contacts = contacts.filter(\.link.isDependent)
             unreadable = unreadable.filter(\.link.isDependent)
+            invited = invited.filter(\.isDependent)
         }
         contacts = ContactDirectory.sorted(contacts, by: sort, now: now)
         if c.json {
             c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) }
-                + unreadable.map { JSONViews.unreadableContact($0.link, $0.failure) }))
+                + unreadable.map { JSONViews.unreadableContact($0.link, $0.failure) } + invited.map(JSONViews.invitedContact)))
             return success
         }
-        guard !contacts.isEmpty || !unreadable.isEmpty else {
+        guard !contacts.isEmpty || !unreadable.isEmpty || !invited.isEmpty else {
             switch selection {
             case .all:
                 c.say("No contacts yet.")
@@ -45,6 +51,10 @@ extension ContactsList: RunnableCommand {
         for (link, failure) in unreadable {
             table.add([link.contactID.short, ContactText.roles(link), "-", c.style.red("cannot be read") + ": " + failure.message])
         }
+        for invitation in invited {
+            table.add([invitation.inviteeLabel, InvitationText.roles(invitation),
+                       invitation.toPhoneNumber, c.style.dim(InvitationText.invitedStatus(invitation, now: now))])
+        }
         c.print(table)
         return success
     }
@@ -53,7 +63,13 @@ extension ContactsList: RunnableCommand {
 extension ContactsShow: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let found = try c.reading { store, account in try ContactDirectory(store: store).resolve(contact, owner: account.id) }
+        let found: ContactView
+        switch try c.reading({ store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }) {
+        case .contact(let contact): found = contact
+        case .invitation(let invitation):
+            InvitationText.show(invitation, c, now: now)
+            return success
+        }
         if c.json {
             c.printJSON(JSONViews.contact(found, now: now))
             return success
@@ -81,6 +97,7 @@ extension ContactsAdd: RunnableCommand {
         switch source {
         case .code(let typed): code = typed
         case .image(let path): code = try Self.code(fromImage: path, c)
+        case .phone(let phone, let firstName, let lastName): return try invite(phone, firstName: firstName, lastName: lastName, c)
         }
         let contact = try c.writing { store, account in
             try ContactService(store: store, env: try c.core()).add(
@@ -129,8 +146,13 @@ extension ContactsRole: RunnableCommand {
 extension ContactsRemove: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         // Resolve first so the question names the right person.
-        let name = try c.reading { store, account in
-            ContactText.name(try ContactDirectory(store: store).resolve(contact, owner: account.id))
+        let now = try c.now()
+        let name: String
+        switch try c.reading({ store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }) {
+        case .contact(let shown): name = ContactText.name(shown)
+        case .invitation(let invitation):
+            try InvitationText.withdraw(invitation, c, yes: yes)
+            return success
         }
         try c.requireConfirmation("Remove \(name) from your contacts (on both sides)?", yes: yes,
                                   declined: "Not removed; \(name) stays in your contacts.")

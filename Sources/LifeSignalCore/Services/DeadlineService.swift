@@ -96,9 +96,37 @@ public struct DeadlineService {
                 engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay))
             }
         }
+        sent += try expireInvitations(&account)
         try store.save(account)
-        try schedule(account.id, at: engine.nextWake(for: account, responders: responders), tolerant: tolerant)
+        try schedule(account.id, at: nextWake(for: account, responders: responders), tolerant: tolerant)
         return sent
+    }
+
+    /// The account's sent invitations past their expiry expire, on their
+    /// own: when the account's own feed cannot take the notice, they wait
+    /// for the next look rather than make the account look unreadable.
+    private func expireInvitations(_ account: inout Account) throws -> Int {
+        var expiring = account
+        do {
+            let expired = try store.isolated { store in try InvitationService(store: store, env: env).expireDue(&expiring) }
+            account = expiring
+            return expired
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            account.invitationWake = env.now.addingTimeInterval(InvitationRules.recheckDelay)
+            return 0
+        }
+    }
+
+    /// `nextWake(for:responders:)` with the responders the store holds.
+    func nextWake(for account: Account) throws -> Date? {
+        nextWake(for: account, responders: try store.contacts(of: account.id).filter(\.isResponder))
+    }
+
+    /// When the account next needs attention: a milestone of its deadline,
+    /// an owed notice, or the expiry of an invitation it sent, whichever
+    /// comes first.
+    func nextWake(for account: Account, responders: [ContactLink]) -> Date? {
+        [engine.nextWake(for: account, responders: responders), account.invitationWake].compactMap { $0 }.min()
     }
 
     /// The account itself cannot be read: its responders are told once per
