@@ -14,8 +14,8 @@ enum QROutput {
         let scale = try c.parsed.int("scale", in: 1...64) ?? defaultScale
         var written: [String] = []
         if let path = c.parsed.string("png") {
-            let raster = RasterRenderer.render(symbol, quietZone: 4, scale: scale)
-            try write(PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, isDark: raster.pixels), to: path, c)
+            let raster = RasterRenderer.packed(symbol, quietZone: 4, scale: scale, darkIsOne: false)
+            try write(PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, packedRows: raster.bytes), to: path, c)
             written.append(path)
         }
         if let path = c.parsed.string("svg") {
