@@ -16,6 +16,23 @@ public enum ImageDecoder {
         throw .unsupportedFormat(detected: otherFormat(bytes))
     }
 
+    /// Decodes a PNG, PNM or JPEG file into one luminance byte a pixel (layout
+    /// `.grey`), as `DecodedImage.luminance()` computes it, holding no more
+    /// than the luminance plane and a few rows (a JPEG: its luminance
+    /// coefficients too when progressive) whatever the file's colour type,
+    /// bit depth or sampling, so that memory follows the pixel count alone.
+    ///
+    /// - Throws: as `decode`.
+    public static func decodeLuminance(_ bytes: [UInt8], limits: DecodeLimits = .standard) throws(ImageError) -> DecodedImage {
+        if bytes.starts(with: PNGChunkReader.signature) {
+            return try PNGDecoder.decodeLuminance(bytes, limits: limits)
+        }
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
+            return try PNMDecoder.decodeLuminance(bytes, limits: limits)
+        }
+        throw .unsupportedFormat(detected: otherFormat(bytes))
+    }
+
     /// The name of a known format `bytes` starts like, if any.
     static func otherFormat(_ bytes: [UInt8]) -> String? {
         func has(_ text: String, at offset: Int = 0) -> Bool {
