@@ -18,6 +18,9 @@ public enum QRDetector {
     /// Images larger than this on their longer side are searched on a
     /// box-filtered reduced copy first.
     static let workingSizeLimit = 1400
+    /// The largest image searched at full resolution (12 megapixels, a
+    /// common phone camera): a pass takes a few bytes a pixel.
+    static let fullResolutionLimit = 12_000_000
     /// Below this module size (pixels of the reduced copy) a symbol found
     /// there is looked for again at full resolution.
     static let minimumWorkingModuleSize = 3.0
@@ -41,14 +44,21 @@ public enum QRDetector {
             symbols = locate(in: reduced)
             for index in symbols.indices { symbols[index].scale(by: Double(factor)) }
         }
-        // Full resolution when the reduced copy found nothing, or found a
-        // symbol whose modules it blurred to a few pixels; full-resolution
-        // hypotheses then come first.
+        // A finer pass when the reduced copy found nothing, or found a
+        // symbol whose modules it blurred to a few pixels; its hypotheses
+        // then come first. Full resolution up to `fullResolutionLimit`
+        // pixels; beyond, the least reduced copy within it, which bounds the
+        // memory and time a huge picture can take.
         let fine = Double(factor) * minimumWorkingModuleSize
         if symbols.isEmpty || symbols.contains(where: { $0.moduleSize < fine }) {
-            var refined = locate(in: image)
-            merge(symbols, into: &refined)
-            symbols = refined
+            var fineFactor = 1
+            while (image.width / fineFactor) * (image.height / fineFactor) > fullResolutionLimit { fineFactor += 1 }
+            if factor == 1 || fineFactor < factor {
+                var refined = locate(in: image.downscaled(by: fineFactor))
+                for index in refined.indices { refined[index].scale(by: Double(fineFactor)) }
+                merge(symbols, into: &refined)
+                symbols = refined
+            }
         }
         return candidates(from: symbols)
     }

@@ -77,8 +77,8 @@ enum QRImaging {
     /// candidates in order (deterministic for a given image).
     static func scan(_ bytes: [UInt8]) throws -> DecodedQR {
         let image: DecodedImage
-        do { image = try ImageDecoder.decode(bytes) } catch { throw ScanError.unsupported(error) }
-        guard let luminance = LuminanceImage(width: image.width, height: image.height, pixels: image.luminance()) else {
+        do { image = try ImageDecoder.decodeLuminance(bytes) } catch { throw ScanError.unsupported(error) }
+        guard let luminance = LuminanceImage(width: image.width, height: image.height, pixels: image.samples) else {
             throw ScanError.noCode
         }
         let candidates = QRDetector.detect(in: luminance)
