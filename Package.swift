@@ -47,6 +47,7 @@ let package = Package(
         .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzPNM", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzInflate", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzQR", dependencies: ["FuzzChecks"]),
