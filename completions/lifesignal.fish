@@ -17,7 +17,7 @@ function __lifesignal_subcommands
         case 'notifications'
             printf '%s\t%s\n' 'list' 'List notifications, newest first' 'read' 'Mark a notification (or all) as read' 'delete' 'Delete a notification (or all)' 'follow' 'Print new notifications as they arrive, until interrupted'
         case 'qr'
-            printf '%s\t%s\n' 'show' 'Show your QR code and its ID, for others to add you' 'refresh' 'Replace your QR code ID; the old one stops working at once' 'scan' 'Read a QR code from an image (PNG, PBM, PGM, PPM)' 'encode' 'Draw any text as a QR code (works signed out)'
+            printf '%s\t%s\n' 'show' 'Show your QR code and its ID, for others to add you' 'refresh' 'Replace your QR code ID; the old one stops working at once' 'scan' 'Read a QR code from an image (PNG, JPEG, PBM, PGM, PPM)' 'encode' 'Draw any text as a QR code (works signed out)'
         case 'settings'
             printf '%s\t%s\n' 'get' 'Print one setting' 'set' 'Change one setting'
     end
@@ -73,7 +73,7 @@ function __lifesignal_options
         case 'contacts list'
             printf '%s\t%s\n' '--responders' 'Only the people who watch over you.' '--dependents' 'Only the people you watch over.' '--sort' 'Order: time left until due (overdue and alerting first; the default), name, or date added.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
         case 'contacts add'
-            printf '%s\t%s\n' '--image' 'Read the code from a picture of their QR code (PNG, PBM, PGM, PPM; - for stdin).' '--responder' 'They watch over you.' '--dependent' 'You watch over them.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
+            printf '%s\t%s\n' '--image' 'Read the code from a picture of their QR code (PNG, JPEG, PBM, PGM, PPM; - for stdin).' '--responder' 'They watch over you.' '--dependent' 'You watch over them.' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
         case 'contacts show'
             printf '%s\t%s\n' '--help' 'Show help for the command.' '-h' 'Show help for the command.' '--store' 'Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).' '--json' 'Print data as JSON (and errors as JSON on stderr).' '--quiet' 'Print nothing on success, except data asked for.' '-q' 'Print nothing on success, except data asked for.' '--no-color' 'Never colour the output (also: NO_COLOR, TERM=dumb).'
         case 'contacts role'

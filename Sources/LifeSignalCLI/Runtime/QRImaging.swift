@@ -34,7 +34,7 @@ enum QRImaging {
 
         var hint: String? {
             switch self {
-            case .unsupported: "convert it to PNG first (PNG, PBM, PGM and PPM are read)"
+            case .unsupported: "convert it to PNG or JPEG first (PNG, JPEG, PBM, PGM and PPM are read)"
             case .noCode: "crop closer to the code, or take the picture straight on with more light"
             default: nil
             }

@@ -29,7 +29,7 @@ enum ContactCommandTable {
         ],
         arguments: [ArgumentSpec("CODE", help: "Their QR code ID, as 'lifesignal qr show' prints it.", isOptional: true)],
         options: [
-            .value("image", valueName: "FILE", help: "Read the code from a picture of their QR code (PNG, PBM, PGM, PPM; - for stdin).",
+            .value("image", valueName: "FILE", help: "Read the code from a picture of their QR code (PNG, JPEG, PBM, PGM, PPM; - for stdin).",
                    completion: .file),
             .flag("responder", help: "They watch over you."),
             .flag("dependent", help: "You watch over them."),

@@ -2,7 +2,8 @@
 # Regenerates the JPEG test fixtures (run from any directory).
 #
 # Needs ImageMagick (a plasma test picture), libjpeg-turbo's cjpeg and
-# djpeg (apt-get install imagemagick libjpeg-turbo-progs) and python3.
+# djpeg, qrencode (apt-get install imagemagick libjpeg-turbo-progs qrencode)
+# and python3.
 #
 # For each NAME.jpg made by cjpeg (sampling, progressive, restart
 # intervals, greyscale) it writes what djpeg decodes, the reference the
@@ -11,7 +12,8 @@
 #   NAME.ppm  djpeg -nosmooth: RGB with chroma upsampled by replication
 # orient-N.jpg is base-420.jpg with an EXIF APP1 segment giving orientation
 # N, and orient-N.pgm the reference turned as N says. arithmetic.jpg is
-# arithmetic-coded (refused by name), truncated.jpg ends inside its data.
+# arithmetic-coded (refused by name), truncated.jpg ends inside its data,
+# qr-photo.jpg is a tilted, noisy photo-like lifesignal code (needs qrencode).
 set -euo pipefail
 cd "$(dirname "$0")"
 if command -v convert-im6.q16 >/dev/null; then IM=(convert-im6.q16); else IM=(magick); fi
@@ -44,6 +46,11 @@ make progressive-restart3 -quality 80 -progressive -restart 3B "$tmp/source.ppm"
 make progressive-large -quality 80 -progressive "$tmp/large.ppm"
 make base-large -quality 80 -optimize "$tmp/large.ppm"
 cjpeg -arithmetic "$tmp/source.ppm" >arithmetic.jpg
+# A phone-photo-like QR code for the command-line tests: a lifesignal
+# payload, turned a little, noisy, progressive JPEG at quality 80.
+qrencode -s 6 -m 4 -l M -o "$tmp/code.png" "LIFESIGNAL:6MDAD-K98QG-7JKJ3-JEB5X"
+"${IM[@]}" "$tmp/code.png" -background white -rotate 6 -seed 4 -attenuate 0.6 +noise Gaussian -colorspace Gray "$tmp/code.pgm"
+cjpeg -quality 80 -progressive "$tmp/code.pgm" >qr-photo.jpg
 head -c 900 base-large.jpg >truncated.jpg
 
 python3 - <<'PY'
