@@ -1,9 +1,9 @@
 /// Finds QR symbols in a luminance image and samples them into module grids.
 ///
 /// The result is an ordered list of hypotheses for a decoder to try in turn.
-/// Symbols are ordered by the position of their top-left finder pattern:
-/// topmost first, and left to right among symbols whose top-left finders
-/// lie within half a finder width of the same height. Within a symbol,
+/// Symbols are ordered by their distance from the middle of the image,
+/// nearest first, then by size, largest first: an order that does not
+/// change when the picture is turned by quarter turns. Within a symbol,
 /// hypotheses are ordered by how well their fixed patterns match, ties
 /// keeping the order adaptive before global thresholding, version
 /// information before size estimate, alignment-anchored before extrapolated,
@@ -60,7 +60,7 @@ public enum QRDetector {
                 symbols = refined
             }
         }
-        return candidates(from: symbols)
+        return candidates(from: symbols, width: image.width, height: image.height)
     }
 
     /// Dark-on-light first, then light-on-dark; the global threshold is
@@ -110,10 +110,10 @@ public enum QRDetector {
         }
     }
 
-    private static func candidates(from symbols: [LocatedSymbol]) -> [Candidate] {
+    private static func candidates(from symbols: [LocatedSymbol], width: Int, height: Int) -> [Candidate] {
         var ordered: [LocatedSymbol] = []
         for symbol in symbols {
-            let index = ordered.firstIndex { symbol.precedes($0) } ?? ordered.count
+            let index = ordered.firstIndex { symbol.precedes($0, width: width, height: height) } ?? ordered.count
             ordered.insert(symbol, at: index)
         }
         var result: [Candidate] = []

@@ -91,14 +91,14 @@ struct SyntheticDetectionTests {
         #expect(found.distance(to: center) < moduleSize * 2)
     }
 
-    @Test("symbols are ordered by their top-left finder: higher first, then left")
+    @Test("symbols are ordered by their distance from the middle of the picture, nearest first")
     func ordering() throws {
         let upper = try FixtureLoader.truth(named: "clean-v2")
         let lower = try FixtureLoader.truth(named: "clean-v1")
         let right = try FixtureLoader.truth(named: "clean-v5")
         let canvas = SyntheticImage(width: 600, height: 420)
         let image = canvas.render([
-            SyntheticImage.Placement(grid: lower, center: ImagePoint(x: 100, y: 300), moduleSize: 4, degrees: 0),
+            SyntheticImage.Placement(grid: lower, center: ImagePoint(x: 100, y: 330), moduleSize: 4, degrees: 0),
             SyntheticImage.Placement(grid: right, center: ImagePoint(x: 430, y: 110), moduleSize: 3, degrees: 0),
             SyntheticImage.Placement(grid: upper, center: ImagePoint(x: 110, y: 100), moduleSize: 4, degrees: 0),
         ])
@@ -108,8 +108,9 @@ struct SyntheticDetectionTests {
             firstOfSymbol[candidate.symbolIndex] = candidate
         }
         #expect(firstOfSymbol.count == 3)
-        #expect(firstOfSymbol[0].map { Self.errors($0, upper) } == 0)
-        #expect(firstOfSymbol[1].map { Self.errors($0, right) } == 0)
+        // From the middle (300, 210): right 164 px, upper 220 px, lower 233 px.
+        #expect(firstOfSymbol[0].map { Self.errors($0, right) } == 0)
+        #expect(firstOfSymbol[1].map { Self.errors($0, upper) } == 0)
         #expect(firstOfSymbol[2].map { Self.errors($0, lower) } == 0)
         let indices = candidates.map(\.symbolIndex)
         #expect(indices == indices.sorted(), "candidates of one symbol are contiguous")

@@ -139,6 +139,7 @@ struct JPEGHuffmanTable: Sendable {
             offset[length] = index - code
             if count > 0 {
                 for _ in 0..<count {
+                    guard code < 1 << length else { throw .corrupt("over-subscribed Huffman table in JPEG") }
                     if length <= 9 {
                         let shift = 9 - length
                         for fill in 0..<(1 << shift) {
