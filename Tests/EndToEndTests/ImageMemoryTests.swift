@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// `qr scan` decodes within a memory budget: a small file that inflates to
 /// a huge image (a decompression bomb) costs its luminance plane and a few
