@@ -8,7 +8,7 @@
 /// keeping the order adaptive before global thresholding, version
 /// information before size estimate, alignment-anchored before extrapolated,
 /// thresholded pixels before neighbourhood contrast. Light-on-dark symbols
-/// are looked for only when no dark-on-light one was found. The output is
+/// are looked for too, even beside dark-on-light ones. The output is
 /// deterministic.
 public enum QRDetector {
     /// At most this many hypotheses are returned for one symbol.
@@ -77,12 +77,13 @@ public enum QRDetector {
             merge(SymbolSearch.symbols(in: binary, luminance: image, binarization: binarization, inverted: false),
                   into: &symbols)
         }
-        if symbols.isEmpty {
-            for (binarization, binary) in binaries {
-                let found = SymbolSearch.symbols(
-                    in: binary.inverted, luminance: image, binarization: binarization, inverted: true)
-                merge(found, into: &symbols)
-            }
+        // Light-on-dark symbols are looked for even when dark-on-light ones
+        // were found: a picture may hold both (the inverted view shares the
+        // thresholded pixels, so this costs a search, not a threshold).
+        for (binarization, binary) in binaries {
+            let found = SymbolSearch.symbols(
+                in: binary.inverted, luminance: image, binarization: binarization, inverted: true)
+            merge(found, into: &symbols)
         }
         return symbols
     }

@@ -116,3 +116,24 @@ struct SyntheticDetectionTests {
         #expect(indices == indices.sorted(), "candidates of one symbol are contiguous")
     }
 }
+
+/// A light-on-dark code beside a dark-on-light one: both are found.
+struct MixedPolarityTests {
+    @Test("light-on-dark is found even when a dark-on-light code is in the picture too")
+    func bothPolarities() throws {
+        let normal = try FixtureLoader.truth(named: "clean-v2")
+        let inverted = try FixtureLoader.truth(named: "clean-v1")
+        let canvas = SyntheticImage(width: 520, height: 300)
+        let image = canvas.render([
+            SyntheticImage.Placement(grid: normal, center: ImagePoint(x: 130, y: 150), moduleSize: 4, degrees: 0),
+            SyntheticImage.Placement(grid: inverted, center: ImagePoint(x: 390, y: 150), moduleSize: 5, degrees: 8,
+                                     dark: 235, light: 20),
+        ])
+        let candidates = QRDetector.detect(in: image)
+        let normalHits = candidates.filter { !$0.inverted && $0.grid == normal }
+        let invertedHits = candidates.filter { $0.inverted && $0.grid == inverted }
+        #expect(!normalHits.isEmpty, "dark-on-light code not found")
+        #expect(!invertedHits.isEmpty, "light-on-dark code not found")
+        #expect(Set(normalHits.map(\.symbolIndex)).isDisjoint(with: invertedHits.map(\.symbolIndex)))
+    }
+}
