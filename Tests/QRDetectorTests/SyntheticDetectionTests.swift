@@ -137,3 +137,51 @@ struct MixedPolarityTests {
         #expect(Set(normalHits.map(\.symbolIndex)).isDisjoint(with: invertedHits.map(\.symbolIndex)))
     }
 }
+
+/// Finders that touch the edge of the picture: a code cropped to its own
+/// border, with no quiet zone at all, on one side or all four.
+struct EdgeTests {
+    @Test("a code without a quiet zone, cropped to its border, at every quarter turn",
+          arguments: ["clean-v1", "clean-v2", "clean-v5", "clean-v7"])
+    func croppedToTheBorder(_ name: String) throws {
+        let truth = try FixtureLoader.truth(named: name)
+        let moduleSize = 4.0
+        let side = Int(Double(truth.size) * moduleSize)
+        let image = SyntheticImage(width: side, height: side).render([
+            SyntheticImage.Placement(grid: truth, center: ImagePoint(x: Double(side) / 2, y: Double(side) / 2),
+                                     moduleSize: moduleSize, degrees: 0, quietZone: 0),
+        ])
+        for quarters in 0..<4 {
+            let turned = RotationInvarianceTests.rotated(image, quarters: quarters)
+            let matched = QRDetector.detect(in: turned).contains { candidate in
+                (0..<4).contains { turns in rotatedGrid(truth, quarters: turns) == candidate.grid }
+            }
+            #expect(matched, "\(name) at \(quarters * 90)°")
+        }
+    }
+
+    @Test("a code whose quiet zone is cut off on the left and top")
+    func cutOnTwoSides() throws {
+        let truth = try FixtureLoader.truth(named: "clean-v5")
+        let moduleSize = 3.0
+        let side = Int(Double(truth.size + 6) * moduleSize)
+        let center = Double(truth.size) * moduleSize / 2
+        let image = SyntheticImage(width: side, height: side).render([
+            SyntheticImage.Placement(grid: truth, center: ImagePoint(x: center, y: center), moduleSize: moduleSize, degrees: 0),
+        ])
+        #expect(QRDetector.detect(in: image).contains { $0.grid == truth })
+    }
+
+    /// `grid` turned clockwise by quarter turns.
+    func rotatedGrid(_ grid: ModuleGrid, quarters: Int) -> ModuleGrid {
+        var current = grid
+        for _ in 0..<quarters {
+            var next = ModuleGrid(size: current.size)
+            for row in 0..<current.size {
+                for column in 0..<current.size { next[column, current.size - 1 - row] = current[row, column] }
+            }
+            current = next
+        }
+        return current
+    }
+}
