@@ -37,31 +37,42 @@ enum FinderPatternFinder {
     /// Scans row `index` (or column, when not `horizontal`) for runs in
     /// the ratio 1:1:3:1:1 and confirms each.
     private static func scanLine(_ index: Int, horizontal: Bool, in image: BinaryImage, into patterns: inout [FinderPattern]) {
-        var counts = [0, 0, 0, 0, 0]
+        // The five runs in scalars: this loop visits every pixel, and an
+        // array here would be allocated at every run boundary.
+        var (c0, c1, c2, c3, c4) = (0, 0, 0, 0, 0)
         var state = 0
         let length = horizontal ? image.width : image.height
         let base = horizontal ? index * image.width : index
         let step = horizontal ? 1 : image.width
+        let darkValue = image.darkValue
         image.storage.withUnsafeBufferPointer { storage in
             for position in 0...length {
-                let dark = position < length && storage[base + position * step] == image.darkValue
+                let dark = position < length && storage[base + position * step] == darkValue
                 if dark {
                     if state % 2 == 1 { state += 1 }
-                    counts[state] += 1
+                    switch state {
+                    case 0: c0 += 1
+                    case 2: c2 += 1
+                    default: c4 += 1
+                    }
                 } else if state % 2 == 1 {
-                    counts[state] += 1
+                    if state == 1 { c1 += 1 } else { c3 += 1 }
                 } else if state < 4 {
-                    if counts[state] > 0 {
-                        state += 1
-                        counts[state] = 1
+                    if state == 0 && c0 > 0 {
+                        state = 1
+                        c1 = 1
+                    } else if state == 2 && c2 > 0 {
+                        state = 3
+                        c3 = 1
                     }
                 } else {
-                    if RunPattern.isFinder(counts),
-                       confirm(counts: counts, end: position, line: index, horizontal: horizontal, in: image, into: &patterns) {
-                        counts = [0, 0, 0, 0, 0]
+                    if RunPattern.isFinder([c0, c1, c2, c3, c4]),
+                       confirm(counts: [c0, c1, c2, c3, c4], end: position, line: index, horizontal: horizontal,
+                               in: image, into: &patterns) {
+                        (c0, c1, c2, c3, c4) = (0, 0, 0, 0, 0)
                         state = 0
                     } else {
-                        counts = [counts[2], counts[3], counts[4], 1, 0]
+                        (c0, c1, c2, c3, c4) = (c2, c3, c4, 1, 0)
                         state = 3
                     }
                 }

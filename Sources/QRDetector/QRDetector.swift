@@ -79,8 +79,9 @@ public enum QRDetector {
         }
         // Light-on-dark symbols are looked for even when dark-on-light ones
         // were found: a picture may hold both (the inverted view shares the
-        // thresholded pixels, so this costs a search, not a threshold).
-        for (binarization, binary) in binaries {
+        // thresholded pixels, so this costs a search, not a threshold). Beside
+        // a dark-on-light symbol, the adaptive threshold alone is searched.
+        for (binarization, binary) in binaries.prefix(symbols.isEmpty ? binaries.count : 1) {
             let found = SymbolSearch.symbols(
                 in: binary.inverted, luminance: image, binarization: binarization, inverted: true)
             merge(found, into: &symbols)
