@@ -47,6 +47,15 @@ struct JPEGDecoderTests {
         #expect(largest <= 4 && mean < 0.5, "\(name): largest \(largest), mean \(mean)")
     }
 
+    @Test("CMYK stored as YCCK (Adobe) matches ImageMagick's RGB of it")
+    func cmyk() throws {
+        let image = try JPEGDecoder.decode(try Support.fixture("jpeg/cmyk.jpg"))
+        let reference = try PNMDecoder.decode(try Support.fixture("jpeg/cmyk.ppm"))
+        #expect(image.width == reference.width && image.height == reference.height)
+        let (largest, mean) = Self.difference(image.samples, reference.samples)
+        #expect(largest <= 8 && mean < 1.5, "largest \(largest), mean \(mean)")
+    }
+
     @Test("the image decoder reads JPEG, and luminance is the Y component")
     func throughImageDecoder() throws {
         let bytes = try Support.fixture("jpeg/base-444.jpg")

@@ -80,8 +80,9 @@ enum JPEGOutput {
                 // Adobe writes CMYK inverted: 255 is no ink.
                 return JPEGOutput.ink(rows[0][x], rows[1][x], rows[2][x], key: rows[3][x])
             case .ycck:
-                let (c, m, y) = JPEGOutput.rgb(y: rows[0][x], cb: rows[1][x], cr: rows[2][x])
-                return JPEGOutput.ink(c, m, y, key: rows[3][x])
+                // YCCK holds the complement of the stored CMYK as YCbCr (K as is).
+                let (r, g, b) = JPEGOutput.rgb(y: rows[0][x], cb: rows[1][x], cr: rows[2][x])
+                return JPEGOutput.ink(255 - r, 255 - g, 255 - b, key: rows[3][x])
             }
         }
     }

@@ -13,7 +13,8 @@
 # orient-N.jpg is base-420.jpg with an EXIF APP1 segment giving orientation
 # N, and orient-N.pgm the reference turned as N says. arithmetic.jpg is
 # arithmetic-coded (refused by name), truncated.jpg ends inside its data,
-# qr-photo.jpg is a tilted, noisy photo-like lifesignal code (needs qrencode).
+# qr-photo.jpg is a tilted, noisy photo-like lifesignal code (needs qrencode),
+# cmyk.jpg an ImageMagick CMYK (YCCK) file with cmyk.ppm, ImageMagick's RGB of it.
 set -euo pipefail
 cd "$(dirname "$0")"
 if command -v convert-im6.q16 >/dev/null; then IM=(convert-im6.q16); else IM=(magick); fi
@@ -46,6 +47,10 @@ make progressive-restart3 -quality 80 -progressive -restart 3B "$tmp/source.ppm"
 make progressive-large -quality 80 -progressive "$tmp/large.ppm"
 make base-large -quality 80 -optimize "$tmp/large.ppm"
 cjpeg -arithmetic "$tmp/source.ppm" >arithmetic.jpg
+# CMYK as ImageMagick writes it (Adobe, YCCK); the reference is its own
+# conversion back to RGB.
+"${IM[@]}" "$tmp/source.ppm" -colorspace CMYK -quality 90 cmyk.jpg
+"${IM[@]}" cmyk.jpg -colorspace sRGB -depth 8 ppm:cmyk.ppm
 # A phone-photo-like QR code for the command-line tests: a lifesignal
 # payload, turned a little, noisy, progressive JPEG at quality 80.
 qrencode -s 6 -m 4 -l M -o "$tmp/code.png" "LIFESIGNAL:6MDAD-K98QG-7JKJ3-JEB5X"
