@@ -36,6 +36,15 @@ let package = Package(
         // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
         .target(name: "StrictJSON"),
         .target(name: "DurableFiles"),
+        // The network below the etcd store backend (issue 13), knowing nothing of lifesignal:
+        // the platform's OpenSSL (static in the release binary) behind a small C target that
+        // makes every OpenSSL call; sockets, name resolution without NSS and TLS streams; an
+        // HTTP/1.1 client; and a client of etcd v3's JSON gateway.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .target(name: "CTLS", dependencies: ["COpenSSL"]),
+        .target(name: "NetworkIO", dependencies: ["CTLS"]),
+        .target(name: "HTTPClient", dependencies: ["NetworkIO"]),
+        .target(name: "EtcdClient", dependencies: ["HTTPClient", "NetworkIO", "StrictJSON"]),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
                           dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles"],
