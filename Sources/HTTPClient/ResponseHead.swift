@@ -58,7 +58,7 @@ public struct ResponseHead: Equatable, Sendable {
         }
     }
 
-    static func quoted(_ bytes: some Collection<UInt8>) -> String {
+    package static func quoted(_ bytes: some Collection<UInt8>) -> String {
         let text = String(decoding: bytes.prefix(40).map { $0 < 0x20 || $0 >= 0x7f ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
         return "\"" + text + (bytes.count > 40 ? "…\"" : "\"")
     }

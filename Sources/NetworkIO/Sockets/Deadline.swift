@@ -51,7 +51,7 @@ public struct Deadline: Comparable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(remaining) from now" }
 
-    static func nanoseconds(_ duration: Duration) -> Int64 {
+    package static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return seconds < 0 ? .min : .max }
