@@ -71,8 +71,12 @@ let package = Package(
         .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine", "QRCode", "ImageIO"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
-        // What several test targets share (seeded randomness, sandboxes).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets share (seeded randomness, sandboxes, etcd clusters, loopback servers).
+        .target(name: "TestSupport", dependencies: ["EtcdClient", "HTTPClient", "NetworkIO"], path: "Tests/TestSupport"),
+        // The network stack: against published vectors, misbehaving loopback peers and real etcd.
+        .testTarget(name: "NetworkIOTests", dependencies: ["NetworkIO", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "NetworkIO", "TestSupport"]),
+        .testTarget(name: "EtcdClientTests", dependencies: ["EtcdClient", "HTTPClient", "NetworkIO", "StrictJSON", "TestSupport"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),

@@ -48,10 +48,11 @@ final class HTTPConnection {
     }
 
     private func readOneHead(deadlines: ExchangeDeadlines) throws(HTTPError) -> ResponseHead {
-        var scanned = start
+        // How far past `start` the search for the head's end has got (fill may move `start`).
+        var scanned = 0
         var receivedAny = end > start
         while true {
-            if let headEnd = Self.endOfHead(in: storage[start..<end], scanFrom: &scanned) {
+            if let headEnd = Self.endOfHead(in: storage[start..<end], scanned: &scanned) {
                 let parsed = ResponseHead.parse(storage[start..<headEnd])
                 start = headEnd
                 switch parsed {
@@ -77,8 +78,8 @@ final class HTTPConnection {
     }
 
     /// The offset just past the empty line ending a head, if it is there.
-    private static func endOfHead(in bytes: ArraySlice<UInt8>, scanFrom scanned: inout Int) -> Int? {
-        var index = max(bytes.startIndex, scanned - 3)
+    private static func endOfHead(in bytes: ArraySlice<UInt8>, scanned: inout Int) -> Int? {
+        var index = bytes.startIndex + max(0, scanned - 3)
         let end = bytes.endIndex
         while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
             if newline + 1 < end, bytes[newline + 1] == UInt8(ascii: "\n") { return newline + 2 }
@@ -87,7 +88,7 @@ final class HTTPConnection {
             }
             index = newline + 1
         }
-        scanned = end
+        scanned = bytes.count
         return nil
     }
 
@@ -112,7 +113,9 @@ final class HTTPConnection {
     func readBody(_ framing: BodyFraming, deadlines: ExchangeDeadlines, limit: Int) throws(HTTPError) -> [UInt8] {
         var body: [UInt8] = []
         var reader = BodyReader(framing)
-        while try nextBodyBytes(&reader, into: &body, deadlines: deadlines) {
+        var more = true
+        while more {
+            more = try nextBodyBytes(&reader, into: &body, deadlines: deadlines)
             guard body.count <= limit else {
                 close()
                 throw HTTPError(stage: .receiving, kind: .tooLarge, message: "\(peer): a response body over \(limit) bytes")
@@ -129,6 +132,7 @@ final class HTTPConnection {
                        keepOnTimeout: Bool = false) throws(HTTPError) -> Bool {
         if reader.isComplete { return false }
         if start < end {
+            let before = start
             do {
                 try reader.consume(storage[start..<end], from: &start, into: &output)
             } catch {
@@ -136,7 +140,8 @@ final class HTTPConnection {
                 throw HTTPError(stage: .receiving, kind: .malformed, message: "\(peer): \(error.reason)")
             }
             if reader.isComplete { return false }
-            if start < end { return true }
+            // Hand over what was decoded before waiting for more.
+            if start > before { return true }
         }
         guard try fill(deadlines: deadlines, stage: .receiving, keepOnTimeout: keepOnTimeout) else {
             if reader.endsAtClose {

@@ -50,7 +50,9 @@ extension EtcdClient {
             }
             let since = failingSince ?? .now
             failingSince = since
-            if pinned != nil || deadline.hasPassed || since.advanced(by: configuration.timeouts.unavailable).hasPassed {
+            // Every member failing TLS is a matter of certificates, which waiting does not change.
+            let allTLS = lastFailures.count == configuration.endpoints.count && lastFailures.values.allSatisfy { $0.code == .tls }
+            if pinned != nil || allTLS || deadline.hasPassed || since.advanced(by: configuration.timeouts.unavailable).hasPassed {
                 throw summary(of: lastFailures, ambiguous: ambiguous)
             }
             member = (member + 1) % configuration.endpoints.count

@@ -89,7 +89,7 @@ enum FailureClassifier {
         case .network(.tlsRefused):
             // With TLS 1.3 the server refuses our certificate after the client's
             // handshake ends, at the first read: it never reads the request.
-            return AttemptFailure(error: EtcdError(.tls, "\(error.message): it did not accept our client certificate (LIFESIGNAL_ETCD_CERT and _KEY, signed by the cluster's CA)"),
+            return AttemptFailure(error: EtcdError(.tls, "\(error.message): it did not accept our client certificate (one signed by the CA the cluster trusts, with its key, is needed)"),
                                   next: .otherMember)
         case .network(.badAddress):
             return AttemptFailure(error: EtcdError(.invalidRequest, error.message), next: .stop)

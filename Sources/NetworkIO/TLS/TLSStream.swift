@@ -35,8 +35,24 @@ public final class TLSStream: ByteStream {
         guard let session else { throw NetworkError(.closed, "\(peer): the TLS session is closed") }
         var error = ctls_error()
         guard ctls_session_write(session, bytes.baseAddress, bytes.count, deadline.pollMilliseconds, &error) == 0 else {
-            throw Self.located(TLSContext.networkError(error), at: peer)
+            let failure = Self.located(TLSContext.networkError(error), at: peer)
+            // With TLS 1.3 a server that refuses our certificate does so after
+            // our handshake ends: its alert waits unread while the write meets
+            // the reset. The alert is the real reason.
+            if failure.kind == .reset || failure.kind == .closed, let alert = pendingAlert() { throw alert }
+            throw failure
         }
+    }
+
+    /// A fatal alert the server sent before closing, if one is waiting.
+    private func pendingAlert() -> NetworkError? {
+        var scratch = [UInt8](repeating: 0, count: 512)
+        do {
+            _ = try scratch.withMutableRawBytes { (raw) throws(NetworkError) in try read(into: raw, deadline: .now) }
+        } catch where error.kind == .tlsRefused {
+            return error
+        } catch {}
+        return nil
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Deadline) throws(NetworkError) -> Int {
