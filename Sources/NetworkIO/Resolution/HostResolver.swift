@@ -11,6 +11,8 @@ public struct HostResolver: Sendable {
     public var readFile: @Sendable (String) -> [UInt8]?
     /// DNS query IDs.
     public var nextID: @Sendable () -> UInt16
+    /// The nameservers' port (53; tests point it at their own server).
+    public var nameserverPort: UInt16 = 53
 
     public init(hostsPath: String = "/etc/hosts", resolverConfigurationPath: String = "/etc/resolv.conf",
                 environment: [String: String] = [:],
@@ -38,7 +40,8 @@ public struct HostResolver: Sendable {
         if lowered == "localhost" || lowered.hasSuffix(".localhost") {
             return [.loopbackV4, .loopbackV6]
         }
-        let configuration = ResolverConfiguration(parsing: readFile(resolverConfigurationPath) ?? [], environment: environment)
+        var configuration = ResolverConfiguration(parsing: readFile(resolverConfigurationPath) ?? [], environment: environment)
+        for index in configuration.nameservers.indices { configuration.nameservers[index].port = nameserverPort }
         return try DNSStubResolver(configuration: configuration, nextID: nextID).resolve(host, deadline: deadline)
     }
 
