@@ -4,6 +4,7 @@
 
 #include <openssl/err.h>
 #include <openssl/pem.h>
+#include <openssl/x509.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -120,6 +121,12 @@ ctls_context *ctls_context_create(const char *ca_file, const char *cert_file, co
                 ctls_fail(error, CTLS_CONFIGURATION, 0,
                           "key file %s is encrypted; a passphrase cannot be asked for: give an unencrypted key",
                           key_file);
+                SSL_CTX_free(context);
+                ERR_clear_error();
+                return NULL;
+            }
+            if (ERR_GET_REASON(ERR_peek_last_error()) == X509_R_KEY_VALUES_MISMATCH) {
+                ctls_fail(error, CTLS_CONFIGURATION, 0, "key file %s does not match certificate %s", key_file, cert_file);
                 SSL_CTX_free(context);
                 ERR_clear_error();
                 return NULL;

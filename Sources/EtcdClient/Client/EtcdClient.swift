@@ -18,6 +18,8 @@ public final class EtcdClient {
     var preferredMember = 0
     private var token: String?
     private var triedTokenCache = false
+    /// Whether the token came from the cache and no call has yet succeeded with it.
+    private(set) var tokenUnproven = false
     /// The serving member's clock at the last response (seconds since 1970).
     public private(set) var lastServerTime: Int64?
 
@@ -157,6 +159,7 @@ public final class EtcdClient {
             }
             let time = response.headers["Date"].flatMap(HTTPDate.secondsSinceEpoch)
             if let time { lastServerTime = time }
+            if authenticated { tokenUnproven = false }
             do throws(JSONReadError) {
                 return (try decodeDocument(response.body), time)
             } catch {
@@ -195,6 +198,7 @@ public final class EtcdClient {
         if token == nil, !triedTokenCache {
             triedTokenCache = true
             token = configuration.tokenCache?.load()
+            tokenUnproven = token != nil
         }
         if let token { return token }
         try signIn(deadline: deadline)
@@ -220,6 +224,7 @@ public final class EtcdClient {
     func forgetToken() {
         token = nil
         triedTokenCache = true
+        tokenUnproven = false
         configuration.tokenCache?.save(nil)
     }
 }

@@ -45,6 +45,10 @@ extension EtcdClient {
                 try signIn(deadline: deadline)
                 continue
             case .otherMember:
+                // A simple token names a raft index; one cached from an older
+                // cluster names an index this one has not reached, and etcd
+                // waits for it instead of refusing. Sign in afresh next time.
+                if tokenUnproven { forgetToken() }
                 if failure.error.outcome == .ambiguous, !mayResend { throw error }
                 lastFailures[member] = failure.error
             }

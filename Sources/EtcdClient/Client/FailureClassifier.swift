@@ -83,9 +83,12 @@ enum FailureClassifier {
     static func transport(_ error: HTTPError, member: String) -> AttemptFailure {
         let arrived = error.requestMayHaveArrived
         switch error.kind {
-        case .network(.tlsVerification), .network(.tlsConfiguration), .network(.tlsProtocol):
+        case .network(.tlsVerification), .network(.tlsConfiguration):
             // Refused during the handshake or our own setup: nothing was sent.
             return AttemptFailure(error: EtcdError(.tls, "TLS with \(error.message)"), next: .otherMember)
+        case .network(.tlsProtocol):
+            return AttemptFailure(error: EtcdError(.tls, "TLS with \(error.message) (if the cluster speaks plain HTTP, use etcd://)"),
+                                  next: .otherMember)
         case .network(.tlsRefused):
             // With TLS 1.3 the server refuses our certificate after the client's
             // handshake ends, at the first read: it never reads the request.

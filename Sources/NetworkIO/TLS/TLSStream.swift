@@ -16,7 +16,12 @@ public final class TLSStream: ByteStream {
         guard let session = ctls_session_connect(context.pointer, socket.descriptor, host,
                                                  deadline.pollMilliseconds, &error) else {
             socket.close()
-            throw Self.located(TLSContext.networkError(error), at: socket.peer)
+            var failure = TLSContext.networkError(error)
+            if failure.kind == .closed {
+                // A server that hangs up on a ClientHello does not speak TLS on that port.
+                failure = NetworkError(.tlsProtocol, failure.message + " (the port may not speak TLS)")
+            }
+            throw Self.located(failure, at: socket.peer)
         }
         self.session = session
     }
