@@ -11,11 +11,11 @@ func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
 extension EtcdClient {
     @discardableResult
-    func put(_ key: [UInt8], _ value: String) throws -> Int64 {
+    func put(_ key: [UInt8], _ value: String) throws(EtcdError) -> Int64 {
         try txn(TxnRequest(success: [.put(key: key, value: bytes(value))])).header.revision
     }
 
-    func value(_ key: [UInt8], revision: Int64 = 0) throws -> String? {
+    func value(_ key: [UInt8], revision: Int64 = 0) throws(EtcdError) -> String? {
         try range(RangeRequest(key: key, revision: revision)).kvs.first.map { text($0.value) }
     }
 }
