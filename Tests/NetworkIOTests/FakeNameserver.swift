@@ -17,18 +17,20 @@ final class FakeNameserver: @unchecked Sendable {
     var received: [[UInt8]] { lock.withLock { queries } }
 
     init(udp: @escaping @Sendable ([UInt8]) -> [[UInt8]], tcp: (@Sendable ([UInt8]) -> [UInt8]?)? = nil) throws {
-        udpSocket = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        tcpSocket = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var port: UInt16 = 0
-        for _ in 0..<50 {
+        var sockets: (udp: Int32, tcp: Int32, port: UInt16)?
+        for _ in 0..<50 where sockets == nil {
+            let udp = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let tcp = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             let candidate = UInt16.random(in: 20_000...31_999)
-            if Self.bind(udpSocket, candidate), Self.bind(tcpSocket, candidate) {
-                port = candidate
-                break
+            if Self.bind(udp, candidate), Self.bind(tcp, candidate), listen(tcp, 8) == 0 {
+                sockets = (udp, tcp, candidate)
+            } else {
+                close(udp)
+                close(tcp)
             }
         }
-        guard port != 0, listen(tcpSocket, 8) == 0 else { throw FixtureError("no port for the fake nameserver") }
-        self.port = port
+        guard let sockets else { throw FixtureError("no port for the fake nameserver") }
+        (udpSocket, tcpSocket, port) = sockets
         let udpSocket = udpSocket, tcpSocket = tcpSocket
         Thread { [weak self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -38,7 +40,12 @@ final class FakeNameserver: @unchecked Sendable {
                 let count = withUnsafeMutablePointer(to: &from) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { recvfrom(udpSocket, &buffer, buffer.count, 0, $0, &length) }
                 }
-                guard count > 0 else { return }
+                // After `stop`'s shutdown: the thread owns the socket, so it
+                // closes it (never while another test could get its number).
+                guard count > 0 else {
+                    close(udpSocket)
+                    return
+                }
                 let query = Array(buffer[..<count])
                 self?.lock.withLock { self?.queries.append(query) }
                 for reply in udp(query) {
@@ -48,11 +55,15 @@ final class FakeNameserver: @unchecked Sendable {
                 }
             }
         }.start()
-        if let tcp {
+        do {
+            let tcp = tcp ?? { _ in nil }
             Thread {
                 while true {
                     let connection = accept(tcpSocket, nil, nil)
-                    guard connection >= 0 else { return }
+                    guard connection >= 0 else {
+                        close(tcpSocket)
+                        return
+                    }
                     var buffer = [UInt8](repeating: 0, count: 4096)
                     let count = recv(connection, &buffer, buffer.count, 0)
                     if count > 2, let reply = tcp(Array(buffer[2..<count])) {
@@ -75,17 +86,20 @@ final class FakeNameserver: @unchecked Sendable {
         } == 0
     }
 
-    /// Stops both servers (their threads end on the shutdown).
+    private var stopped = false
+
+    /// Stops both servers, once: their threads end on the shutdown and close their sockets.
     func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         shutdown(udpSocket, Int32(SHUT_RDWR))
         shutdown(tcpSocket, Int32(SHUT_RDWR))
     }
 
-    deinit {
-        stop()
-        close(udpSocket)
-        close(tcpSocket)
-    }
+    deinit { stop() }
 
     // MARK: Answers
 

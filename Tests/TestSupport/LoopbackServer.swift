@@ -22,18 +22,29 @@ public final class LoopbackServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else { throw FixtureError("cannot listen on loopback") }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            stopped = true
+            throw FixtureError("cannot listen on loopback")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
         port = UInt16(bigEndian: address.sin_port)
+        // The accept thread owns the listener: it closes it when accept fails
+        // after `shutdown`, so the number is never closed while in use.
         Thread { [weak self] in
             while true {
                 let descriptor = accept(listener, nil, nil)
-                guard descriptor >= 0 else { return }
+                guard descriptor >= 0 else {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    close(listener)
+                    return
+                }
                 guard let self else {
                     close(descriptor)
+                    close(listener)
                     return
                 }
                 let connection = LoopbackConnection(descriptor: descriptor)
@@ -57,18 +68,15 @@ public final class LoopbackServer: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
-        // The accept thread may still be using the number: /dev/null takes the
-        // listener's place until deinit, so it never accepts on someone else's socket.
         shutdown(listener, Int32(SHUT_RDWR))
-        let null = Glibc.open("/dev/null", O_RDWR | O_CLOEXEC)
-        dup2(null, listener)
-        close(null)
         for connection in lock.withLock({ open }) { connection.close() }
     }
 
+    /// Released (which ARC may do right after a test's last mention of the
+    /// server), it only stops accepting: connections being served finish.
     deinit {
-        stop()
-        close(listener)
+        let running = lock.withLock { !stopped }
+        if running { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 }
 
@@ -139,9 +147,15 @@ public final class LoopbackConnection: @unchecked Sendable {
         }
     }
 
-    /// Waits until the client closes its side (or 10 s pass).
+    /// Waits until the client closes its side (or a minute passes): a
+    /// server that hangs, however slowly the client under test gets the CPU.
     public func waitForClose() {
-        while receive() {}
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { return }
+        }
     }
 
     /// Ends the connection (an orderly close). The socket is closed by

@@ -24,3 +24,8 @@ extension EtcdClient {
 func seconds(since start: Deadline) -> Double {
     Double(Deadline.now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 }
+
+/// Every suite that runs etcd members, one test at a time: several clusters
+/// electing leaders at once on a small, shared machine make each other's
+/// timing worse than any fault a test injects.
+@Suite(.serialized) enum LiveEtcdTests {}
