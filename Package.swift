@@ -64,27 +64,30 @@ let package = Package(
         .target(name: "QRCode"),
         .target(name: "QRDetector"),
 
-        .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore"]),
-        .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore"]),
+        .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore", "TestSupport"]),
+        .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
-        .testTarget(name: "EndToEndTests", dependencies: ["lifesignal"]),
-        .testTarget(name: "LifeSignalCLITests", dependencies: ["LifeSignalCLI", "CommandEngine", "QRCode", "ImageIO"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "TestSupport"]),
+        .testTarget(name: "LifeSignalCLITests",
+                    dependencies: ["LifeSignalCLI", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO", "TestSupport"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
-        // What several test targets share (seeded randomness, sandboxes, etcd clusters, loopback servers).
+        // What several test targets share: seeded randomness, the sandbox, person and binary
+        // harness that runs the built lifesignal, throw-away etcd clusters and loopback servers.
         .target(name: "TestSupport", dependencies: ["EtcdClient", "HTTPClient", "NetworkIO"], path: "Tests/TestSupport"),
         // The network stack: against published vectors, misbehaving loopback peers and real etcd.
         .testTarget(name: "NetworkIOTests", dependencies: ["NetworkIO", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "NetworkIO", "TestSupport"]),
         .testTarget(name: "EtcdClientTests", dependencies: ["EtcdClient", "HTTPClient", "NetworkIO", "StrictJSON", "TestSupport"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),
-        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
-                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "DurableFiles"]),
+                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "DurableFiles",
+                                   "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -71,8 +71,11 @@ done
 echo "== man pages"
 shopt -s nullglob
 for page in "$root"/man/*.[1-9]; do
-    # A cross-reference to a page this machine lacks (cron, crontab) is not a defect of ours.
-    report=$(mandoc -Tlint -W style "$page" 2>&1 | grep -v -e 'outdated mandoc.db' -e 'referenced manual not found' || true)
+    # A cross-reference to a page this machine lacks (cron, crontab) is not a
+    # defect of ours, and a page shipped with a program names the program in
+    # its footer (.Os lifesignal VERSION), which mandoc notes as BSD style.
+    report=$(mandoc -Tlint -W style "$page" 2>&1 | grep -v -e 'outdated mandoc.db' -e 'referenced manual not found' \
+        -e 'operating system explicitly specified' || true)
     if [[ -n $report ]]; then
         echo "$report" >&2
         exit 1

@@ -33,7 +33,7 @@ _lifesignal_options() {
         'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
         'checkin') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'checkin history') REPLY='--limit --help -h --store --json --quiet -q --no-color' ;;
+        'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
         'checkin interval') REPLY='--reminder --help -h --store --json --quiet -q --no-color' ;;
         'alert') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'alert on') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
@@ -48,8 +48,8 @@ _lifesignal_options() {
         'contacts show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --help -h --store --json --quiet -q --no-color' ;;
         'contacts remove') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
-        'notifications') REPLY='--type --unread --limit --help -h --store --json --quiet -q --no-color' ;;
-        'notifications list') REPLY='--type --unread --limit --help -h --store --json --quiet -q --no-color' ;;
+        'notifications') REPLY='--type --unread --limit -n --help -h --store --json --quiet -q --no-color' ;;
+        'notifications list') REPLY='--type --unread --limit -n --help -h --store --json --quiet -q --no-color' ;;
         'notifications read') REPLY='--all --help -h --store --json --quiet -q --no-color' ;;
         'notifications delete') REPLY='--all --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'notifications follow') REPLY='--help -h --store --json --quiet -q --no-color' ;;
@@ -78,14 +78,17 @@ _lifesignal_value_kind() {
         'profile set:--last-name') REPLY='none' ;;
         'profile set:--note') REPLY='none' ;;
         'checkin history:--limit') REPLY='none' ;;
+        'checkin history:-n') REPLY='none' ;;
         'checkin interval:--reminder') REPLY='choices:1h 2h 4h 8h' ;;
         'contacts:--sort') REPLY='choices:time-left name added' ;;
         'contacts list:--sort') REPLY='choices:time-left name added' ;;
         'contacts add:--image') REPLY='file' ;;
         'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
         'notifications:--limit') REPLY='none' ;;
+        'notifications:-n') REPLY='none' ;;
         'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
         'notifications list:--limit') REPLY='none' ;;
+        'notifications list:-n') REPLY='none' ;;
         'qr show:--png') REPLY='file' ;;
         'qr show:--svg') REPLY='file' ;;
         'qr show:--scale') REPLY='none' ;;
@@ -101,8 +104,8 @@ _lifesignal_value_kind() {
 _lifesignal_argument_kind() {
     case $1:$2 in
         'checkin interval:0') REPLY='choices:8h 16h 1d 2d 3d' ;;
-        'ping:0') REPLY='dynamic:contacts' ;;
-        'ping send:0') REPLY='dynamic:contacts' ;;
+        'ping:0') REPLY='dynamic:dependents' ;;
+        'ping send:0') REPLY='dynamic:dependents' ;;
         'ping respond:0') REPLY='none' ;;
         'contacts add:0') REPLY='none' ;;
         'contacts show:0') REPLY='dynamic:contacts' ;;
@@ -127,6 +130,20 @@ _lifesignal_passthrough() {
     esac
 }
 
+_lifesignal_dequote() {
+    local word=$1 i c
+    REPLY=''
+    case $word in
+        \'*) word=${word#\'}; REPLY=${word%\'}; return ;;
+        \"*) word=${word#\"}; word=${word%\"} ;;
+    esac
+    for ((i = 0; i < ${#word}; i++)); do
+        c=${word:i:1}
+        if [[ $c == "\\" ]]; then i=$((i + 1)); c=${word:i:1}; fi
+        REPLY+=$c
+    done
+}
+
 _lifesignal_offer() {
     local line
     case $1 in
@@ -141,12 +158,19 @@ _lifesignal_offer() {
         words:*|choices:*)
             mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "${1#*:}" -- "$cur") ;;
         dynamic:*)
+            # Candidates may hold spaces: match them against the word
+            # as typed without its quoting (`Ada\ L` is `Ada L`), in
+            # any letter case unless it has a capital (as zsh's
+            # matcher does), and hand them back quoted.
+            _lifesignal_dequote "$cur"
+            local typed=$REPLY folded=${REPLY,,}
+            [[ $typed == *[[:upper:]]* ]] && folded=''
             while IFS= read -r line; do
-                if [[ -n $line && $line == "$cur"* ]]; then
+                if [[ -n $line && ( $line == "$typed"* || ( -n $folded && ${line,,} == "$folded"* ) ) ]]; then
                     printf -v line '%q' "$line"
                     COMPREPLY+=("$line")
                 fi
-            done < <(lifesignal __complete "${1#dynamic:}" "$cur" 2>/dev/null) ;;
+            done < <(lifesignal __complete "${1#dynamic:}" "$typed" 2>/dev/null) ;;
     esac
 }
 

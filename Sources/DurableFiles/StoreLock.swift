@@ -50,12 +50,12 @@ public final class StoreLock {
         let busy = DurableFilesError.busy(storeDirectory: directory, timeout: timeout)
 
         let gatePath = StorePath.join(directory, StorePath.gateName)
-        let gate = try Self.openLockFile(gatePath, fileSystem)
+        let gate = try Self.openLockFile(gatePath, mode, fileSystem)
         // Closing the gate's descriptor releases it once the lock is ours (or not).
         defer { try? fileSystem.close(gate) }
         try Self.acquire(gate, mode, until: deadline, fileSystem, path: gatePath, busy: busy)
 
-        let descriptor = try Self.openLockFile(path, fileSystem)
+        let descriptor = try Self.openLockFile(path, mode, fileSystem)
         do {
             try Self.acquire(descriptor, mode, until: deadline, fileSystem, path: path, busy: busy)
         } catch {
@@ -107,8 +107,12 @@ public final class StoreLock {
 
     // MARK: - Acquisition
 
+    /// Opens (creating on first use) a lock file. A reader of a store it may
+    /// not write (a read-only mount, a directory without write permission)
+    /// locks the existing file through a read-only descriptor instead, which
+    /// flock allows: reading such a store needs no write.
     private static func openLockFile(
-        _ path: String, _ fileSystem: any FileSystem
+        _ path: String, _ mode: Mode, _ fileSystem: any FileSystem
     ) throws(DurableFilesError) -> FileDescriptor {
         while true {
             do {
@@ -116,6 +120,12 @@ public final class StoreLock {
                     path, access: .readWrite, options: [.closeOnExec], permissions: .ownerReadWrite)
             } catch .noSuchFile {
                 // First use: create it, with O_EXCL so exactly one creator sets its mode.
+            } catch let error where mode == .shared && (error == .readOnlyFileSystem || error == .permissionDenied) {
+                do {
+                    return try fileSystem.open(path, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
+                } catch _ {
+                    throw error.failure(.open, path)
+                }
             } catch {
                 throw error.failure(.open, path)
             }

@@ -1,3 +1,5 @@
+import LifeSignalCore
+
 /// Runs every case once per round, in a shuffled order each round, so slow
 /// drifts of the machine (other builds, page cache, CPU frequency) spread
 /// over all rows instead of landing on one.
@@ -28,7 +30,7 @@ struct Sampler {
     /// All samples per case key.
     func measure(progress: (Int) -> Void) throws -> [String: [ProcessSample]] {
         var samples: [String: [ProcessSample]] = [:]
-        var generator = SplitMix(seed: 7)
+        var generator = RandomSource.seeded(7).generator
         for round in 0..<rounds {
             progress(round)
             var order = cases.filter { !$0.heavy || round % heavyEvery == 0 }
@@ -55,20 +57,5 @@ struct Sampler {
     /// Puts the store back so the next run of the row does the same work.
     private func reset(_ row: BenchCase) throws {
         if row.command == "ping send", let store = row.store { try seeder.answerPings(store) }
-    }
-}
-
-/// SplitMix64: a small seeded generator so the run order is repeatable.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

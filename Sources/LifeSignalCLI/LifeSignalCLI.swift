@@ -19,8 +19,7 @@ public enum LifeSignalCLI {
             out.write(HelpRenderer(table: LifeSignalTable.table).help(for: path))
             status = ExitCode.success.rawValue
         case .success(.run(let parsed)):
-            let context = Context(env: env, parsed: parsed, out: out, err: err)
-            status = execute(context)
+            status = execute(parsed, env: env, out: out, err: err, json: wantsJSON)
         }
         do {
             try out.finish()
@@ -44,27 +43,40 @@ public enum LifeSignalCLI {
         }
     }
 
-    private static func execute(_ context: Context) -> Int32 {
+    private static func execute(_ parsed: ParsedCommand, env: CLIEnvironment, out: TextOutput, err: TextOutput,
+                                json: Bool) -> Int32 {
+        let global: GlobalOptions
+        do throws(UsageError) {
+            global = try GlobalOptions(from: parsed)
+        } catch {
+            report(usage: error, json: json, err: err)
+            return ExitCode.usage.rawValue
+        }
+        let context = Context(env: env, global: global, out: out, err: err)
         do {
-            if context.parsed.flag("version") {
-                context.out.line(context.json ? JSONValue.object([("version", .string(version))]).rendered(pretty: true)
-                                              : "lifesignal \(version)")
-                return ExitCode.success.rawValue
+            guard let input = parsed.input, let runner = parsed.inputType?.payload as? Runner else {
+                // Only a table entry without `.running(...)` gets here; the
+                // table tests rule that out, so say so rather than guess.
+                throw InternalError("no code runs '\((["lifesignal"] + parsed.commandPath).joined(separator: " "))'")
             }
-            guard let handler = CommandRegistry.handlers[context.parsed.commandPath.joined(separator: " ")] else {
-                context.out.write(HelpRenderer(table: LifeSignalTable.table).help(for: context.parsed.commandPath))
-                return ExitCode.success.rawValue
-            }
-            return try handler(context)
+            return try runner.run(input, context)
         } catch let error as UsageError {
             report(usage: error, json: context.json, err: context.err)
             return ExitCode.usage.rawValue
+        } catch let declined as PromptDeclined {
+            if context.json {
+                context.err.line(errorJSON(code: .declined, message: declined.message))
+            } else {
+                context.err.line(declined.message)
+            }
+            return ExitCode.declined.rawValue
         } catch let error as any UserFacingError {
             let code = ExitCode(error.kind)
+            let message = HumanText.localTimes(in: error.message)
             if context.json {
-                context.err.line(errorJSON(code: code, message: error.message, hint: error.hint))
+                context.err.line(errorJSON(code: code, message: message, hint: error.hint))
             } else {
-                context.err.line("error: \(error.message)")
+                context.err.line("error: \(message)")
                 if let hint = error.hint { context.err.line("hint: \(hint)") }
             }
             return code.rawValue

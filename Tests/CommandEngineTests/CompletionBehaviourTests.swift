@@ -95,6 +95,25 @@ enum CompletionCases {
         }
     }
 
+    /// Names with spaces: the word as bash hands it over, still quoted.
+    @Test(.enabled(if: ExternalTools.enabled("bash"), "bash is not installed"))
+    func completesTwoWordNames() throws {
+        let sandbox = try CompletionSandbox()
+        defer { sandbox.remove() }
+        let cases = [
+            CompletionCase("after an escaped space", ["ping", "Ann\\ "], ["Ann Lee"]),
+            CompletionCase("into the second word", ["contacts", "show", "Ann\\ L"], ["Ann Lee"]),
+            CompletionCase("in double quotes", ["ping", "\"Ann L"], ["Ann Lee"]),
+            CompletionCase("lower case finds capitals", ["ping", "ann"], ["Ann Lee"]),
+            CompletionCase("a capital is taken as typed", ["ping", "B"], ["Bob"]),
+            CompletionCase("nothing after the whole name", ["ping", "Ann\\ Lee\\ "], []),
+        ]
+        let results = try Self.results(for: cases, sandbox: sandbox)
+        for testCase in cases {
+            #expect(results[testCase.id] == testCase.expected, "\(testCase.id): \(results[testCase.id] ?? [])")
+        }
+    }
+
     @Test(.enabled(if: ExternalTools.enabled("bash"), "bash is not installed"))
     func completesPaths() throws {
         let sandbox = try CompletionSandbox()

@@ -32,6 +32,23 @@ import Testing
         ])
     }
 
+    /// An example given twice appears once; words a shell would split or
+    /// expand keep their quotes; explanations read as sentences; the footer
+    /// names the program when asked to.
+    @Test func examplesOnceQuotedAsTypedAndTheFooter() {
+        var manual = Self.manual
+        manual.source = "lifesignal 9.9"
+        manual.examples += [CommandExample("checkin", "check in again"),
+                            CommandExample("qr encode 'a;b' --png - | wc -c", "count the bytes")]
+        let page = ManPageGenerator.render(SampleTable.table, manual: manual)
+        let lines = page.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0 == ".Dl lifesignal checkin" }.count == 1)
+        #expect(!page.contains("Check in again"))
+        #expect(lines.contains(".Dl lifesignal qr encode 'a;b' \\-\\-png \\- \\&| wc \\-c"), "\(lines.filter { $0.hasPrefix(".Dl lifesignal qr") })")
+        #expect(lines.contains("Count the bytes."))
+        #expect(lines.contains(".Os \"lifesignal 9.9\""))
+    }
+
     @Test func sectionsInOrder() {
         let sections = Self.page.split(separator: "\n").filter { $0.hasPrefix(".Sh ") }.map { String($0.dropFirst(4)) }
         #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "ENVIRONMENT", "FILES",

@@ -116,7 +116,7 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         guard case .run(let parsed) = try CommandParser(table: SampleTable.table).parse(testCase.line)
         else { Issue.record("expected a command"); return }
         do {
-            _ = try parsed.int("limit", in: 1...1000)
+            _ = try parsed.value(Option<Int>.integer("limit", short: "n", in: 1...1000, help: "L."))
             Issue.record("expected a usage error")
         } catch {
             #expect(error.message == testCase.message)
@@ -131,7 +131,10 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         else { Issue.record("expected a command"); return }
         #expect(throws: UsageError(
             .invalidChoice("bassh", for: "SHELL", choices: ["bash", "zsh", "fish"], suggestions: ["bash"]),
-            position: 2, commandPath: ["completions"])) { try parsed.choice("SHELL", as: Shell.self) }
+            position: 2, commandPath: ["completions"])) { try parsed.value(Argument<Shell>(choice: "SHELL", help: "S.")) }
+        guard case .run(let upper) = try CommandParser(table: SampleTable.table).parse(["completions", "ZSH"])
+        else { Issue.record("expected a command"); return }
+        #expect(try upper.value(Argument<Shell>(choice: "SHELL", help: "S.")) == .zsh)
     }
 
     @Test func fullReport() {

@@ -120,15 +120,56 @@ func describe(_ invocation: Invocation) -> String {
         guard case .run(let parsed) = try parser.parse(["notifications", "--type", "pings", "-n", "7", "--unread"])
         else { Issue.record("expected a command"); return }
         enum Kind: String, CaseIterable { case alerts, pings }
-        #expect(try parsed.int("limit", in: 1...100) == 7)
-        #expect(try parsed.choice("type", as: Kind.self) == .pings)
-        #expect(parsed.flag("unread"))
-        #expect(!parsed.flag("json"))
-        #expect(parsed.toggle("json") == nil)
-        #expect(parsed.has("limit"))
-        #expect(parsed.string("missing") == nil)
-        #expect(try parsed.int("missing", in: 1...2) == nil)
-        #expect(try parsed.value("limit", expected: "x") { Int($0).map { $0 * 2 } } == 14)
+        #expect(try parsed.value(Option<Int>.integer("limit", in: 1...100, help: "L.")) == 7)
+        #expect(try parsed.value(Option<Kind>(choice: "type", help: "T.")) == .pings)
+        #expect(parsed[Flag("unread", help: "U.")])
+        #expect(!parsed[Flag("json", help: "J.")])
+        #expect(parsed[Toggle("json", help: "J.")] == nil)
+        #expect(parsed.isGiven(OptionSpec.value("limit", valueName: "N", help: "L.")))
+        #expect(try parsed.value(Option<String>("missing", valueName: "M", help: "M.")) == nil)
+        #expect(try parsed.value(Option<Int>("limit", valueName: "N", help: "L.", expected: "x") {
+            Int($0).map { $0 * 2 }
+        }) == 14)
+    }
+
+    /// A command's input type is decoded by the parser; its refusals are usage errors.
+    struct Interval: CommandInput, Equatable {
+        static let duration = Argument<Int>("DURATION", help: "Hours.", isOptional: true, expected: "hours such as 8h") {
+            $0.hasSuffix("h") ? Int($0.dropLast()) : nil
+        }
+        static let reminder = Option<Int>.integer("reminder", in: 1...24, help: "Hours before.")
+        let hours: Int?
+        let reminder: Int?
+
+        init(hours: Int?, reminder: Int?) {
+            self.hours = hours
+            self.reminder = reminder
+        }
+
+        init(from parsed: ParsedCommand) throws(UsageError) {
+            hours = try parsed.value(Self.duration)
+            reminder = try parsed.value(Self.reminder)
+            if let hours, let reminder, reminder >= hours {
+                throw parsed.problem(.invalidValue(String(reminder), for: "--reminder", expected: "less than the interval"))
+            }
+        }
+
+        static let table = CommandTable(root: CommandSpec(
+            "tool", summary: "A tool.", arguments: [duration.spec],
+            options: [reminder.spec, Flag("help", help: "Help.", isGlobal: true).spec], input: InputType(Interval.self)),
+            helpCommandName: nil)
+    }
+
+    @Test func inputIsDecodedByTheParser() throws {
+        let parser = CommandParser(table: Interval.table)
+        guard case .run(let parsed) = try parser.parse(["8h", "--reminder", "2"])
+        else { Issue.record("expected a command"); return }
+        #expect(parsed.input as? Interval == Interval(hours: 8, reminder: 2))
+        #expect(throws: UsageError(.invalidValue("8x", for: "DURATION", expected: "hours such as 8h"),
+                                   position: 1, commandPath: [])) { try parser.parse(["8x"]) }
+        #expect(throws: UsageError(.invalidValue("9", for: "--reminder", expected: "less than the interval"),
+                                   commandPath: [])) { try parser.parse(["8h", "--reminder=9"]) }
+        #expect(try parser.parse(["8x", "--help"]) == .help(commandPath: []))
     }
 
     @Test func repeatableOptionCollectsValues() throws {

@@ -11,7 +11,7 @@ import Testing
         compdef() { : }
         __keep() { [[ ${1[1,${#PREFIX}]} == "$PREFIX" ]] && print -r -- "$1" }
         compadd() {
-            while [[ $1 == -* && $1 != -- ]]; do shift; done
+            while [[ $1 == -* && $1 != -- ]]; do [[ $1 == -M ]] && shift; shift; done
             [[ $1 == -- ]] && shift
             local c; for c in "$@"; do __keep "$c"; done
         }
@@ -109,6 +109,9 @@ import Testing
             ("option", "lifesignal contacts --so", ["--sort"]),
             ("choice after equals", "lifesignal contacts --sort=na", ["name"]),
             ("dynamic", "lifesignal ping B", ["Bob"]),
+            ("two-word name after an escaped space", "lifesignal ping Ann\\ ", ["Ann Lee"]),
+            ("two-word name in quotes", "lifesignal contacts show 'Ann L", ["Ann Lee"]),
+            ("lower case finds capitals", "lifesignal ping ann", ["Ann Lee"]),
             ("files", "lifesignal qr scan a", ["a.png"]),
         ]
         let driver = try sandbox.write("driver.zsh", Self.driver(
@@ -169,6 +172,32 @@ import Testing
         let results = try Self.results(for: cases, sandbox: sandbox)
         for testCase in cases {
             #expect(results[testCase.id] == testCase.expected, "\(testCase.id)")
+        }
+    }
+
+    /// Names with spaces, typed escaped or quoted as a person would.
+    @Test(.enabled(if: ExternalTools.enabled("fish"), "fish is not installed"))
+    func completesTwoWordNames() throws {
+        let sandbox = try CompletionSandbox()
+        defer { sandbox.remove() }
+        let script = try sandbox.write("lifesignal.fish", CompletionScript.render(.fish, for: SampleTable.table))
+        let lines: [(id: String, typed: String, expected: Set<String>)] = [
+            ("after an escaped space", "lifesignal ping Ann\\ ", ["Ann Lee"]),
+            ("into the second word", "lifesignal contacts show Ann\\ L", ["Ann Lee"]),
+            ("in quotes", "lifesignal ping 'Ann L", ["Ann Lee"]),
+            ("lower case", "lifesignal ping ann", ["Ann Lee"]),
+        ]
+        var driver = "source " + shellQuoted(script) + "\n"
+        for line in lines {
+            driver += "printf '%s' " + shellQuoted(line.id) + "; for c in (complete -C " + shellQuoted(line.typed)
+                + "); printf '\\t%s' (string replace -r '\\t.*' '' -- $c); end; echo\n"
+        }
+        let output = try ExternalTools.run("fish", ["--no-config", "-c", driver], in: sandbox.work,
+                                           extraPath: sandbox.bin.path)
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+        let results = parseLines(output.stdout)
+        for line in lines {
+            #expect(results[line.id] == line.expected, "\(line.id): \(output.stdout)")
         }
     }
 

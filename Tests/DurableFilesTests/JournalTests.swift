@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+import TestSupport
 
 @Suite("Journal")
 struct JournalTests {

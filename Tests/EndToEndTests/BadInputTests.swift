@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad input of every kind: a one-line error, a documented exit code, and
 /// nothing changed in the store.
@@ -28,11 +29,14 @@ import Testing
         Case(id: "bad phone", arguments: ["login", "--phone", "call me"], status: 5, message: "not a phone number"),
         Case(id: "bad code format", arguments: ["login", "--phone", "+15551234567", "--code", "12ab"], status: 5, message: "6 digits"),
         Case(id: "bad clock", arguments: ["status"], status: 5, message: "LIFESIGNAL_NOW", extra: ["LIFESIGNAL_NOW": "tomorrow"]),
-        Case(id: "empty profile set", arguments: ["profile", "set"], status: 5, message: "nothing to change"),
+        Case(id: "empty profile set", arguments: ["profile", "set"], status: 2, message: "missing '--first-name', '--last-name' or '--note'"),
+        Case(id: "no role to change", arguments: ["contacts", "role", "Bob"], status: 2, message: "'--responder', '--no-responder'"),
         Case(id: "note too long", arguments: ["profile", "set", "--note", String(repeating: "x", count: 2001)], status: 5,
              message: "longer than 2000"),
-        Case(id: "unknown setting", arguments: ["settings", "set", "colour", "on"], status: 5, message: "unknown setting"),
-        Case(id: "setting value", arguments: ["settings", "set", "pings", "maybe"], status: 5, message: "on or off"),
+        Case(id: "unknown setting", arguments: ["settings", "set", "colour", "on"], status: 2,
+             message: "invalid value 'colour' for 'KEY': expected one of alerts, pings"),
+        Case(id: "near-miss setting", arguments: ["settings", "get", "Ping"], status: 2, message: "(did you mean 'pings'?)"),
+        Case(id: "setting value", arguments: ["settings", "set", "pings", "maybe"], status: 2, message: "expected one of on, off"),
         Case(id: "unknown contact", arguments: ["contacts", "show", "Nobody"], status: 4, message: "no contact matches"),
         Case(id: "unknown code", arguments: ["contacts", "add", "ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ", "--responder"], status: 4,
              message: "no account has the code"),
@@ -48,7 +52,7 @@ import Testing
              message: "not a notification ID"),
         Case(id: "unknown notification", arguments: ["notifications", "read", "abcdef12"], status: 4, message: "no notification"),
         Case(id: "no alert to cancel", arguments: ["alert", "off"], status: 5, message: "no alert is active"),
-        Case(id: "empty passthrough", arguments: ["checkin", "--"], status: 5, message: "no command"),
+        Case(id: "empty passthrough", arguments: ["checkin", "--"], status: 2, message: "missing argument COMMAND after --"),
     ]
 
     @Test(arguments: cases)

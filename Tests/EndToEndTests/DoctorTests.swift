@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite(.serialized) struct DoctorTests {
     func twoLinkedPeople() throws -> (Sandbox, Person, Person) {

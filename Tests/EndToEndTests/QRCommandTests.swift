@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite(.serialized) struct QRCommandTests {
     @Test func aPictureOfSomeonesCodeAddsThemInOneCommand() throws {

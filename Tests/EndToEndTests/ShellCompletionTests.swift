@@ -1,20 +1,25 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shipped completion scripts driving the real binary: commands,
 /// options, choices and contact names from the store.
 @Suite(.serialized) struct ShellCompletionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A person with two contacts, and a PATH where `lifesignal` is the built binary.
+    /// A person with two dependents and a responder, and a PATH where
+    /// `lifesignal` is the built binary.
     func world() throws -> Person {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
+        let dee = sandbox.person("dee")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
         try bob.signUp(phone: "+15550000002", first: "Bob", last: "Okafor")
         try cy.signUp(phone: "+15550000003", first: "Cy", last: "Young")
+        try dee.signUp(phone: "+15550000004", first: "Dee", last: "Ray")
         #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--dependent"]).status == 0)
         #expect(try ada.run(["contacts", "add", try cy.qrCode(), "--dependent"]).status == 0)
+        #expect(try ada.run(["contacts", "add", try dee.qrCode(), "--responder"]).status == 0)
         let bin = sandbox.root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try? FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("lifesignal"), withDestinationURL: Binary.url)
@@ -45,10 +50,39 @@ import Testing
         #expect(try bash(ada, words: ["lifesignal", "contacts", "show", "B"]).allSatisfy { $0.contains("Bob") })
     }
 
+    /// Tab after `Bob\ ` goes on to `Bob\ Okafor`; `ping` offers only the
+    /// people one may ping, while `contacts show` offers everyone.
+    @Test func bashCompletesTwoWordNamesAndPingsOnlyDependents() throws {
+        let ada = try world()
+        #expect(try bash(ada, words: ["lifesignal", "ping", "Bob\\ "]) == ["Bob\\ Okafor"])
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "role", "bob\\ o"]) == ["Bob\\ Okafor"])
+        #expect(try bash(ada, words: ["lifesignal", "ping", "send", ""]).sorted() == ["Bob\\ Okafor", "Cy\\ Young"])
+        #expect(try bash(ada, words: ["lifesignal", "ping", "D"]) == [])
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "show", "D"]) == ["Dee\\ Ray"])
+    }
+
+    /// fish's own completion machinery (`complete -C`) with the shipped script.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+    func fishCompletesTwoWordNamesAndPingsOnlyDependents() throws {
+        let ada = try world()
+        let script = Self.root.appendingPathComponent("completions/lifesignal.fish").path
+        func fish(_ line: String) throws -> [String] {
+            let program = "source '\(script)'; for c in (complete -C '\(line)'); string replace -r '\\t.*' '' -- $c; end"
+            return try ada.run(["__run_fish"], extra: [:], shell: program, interpreter: "/usr/bin/fish")
+                .split(separator: "\n").map(String.init)
+        }
+        #expect(try fish("lifesignal ping Bob\\ ") == ["Bob Okafor"])
+        #expect(try fish("lifesignal ping ").filter { $0.contains(" ") }.sorted() == ["Bob Okafor", "Cy Young"])
+        #expect(try fish("lifesignal contacts show Dee") == ["Dee Ray"])
+    }
+
     @Test func theHiddenEntryPointIsSilentWhenSignedOutAndNeverWrites() throws {
         let ada = try world()
         let names = try ada.run(["__complete", "contacts", ""])
-        #expect(names.stdout == "Bob Okafor\nCy Young\n")
+        #expect(names.stdout == "Bob Okafor\nCy Young\nDee Ray\n")
+        #expect(try ada.run(["__complete", "dependents", ""]).stdout == "Bob Okafor\nCy Young\n")
+        #expect(try ada.run(["__complete", "contacts", "ray"]).stdout == "Dee Ray\n")
+        #expect(try ada.run(["__complete", "no-such-source", ""]).stdout == "")
         #expect(try ada.run(["logout"]).status == 0)
         let signedOut = try ada.run(["__complete", "contacts", ""])
         #expect(signedOut.status == 0 && signedOut.stdout.isEmpty && signedOut.stderr.isEmpty)
@@ -57,10 +91,12 @@ import Testing
 
 extension Person {
     /// Runs a bash program with this person's environment, returning stdout.
-    func run(_ marker: [String], extra: [String: String], shell program: String) throws -> String {
+    func run(_ marker: [String], extra: [String: String], shell program: String,
+             interpreter: String = "/bin/bash") throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--norc", "--noprofile", "-c", program]
+        process.executableURL = URL(fileURLWithPath: interpreter)
+        process.arguments = interpreter.hasSuffix("bash") ? ["--norc", "--noprofile", "-c", program]
+                                                           : ["--no-config", "-c", program]
         process.environment = environment.merging(extra) { $1 }
         let out = Pipe()
         process.standardOutput = out

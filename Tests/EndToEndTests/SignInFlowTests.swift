@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite(.serialized) struct SignInFlowTests {
     @Test func aNewUserSignsInSetsAProfileChecksInAndSeesStatus() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The store's promises, seen from outside the binary.
 @Suite(.serialized) struct StoreGuaranteeTests {
@@ -109,21 +110,19 @@ import Testing
         let sandbox = Sandbox()
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [sandbox.store.appendingPathComponent("lock").path, "sleep", "5"]
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else { return }
-        try holder.run()
-        defer { holder.terminate() }
-        Thread.sleep(forTimeInterval: 0.3)
+        let lock = sandbox.store.appendingPathComponent("lock").path
+        // -o: the lock belongs to flock itself, not to sleep, so killing flock frees it.
+        let holder = try #require(Spawned(["/usr/bin/flock", "-o", lock, "sleep", "30"]))
+        defer { holder.killWithChildren() }
+        try #require(waitUntilLockedElsewhere(lock), "flock never took the lock")
         let started = Date()
         let result = try ada.run(["checkin"], extra: ["LIFESIGNAL_LOCK_TIMEOUT": "0.5"])
         #expect(result.status == 6, "\(result)")
         #expect(result.stderr.contains("store is busy"))
         #expect(result.stderr.contains(sandbox.store.path))
         #expect(Date().timeIntervalSince(started) < 4)
-        holder.terminate()
-        holder.waitUntilExit()
+        holder.killWithChildren()
         #expect(try ada.run("checkin").status == 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Three people on one machine share a store, each with their own XDG
 /// directories: the whole loop of contacts, pings, deadlines and alerts.

@@ -30,17 +30,11 @@ struct GeneratedFilesTests {
         #expect(CommandTableLint.problems(in: LifeSignalTable.table) == [])
     }
 
-    @Test func everyRunnableCommandHasAHandlerAndNoHandlerIsOrphaned() {
-        var runnable: Set<String> = []
-        func walk(_ command: CommandSpec, _ path: [String]) {
-            if command.isRunnable, !path.isEmpty, path != ["help"] { runnable.insert(path.joined(separator: " ")) }
-            for sub in command.subcommands { walk(sub, path + [sub.name]) }
-        }
-        walk(LifeSignalTable.table.root, [])
-        // Commands whose bare form runs their default subcommand need no handler of their own.
-        let handled = Set(CommandRegistry.handlers.keys)
-        #expect(runnable.subtracting(handled).isEmpty, "no handler for \(runnable.subtracting(handled))")
-        #expect(handled.subtracting(runnable).isEmpty, "handler for no command: \(handled.subtracting(runnable))")
+    /// Each example once, and a footer naming lifesignal, not the system it was formatted on.
+    @Test func theManPageRepeatsNoExampleAndNamesItselfInTheFooter() {
+        let examples = LifeSignalManual.page.split(separator: "\n").filter { $0.hasPrefix(".Dl ") }
+        #expect(examples.count == Set(examples).count, "repeated: \(examples.filter { line in examples.count { $0 == line } > 1 })")
+        #expect(LifeSignalManual.page.contains("\n.Os \"lifesignal \(LifeSignalCLI.version)\"\n"))
     }
 
     @Test(arguments: ExitCode.allCases)

@@ -2,6 +2,7 @@ import Foundation
 import LifeSignalCore
 @testable import LifeSignalStore
 import Testing
+import TestSupport
 
 /// The hand-written segment reader (`FeedItemReader`, what every command
 /// uses) against the `JSONDecoder` path it replaced (`StoreCodec.decode`):
@@ -41,7 +42,7 @@ struct FeedSegmentAgreementTests {
 
     @Test(arguments: 0..<8)
     func agreesOnSegmentsAsTheStoreWritesThem(batch: UInt64) throws {
-        var random = SplitMix(seed: 1000 + batch)
+        var random = SeededGenerator(seed: 1000 + batch)
         for _ in 0..<40 {
             let items = SegmentSamples.items(&random, upTo: 30)
             let bytes = try codec.encode(items)
@@ -60,7 +61,7 @@ struct FeedSegmentAgreementTests {
 
     @Test(arguments: 0..<8)
     func agreesOnOtherSpellingsOfTheSameData(batch: UInt64) {
-        var random = SplitMix(seed: 2000 + batch)
+        var random = SeededGenerator(seed: 2000 + batch)
         var spelling = SegmentSpelling(seed: 3000 + batch)
         for _ in 0..<40 {
             let bytes = spelling.segment(SegmentSamples.items(&random, upTo: 12))
@@ -75,7 +76,7 @@ struct FeedSegmentAgreementTests {
     /// and "too new" means the same file to both.
     @Test(arguments: 0..<8)
     func isNeverMoreLenientOnDamagedSegments(batch: UInt64) throws {
-        var random = SplitMix(seed: 4000 + batch)
+        var random = SeededGenerator(seed: 4000 + batch)
         var spelling = SegmentSpelling(seed: 5000 + batch)
         for round in 0..<150 {
             let items = SegmentSamples.items(&random, upTo: 4)
@@ -96,7 +97,7 @@ struct FeedSegmentAgreementTests {
 
     /// One random change of the kinds files suffer: a byte flipped, cut,
     /// dropped, doubled, or replaced by a JSON-significant one.
-    static func damage(_ bytes: inout [UInt8], _ random: inout SplitMix) {
+    static func damage(_ bytes: inout [UInt8], _ random: inout SeededGenerator) {
         guard !bytes.isEmpty else { return }
         let at = Int.random(in: bytes.indices, using: &random)
         switch Int.random(in: 0..<5, using: &random) {
@@ -110,7 +111,7 @@ struct FeedSegmentAgreementTests {
 
     /// If `FeedItem` gains a member, the reader must learn it too.
     @Test func theReaderKnowsEveryMemberAFeedItemHas() throws {
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         var item = SegmentSamples.item(&random)
         item.relatedContactID = SegmentSamples.id(&random)
         item.relatedPingID = SegmentSamples.id(&random)

@@ -18,11 +18,11 @@ final class World {
     func tick() throws { try DeadlineService(store: store, env: env).catchUp() }
 
     /// Signs up a named person and returns their account.
-    func person(_ first: String, phone: String) throws -> Account {
+    func person(_ first: String, _ last: String = "Test", phone: String) throws -> Account {
         let auth = AuthService(store: store, env: env)
         let issued = try auth.requestCode(phoneNumber: phone)
         guard case .signedIn(let account, _, _) = try auth.verify(phoneNumber: phone, code: issued.code,
-                                                                  firstName: first, lastName: "Test") else {
+                                                                  firstName: first, lastName: last) else {
             throw LifeSignalError.invalid("sign-in failed in the test world")
         }
         return account

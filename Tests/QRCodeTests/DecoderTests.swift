@@ -1,5 +1,6 @@
 import Testing
 @testable import QRCode
+import TestSupport
 
 struct DecoderTests {
     /// Flips the modules of codeword `index` (in placement order) of `grid`.
@@ -177,7 +178,7 @@ struct DecoderTests {
     @Test("random grids and random damage never crash the decoder", arguments: [1, 2, 3, 7])
     func randomGrids(_ number: Int) throws {
         let version = try #require(QRVersion(rawValue: number))
-        var random = SplitMix64(seed: UInt64(number))
+        var random = SeededGenerator(seed: UInt64(number))
         let symbol = try QREncoder.encode(segments: [.bytes(Array("random damage".utf8))], versions: version...version)
         var outcomes = 0
         for trial in 0..<60 {

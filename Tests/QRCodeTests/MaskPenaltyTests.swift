@@ -1,5 +1,6 @@
 import Testing
 @testable import QRCode
+import TestSupport
 
 /// The bit-parallel penalty against a plain module-by-module reading of the four rules.
 struct MaskPenaltyTests {
@@ -84,7 +85,7 @@ struct MaskPenaltyTests {
 
     @Test("random matrices score the same as the reference", arguments: [21, 25, 45, 63, 64, 65, 101, 127, 128, 129, 177])
     func randomMatrices(_ size: Int) throws {
-        var random = SplitMix64(seed: UInt64(size))
+        var random = SeededGenerator(seed: UInt64(size))
         for density in [2, 5, 9] {
             var matrix = BitMatrix(size: size)
             for y in 0..<size {

@@ -1,5 +1,6 @@
 import Testing
 @testable import QRCode
+import TestSupport
 
 struct ReedSolomonTests {
     /// Generator polynomials in exponent form (α^e), from the ISO/IEC 18004 Annex A table.
@@ -38,7 +39,7 @@ struct ReedSolomonTests {
 
     @Test("errors up to capacity are corrected", arguments: shapes)
     func correctsUpToCapacity(_ shape: (data: Int, ecc: Int)) throws {
-        var random = SplitMix64(seed: UInt64(shape.data * 1000 + shape.ecc))
+        var random = SeededGenerator(seed: UInt64(shape.data * 1000 + shape.ecc))
         let generator = ReedSolomonEncoder.generatorPolynomial(degree: shape.ecc)
         for trial in 0..<40 {
             let data = (0..<shape.data).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -56,7 +57,7 @@ struct ReedSolomonTests {
 
     @Test("damage beyond capacity is reported, not silently miscorrected (mostly)", arguments: shapes)
     func failsBeyondCapacity(_ shape: (data: Int, ecc: Int)) {
-        var random = SplitMix64(seed: UInt64(shape.data * 7 + shape.ecc))
+        var random = SeededGenerator(seed: UInt64(shape.data * 7 + shape.ecc))
         let generator = ReedSolomonEncoder.generatorPolynomial(degree: shape.ecc)
         var failures = 0
         let trials = 60
@@ -80,15 +81,3 @@ struct ReedSolomonTests {
     }
 }
 
-/// A small seeded generator so that random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Many processes at once on one store: no write is lost, none is doubled.
 @Suite(.serialized) struct ConcurrencyTests {
@@ -18,7 +19,7 @@ import Testing
         }
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
         let history = try ada.run(["checkin", "history", "--limit", "100000", "--json"])
-        #expect(history.array?.count == 400, "\(history.array?.count ?? -1) check-ins kept of 400")
+        #expect(history.jsonArray?.count == 400, "\(history.jsonArray?.count ?? -1) check-ins kept of 400")
         #expect(sandbox.debris(sandbox.store).isEmpty)
     }
 
@@ -40,13 +41,13 @@ import Testing
             for _ in 0..<rounds {
                 do {
                     let sent = try person.run(["ping", "send", other, "--json"])
-                    guard let ping = sent.object else { tally.fail("\(sent)"); continue }
+                    guard let ping = sent.jsonObject else { tally.fail("\(sent)"); continue }
                     if ping["alreadyPending"] as? Bool != true { tally.sent += 1 }
                     let answered = try person.run(["ping", "respond", "--json"])
-                    guard let list = answered.json as? [Any] else { tally.fail("\(answered)"); continue }
+                    guard let list = answered.jsonValue as? [Any] else { tally.fail("\(answered)"); continue }
                     tally.answered += list.count
                     let feed = try person.run(["notifications", "--json"])
-                    if feed.array == nil { tally.fail("\(feed)") }
+                    if feed.jsonArray == nil { tally.fail("\(feed)") }
                 } catch {
                     tally.fail("\(error)")
                 }
@@ -56,12 +57,12 @@ import Testing
             let tally = tallies[index], peer = tallies[1 - index]
             #expect(tally.failures.isEmpty, "\(person.name): \(tally.failures.prefix(3))")
             let peerName = index == 0 ? "Bob" : "Ada"
-            let feed = try #require(try person.run(["notifications", "--limit", "100000", "--json"]).array)
+            let feed = try #require(try person.run(["notifications", "--limit", "100000", "--json"]).jsonArray)
             let titles = feed.compactMap { $0["title"] as? String }
             #expect(titles.filter { $0 == "\(peerName) Test pinged you" }.count == peer.sent,
                     "\(person.name) was notified of \(titles.filter { $0.hasSuffix("pinged you") }.count) pings, \(peerName) sent \(peer.sent)")
             #expect(titles.filter { $0 == "\(peerName) Test responded to your ping" }.count == peer.answered)
-            let list = try #require(try person.run(["ping", "list", "--json"]).object)
+            let list = try #require(try person.run(["ping", "list", "--json"]).jsonObject)
             let sent = list["sent"] as? [[String: Any]] ?? []
             #expect(sent.count == tally.sent, "\(person.name) has \(sent.count) sent pings, sent \(tally.sent)")
             #expect(sent.filter { $0["status"] as? String == "responded" }.count == peer.answered)

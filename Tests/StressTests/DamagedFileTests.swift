@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every kind of file lifesignal reads, damaged every way we know: the
 /// command that reads it exits 7 with one line naming the file's full path
@@ -47,7 +48,7 @@ import Testing
 
                 // doctor finds the same damage, names the file, and changes nothing either.
                 let doctor = try person.run(["doctor", "--json"], timeout: 20)
-                let findings = doctor.object?["findings"] as? [[String: Any]] ?? []
+                let findings = doctor.jsonObject?["findings"] as? [[String: Any]] ?? []
                 let found = doctor.status == 7 && findings.contains { ($0["path"] as? String) == file.path }
                 #expect(found, "doctor missed \(kind) \(mutation) (seed \(seed)): \(doctor)")
                 let afterDoctor = DamageWorld.changes(before, world.snapshot())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Files that list things by ID, with one entry doubled. The store never
 /// writes that, so it is damage: the reading command must exit 7 naming the

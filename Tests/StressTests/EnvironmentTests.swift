@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile surroundings: any umask, every shape of XDG variable, odd
 /// characters in paths, a settings file nobody may write.
@@ -15,7 +16,7 @@ import Testing
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         for (person, phone) in [(ada, "+15550000001"), (bob, "+15550000002")] {
             let sent = try Self.run(person, umask: mask, ["login", "--phone", phone, "--json"])
-            let code = try #require(sent.object?["code"] as? String, "\(sent)")
+            let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
             let done = try Self.run(person, umask: mask, ["login", "--phone", phone, "--code", code,
                                                           "--first-name", person.name, "--last-name", "Test"])
             try #require(done.succeeded, "\(done)")
@@ -99,7 +100,7 @@ import Testing
         for stray in ["rel", "xc", "xs", "xd"] where !expected.map(\.0).contains(stray) && row.expectedState != stray {
             #expect(!FileManager.default.fileExists(atPath: person.home.appendingPathComponent(stray).path))
         }
-        #expect(try person.run(["status", "--json"]).object?["user"] != nil)
+        #expect(try person.run(["status", "--json"]).jsonObject?["user"] != nil)
     }
 
     /// A settings file (and its directory) that may not be written: reading

@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import Testing
+import TestSupport
 
 /// I/O errors at every step of a real lifesignal commit: each file-system
 /// call in turn fails once (later calls succeed) or fails for good (as a
@@ -92,13 +93,13 @@ final class FaultWorld {
         bob = InProcessPerson(home: sandbox.root.appendingPathComponent("bob"), store: sandbox.store, seed: 12)
         try ada.signUp(phone: "+15550000001", first: "Ada")
         try bob.signUp(phone: "+15550000002", first: "Bob")
-        guard let code = bob.run(["qr", "show", "--json"]).object?["qrCodeID"] as? String else {
-            throw StressFailure("Bob has no code")
+        guard let code = bob.run(["qr", "show", "--json"]).jsonObject?["qrCodeID"] as? String else {
+            throw HarnessFailure("Bob has no code")
         }
         bobCode = code
         if linked {
             let added = ada.run(["contacts", "add", code, "--dependent"])
-            guard added.succeeded else { throw StressFailure("linking failed: \(added)") }
+            guard added.succeeded else { throw HarnessFailure("linking failed: \(added)") }
         }
         pristine = sandbox.root.appendingPathComponent("pristine")
         try FileManager.default.copyItem(at: sandbox.store, to: pristine)

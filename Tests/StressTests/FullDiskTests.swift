@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A full disk and an unwritable stdout: clear errors, exit 8, nothing lost.
 @Suite(.serialized) struct FullDiskTests {
@@ -51,10 +52,10 @@ import Testing
         #expect(after.succeeded, "\(after)\nrefused \(refused) of 24; disk: \(sandbox.snapshot(disk).keys.sorted())")
         kept.append(String(Clock.iso(86_000).prefix(19)))
         let history = try ada.run(["checkin", "history", "--json"], extra: ["LIFESIGNAL_NOW": Clock.iso(86_000)])
-        let stamps = (history.array ?? []).compactMap { ($0["timestamp"] as? String).map { String($0.prefix(19)) } }
+        let stamps = (history.jsonArray ?? []).compactMap { ($0["timestamp"] as? String).map { String($0.prefix(19)) } }
         #expect(stamps.sorted() == kept.sorted(), "kept \(kept), history \(stamps)")
         #expect(sandbox.debris(disk).isEmpty, "\(sandbox.debris(disk))")
-        #expect(try bob.run(["contacts", "--json"]).array?.count == 1)
+        #expect(try bob.run(["contacts", "--json"]).jsonArray?.count == 1)
     }
 
     @Test func stdoutOnDevFullIsAnError() throws {

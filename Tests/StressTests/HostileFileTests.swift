@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Things that are not regular files where lifesignal expects its files,
 /// and hostile values of its environment variables: a clear, documented
@@ -51,10 +52,10 @@ import Testing
         try world.restore()
         let lock = world.sandbox.store.appendingPathComponent("lock")
         try (content == "\u{FF}\n" ? Data([0xFF, 0x0A]) : Data(content.utf8)).write(to: lock)
-        let before = try world.ada.run(["checkin", "history", "--json"]).array?.count ?? -1
+        let before = try world.ada.run(["checkin", "history", "--json"]).jsonArray?.count ?? -1
         let result = try world.ada.run(["checkin"])
         #expect(result.succeeded, "\(result)")
-        #expect(try world.ada.run(["checkin", "history", "--json"]).array?.count == before + 1)
+        #expect(try world.ada.run(["checkin", "history", "--json"]).jsonArray?.count == before + 1)
         let mark = String(decoding: try Data(contentsOf: lock), as: UTF8.self)
         #expect(mark.hasPrefix("applied ") && !mark.contains(".."), "\(mark)")
     }
@@ -76,7 +77,7 @@ import Testing
         try ada.signUp(phone: "+15550000001", first: "Ada")
         let result = try ada.run(["checkin"], extra: ["LIFESIGNAL_NOW": value])
         #expect(result.status == 5 && result.stderr.contains("LIFESIGNAL_NOW"), "\(result)")
-        #expect(try ada.run(["checkin", "history", "--json"]).array?.isEmpty == true)
+        #expect(try ada.run(["checkin", "history", "--json"]).jsonArray?.isEmpty == true)
     }
 }
 

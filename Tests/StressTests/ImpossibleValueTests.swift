@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Store files that parse but hold values lifesignal never writes (a feed
 /// segment size of 0, an index past any disk, a negative interval): they
@@ -69,7 +70,7 @@ import Testing
         try world.restore()
         try damaged.write(to: file, atomically: false, encoding: .utf8)
         let doctor = try world.ada.run(["doctor", "--json"], timeout: HostileFileTests.patience)
-        let findings = doctor.object?["findings"] as? [[String: Any]] ?? []
+        let findings = doctor.jsonObject?["findings"] as? [[String: Any]] ?? []
         #expect(!doctor.signalled && doctor.status == 7 && findings.contains { ($0["path"] as? String) == file.path },
                 "doctor on \(damage.name): \(doctor)")
     }

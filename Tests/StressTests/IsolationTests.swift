@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// An account acts only where it has a link: a stranger's name, phone, ID,
 /// ping or notification is "not found" to it, hostile IDs are refused, and
@@ -23,9 +24,9 @@ import Testing
             try bob.linkBothWays(with: cy)
             let pinged = try bob.run(["ping", "send", "Cy", "--json"])
             cyID = try cy.accountID()
-            cyPing = try #require(pinged.object?["id"] as? String, "\(pinged)")
+            cyPing = try #require(pinged.jsonObject?["id"] as? String, "\(pinged)")
             let feed = try cy.run(["notifications", "--json"])
-            cyNotification = try #require(feed.array?.first?["id"] as? String, "\(feed)")
+            cyNotification = try #require(feed.jsonArray?.first?["id"] as? String, "\(feed)")
         }
 
         /// The store and everyone's local files.
@@ -78,9 +79,9 @@ import Testing
         #expect(changed.isEmpty, "refused commands changed files: \(changed)")
         print("isolation: \(Self.attempts(world).count) attempts, exits \(outcomes.sorted { $0.key < $1.key })")
 
-        let cyFeed = try world.cy.run(["notifications", "--json"]).array ?? []
+        let cyFeed = try world.cy.run(["notifications", "--json"]).jsonArray ?? []
         #expect(cyFeed.first { $0["id"] as? String == world.cyNotification }?["isRead"] as? Bool == false)
-        let cyPings = try world.cy.run(["ping", "list", "--json"]).object?["received"] as? [[String: Any]] ?? []
+        let cyPings = try world.cy.run(["ping", "list", "--json"]).jsonObject?["received"] as? [[String: Any]] ?? []
         #expect(cyPings.first { $0["id"] as? String == world.cyPing }?["status"] as? String == "pending")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `kill -9` at random instants: a writer is killed while a reader runs,
 /// round after round, and the store must keep every promise.
@@ -45,7 +46,7 @@ import Testing
             let written = started.wait()
             let read = reader.wait()
             let context = "round \(round) (seed \(seed)): \(writer.name) \(operation) while \(readerPerson.name) ran \(reading)"
-            #expect(read.succeeded && read.json != nil, "\(context): the read failed\n\(read)")
+            #expect(read.succeeded && read.jsonValue != nil, "\(context): the read failed\n\(read)")
             if operation == .checkIn { attempted[writer.name, default: []].insert(String(now.prefix(19))) }
 
             if written.signalled {
@@ -69,7 +70,7 @@ import Testing
 
         for person in [ada, bob] {
             let history = try person.run(["checkin", "history", "--limit", "100000", "--json"])
-            let stamps = try #require(history.array, "\(history)").compactMap { ($0["timestamp"] as? String)?.prefix(19) }
+            let stamps = try #require(history.jsonArray, "\(history)").compactMap { ($0["timestamp"] as? String)?.prefix(19) }
             let counted = Dictionary(grouping: stamps.map(String.init), by: { $0 }).mapValues(\.count)
             for stamp in acknowledged[person.name] ?? [] {
                 #expect(counted[stamp] == 1, "seed \(seed): \(person.name)'s acknowledged check-in at \(stamp) appears \(counted[stamp] ?? 0) times")
@@ -114,24 +115,24 @@ enum KillOperation: CaseIterable, CustomStringConvertible {
         switch self {
         case .checkIn:
             let status = try writer.run(["status", "--json"], extra: at)
-            let last = (status.object?["lastCheckIn"] as? String)?.prefix(19)
+            let last = (status.jsonObject?["lastCheckIn"] as? String)?.prefix(19)
             #expect(last == now.prefix(19), "\(context): the acknowledged check-in is not the last one\n\(status)")
         case .pingSend:
             let list = try other.run(["ping", "list", "--json"], extra: at)
-            let received = list.object?["received"] as? [[String: Any]] ?? []
+            let received = list.jsonObject?["received"] as? [[String: Any]] ?? []
             #expect(received.contains { $0["senderID"] as? String == ids[writer.name] && $0["status"] as? String == "pending" },
                     "\(context): the acknowledged ping is not pending for \(other.name)\n\(list)")
         case .pingRespond:
             let list = try writer.run(["ping", "list", "--json"], extra: at)
-            let received = try #require(list.object?["received"] as? [[String: Any]], "\(context)\n\(list)")
+            let received = try #require(list.jsonObject?["received"] as? [[String: Any]], "\(context)\n\(list)")
             #expect(!received.contains { $0["status"] as? String == "pending" },
                     "\(context): a ping is still pending after an acknowledged answer\n\(list)")
         case .readAll:
             let status = try writer.run(["status", "--json"], extra: at)
-            #expect(status.object?["unreadNotifications"] as? Int == 0, "\(context)\n\(status)")
+            #expect(status.jsonObject?["unreadNotifications"] as? Int == 0, "\(context)\n\(status)")
         case .roleChange:
-            let mine = try writer.run(["contacts", "--json"], extra: at).array ?? []
-            let theirs = try other.run(["contacts", "--json"], extra: at).array ?? []
+            let mine = try writer.run(["contacts", "--json"], extra: at).jsonArray ?? []
+            let theirs = try other.run(["contacts", "--json"], extra: at).jsonArray ?? []
             let seenByWriter = mine.first { $0["id"] as? String == ids[other.name] }
             let seenByOther = theirs.first { $0["id"] as? String == ids[writer.name] }
             #expect(seenByWriter?["isResponder"] as? Bool == responder, "\(context): \(mine)")

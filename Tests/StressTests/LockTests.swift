@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The store's lock: another process holding it makes a writer fail with
 /// "store is busy" within the timeout; once the holder dies, at once it works.
@@ -16,7 +17,7 @@ import Testing
         // -o: the lock belongs to flock itself, not to sleep, so killing flock frees it.
         let holder = try #require(Spawned(["/usr/bin/flock", "-o", lockPath, "sleep", "60"]))
         defer { holder.killWithChildren() }
-        try #require(waitUntilLocked(lockPath), "flock never took the lock")
+        try #require(waitUntilLockedElsewhere(lockPath), "flock never took the lock")
 
         for (arguments, timeout) in [(["checkin"], 1.0), (["status"], 0.5), (["notifications", "--json"], 0.5)] {
             let started = Date()
@@ -37,19 +38,6 @@ import Testing
         let result = try ada.run(["checkin"], extra: ["LIFESIGNAL_LOCK_TIMEOUT": "0.2"])
         #expect(result.succeeded, "\(result)")
         #expect(Date().timeIntervalSince(started) < 2)
-        #expect(try ada.run(["checkin", "history", "--json"]).array?.count == 1)
-    }
-
-    /// Polls with a non-blocking lock of our own until someone else holds it.
-    private func waitUntilLocked(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDWR)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        for _ in 0..<500 {
-            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 { return true }
-            flock(descriptor, LOCK_UN)
-            usleep(10_000)
-        }
-        return false
+        #expect(try ada.run(["checkin", "history", "--json"]).jsonArray?.count == 1)
     }
 }

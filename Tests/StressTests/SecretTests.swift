@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Verification codes and session tokens stay secret: they appear in no
 /// output, error or store file (only their hashes do), the locally shown
@@ -24,7 +25,7 @@ import Testing
         let sandbox = Sandbox("secrets")
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         let sent = try ada.run(["login", "--phone", "+15550000001", "--json"])
-        let code = try #require(sent.object?["code"] as? String, "\(sent)")
+        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
         for (relative, text) in Self.contents(sandbox.store) {
             #expect(!Self.mentions(text, code: code), "the code is stored in clear in \(relative)")
         }
@@ -78,7 +79,7 @@ import Testing
         let sandbox = Sandbox("guess")
         let ada = sandbox.person("ada")
         let sent = try ada.run(["login", "--phone", "+15550000001", "--json"])
-        let code = try #require(sent.object?["code"] as? String)
+        let code = try #require(sent.jsonObject?["code"] as? String)
         let value = try #require(Int(code), "the code \(code) is not a number")
         let guesses = (0..<5).map { String(format: "%06d", (value + 1 + $0 * 7919) % 1_000_000) }
         var refused = 0

@@ -41,6 +41,20 @@ struct BashCompletion {
     /// Adds candidates of one kind matching `$cur` to COMPREPLY.
     private func offer(_ name: String) -> String {
         """
+        \(name)_dequote() {
+            local word=$1 i c
+            REPLY=''
+            case $word in
+                \\'*) word=${word#\\'}; REPLY=${word%\\'}; return ;;
+                \\"*) word=${word#\\"}; word=${word%\\"} ;;
+            esac
+            for ((i = 0; i < ${#word}; i++)); do
+                c=${word:i:1}
+                if [[ $c == "\\\\" ]]; then i=$((i + 1)); c=${word:i:1}; fi
+                REPLY+=$c
+            done
+        }
+
         \(name)_offer() {
             local line
             case $1 in
@@ -55,12 +69,19 @@ struct BashCompletion {
                 words:*|choices:*)
                     mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "${1#*:}" -- "$cur") ;;
                 dynamic:*)
+                    # Candidates may hold spaces: match them against the word
+                    # as typed without its quoting (`Ada\\ L` is `Ada L`), in
+                    # any letter case unless it has a capital (as zsh's
+                    # matcher does), and hand them back quoted.
+                    \(name)_dequote "$cur"
+                    local typed=$REPLY folded=${REPLY,,}
+                    [[ $typed == *[[:upper:]]* ]] && folded=''
                     while IFS= read -r line; do
-                        if [[ -n $line && $line == "$cur"* ]]; then
+                        if [[ -n $line && ( $line == "$typed"* || ( -n $folded && ${line,,} == "$folded"* ) ) ]]; then
                             printf -v line '%q' "$line"
                             COMPREPLY+=("$line")
                         fi
-                    done < <(\(model.program) \(model.dynamicCommand) "${1#dynamic:}" "$cur" 2>/dev/null) ;;
+                    done < <(\(model.program) \(model.dynamicCommand) "${1#dynamic:}" "$typed" 2>/dev/null) ;;
             esac
         }
         """

@@ -66,7 +66,9 @@ struct FishCompletion {
                 case 'choices:*'
                     string split ' ' -- (string replace 'choices:' '' -- $kind) | string replace -r -- '^' "$prefix"
                 case 'dynamic:*'
-                    \(model.program) \(model.dynamicCommand) (string replace 'dynamic:' '' -- $kind) "$cur" 2>/dev/null | string replace -r -- '^' "$prefix"
+                    # The token without its escapes (`Ada\\ L` is `Ada L`); fish
+                    # escapes the spaces of what it inserts.
+                    \(model.program) \(model.dynamicCommand) (string replace 'dynamic:' '' -- $kind) (string unescape -- "$cur") 2>/dev/null | string replace -r -- '^' "$prefix"
             end
         end
         """

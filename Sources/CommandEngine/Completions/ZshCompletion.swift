@@ -56,8 +56,10 @@ struct ZshCompletion {
                 command) _command_names -e ;;
                 choices:*) found=(${(s: :)${1#choices:}}); compadd -- "${found[@]}" ;;
                 dynamic:*)
-                    found=(${(f)"$(\(model.program) \(model.dynamicCommand) ${1#dynamic:} "$cur" 2>/dev/null)"})
-                    compadd -- "${found[@]}" ;;
+                    # The word without its quoting (`Ada\\ L` is `Ada L`);
+                    # compadd quotes what it inserts and ignores letter case.
+                    found=(${(f)"$(\(model.program) \(model.dynamicCommand) ${1#dynamic:} "${(Q)cur}" 2>/dev/null)"})
+                    compadd -M 'm:{a-z}={A-Z}' -- "${found[@]}" ;;
             esac
         }
         """

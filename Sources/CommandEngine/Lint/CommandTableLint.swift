@@ -174,6 +174,19 @@ public enum CommandTableLint {
 /// Splits an example command line as a POSIX shell would for plain words
 /// and single or double quotes (no expansions).
 enum ShellWords {
+    /// Shell operators an example may chain commands with; shown bare.
+    static let operators: Set<String> = ["|", "||", "&&", ";", ">", ">>", "<"]
+
+    /// `word` as a shell reads it back: bare when it holds only characters
+    /// no shell treats specially, else in single quotes.
+    static func quotedIfNeeded(_ word: String) -> String {
+        if operators.contains(word) { return word }
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-+=:,./@%".unicodeScalars.contains(scalar)
+        }
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+
     /// The words, or nil when a quote is left open.
     static func split(_ line: String) -> [String]? {
         var words: [String] = []

@@ -7,7 +7,7 @@ public enum ManPageGenerator {
             ".\\\" Generated from the command table of " + program + ".",
             ".Dd " + Roff.escape(manual.date, optionDashes: false),
             ".Dt " + Roff.argument(program.uppercased()) + " " + Roff.argument(manual.section),
-            ".Os",
+            manual.source.map { ".Os " + Roff.argument($0) } ?? ".Os",
             ".Sh NAME",
             Roff.macro("Nm", program),
             ".Nd " + Roff.escape(trimmedSentence(table.root.summary), optionDashes: true),
@@ -33,7 +33,7 @@ public enum ManPageGenerator {
         out += section("ENVIRONMENT", manual.environment.map { ("Ev " + Roff.argument($0.term), $0.text) })
         out += section("FILES", manual.files.map { ("Pa " + Roff.argument($0.term), $0.text) })
         out += section("EXIT STATUS", manual.exitStatus.map { ("Li " + Roff.argument($0.term), $0.text) })
-        out += examples(collectExamples(table.root, path: []) + manual.examples, program: program)
+        out += examples(uniqueExamples(collectExamples(table.root, path: []) + manual.examples), program: program)
         if !manual.seeAlso.isEmpty {
             out.append(".Sh SEE ALSO")
             for (index, reference) in manual.seeAlso.enumerated() {
@@ -158,18 +158,32 @@ public enum ManPageGenerator {
         return command.examples + command.subcommands.flatMap { collectExamples($0, path: path + [$0.name]) }
     }
 
+    /// Each command line once, where it first appears (a command's own
+    /// example before the same line among the page's extra ones).
+    private static func uniqueExamples(_ examples: [CommandExample]) -> [CommandExample] {
+        var seen: Set<String> = []
+        return examples.filter { seen.insert($0.commandLine).inserted }
+    }
+
     private static func examples(_ examples: [CommandExample], program: String) -> [String] {
         guard !examples.isEmpty else { return [] }
         var out = [".Sh EXAMPLES"]
         for (index, example) in examples.enumerated() {
             if index > 0 { out.append(".Pp") }
-            out += Roff.sentences(example.explanation)
+            out += Roff.sentences(sentence(example.explanation))
             let words = (ShellWords.split(example.commandLine) ?? [example.commandLine]).map { word in
-                Roff.argument(word.contains(" ") || word.isEmpty ? "'" + word + "'" : word, optionDashes: true)
+                Roff.argument(ShellWords.quotedIfNeeded(word), optionDashes: true)
             }
             out.append(".Dl " + ([Roff.argument(program)] + words).joined(separator: " "))
         }
         return out
+    }
+
+    /// Help shows explanations as phrases; the page as sentences.
+    private static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        let capitalised = first.uppercased() + text.dropFirst()
+        return ".?!".contains(capitalised.last ?? ".") ? capitalised : capitalised + "."
     }
 
     /// mdoc's `.Nd` is a phrase: no trailing period.

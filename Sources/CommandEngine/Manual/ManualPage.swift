@@ -5,6 +5,9 @@ public struct ManualPage: Sendable, Equatable {
     public var date: String
     /// The manual section (`1`).
     public var section: String
+    /// What the footer names as the source of the page (`lifesignal 0.1.0`);
+    /// nil leaves it to the formatter, which names the system it runs on.
+    public var source: String?
     /// Paragraphs of the DESCRIPTION section, before the global options.
     public var description: [String]
     /// ENVIRONMENT entries: variable name and meaning.
@@ -20,12 +23,14 @@ public struct ManualPage: Sendable, Equatable {
 
     /// Creates a description; empty sections are left out of the page.
     public init(
-        date: String, section: String = "1", description: [String] = [], environment: [ManualEntry] = [],
+        date: String, section: String = "1", source: String? = nil, description: [String] = [],
+        environment: [ManualEntry] = [],
         files: [ManualEntry] = [], exitStatus: [ManualEntry] = [], examples: [CommandExample] = [],
         seeAlso: [ManualReference] = []
     ) {
         self.date = date
         self.section = section
+        self.source = source
         self.description = description
         self.environment = environment
         self.files = files

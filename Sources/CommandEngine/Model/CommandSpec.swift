@@ -31,6 +31,9 @@ public struct CommandSpec: Sendable, Equatable {
     /// Replaces the synthesized synopsis after the command words, for
     /// shapes the table cannot express.
     public var usage: String?
+    /// The type the parser decodes this command's options and arguments
+    /// into; nil for commands the program handles without one (`help`).
+    public var input: InputType?
 
     /// Creates a command; `isRunnable` defaults to true for leaf commands.
     public init(
@@ -46,7 +49,8 @@ public struct CommandSpec: Sendable, Equatable {
         exclusiveGroups: [ExclusiveGroup] = [],
         examples: [CommandExample] = [],
         isHidden: Bool = false,
-        usage: String? = nil
+        usage: String? = nil,
+        input: InputType? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -61,6 +65,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.examples = examples
         self.isHidden = isHidden
         self.usage = usage
+        self.input = input
     }
 
     /// The direct subcommand with this name, hidden ones included.

@@ -18,6 +18,8 @@
 /// - `-h`/`--help` (the option whose long name is `help`) anywhere before
 ///   `--` asks for help on the command reached so far, even when the rest
 ///   of the line has errors.
+/// - Last, the command's input type (if its entry names one) decodes and
+///   validates the values; its refusals are usage errors too.
 public struct CommandParser: Sendable {
     /// The table being followed.
     public let table: CommandTable
@@ -266,7 +268,12 @@ private struct ParseRun {
         }
         try assignArguments()
         try checkGroups()
-        return .run(ParsedCommand(commandPath: names, entries: entries, flags: flags, passthrough: passthrough))
+        var parsed = ParsedCommand(commandPath: names, entries: entries, flags: flags, passthrough: passthrough)
+        if let input = command.input {
+            parsed.inputType = input
+            parsed.input = try input.decode(parsed)
+        }
+        return .run(parsed)
     }
 
     private func isGiven(_ name: String) -> Bool { entries[name] != nil || flags[name] != nil }

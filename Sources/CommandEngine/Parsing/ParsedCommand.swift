@@ -1,5 +1,4 @@
-/// What a command line asked for, after parsing and before validation of
-/// values the table cannot know about.
+/// What a command line asked for, after parsing and decoding.
 public enum Invocation: Sendable, Equatable {
     /// Run the command.
     case run(ParsedCommand)
@@ -7,10 +6,12 @@ public enum Invocation: Sendable, Equatable {
     case help(commandPath: [String])
 }
 
-/// A parsed command line: which command, with which options and arguments.
+/// A parsed command line: which command, with which options and arguments,
+/// and the command's typed input when its table entry names one.
 ///
-/// Values are keyed by an option's long name (`limit`) or an argument's name
-/// (`CONTACT`). Typed accessors validate and report problems as `UsageError`.
+/// Read values through their typed definitions: `parsed[flag]`,
+/// `parsed[toggle]`, `try parsed.value(option)`, `try parsed.required(argument)`.
+/// Conversion problems are `UsageError`s that point at the word concerned.
 public struct ParsedCommand: Sendable, Equatable {
     /// One option or argument as given.
     struct Entry: Sendable, Equatable {
@@ -26,6 +27,10 @@ public struct ParsedCommand: Sendable, Equatable {
     public let commandPath: [String]
     /// Words after `--` for commands with a passthrough, nil when no `--`.
     public let passthrough: [String]?
+    /// The command's decoded input; nil when its table entry names no type.
+    public internal(set) var input: (any CommandInput)?
+    /// The table entry's input type, with the program's payload.
+    public internal(set) var inputType: InputType?
     var entries: [String: Entry]
     var flags: [String: Bool]
 
@@ -36,53 +41,93 @@ public struct ParsedCommand: Sendable, Equatable {
         self.passthrough = passthrough
     }
 
-    /// Whether the flag `--name` was given (false for `--no-name`).
-    public func flag(_ name: String) -> Bool { flags[name] ?? false }
+    /// The input is decoded from the rest, so it takes no part in equality.
+    public static func == (lhs: ParsedCommand, rhs: ParsedCommand) -> Bool {
+        lhs.commandPath == rhs.commandPath && lhs.passthrough == rhs.passthrough
+            && lhs.entries == rhs.entries && lhs.flags == rhs.flags
+    }
 
-    /// A negatable flag: true for `--name`, false for `--no-name`, nil if neither.
-    public func toggle(_ name: String) -> Bool? { flags[name] }
+    // MARK: Typed access
 
-    /// Whether the option or argument was given at all.
-    public func has(_ name: String) -> Bool { entries[name] != nil || flags[name] != nil }
+    /// Whether the flag was given.
+    public subscript(flag: Flag) -> Bool { flags[flag.spec.long] ?? false }
 
-    /// The value of an option or argument (the last one for repeatable ones).
-    public func string(_ name: String) -> String? { entries[name]?.values.last }
+    /// True for `--name`, false for `--no-name`, nil when neither was given.
+    public subscript(toggle: Toggle) -> Bool? { flags[toggle.spec.long] }
 
-    /// Every value of a repeatable option or variadic argument, in order.
-    public func strings(_ name: String) -> [String] { entries[name]?.values ?? [] }
+    /// The option's value (the last one when repeatable), nil when absent.
+    public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        guard let entry = entries[option.spec.long], let text = entry.values.last else { return nil }
+        return try convert(text, entry, expected: option.expected, choices: nil, option.convert)
+    }
 
-    /// The value as a decimal integer within `range`, or nil when absent.
-    public func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        try value(name, expected: "an integer from \(range.lowerBound) to \(range.upperBound)") { text in
-            guard let number = Self.decimal(text), range.contains(number) else { return nil }
-            return number
+    /// Every value of a repeatable option, in order.
+    public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+        guard let entry = entries[option.spec.long] else { return [] }
+        var result: [Value] = []
+        for text in entry.values {
+            result.append(try convert(text, entry, expected: option.expected, choices: nil, option.convert))
         }
+        return result
     }
 
-    /// The value as a case of a string enumeration, or nil when absent.
-    public func choice<Choice>(_ name: String, as type: Choice.Type) throws(UsageError) -> Choice?
-    where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
-        guard let entry = entries[name], let text = entry.values.last else { return nil }
-        if let choice = Choice(rawValue: text) { return choice }
-        let choices = Choice.allCases.map(\.rawValue)
-        throw UsageError(
-            .invalidChoice(text, for: entry.label, choices: choices,
-                           suggestions: Suggestions.nearest(to: text, among: choices)),
-            position: entry.position, commandPath: commandPath)
+    /// The argument's value, nil when an optional argument was not given.
+    public func value<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value? {
+        guard let entry = entries[argument.spec.name], let text = entry.values.last else { return nil }
+        return try convert(text, entry, expected: argument.expected, choices: argument.choices, argument.convert)
     }
 
-    /// The value converted by `parse`, or nil when absent; when `parse`
-    /// returns nil the error says "expected \(expected)".
-    public func value<Value>(
-        _ name: String, expected: String, parse: (String) -> Value?
-    ) throws(UsageError) -> Value? {
-        guard let entry = entries[name], let text = entry.values.last else { return nil }
-        if let value = parse(text) { return value }
-        throw UsageError(.invalidValue(text, for: entry.label, expected: expected),
-                         position: entry.position, commandPath: commandPath)
+    /// A required argument's value; the parser has already checked it is there.
+    public func required<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value {
+        guard let value = try value(argument) else { throw problem(.missingArgument(argument.spec.name)) }
+        return value
     }
+
+    /// Whether the option was given at all (in either spelling for toggles).
+    public func isGiven(_ option: OptionSpec) -> Bool {
+        entries[option.long] != nil || flags[option.long] != nil
+    }
+
+    /// A usage error about this command, for checks that span several
+    /// options (`missingOneOf`, `conflict`); it points at no word.
+    public func problem(_ problem: UsageError.Problem) -> UsageError {
+        UsageError(problem, position: nil, commandPath: commandPath)
+    }
+
+    /// "missing --a, --b or --c" unless one of `options` was given.
+    public func requireOne(of options: [OptionSpec]) throws(UsageError) {
+        guard !options.contains(where: isGiven) else { return }
+        throw problem(.missingOneOf(options.flatMap(\.longSpellings)))
+    }
+
+    private func convert<Value>(
+        _ text: String, _ entry: Entry, expected: String, choices: [String]?, _ convert: (String) -> Value?
+    ) throws(UsageError) -> Value {
+        if let value = convert(text) { return value }
+        let problem: UsageError.Problem
+        if let choices {
+            problem = .invalidChoice(text, for: entry.label, choices: choices,
+                                     suggestions: Suggestions.nearest(to: text, among: choices))
+        } else {
+            problem = .invalidValue(text, for: entry.label, expected: expected)
+        }
+        throw UsageError(problem, position: entry.position, commandPath: commandPath)
+    }
+
+    // MARK: Access by name, for the engine and its tests
+
+    func flag(_ name: String) -> Bool { flags[name] ?? false }
+
+    func toggle(_ name: String) -> Bool? { flags[name] }
+
+    func has(_ name: String) -> Bool { entries[name] != nil || flags[name] != nil }
+
+    func string(_ name: String) -> String? { entries[name]?.values.last }
+
+    func strings(_ name: String) -> [String] { entries[name]?.values ?? [] }
 
     /// A plain decimal integer with an optional sign; no Foundation on this path.
+    @usableFromInline
     static func decimal(_ text: String) -> Int? {
         var digits = Substring(text)
         var negative = false

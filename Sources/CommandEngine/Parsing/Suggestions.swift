@@ -2,19 +2,21 @@
 enum Suggestions {
     /// Candidates close to `input`, at most three: those it is a prefix of
     /// or that differ only in case come first; otherwise those at the
-    /// smallest edit distance found, if that is small enough.
+    /// smallest edit distance found (ignoring case), if that is small enough.
     ///
     /// The limit grows with the word (none up to 2 characters, 1 up to 5,
     /// 2 up to 8, then 3) so short typos do not suggest unrelated words.
     static func nearest(to input: String, among candidates: [String]) -> [String] {
-        let typed = Array(input.unicodeScalars)
-        guard !typed.isEmpty else { return [] }
+        // Letter case never makes a near miss further away: `Ping` is one
+        // letter short of `pings`.
         let folded = input.lowercased()
+        let typed = Array(folded.unicodeScalars)
+        guard !typed.isEmpty else { return [] }
         let limit = typed.count <= 2 ? 0 : typed.count <= 5 ? 1 : typed.count <= 8 ? 2 : 3
         var best = Int.max
         var found: [String] = []
         for candidate in candidates where candidate != input && !found.contains(candidate) {
-            let scalars = Array(candidate.unicodeScalars)
+            let scalars = Array(candidate.lowercased().unicodeScalars)
             let distance: Int
             if candidate.lowercased() == folded || (typed.count >= 2 && scalars.starts(with: typed)) {
                 distance = 0

@@ -1,12 +1,11 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// `checkin [-- COMMAND [ARG...]]`
-enum CheckinCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension Checkin: RunnableCommand {
+    /// Checks in now, or after `command` succeeded.
+    func run(_ c: Context) throws -> Int32 {
         var commandText: String?
-        if let words = c.parsed.passthrough {
-            guard !words.isEmpty else { throw LifeSignalError.invalid("no command after --") }
+        if let words = command {
             // Fail early when not signed in, before running anything.
             _ = try c.session()
             let outcome = c.env.processRunner.run(ProcessRequest(
@@ -35,10 +34,8 @@ enum CheckinCommand {
     }
 }
 
-/// `checkin history [--limit N]`
-enum CheckinHistoryCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let limit = try c.parsed.int("limit", in: 1...100_000) ?? 20
+extension CheckinHistory: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let history = try c.reading { store, account in
             try store.checkIns(of: account.id, limit: min(limit, AccountService.historyLimit))
@@ -55,23 +52,19 @@ enum CheckinHistoryCommand {
             c.hint("lifesignal checkin")
             return success
         }
-        var rows = Columns()
+        var table = TextTable(columns: [.fixed, .fixed, .flexible])
         for record in newest {
-            rows.add(TimeText.local(record.timestamp, now: now), RelativeTime.describe(record.timestamp, now: now),
-                     record.command.map { "after: \($0)" } ?? "")
+            table.add([TimeText.local(record.timestamp, now: now), RelativeTime.describe(record.timestamp, now: now),
+                       record.command.map { "after: \($0)" } ?? ""])
         }
-        rows.lines().forEach { c.out.line($0) }
+        c.print(table)
         return success
     }
 }
 
-/// `checkin interval [DURATION] [--reminder DURATION]`
-enum CheckinIntervalCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let interval = try c.parsed.value("DURATION", expected: "a duration such as 90m, 8h, 1d12h or seconds",
-                                          parse: DurationText.parse)
-        let reminder = try c.parsed.value("reminder", expected: "a duration such as 1h, 2h or 30m",
-                                          parse: DurationText.parse)
+extension CheckinInterval: RunnableCommand {
+    /// Shows the intervals, or changes them.
+    func run(_ c: Context) throws -> Int32 {
         let account: Account
         if interval == nil && reminder == nil {
             account = try c.reading { _, account in account }

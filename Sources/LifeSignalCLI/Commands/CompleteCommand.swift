@@ -1,22 +1,27 @@
 import LifeSignalCore
 
-/// The hidden `__complete SOURCE [WORD]` that completion scripts call.
-///
-/// It must be fast and silent: it never prompts, never writes, never
-/// brings deadlines up to date, and prints nothing at all when signed out
-/// or when anything goes wrong.
-enum CompleteCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        guard c.parsed.string("SOURCE") == "contacts" else { return success }
-        let word = (c.parsed.string("WORD") ?? "").lowercased()
-        guard let session = try? c.session(), let engine = try? c.engine() else { return success }
-        let names = (try? engine.readOnly { store -> [String] in
+extension Complete: RunnableCommand {
+    /// Prints the names completion scripts offer, one a line.
+    ///
+    /// It must be fast and silent: it never prompts, never writes, never
+    /// brings deadlines up to date, and prints nothing at all when signed out
+    /// or when anything goes wrong. A name matches as `resolve` would take it:
+    /// by the start of the full, first or last name, ignoring case and accents.
+    func run(_ c: Context) throws -> Int32 {
+        guard let source, let session = try? c.session(), let engine = try? c.engine() else { return success }
+        let contacts = (try? engine.readOnly { store -> [ContactView] in
             let account = try AuthService.account(forToken: session.token, in: store)
-            return try ContactDirectory(store: store).all(of: account.id).map(\.name)
+            return try ContactDirectory(store: store).all(of: account.id)
         }) ?? []
-        for name in names.sorted() where name.lowercased().hasPrefix(word) {
-            c.out.line(name)
+        let typed = NameFolding.fold(word)
+        var names: [String] = []
+        for contact in contacts where source == .contacts || contact.link.isDependent {
+            let name = contact.name
+            guard !names.contains(name) else { continue }
+            let keys = [name, contact.account.firstName, contact.account.lastName].map(NameFolding.fold)
+            if keys.contains(where: { $0.hasPrefix(typed) }) { names.append(name) }
         }
+        for name in names.sorted() { c.out.line(name) }
         return success
     }
 }

@@ -1,13 +1,9 @@
 import CommandEngine
 import LifeSignalCore
 
-/// `completions bash|zsh|fish`: prints exactly the file in `completions/`.
-enum CompletionsCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let name = c.parsed.string("SHELL") ?? ""
-        guard let shell = CompletionShell(rawValue: name) else {
-            throw LifeSignalError.invalid("no completions for \(quoted(name)); choose bash, zsh or fish")
-        }
+extension Completions: RunnableCommand {
+    /// Prints exactly the file in `completions/`.
+    func run(_ c: Context) throws -> Int32 {
         c.out.write(LifeSignalManual.completionScript(shell))
         return success
     }

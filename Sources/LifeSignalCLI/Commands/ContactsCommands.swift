@@ -1,72 +1,82 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// `contacts [list] [--responders|--dependents] [--sort time-left|name|added]`.
-enum ContactsListCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension ContactsList: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let sort = try c.parsed.choice("sort", as: ContactSort.self) ?? .timeLeft
         var contacts = try c.reading { store, account in try ContactDirectory(store: store).all(of: account.id) }
-        if c.parsed.flag("responders") { contacts = contacts.filter(\.link.isResponder) }
-        if c.parsed.flag("dependents") { contacts = contacts.filter(\.link.isDependent) }
+        switch selection {
+        case .all: break
+        case .responders: contacts = contacts.filter(\.link.isResponder)
+        case .dependents: contacts = contacts.filter(\.link.isDependent)
+        }
         contacts = ContactDirectory.sorted(contacts, by: sort, now: now)
         if c.json {
             c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) }))
             return success
         }
         guard !contacts.isEmpty else {
-            c.say("No contacts yet.")
-            c.hint("share your code with 'lifesignal qr show'; add someone with 'lifesignal contacts add CODE --responder'")
+            switch selection {
+            case .all:
+                c.say("No contacts yet.")
+                c.hint("share your code with 'lifesignal qr show'; add someone with 'lifesignal contacts add CODE --responder'")
+            case .responders:
+                c.say("No responders: nobody is told when you miss a check-in.")
+                c.hint("add one with 'lifesignal contacts add CODE --responder'")
+            case .dependents:
+                c.say("No dependents: you watch over nobody yet.")
+                c.hint("add one with 'lifesignal contacts add CODE --dependent'")
+            }
             return success
         }
-        var rows = Columns()
-        rows.add(c.style.dim("NAME"), c.style.dim("ROLE"), c.style.dim("PHONE"), c.style.dim("STATUS"))
+        var table = TextTable(header: ["NAME", "ROLE", "PHONE", "STATUS"], columns: [.fixed, .fixed, .fixed, .flexible])
         for contact in contacts {
-            rows.add(contact.name, ContactText.roles(contact.link), contact.account.phoneNumber,
-                     contact.link.isDependent ? ContactText.status(contact, now: now, style: c.style) : "")
+            table.add([ContactText.name(contact), ContactText.roles(contact.link), contact.account.phoneNumber,
+                       contact.link.isDependent ? ContactText.status(contact, now: now, style: c.style) : ""])
         }
-        rows.lines().forEach { c.out.line($0) }
+        c.print(table)
         return success
     }
 }
 
-/// `contacts show CONTACT`.
-enum ContactsShowCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension ContactsShow: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let query = c.parsed.string("CONTACT") ?? ""
-        let contact = try c.reading { store, account in try ContactDirectory(store: store).resolve(query, owner: account.id) }
+        let found = try c.reading { store, account in try ContactDirectory(store: store).resolve(contact, owner: account.id) }
         if c.json {
-            c.printJSON(JSONViews.contact(contact, now: now))
+            c.printJSON(JSONViews.contact(found, now: now))
             return success
         }
-        var rows = Columns()
-        rows.add("Name", contact.name)
-        rows.add("Phone", contact.account.phoneNumber)
-        rows.add("Role", ContactText.roles(contact.link))
-        rows.add("Added", TimeText.both(contact.link.addedAt, now: now))
-        rows.add("ID", contact.id.rawValue)
-        if contact.link.isDependent {
-            rows.add("Status", ContactText.status(contact, now: now, style: c.style))
-            rows.add("Last check-in", TimeText.both(contact.account.lastCheckIn, now: now, none: "never"))
-            if !contact.account.emergencyNote.isEmpty { rows.add("Emergency note", contact.account.emergencyNote) }
+        var table = TextTable(columns: [.fixed, .flexible])
+        table.add(["Name", ContactText.name(found)])
+        table.add(["Phone", found.account.phoneNumber])
+        table.add(["Role", ContactText.roles(found.link)])
+        table.add(["Added", TimeText.both(found.link.addedAt, now: now)])
+        table.add(["ID", found.id.rawValue])
+        if found.link.isDependent {
+            table.add(["Status", ContactText.status(found, now: now, style: c.style)])
+            table.add(["Last check-in", TimeText.both(found.account.lastCheckIn, now: now, none: "never")])
+            if !found.account.emergencyNote.isEmpty { table.add(["Emergency note", found.account.emergencyNote]) }
         }
-        rows.lines().forEach { c.out.line($0) }
+        c.print(table)
         return success
     }
 }
 
-/// `contacts add CODE|--image FILE [--responder] [--dependent]`.
-enum ContactsAddCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension ContactsAdd: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let code = try c.parsed.string("CODE") ?? Self.code(fromImage: c.parsed.string("image") ?? "-", c)
+        let code: String
+        switch source {
+        case .code(let typed): code = typed
+        case .image(let path): code = try Self.code(fromImage: path, c)
+        }
         let contact = try c.writing { store, account in
             try ContactService(store: store, env: try c.core()).add(
-                code: code, asResponder: c.parsed.flag("responder"), asDependent: c.parsed.flag("dependent"), owner: account)
+                code: code, asResponder: asResponder, asDependent: asDependent, owner: account)
         }
         if c.json { c.printJSON(JSONViews.contact(contact, now: now)) } else {
-            c.say("Added \(contact.name) as your \(ContactText.roles(contact.link)).")
+            c.say("Added \(ContactText.name(contact)) as your \(ContactText.roles(contact.link)).")
         }
         return success
     }
@@ -81,41 +91,45 @@ enum ContactsAddCommand {
     }
 }
 
-/// `contacts role CONTACT [--[no-]responder] [--[no-]dependent]`.
-enum ContactsRoleCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension ContactsRole: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let query = c.parsed.string("CONTACT") ?? ""
-        let responder = c.parsed.toggle("responder"), dependent = c.parsed.toggle("dependent")
-        guard responder != nil || dependent != nil else {
-            throw LifeSignalError.invalid("nothing to change: give --responder, --no-responder, --dependent or --no-dependent")
+        let (before, after) = try c.writing { store, account in
+            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
+            if (responder ?? found.link.isResponder) == found.link.isResponder,
+               (dependent ?? found.link.isDependent) == found.link.isDependent {
+                return (found, found)
+            }
+            return (found, try ContactService(store: store, env: try c.core()).setRoles(
+                of: found, responder: responder, dependent: dependent, owner: account))
         }
-        let contact = try c.writing { store, account in
-            let contact = try ContactDirectory(store: store).resolve(query, owner: account.id)
-            return try ContactService(store: store, env: try c.core()).setRoles(
-                of: contact, responder: responder, dependent: dependent, owner: account)
-        }
-        if c.json { c.printJSON(JSONViews.contact(contact, now: now)) } else {
-            c.say("\(contact.name) is now your \(ContactText.roles(contact.link)).")
+        let unchanged = before.link.isResponder == after.link.isResponder && before.link.isDependent == after.link.isDependent
+        if c.json {
+            c.printJSON(JSONViews.contact(after, now: now).adding("changed", .bool(!unchanged)))
+        } else if unchanged {
+            c.say("\(ContactText.name(after)) is already your \(ContactText.roles(after.link)); nothing changed.")
+        } else {
+            c.say("\(ContactText.name(after)) is now your \(ContactText.roles(after.link)).")
         }
         return success
     }
 }
 
-/// `contacts remove CONTACT [--yes]`.
-enum ContactsRemoveCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let query = c.parsed.string("CONTACT") ?? ""
+extension ContactsRemove: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         // Resolve first so the question names the right person.
-        let name = try c.reading { store, account in try ContactDirectory(store: store).resolve(query, owner: account.id).name }
-        try c.requireConfirmation("Remove \(name) from your contacts (on both sides)?", yes: c.parsed.flag("yes"))
+        let name = try c.reading { store, account in
+            ContactText.name(try ContactDirectory(store: store).resolve(contact, owner: account.id))
+        }
+        try c.requireConfirmation("Remove \(name) from your contacts (on both sides)?", yes: yes,
+                                  declined: "Not removed; \(name) stays in your contacts.")
         let removed = try c.writing { store, account in
-            let contact = try ContactDirectory(store: store).resolve(query, owner: account.id)
-            try ContactService(store: store, env: try c.core()).remove(contact, owner: account)
-            return contact
+            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
+            try ContactService(store: store, env: try c.core()).remove(found, owner: account)
+            return found
         }
         if c.json { c.printJSON(.object([("removed", .id(removed.id)), ("name", .string(removed.name))])) } else {
-            c.say("Removed \(removed.name).")
+            c.say("Removed \(ContactText.name(removed)).")
         }
         return success
     }
@@ -123,6 +137,9 @@ enum ContactsRemoveCommand {
 
 /// How contacts read in human output.
 enum ContactText {
+    /// The name as one line of text, as another person wrote it.
+    static func name(_ contact: ContactView) -> String { contact.name }
+
     static func roles(_ link: ContactLink) -> String {
         switch (link.isResponder, link.isDependent) {
         case (true, true): "responder, dependent"

@@ -1,9 +1,9 @@
 import LifeSignalCore
 import LifeSignalStore
 
-/// `doctor`: examines the whole store and the local files; changes nothing.
-enum DoctorCommand {
-    static func run(_ c: Context) throws -> Int32 {
+/// Examines the whole store and the local files; changes nothing.
+extension Doctor: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let paths = try c.paths()
         var report = try StoreDoctor(root: paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout).examine()
         for (path, load) in [(try c.sessionFile().path, { _ = try c.sessionFile().load() }),

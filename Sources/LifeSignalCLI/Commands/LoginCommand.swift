@@ -1,41 +1,82 @@
 import LifeSignalCore
 import LifeSignalStore
 
-/// `login --phone NUMBER [--code CODE] [--first-name NAME --last-name NAME]`
-enum LoginCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let typed = c.parsed.string("phone") ?? ""
-        guard let phone = PhoneNumber.normalize(typed) else { throw PhoneNumber.invalid(typed) }
-        var firstName = c.parsed.string("first-name")
-        var lastName = c.parsed.string("last-name")
-        if let code = c.parsed.string("code") {
-            return try verify(c, phone: phone, code: code, firstName: firstName, lastName: lastName)
+extension Login: RunnableCommand {
+    /// Sends a code, or verifies one; on a terminal, asks for the code (again
+    /// while it is wrong) and then for the names a new account lacks.
+    func run(_ c: Context) throws -> Int32 {
+        guard let phone = PhoneNumber.normalize(self.phone) else { throw PhoneNumber.invalid(self.phone) }
+        if let code {
+            return try LoginFlow(c, phone: phone).finish(code: code, firstName: firstName, lastName: lastName)
         }
-        do {
-            let issued = try c.engine().write(env: try c.core()) { store in
-                try AuthService(store: store, env: try c.core()).requestCode(phoneNumber: phone)
+        let issued = try c.engine().write(env: try c.core()) { store in
+            try AuthService(store: store, env: try c.core()).requestCode(phoneNumber: phone)
+        }
+        try CodeDelivery(context: c).deliver(issued)
+        guard c.env.input.isTerminal, !c.json else {
+            c.hint("lifesignal login --phone \(phone) --code CODE")
+            return success
+        }
+        return try LoginFlow(c, phone: phone).interactive(firstName: firstName, lastName: lastName)
+    }
+}
+
+/// Verifying a code and signing in, by flags or by questions.
+struct LoginFlow {
+    let c: Context
+    let phone: String
+
+    init(_ c: Context, phone: String) {
+        self.c = c
+        self.phone = phone
+    }
+
+    /// Asks for the code until it is right (a wrong one costs an attempt),
+    /// signs in, and only then asks a new account for its name.
+    func interactive(firstName: String?, lastName: String?) throws -> Int32 {
+        while true {
+            let code: String
+            do {
+                code = try c.prompts.ask("Code: ", echo: false).trimmingWhitespace()
+            } catch is PromptDeclined {
+                throw PromptDeclined("Cancelled; not signed in.")
             }
-            try CodeDelivery(context: c).deliver(issued)
-            guard c.env.input.isTerminal, !c.json else {
-                c.hint("lifesignal login --phone \(phone) --code CODE")
+            switch try verify(code: code, firstName: firstName, lastName: lastName) {
+            case .signedIn(var account, let isNew):
+                if account.needsOnboarding {
+                    c.err.line(isNew ? "New account for \(phone). What should your contacts call you?"
+                                     : "Your profile has no name yet. What should your contacts call you?")
+                    account = try askNames(account)
+                }
+                report(account, isNew: isNew)
                 return success
+            case .rejected(let error):
+                // While the code still stands, another try is worth asking for;
+                // once it has expired or is used up, stop and say so.
+                guard try codeIsWaiting() else { throw error }
+                c.err.line("error: \(error.message)")
             }
-            c.err.write("Code: ")
-            try? c.err.flush()
-            let code = c.env.input.readLine(echo: false)?.trimmingWhitespace() ?? ""
-            if issued.isNewNumber, firstName == nil || lastName == nil {
-                c.err.write("New account. First name: ")
-                try? c.err.flush()
-                firstName = firstName ?? c.env.input.readLine(echo: true)
-                c.err.write("Last name: ")
-                try? c.err.flush()
-                lastName = lastName ?? c.env.input.readLine(echo: true)
-            }
-            return try verify(c, phone: phone, code: code, firstName: firstName, lastName: lastName)
         }
     }
 
-    private static func verify(_ c: Context, phone: String, code: String, firstName: String?, lastName: String?) throws -> Int32 {
+    /// Verifies `code` given on the command line.
+    func finish(code: String, firstName: String?, lastName: String?) throws -> Int32 {
+        switch try verify(code: code, firstName: firstName, lastName: lastName) {
+        case .rejected(let error):
+            throw error
+        case .signedIn(let account, let isNew):
+            report(account, isNew: isNew)
+            return success
+        }
+    }
+
+    private enum Outcome {
+        case signedIn(Account, isNew: Bool)
+        case rejected(LifeSignalError)
+    }
+
+    /// One attempt; the session is saved here when it succeeds.
+    private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
         let sessionFile = try c.sessionFile()
         let previous = try? sessionFile.load()
         let paths = try c.paths()
@@ -47,19 +88,61 @@ enum LoginCommand {
         }
         switch result {
         case .rejected(let error):
-            throw error
+            return .rejected(error)
         case .signedIn(let account, let token, let isNew):
             try sessionFile.save(SessionData(store: paths.store, accountID: account.id, token: token))
-            if c.json {
-                c.printJSON(.object([("signedIn", .bool(true)), ("isNewAccount", .bool(isNew)),
-                                     ("user", JSONViews.profile(account))]))
-            } else {
-                c.say(isNew ? "Welcome! Signed in as \(account.fullName)." : "Signed in as \(account.fullName).")
-                if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
-                else if account.lastCheckIn == nil { c.hint("lifesignal checkin") }
-            }
-            return success
+            return .signedIn(account, isNew: isNew)
         }
+    }
+
+    /// Whether a code for the number is still waiting to be verified.
+    private func codeIsWaiting() throws -> Bool {
+        let now = try c.now()
+        return try c.engine().read(env: try c.core()) { store in
+            guard let login = try store.pendingLogin(phoneNumber: phone) else { return false }
+            return now < login.expiresAt
+        }
+    }
+
+    /// First and last name, asked until the rules accept them.
+    private func askNames(_ account: Account) throws -> Account {
+        var account = account
+        while true {
+            let first = try ask("First name: ")
+            let last = try ask("Last name: ")
+            do {
+                account = try c.writing { store, current in
+                    try AccountService(store: store, env: try c.core())
+                        .updateProfile(&current, firstName: first, lastName: last, note: nil)
+                    return current
+                }
+                return account
+            } catch let error as LifeSignalError where error.kind == .refused {
+                c.err.line("error: \(error.message)")
+            }
+        }
+    }
+
+    /// A name question; Ctrl-D leaves the account signed in without a name.
+    private func ask(_ question: String) throws -> String {
+        do {
+            return try c.prompts.ask(question)
+        } catch is PromptDeclined {
+            throw PromptDeclined("Signed in, but your profile has no name yet: "
+                                 + "lifesignal profile set --first-name NAME --last-name NAME")
+        }
+    }
+
+    private func report(_ account: Account, isNew: Bool) {
+        if c.json {
+            c.printJSON(.object([("signedIn", .bool(true)), ("isNewAccount", .bool(isNew)),
+                                 ("user", JSONViews.profile(account))]))
+            return
+        }
+        let name = account.needsOnboarding ? account.phoneNumber : account.fullName
+        c.say(isNew ? "Welcome! Signed in as \(name)." : "Signed in as \(name).")
+        if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
+        else if account.lastCheckIn == nil { c.hint("lifesignal checkin") }
     }
 }
 

@@ -1,9 +1,9 @@
 import LifeSignalCore
 import LifeSignalStore
 
-/// `logout`: ends the session in the store and here.
-enum LogoutCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension Logout: RunnableCommand {
+    /// Ends the session in the store and here.
+    func run(_ c: Context) throws -> Int32 {
         let file = try c.sessionFile()
         guard let session = try file.load() else {
             c.say("You are not signed in.")

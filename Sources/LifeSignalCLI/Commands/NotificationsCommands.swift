@@ -1,13 +1,10 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// `notifications [list] [--type TYPE] [--unread] [--limit N]`.
-enum NotificationsListCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension NotificationsList: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let filter = try c.parsed.choice("type", as: NotificationFilter.self)
-        let limit = try c.parsed.int("limit", in: 0...1_000_000)
-        let unread = c.parsed.flag("unread")
+        let unread = unreadOnly
         var shown = 0
         try c.reading { store, account in
             let service = NotificationService(store: store)
@@ -25,23 +22,24 @@ enum NotificationsListCommand {
                 c.out.line(shown == 0 ? "]" : "\n]")
                 return
             }
-            var rows = Columns()
+            var table = TextTable(columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             try service.visit(of: account.id, filter: filter, unreadOnly: unread, limit: limit) { item in
-                rows.add(item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
-                         NotificationText.label(item.type), item.isRead ? item.title : c.style.bold(item.title))
+                let title = HumanText.localTimes(in: item.title, now: now)
+                table.add([item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
+                           NotificationText.label(item.type), item.isRead ? title : c.style.bold(title)])
                 shown += 1
             }
-            rows.lines().forEach { c.out.line($0) }
+            c.print(table)
         }
         if !c.json, shown == 0 { c.say(unread ? "No unread notifications." : "No notifications.") }
         return success
     }
 }
 
-/// `notifications read ID|--all`.
-enum NotificationsReadCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let query = c.parsed.string("ID")
+extension NotificationsRead: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let query: String?
+        if case .one(let id) = target { query = id } else { query = nil }
         let count = try c.writing { store, account in
             let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }
             return try NotificationEditor(store: store).markRead(id, of: account.id)
@@ -53,12 +51,13 @@ enum NotificationsReadCommand {
     }
 }
 
-/// `notifications delete ID|--all [--yes]`.
-enum NotificationsDeleteCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let query = c.parsed.string("ID")
+extension NotificationsDelete: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let query: String?
+        if case .one(let id) = target { query = id } else { query = nil }
         if query == nil {
-            try c.requireConfirmation("Delete all your notifications?", yes: c.parsed.flag("yes"))
+            try c.requireConfirmation("Delete all your notifications?", yes: yes,
+                                      declined: "Nothing deleted.")
         }
         let count = try c.writing { store, account in
             let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }

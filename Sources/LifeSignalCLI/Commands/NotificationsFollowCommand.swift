@@ -6,10 +6,10 @@ import LifeSignalCore
 ///
 /// It looks at the feed's small index twice a second (an idle process, no
 /// busy loop) and reads only the items past the last one it printed.
-enum NotificationsFollowCommand {
+extension NotificationsFollow: RunnableCommand {
     static let interval = 0.5
 
-    static func run(_ c: Context) throws -> Int32 {
+    func run(_ c: Context) throws -> Int32 {
         var next = try c.reading { store, account in try store.feedSummary(of: account.id).nextIndex }
         if !c.json, !c.quiet {
             c.err.line("Following notifications; Ctrl-C to stop.")
@@ -29,7 +29,8 @@ enum NotificationsFollowCommand {
                     c.out.line(JSONViews.notification(item).rendered(pretty: false))
                 } else {
                     c.out.line("\(TimeText.local(item.timestamp, now: item.timestamp))  \(NotificationText.label(item.type))  "
-                               + c.style.bold(item.title) + "  \(item.message)")
+                               + c.style.bold(HumanText.localTimes(in: item.title)) + "  "
+                               + HumanText.localTimes(in: item.message))
                 }
                 next = item.index + 1
             }
@@ -42,7 +43,7 @@ enum NotificationsFollowCommand {
                     try? c.err.flush()
                 }
             }
-        } while c.env.pause(interval)
+        } while c.env.pause(Self.interval)
         return success
     }
 }

@@ -1,21 +1,20 @@
 import FoundationEssentials
 import LifeSignalCore
 
-/// `ping CONTACT` / `ping send CONTACT`.
-enum PingSendCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let query = c.parsed.string("CONTACT") ?? ""
-        let (outcome, name) = try c.writing { store, account in
-            let contact = try ContactDirectory(store: store).resolve(query, owner: account.id)
-            return (try PingService(store: store, env: try c.core()).send(to: contact, from: account), contact.name)
+extension PingSend: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let (outcome, name, names) = try c.writing { store, account in
+            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
+            let outcome = try PingService(store: store, env: try c.core()).send(to: found, from: account)
+            return (outcome, found.name, [account.id: account.fullName, found.id: found.name])
         }
         let now = try c.now()
         switch outcome {
         case .sent(let ping):
-            if c.json { c.printJSON(JSONViews.ping(ping)) } else { c.say("Pinged \(name).") }
+            if c.json { c.printJSON(JSONViews.ping(ping, names: names)) } else { c.say("Pinged \(name).") }
         case .alreadyPending(let ping):
             if c.json {
-                c.printJSON(JSONViews.ping(ping).adding("alreadyPending", .bool(true)))
+                c.printJSON(JSONViews.ping(ping, names: names).adding("alreadyPending", .bool(true)))
             } else {
                 c.say("\(name) has not answered your ping from \(RelativeTime.describe(ping.sentAt, now: now)) yet; nothing new was sent.")
             }
@@ -24,9 +23,8 @@ enum PingSendCommand {
     }
 }
 
-/// `ping list`.
-enum PingListCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension PingList: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let (pings, names, me) = try c.reading { store, account in
             let pings = try store.pings(of: account.id)
@@ -46,28 +44,29 @@ enum PingListCommand {
         for (title, list, other) in [("Received", Array(received), \Ping.senderID), ("Sent", Array(sent), \Ping.recipientID)] {
             c.out.line(c.style.bold(title))
             if list.isEmpty { c.out.line("  none") }
-            var rows = Columns()
+            var table = TextTable(columns: [.fixed, .fixed, .fixed, .flexible], indent: 2)
             for ping in list {
                 let state = ping.status == .pending ? c.style.yellow("pending") : "responded \(RelativeTime.describe(ping.respondedAt ?? ping.sentAt, now: now))"
-                rows.add("  " + ping.id.short, names[ping[keyPath: other]] ?? "(removed account)",
-                         TimeText.both(ping.sentAt, now: now), state)
+                table.add([ping.id.short, names[ping[keyPath: other]] ?? "(removed account)",
+                           TimeText.both(ping.sentAt, now: now), state])
             }
-            rows.lines().forEach { c.out.line($0) }
+            c.print(table)
         }
         if received.contains(where: { $0.status == .pending }) { c.hint("lifesignal ping respond") }
         return success
     }
 }
 
-/// `ping respond [PING_ID]`.
-enum PingRespondCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let query = c.parsed.string("PING_ID")
-        let answered = try c.writing { store, account in
-            try PingService(store: store, env: try c.core()).respond(query, owner: account)
+extension PingRespond: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let (answered, names) = try c.writing { store, account in
+            let answered = try PingService(store: store, env: try c.core()).respond(ping, owner: account)
+            var names: [EntityID: String] = [account.id: account.fullName]
+            for sender in Set(answered.map(\.senderID)) { names[sender] = try store.account(sender)?.fullName }
+            return (answered, names)
         }
         if c.json {
-            c.printJSON(.array(answered.map { JSONViews.ping($0) }))
+            c.printJSON(.array(answered.map { JSONViews.ping($0, names: names) }))
         } else {
             c.say(answered.isEmpty ? "No pending pings." : "Answered \(answered.count) ping\(answered.count == 1 ? "" : "s").")
         }

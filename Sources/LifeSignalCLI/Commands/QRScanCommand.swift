@@ -2,23 +2,23 @@ import LifeSignalCore
 import LifeSignalStore
 import QRCode
 
-/// `qr scan FILE|- [--raw]`: reads a QR code from an image. With `--raw`,
-/// prints exactly the payload bytes (works signed out); otherwise shows the
-/// text and, for a lifesignal code, whose it is and how to add them.
-enum QRScanCommand {
-    static func run(_ c: Context) throws -> Int32 {
-        let decoded = try QRImaging.scan(try QRImaging.readInput(c.parsed.string("FILE") ?? "-", c))
-        if c.parsed.flag("raw") {
+/// Reads a QR code from an image. With `--raw`, prints exactly the payload
+/// bytes (works signed out); otherwise shows the text and, for a lifesignal
+/// code, whose it is and how to add them.
+extension QRScan: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let decoded = try QRImaging.scan(try QRImaging.readInput(file, c))
+        if raw {
             // Exactly the payload, ending with at most one added newline.
             c.out.writeBytes(decoded.bytes + (decoded.bytes.last == 10 ? [] : [10]))
             return success
         }
         let code = QRImaging.accountCode(in: decoded)
-        let owner = try code.flatMap { try account(withCode: $0, c) }
+        let owner = try code.flatMap { try Self.account(withCode: $0, c) }
         if c.json {
             var members: [(String, JSONValue)] = [
                 ("text", .optional(decoded.text)), ("bytes", .int(decoded.bytes.count)),
-                ("version", .int(decoded.version.rawValue)), ("level", .string(QREncodeCommand.name(decoded.level))),
+                ("version", .int(decoded.version.rawValue)), ("level", .string(QREncode.Level(decoded.level).rawValue)),
                 ("isLifeSignalCode", .bool(code != nil)), ("qrCodeID", .optional(code)),
             ]
             if let owner {

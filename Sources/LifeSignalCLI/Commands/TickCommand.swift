@@ -1,9 +1,9 @@
 import LifeSignalCore
 
-/// `tick`: deadlines up to date for the whole store, then delivery of the
+/// Deadlines up to date for the whole store, then delivery of the
 /// signed-in account's new notifications. Made for cron.
-enum TickCommand {
-    static func run(_ c: Context) throws -> Int32 {
+extension Tick: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
         // A read brings every due deadline in the store up to date first.
         try c.engine().read(env: try c.core()) { _ in }
         guard (try c.sessionFile().load()) != nil else {
@@ -13,7 +13,7 @@ enum TickCommand {
         }
         let report = try Delivery(context: c).run()
         if let failure = report.failure {
-            c.err.line("error: delivery of notification \(failure.item.id.short) (\(failure.item.title)) failed: "
+            c.err.line("error: delivery of notification \(failure.item.id.short) (\(HumanText.localTimes(in: failure.item.title))) failed: "
                        + "the notify-command \(failure.outcome.summary); it will be retried")
         }
         if c.json {

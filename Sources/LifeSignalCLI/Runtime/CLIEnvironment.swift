@@ -25,12 +25,15 @@ public struct CLIEnvironment {
     /// Pauses `follow` between looks at the store; returns false once a
     /// stop was requested (SIGINT, SIGTERM).
     public var pause: (Double) -> Bool
+    /// The width of the terminal stdout is, nil when it is not one.
+    public var terminalColumns: Int?
 
     public init(arguments: [String], variables: [String: String], workingDirectory: String,
                 input: any InputSource, stdout: any OutputSink, stderr: any OutputSink,
                 clock: @escaping @Sendable () -> Date, random: RandomSource,
                 fileSystem: any FileSystem, processRunner: any ProcessRunner,
-                homeFallback: String?, lockTimeout: Duration, pause: @escaping (Double) -> Bool) {
+                homeFallback: String?, lockTimeout: Duration, pause: @escaping (Double) -> Bool,
+                terminalColumns: Int? = nil) {
         self.arguments = arguments
         self.variables = variables
         self.workingDirectory = workingDirectory
@@ -44,6 +47,7 @@ public struct CLIEnvironment {
         self.homeFallback = homeFallback
         self.lockTimeout = lockTimeout
         self.pause = pause
+        self.terminalColumns = terminalColumns
     }
 
     /// The environment of the running process.
@@ -66,7 +70,15 @@ public struct CLIEnvironment {
             input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: passwordHome(),
-            lockTimeout: timeout ?? .seconds(5), pause: StopSignals.pause)
+            lockTimeout: timeout ?? .seconds(5), pause: StopSignals.pause, terminalColumns: terminalColumns())
+    }
+
+    /// The width of the terminal on stdout, asked of the terminal itself.
+    private static func terminalColumns() -> Int? {
+        guard isatty(1) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// A number of seconds from the environment, or nil when it is missing,

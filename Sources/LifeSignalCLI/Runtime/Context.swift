@@ -3,25 +3,25 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 
-/// One run of one command: its parsed input, its output, and lazy access
+/// One run of one command: the global options, the output, and lazy access
 /// to the clock, the store and the signed-in account.
 final class Context {
     let env: CLIEnvironment
-    let parsed: ParsedCommand
+    let global: GlobalOptions
     let out: TextOutput
     let err: TextOutput
     let json: Bool
     let quiet: Bool
     let style: Style
 
-    init(env: CLIEnvironment, parsed: ParsedCommand, out: TextOutput, err: TextOutput) {
+    init(env: CLIEnvironment, global: GlobalOptions, out: TextOutput, err: TextOutput) {
         self.env = env
-        self.parsed = parsed
+        self.global = global
         self.out = out
         self.err = err
-        json = parsed.flag("json")
-        quiet = parsed.flag("quiet")
-        style = Style(enabled: out.isTerminal && !parsed.flag("no-color")
+        json = global.json
+        quiet = global.quiet
+        style = Style(enabled: out.isTerminal && !global.noColor
                       && (env.variables["NO_COLOR"] ?? "").isEmpty && env.variables["TERM"] != "dumb")
     }
 
@@ -55,7 +55,7 @@ final class Context {
     func paths() throws -> LifeSignalPaths {
         if let cachedPaths { return cachedPaths }
         let xdg = try XDGDirectories(environment: env.variables, fallbackHome: env.homeFallback)
-        let paths = try LifeSignalPaths(xdg: xdg, environment: env.variables, storeOption: parsed.string("store"),
+        let paths = try LifeSignalPaths(xdg: xdg, environment: env.variables, storeOption: global.store,
                                         workingDirectory: env.workingDirectory)
         cachedPaths = paths
         return paths
@@ -102,6 +102,19 @@ final class Context {
 
     // MARK: Output helpers
 
+    /// Columns of the terminal output goes to: `COLUMNS` when set, else the
+    /// terminal's own width; nil when output is not a terminal (no wrapping,
+    /// so scripts see whole lines). Never below 20, where nothing fits.
+    var width: Int? {
+        if let text = env.variables["COLUMNS"], let columns = Int(text), columns > 0 { return max(20, columns) }
+        return env.terminalColumns.map { max(20, $0) }
+    }
+
+    /// Prints a table fitted to `width`, header dimmed.
+    func print(_ table: TextTable) {
+        for line in table.lines(width: width, dim: style.dim) { out.line(line) }
+    }
+
     /// Prints `value` as JSON (pretty) on stdout.
     func printJSON(_ value: JSONValue) { out.line(value.rendered(pretty: true)) }
 
@@ -113,21 +126,17 @@ final class Context {
         if !quiet, !json { err.line("hint: \(text)") }
     }
 
-    /// Asks a yes/no question on a terminal; false when stdin is not one.
-    func confirm(_ question: String) -> Bool {
-        guard env.input.isTerminal else { return false }
-        err.write(question + " [y/N] ")
-        try? err.flush()
-        let answer = env.input.readLine(echo: true)?.trimmingWhitespace().lowercased() ?? ""
-        return answer == "y" || answer == "yes"
-    }
+    /// The questions asked on a terminal.
+    var prompts: Prompts { Prompts(input: env.input, err: err) }
 
-    /// Refuses a destructive action that was neither confirmed nor forced.
-    func requireConfirmation(_ question: String, yes: Bool) throws {
+    /// Refuses a destructive action that was neither confirmed nor forced:
+    /// off a terminal `--yes` is required (exit 5); on one, anything but
+    /// yes is a decline (exit 14) that changes nothing.
+    func requireConfirmation(_ question: String, yes: Bool, declined: String) throws {
         if yes { return }
         guard env.input.isTerminal else {
             throw LifeSignalError.refused("not confirmed: stdin is not a terminal, so add --yes")
         }
-        guard confirm(question) else { throw LifeSignalError.refused("cancelled") }
+        guard try prompts.confirm(question) else { throw PromptDeclined(declined) }
     }
 }

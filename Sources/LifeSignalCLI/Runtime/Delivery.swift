@@ -87,8 +87,9 @@ struct Delivery {
         var environment = context.env.variables
         environment["LIFESIGNAL_NOTIFICATION_ID"] = item.id.rawValue
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
-        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = item.title
-        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = item.message
+        // For people (a mail subject, an SMS): local times; stdin keeps the exact JSON.
+        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = HumanText.localTimes(in: item.title)
+        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = HumanText.localTimes(in: item.message)
         environment["LIFESIGNAL_NOTIFICATION_TIMESTAMP"] = ISO8601.format(item.timestamp)
         environment["LIFESIGNAL_ACCOUNT_PHONE"] = account.phoneNumber
         environment["LIFESIGNAL_ACCOUNT_NAME"] = account.fullName

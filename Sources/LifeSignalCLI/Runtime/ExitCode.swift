@@ -15,6 +15,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case externalCommand = 9
     case overdue = 10
     case alertActive = 11
+    case declined = 14
 
     /// One line for the README and the man page.
     public var meaning: String {
@@ -31,6 +32,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .externalCommand: "An external command (sms-command, notify-command) failed or timed out."
         case .overdue: "status --check: your check-in is overdue."
         case .alertActive: "status --check: an alert is active."
+        case .declined: "Declined at a prompt (answered no, or Ctrl-D): nothing was changed."
         }
     }
 

@@ -3,9 +3,10 @@ import Glibc
 /// Where input comes from: the terminal or a pipe, or a script in tests.
 public protocol InputSource: AnyObject {
     var isTerminal: Bool { get }
-    /// One line without its newline, nil at end of input. With `echo`
-    /// false, typed characters are not shown (for codes).
-    func readLine(echo: Bool) -> String?
+    /// One line without its newline, nil at end of input. `prompt` is
+    /// called just before reading, once typed characters are hidden when
+    /// `echo` is false (so nothing typed after the question shows).
+    func readLine(echo: Bool, prompt: () -> Void) -> String?
     /// Everything up to end of input, at most `limit` bytes (nil: too large).
     func readAll(limit: Int) -> [UInt8]?
 }
@@ -15,17 +16,22 @@ public final class StandardInput: InputSource {
     public let isTerminal = isatty(0) == 1
     public init() {}
 
-    public func readLine(echo: Bool) -> String? {
-        guard !echo, isTerminal else { return Swift.readLine(strippingNewline: true) }
+    public func readLine(echo: Bool, prompt: () -> Void) -> String? {
         var saved = termios()
-        guard tcgetattr(0, &saved) == 0 else { return Swift.readLine(strippingNewline: true) }
+        guard !echo, isTerminal, tcgetattr(0, &saved) == 0 else {
+            prompt()
+            return Swift.readLine(strippingNewline: true)
+        }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(0, TCSAFLUSH, &quiet)
+        // TCSANOW, not TCSAFLUSH: an answer typed ahead must not be lost.
+        tcsetattr(0, TCSANOW, &quiet)
         defer {
-            tcsetattr(0, TCSAFLUSH, &saved)
+            tcsetattr(0, TCSANOW, &saved)
+            // The Enter (or Ctrl-D) was not echoed either: end the line.
             _ = Glibc.write(2, "\n", 1)
         }
+        prompt()
         return Swift.readLine(strippingNewline: true)
     }
 
@@ -54,6 +60,9 @@ public final class ScriptedInput: InputSource {
         self.isTerminal = isTerminal
     }
 
-    public func readLine(echo: Bool) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+    public func readLine(echo: Bool, prompt: () -> Void) -> String? {
+        prompt()
+        return lines.isEmpty ? nil : lines.removeFirst()
+    }
     public func readAll(limit: Int) -> [UInt8]? { bytes.count > limit ? nil : bytes }
 }

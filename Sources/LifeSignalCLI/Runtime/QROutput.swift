@@ -6,21 +6,24 @@ import QRCode
 
 /// Writing and drawing QR codes for `qr show` and `qr encode`.
 enum QROutput {
-    /// Pixels per module in PNG files unless `--scale` says otherwise.
-    static let defaultScale = 8
-
-    /// Writes `--png` and `--svg` files if asked; returns the paths written.
-    static func writeFiles(_ symbol: QRSymbol, _ c: Context) throws -> [String] {
-        let scale = try c.parsed.int("scale", in: 1...64) ?? defaultScale
+    /// Writes the `--png` and `--svg` images asked for; `-` writes one to
+    /// standard output. Returns the paths of the files written.
+    static func writeFiles(_ symbol: QRSymbol, _ options: QRImageOptions, _ c: Context) throws -> [String] {
         var written: [String] = []
-        if let path = c.parsed.string("png") {
-            let raster = RasterRenderer.render(symbol, quietZone: 4, scale: scale)
-            try write(PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, isDark: raster.pixels), to: path, c)
-            written.append(path)
+        if let path = options.png {
+            let raster = RasterRenderer.render(symbol, quietZone: 4, scale: options.scale)
+            let png = PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, isDark: raster.pixels)
+            if path == "-" { c.out.writeBytes(png) } else {
+                try write(png, to: path, c)
+                written.append(path)
+            }
         }
-        if let path = c.parsed.string("svg") {
-            try write(Array(SVGRenderer.render(symbol, quietZone: 4, moduleSize: scale).utf8), to: path, c)
-            written.append(path)
+        if let path = options.svg {
+            let svg = Array(SVGRenderer.render(symbol, quietZone: 4, moduleSize: options.scale).utf8)
+            if path == "-" { c.out.writeBytes(svg) } else {
+                try write(svg, to: path, c)
+                written.append(path)
+            }
         }
         return written
     }
@@ -28,9 +31,9 @@ enum QROutput {
     /// The code drawn for the terminal. On a colour terminal it is drawn in
     /// explicit black and white, right whatever the theme, so `--invert`
     /// (meant for light backgrounds without colour) does not apply there.
-    static func terminal(_ symbol: QRSymbol, _ c: Context) -> String {
+    static func terminal(_ symbol: QRSymbol, _ options: QRImageOptions, _ c: Context) -> String {
         let colours = c.style.enabled
-        return TerminalRenderer.render(symbol, quietZone: 4, invert: !colours && c.parsed.flag("invert"), ansiColors: colours)
+        return TerminalRenderer.render(symbol, quietZone: 4, invert: !colours && options.invert, ansiColors: colours)
     }
 
     /// Replaces `path` whole: a temporary file beside it, then a rename.

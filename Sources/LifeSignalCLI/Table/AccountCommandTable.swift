@@ -1,92 +1,115 @@
 import CommandEngine
 
-/// Sign-in, profile, status and check-ins.
+/// Sign-in, status and profile.
 enum AccountCommandTable {
-    static let all = [login, logout, status, profile, checkin]
+    static let all = [Login.spec, Logout.spec, Status.spec, Profile.spec]
+}
 
-    static let login = CommandSpec(
+/// `login --phone NUMBER [--code CODE] [--first-name NAME --last-name NAME]`
+struct Login: CommandInput, Equatable {
+    static let phone = Option<String>(
+        "phone", valueName: "NUMBER",
+        help: "Your phone number in international form: +15551234567, +1 555-123-4567 or 001 555 123 4567.",
+        isRequired: true)
+    static let code = Option<String>("code", valueName: "CODE", help: "The 6-digit verification code you received.")
+    static let firstName = Option<String>("first-name", valueName: "NAME", help: "Your first name (for a new account).")
+    static let lastName = Option<String>("last-name", valueName: "NAME", help: "Your last name (for a new account).")
+
+    static let spec = CommandSpec(
         "login",
         summary: "Sign in with your phone number and a verification code",
         discussion: [
-            "With --phone only, a 6-digit code is sent through the sms-command (or shown here when none is set) and, on a terminal, asked for. Elsewhere, run again with --code.",
+            "With --phone only, a 6-digit code is sent through the sms-command (or shown here when none is set) and, on a terminal, asked for: a wrong code is asked for again, and a new account is asked for its name once the code is right. Elsewhere, run again with --code.",
             "A number never seen before creates an account; give --first-name and --last-name to finish setting it up in the same call.",
         ],
-        options: [
-            .value("phone", valueName: "NUMBER", help: "Your phone number in international form, e.g. +15551234567.", isRequired: true),
-            .value("code", valueName: "CODE", help: "The 6-digit verification code you received."),
-            .value("first-name", valueName: "NAME", help: "Your first name (for a new account)."),
-            .value("last-name", valueName: "NAME", help: "Your last name (for a new account)."),
-        ],
+        options: [phone.spec, code.spec, firstName.spec, lastName.spec],
         examples: [
             CommandExample("login --phone +15551234567", "send a code (and ask for it on a terminal)"),
             CommandExample("login --phone +15551234567 --code 123456 --first-name Ada --last-name Lovelace",
                            "verify the code and name a new account"),
-        ])
+        ],
+        input: .running(Login.self))
 
-    static let logout = CommandSpec("logout", summary: "Sign out of this store")
+    /// As typed; `PhoneNumber` judges it, so a bad number is refused like any rule.
+    let phone: String
+    let code: String?
+    let firstName: String?
+    let lastName: String?
 
-    static let status = CommandSpec(
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        phone = try parsed.value(Self.phone) ?? ""
+        code = try parsed.value(Self.code)
+        firstName = try parsed.value(Self.firstName)
+        lastName = try parsed.value(Self.lastName)
+    }
+}
+
+/// `logout`
+struct Logout: CommandInput, Equatable {
+    static let spec = CommandSpec("logout", summary: "Sign out of this store", input: .running(Logout.self))
+
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `status [--check]`
+struct Status: CommandInput, Equatable {
+    static let check = Flag(
+        "check", help: "Print nothing; exit 10 when overdue, 11 when an alert is active, 0 otherwise.")
+
+    static let spec = CommandSpec(
         "status",
         summary: "Show your check-in status, alert, pings and unread notifications",
-        options: [
-            .flag("check", help: "Print nothing; exit 10 when overdue, 11 when an alert is active, 0 otherwise."),
-        ],
+        options: [check.spec],
         examples: [
             CommandExample("status", "see when your next check-in is due"),
             CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert (for prompts and scripts)"),
-        ])
+        ],
+        input: .running(Status.self))
 
-    static let profile = CommandSpec(
+    let check: Bool
+
+    init(from parsed: ParsedCommand) {
+        check = parsed[Self.check]
+    }
+}
+
+/// `profile`
+struct Profile: CommandInput, Equatable {
+    static let spec = CommandSpec(
         "profile",
         summary: "Show your profile",
-        subcommands: [profileSet],
-        isRunnable: true)
+        subcommands: [ProfileSet.spec],
+        isRunnable: true,
+        input: .running(Profile.self))
 
-    static let profileSet = CommandSpec(
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `profile set [--first-name NAME] [--last-name NAME] [--note TEXT]`
+struct ProfileSet: CommandInput, Equatable {
+    static let firstName = Option<String>("first-name", valueName: "NAME", help: "Your first name.")
+    static let lastName = Option<String>("last-name", valueName: "NAME", help: "Your last name.")
+    static let note = Option<String>(
+        "note", valueName: "TEXT",
+        help: "Your emergency note, shown to responders when you miss a check-in or raise an alert (empty clears it).")
+
+    static let spec = CommandSpec(
         "set",
         summary: "Change your name or emergency note",
-        options: [
-            .value("first-name", valueName: "NAME", help: "Your first name."),
-            .value("last-name", valueName: "NAME", help: "Your last name."),
-            .value("note", valueName: "TEXT", help: "Your emergency note, shown to responders when you miss a check-in or raise an alert (empty clears it)."),
-        ],
+        options: [firstName.spec, lastName.spec, note.spec],
         examples: [
             CommandExample("profile set --note 'Diabetic; spare key under the blue pot'", "set the emergency note"),
-        ])
-
-    static let checkin = CommandSpec(
-        "checkin",
-        summary: "Check in now, or when a command succeeds",
-        discussion: [
-            "With -- COMMAND, runs COMMAND and checks in only if it exits 0; lifesignal then exits with COMMAND's status.",
         ],
-        subcommands: [checkinHistory, checkinInterval],
-        isRunnable: true,
-        passthrough: ArgumentSpec("COMMAND", help: "A command to run; check in only if it succeeds.", isVariadic: true),
-        examples: [
-            CommandExample("checkin", "check in now"),
-            CommandExample("checkin -- ./backup.sh", "check in only if the backup succeeds"),
-        ])
+        input: .running(ProfileSet.self))
 
-    static let checkinHistory = CommandSpec(
-        "history",
-        summary: "List your past check-ins, newest first",
-        options: [.value("limit", valueName: "N", help: "Show at most N check-ins (default 20).")])
+    let firstName: String?
+    let lastName: String?
+    let note: String?
 
-    static let checkinInterval = CommandSpec(
-        "interval",
-        summary: "Show or set how often you check in and when you are reminded",
-        discussion: [
-            "Presets: 8h, 16h, 1d, 2d, 3d for check-ins; 1h, 2h, 4h, 8h for the reminder. Other durations work too (e.g. 90m, 1d12h, or seconds).",
-            "The reminder is always shorter than the interval: shortening the interval below it moves the reminder to the largest preset that fits.",
-        ],
-        arguments: [ArgumentSpec("DURATION", help: "The new check-in interval.", isOptional: true,
-                                 completion: .choices(["8h", "16h", "1d", "2d", "3d"]))],
-        options: [
-            OptionSpec("reminder", help: "How long before the deadline to remind you.",
-                       kind: .value(valueName: "DURATION"), completion: .choices(["1h", "2h", "4h", "8h"])),
-        ],
-        examples: [
-            CommandExample("checkin interval 2d --reminder 4h", "check in every two days, reminded four hours before"),
-        ])
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        try parsed.requireOne(of: [Self.firstName.spec, Self.lastName.spec, Self.note.spec])
+        firstName = try parsed.value(Self.firstName)
+        lastName = try parsed.value(Self.lastName)
+        note = try parsed.value(Self.note)
+    }
 }

@@ -4,7 +4,7 @@ import CommandEngine
 /// exit status (from `ExitCode`, the one table), examples.
 public enum LifeSignalManual {
     /// Bumped when the page's content changes, so the page is reproducible.
-    static let date = "November 21, 2026"
+    static let date = "November 23, 2026"
 
     public static var page: String { ManPageGenerator.render(LifeSignalTable.table, manual: manual) }
 
@@ -23,6 +23,7 @@ public enum LifeSignalManual {
 
     static let manual = ManualPage(
         date: date,
+        source: "lifesignal " + LifeSignalCLI.version,
         description: [
             "lifesignal is a check-in safety net for people who live in a terminal. You check in on a schedule; if you stop checking in, or you raise an alert, the people who watch over you (your responders) are told, with the emergency note you wrote.",
             "Accounts, contacts, pings, alerts and notifications live in a store: a directory of JSON files that several accounts and any number of processes can share. Each process acts for the account signed in in its own session. Every command first brings the store's deadlines up to date, so a responder sees a missed check-in the next time they run anything; tick does only that plus delivery, for cron.",
@@ -46,16 +47,13 @@ public enum LifeSignalManual {
         ],
         exitStatus: ExitCode.allCases.map { ManualEntry(String($0.rawValue), $0.meaning) }
             + [ManualEntry("COMMAND's status", "What checkin with a command exits with (127 when it cannot run, 128+N when killed by signal N).")],
+        // After the commands' own examples (each command line appears once).
         examples: [
-            CommandExample("login --phone +15551234567", "Sign in; on a terminal the code is asked for."),
-            CommandExample("checkin interval 1d --reminder 2h", "Check in daily, reminded two hours before."),
-            CommandExample("contacts add K7Q2M-9XHCV-3PD8R-TW6NA --responder", "Make the code's owner your responder."),
-            CommandExample("checkin -- /usr/local/bin/backup.sh", "From cron: check in only when the backup succeeds."),
-            CommandExample("tick -q", "From cron every five minutes: deadlines and delivery (*/5 * * * * lifesignal tick -q)."),
-            CommandExample("settings set notify-command 'mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'", "Mail every notification."),
-            CommandExample("settings set notify-command 'jq -r .message | sendsms --to +15557654321'", "Text a phone through any SMS tool."),
+            CommandExample("settings set notify-command 'jq -r .message | sendsms --to +15557654321'",
+                           "Text every notification to a phone through any SMS tool."),
             CommandExample("notifications --unread --json | jq -r '.[].title'", "Unread titles in a script."),
-            CommandExample("status --check || echo 'lifesignal: check in!'", "In a shell prompt: exit 10 when overdue, 11 on an alert."),
+            CommandExample("status --check || echo 'lifesignal: check in!'",
+                           "In a shell prompt: exit 10 when overdue, 11 on an alert."),
         ],
         seeAlso: [ManualReference("jq", "1"), ManualReference("crontab", "5"), ManualReference("cron", "8")])
 }

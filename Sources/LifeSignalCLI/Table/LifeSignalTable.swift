@@ -1,39 +1,81 @@
 import CommandEngine
 
-/// lifesignal's whole command line as one table: parsing, help, usage
-/// errors, completions and the man page all come from it.
+/// lifesignal's whole command line as one table: parsing, typed inputs,
+/// help, usage errors, completions and the man page all come from it.
+///
+/// Each command is a small value type beside its entry (in the files of
+/// this folder) that decodes and validates its options and arguments; its
+/// `run` (in Commands/) is typed input in, one service call, rendered output.
+/// To add a command: define its type with a `spec` naming `input: Self.self`,
+/// list the spec under its parent, and give the type a `run`.
 public enum LifeSignalTable {
-    public static let table = CommandTable(root: root)
+    public static let table = CommandTable(root: Root.spec)
+}
 
-    static let root = CommandSpec(
+/// The program itself: `lifesignal` alone shows help; `--version`.
+struct Root: CommandInput, Equatable {
+    static let version = Flag("version", help: "Print the version and exit.")
+
+    static let spec = CommandSpec(
         "lifesignal",
         summary: "a check-in safety net for people who live in a terminal",
         discussion: [
             "Check in on a schedule; if you stop, or raise an alert, the people who watch over you are told.",
         ],
-        options: globalOptions,
-        subcommands: AccountCommandTable.all + SafetyCommandTable.all + ContactCommandTable.all
-            + NotificationCommandTable.all + QRCommandTable.all + SystemCommandTable.all,
+        options: GlobalOptions.definitions + [version.spec],
+        subcommands: commands,
         isRunnable: true,
         examples: [
             CommandExample("login --phone +15551234567", "sign in (or create an account)"),
-            CommandExample("checkin", "check in now"),
             CommandExample("status --check", "exit non-zero when overdue or an alert is active"),
-        ])
+        ],
+        input: .running(Root.self))
 
-    static let globalOptions: [OptionSpec] = [
-        .flag("help", short: "h", help: "Show help for the command.", isGlobal: true),
-        .value("store", valueName: "DIR",
-               help: "Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).",
-               isGlobal: true, completion: .directory),
-        .flag("json", help: "Print data as JSON (and errors as JSON on stderr).", isGlobal: true),
-        .flag("quiet", short: "q", help: "Print nothing on success, except data asked for.", isGlobal: true),
-        .flag("no-color", help: "Never colour the output (also: NO_COLOR, TERM=dumb).", isGlobal: true),
-        .flag("version", help: "Print the version and exit."),
-    ]
+    /// Every top-level command, in the order help lists them.
+    static let commands: [CommandSpec] = {
+        let groups: [[CommandSpec]] = [
+            AccountCommandTable.all, CheckinCommandTable.all, SafetyCommandTable.all, ContactCommandTable.all,
+            NotificationCommandTable.all, QRCommandTable.all, SystemCommandTable.all,
+        ]
+        return groups.flatMap { $0 }
+    }()
 
-    /// A CONTACT argument: completed from the signed-in account's contacts.
-    static func contactArgument(_ help: String = "A contact: unique name prefix, phone number or ID prefix.") -> ArgumentSpec {
-        ArgumentSpec("CONTACT", help: help, completion: .dynamic("contacts"))
+    let showVersion: Bool
+
+    init(from parsed: ParsedCommand) {
+        showVersion = parsed[Self.version]
+    }
+}
+
+/// The options every command accepts, decoded once for the whole run.
+struct GlobalOptions: Equatable {
+    static let help = Flag("help", short: "h", help: "Show help for the command.", isGlobal: true)
+    static let store = Option<String>(
+        "store", valueName: "DIR",
+        help: "Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).",
+        isGlobal: true, completion: .directory)
+    static let json = Flag("json", help: "Print data as JSON (and errors as JSON on stderr).", isGlobal: true)
+    static let quiet = Flag("quiet", short: "q", help: "Print nothing on success, except data asked for.", isGlobal: true)
+    static let noColor = Flag("no-color", help: "Never colour the output (also: NO_COLOR, TERM=dumb).", isGlobal: true)
+
+    static let definitions = [help.spec, store.spec, json.spec, quiet.spec, noColor.spec]
+
+    var store: String?
+    var json = false
+    var quiet = false
+    var noColor = false
+
+    init(store: String? = nil, json: Bool = false, quiet: Bool = false, noColor: Bool = false) {
+        self.store = store
+        self.json = json
+        self.quiet = quiet
+        self.noColor = noColor
+    }
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        store = try parsed.value(Self.store)
+        json = parsed[Self.json]
+        quiet = parsed[Self.quiet]
+        noColor = parsed[Self.noColor]
     }
 }

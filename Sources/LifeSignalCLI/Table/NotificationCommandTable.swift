@@ -1,50 +1,108 @@
 import CommandEngine
+import LifeSignalCore
 
 /// The notification feed.
 enum NotificationCommandTable {
     static let all = [notifications]
 
-    static let types = ["alerts", "pings", "roles", "added", "removed", "contacts", "check-ins"]
-
     static let notifications = CommandSpec(
         "notifications",
         summary: "Read, mark, delete and follow your notifications",
-        subcommands: [list, read, delete, follow],
+        subcommands: [NotificationsList.spec, NotificationsRead.spec, NotificationsDelete.spec, NotificationsFollow.spec],
         defaultSubcommand: "list")
 
-    static let list = CommandSpec(
+    /// A notification, or every one with `--all`.
+    static let id = Argument<String>(
+        "ID", help: "The notification (an ID prefix of 4 or more characters works).", isOptional: true)
+    static let every = Flag("all", help: "Every notification.")
+}
+
+/// Which notifications `read` and `delete` act on.
+enum NotificationTarget: Equatable {
+    case one(String)
+    case all
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        self = try parsed.value(NotificationCommandTable.id).map(NotificationTarget.one) ?? .all
+    }
+}
+
+/// `notifications [list] [--type TYPE] [--unread] [--limit N]`
+struct NotificationsList: CommandInput, Equatable {
+    static let type = Option<NotificationFilter>(
+        choice: "type", valueName: "TYPE",
+        help: "Only this type: alerts, pings, roles, added, removed, contacts (added and removed) or check-ins.")
+    static let unread = Flag("unread", help: "Only unread notifications.")
+    static let limit = Option<Int>.integer("limit", short: "n", in: 0...1_000_000, help: "Show at most N notifications.")
+
+    static let spec = CommandSpec(
         "list",
         summary: "List notifications, newest first",
-        options: [
-            .choice("type", valueName: "TYPE", choices: types,
-                    help: "Only this type: alerts, pings, roles, added, removed, contacts (added and removed) or check-ins."),
-            .flag("unread", help: "Only unread notifications."),
-            .value("limit", valueName: "N", help: "Show at most N notifications."),
-        ],
-        examples: [CommandExample("notifications --unread --type alerts", "unread alerts only")])
+        options: [type.spec, unread.spec, limit.spec],
+        examples: [CommandExample("notifications --unread --type alerts", "unread alerts only")],
+        input: .running(NotificationsList.self))
 
-    static let read = CommandSpec(
+    let filter: NotificationFilter?
+    let unreadOnly: Bool
+    let limit: Int?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        filter = try parsed.value(Self.type)
+        unreadOnly = parsed[Self.unread]
+        limit = try parsed.value(Self.limit)
+    }
+}
+
+/// `notifications read ID|--all`
+struct NotificationsRead: CommandInput, Equatable {
+    static let spec = CommandSpec(
         "read",
         summary: "Mark a notification (or all) as read",
-        arguments: [ArgumentSpec("ID", help: "The notification (an ID prefix of 4 or more characters works).", isOptional: true)],
-        options: [.flag("all", help: "Mark every notification as read.")],
-        exclusiveGroups: [ExclusiveGroup(["ID", "all"], isRequired: true)])
+        arguments: [NotificationCommandTable.id.spec],
+        options: [NotificationCommandTable.every.spec],
+        exclusiveGroups: [ExclusiveGroup([NotificationCommandTable.id.spec.name, NotificationCommandTable.every.spec.long],
+                                         isRequired: true)],
+        input: .running(NotificationsRead.self))
 
-    static let delete = CommandSpec(
+    let target: NotificationTarget
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        target = try NotificationTarget(from: parsed)
+    }
+}
+
+/// `notifications delete ID|--all [--yes]`
+struct NotificationsDelete: CommandInput, Equatable {
+    static let yes = Flag("yes", short: "y", help: "Delete without asking.")
+
+    static let spec = CommandSpec(
         "delete",
         summary: "Delete a notification (or all)",
-        discussion: ["Deleting all asks for confirmation on a terminal; elsewhere --yes is required."],
-        arguments: [ArgumentSpec("ID", help: "The notification (an ID prefix of 4 or more characters works).", isOptional: true)],
-        options: [
-            .flag("all", help: "Delete every notification."),
-            .flag("yes", short: "y", help: "Delete without asking."),
-        ],
-        exclusiveGroups: [ExclusiveGroup(["ID", "all"], isRequired: true)])
+        discussion: ["Deleting all asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required."],
+        arguments: [NotificationCommandTable.id.spec],
+        options: [NotificationCommandTable.every.spec, yes.spec],
+        exclusiveGroups: [ExclusiveGroup([NotificationCommandTable.id.spec.name, NotificationCommandTable.every.spec.long],
+                                         isRequired: true)],
+        input: .running(NotificationsDelete.self))
 
-    static let follow = CommandSpec(
+    let target: NotificationTarget
+    let yes: Bool
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        target = try NotificationTarget(from: parsed)
+        yes = parsed[Self.yes]
+    }
+}
+
+/// `notifications follow`
+struct NotificationsFollow: CommandInput, Equatable {
+    static let spec = CommandSpec(
         "follow",
         summary: "Print new notifications as they arrive, until interrupted",
         discussion: [
             "With --json, one JSON object per line. New items of the types enabled in settings are also handed to the notify-command.",
-        ])
+        ],
+        input: .running(NotificationsFollow.self))
+
+    init(from parsed: ParsedCommand) {}
 }

@@ -2,39 +2,95 @@ import CommandEngine
 
 /// Alerts and pings.
 enum SafetyCommandTable {
-    static let all = [alert, ping]
-
-    static let alert = CommandSpec(
-        "alert",
-        summary: "Show, raise or cancel an emergency alert",
-        subcommands: [
-            CommandSpec(
-                "on",
-                summary: "Raise an emergency alert: every responder is told, with your note",
-                discussion: ["Asks for confirmation on a terminal; elsewhere --yes is required."],
-                options: [.flag("yes", short: "y", help: "Raise it without asking.")]),
-            CommandSpec("off", summary: "Cancel your alert: every responder is told"),
-        ],
-        isRunnable: true,
-        examples: [CommandExample("alert on --yes", "raise an alert from a script")])
+    static let all = [Alert.spec, ping]
 
     static let ping = CommandSpec(
         "ping",
         summary: "Ask a dependent to check in; list and answer pings",
-        subcommands: [
-            CommandSpec(
-                "send",
-                summary: "Ping a dependent (a second ping while one is pending sends nothing new)",
-                arguments: [LifeSignalTable.contactArgument()]),
-            CommandSpec("list", summary: "List pings you received and sent"),
-            CommandSpec(
-                "respond",
-                summary: "Answer a ping you received (all pending ones without an ID)",
-                arguments: [ArgumentSpec("PING_ID", help: "The ping to answer (an ID prefix works).", isOptional: true)]),
-        ],
+        subcommands: [PingSend.spec, PingList.spec, PingRespond.spec],
         defaultSubcommand: "send",
         examples: [
             CommandExample("ping Ada", "ask Ada to check in"),
             CommandExample("ping respond", "answer every pending ping"),
         ])
+}
+
+/// `alert`: shows the alert state.
+struct Alert: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "alert",
+        summary: "Show, raise or cancel an emergency alert",
+        subcommands: [AlertOn.spec, AlertOff.spec],
+        isRunnable: true,
+        input: .running(Alert.self))
+
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `alert on [--yes]`
+struct AlertOn: CommandInput, Equatable {
+    static let yes = Flag("yes", short: "y", help: "Raise it without asking.")
+
+    static let spec = CommandSpec(
+        "on",
+        summary: "Raise an emergency alert: every responder is told, with your note",
+        discussion: [
+            "Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required. While an alert is active, says so and changes nothing.",
+        ],
+        options: [yes.spec],
+        examples: [CommandExample("alert on --yes", "raise an alert from a script")],
+        input: .running(AlertOn.self))
+
+    let yes: Bool
+
+    init(from parsed: ParsedCommand) {
+        yes = parsed[Self.yes]
+    }
+}
+
+/// `alert off`
+struct AlertOff: CommandInput, Equatable {
+    static let spec = CommandSpec("off", summary: "Cancel your alert: every responder is told", input: .running(AlertOff.self))
+
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `ping CONTACT`, `ping send CONTACT`
+struct PingSend: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "send",
+        summary: "Ping a dependent (a second ping while one is pending sends nothing new)",
+        arguments: [SharedInputs.dependent.spec],
+        input: .running(PingSend.self))
+
+    let contact: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        contact = try parsed.required(SharedInputs.dependent)
+    }
+}
+
+/// `ping list`
+struct PingList: CommandInput, Equatable {
+    static let spec = CommandSpec("list", summary: "List pings you received and sent", input: .running(PingList.self))
+
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `ping respond [PING_ID]`
+struct PingRespond: CommandInput, Equatable {
+    static let ping = Argument<String>("PING_ID", help: "The ping to answer (an ID prefix works).", isOptional: true)
+
+    static let spec = CommandSpec(
+        "respond",
+        summary: "Answer a ping you received (all pending ones without an ID)",
+        arguments: [ping.spec],
+        input: .running(PingRespond.self))
+
+    /// nil answers every pending ping.
+    let ping: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        ping = try parsed.value(Self.ping)
+    }
 }

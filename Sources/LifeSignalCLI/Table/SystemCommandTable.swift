@@ -2,71 +2,88 @@ import CommandEngine
 
 /// Settings, cron, shell integration and help.
 enum SystemCommandTable {
-    static let all = [settings, tick, doctor, completions, help, complete]
+    static let all = [Settings.spec, Tick.spec, Doctor.spec, Completions.spec, help, Complete.spec]
 
-    static let doctor = CommandSpec(
+    /// `help [COMMAND...]`: the parser answers it with help; it has no input.
+    static let help = CommandSpec(
+        "help",
+        summary: "Show help for a command",
+        arguments: [ArgumentSpec("COMMAND", help: "The command (and subcommand) to explain.", isOptional: true, isVariadic: true)])
+}
+
+/// `doctor`
+struct Doctor: CommandInput, Equatable {
+    static let spec = CommandSpec(
         "doctor",
         summary: "Check the whole store for damage and contradictions (changes nothing)",
         discussion: [
             "Every file must decode, links must be mirrored on both sides, indexes must point to the right accounts and counts must match. Each problem is listed with its file and what to do; the exit status is 7 when there is one.",
-        ])
-
-    static let settingKeys = ["alerts", "pings", "check-ins", "contacts", "notify-command", "sms-command"]
-
-    static let settings = CommandSpec(
-        "settings",
-        summary: "Show or change notification preferences and external commands",
-        subcommands: [
-            CommandSpec(
-                "get", summary: "Print one setting",
-                arguments: [ArgumentSpec("KEY", help: "One of: " + settingKeys.joined(separator: ", ") + ".",
-                                         completion: .choices(settingKeys))]),
-            CommandSpec(
-                "set", summary: "Change one setting",
-                discussion: [
-                    "alerts, pings, check-ins and contacts take on or off and choose what the notify-command receives; the feed always records everything.",
-                    "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it.",
-                ],
-                arguments: [
-                    ArgumentSpec("KEY", help: "One of: " + settingKeys.joined(separator: ", ") + ".",
-                                 completion: .choices(settingKeys)),
-                    ArgumentSpec("VALUE", help: "on or off, or a shell command."),
-                ],
-                examples: [
-                    CommandExample("settings set notify-command 'mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'",
-                                   "mail every notification"),
-                    CommandExample("settings set pings off", "stop handing pings to the notify-command"),
-                ]),
         ],
-        isRunnable: true)
+        input: .running(Doctor.self))
 
-    static let tick = CommandSpec(
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `tick`
+struct Tick: CommandInput, Equatable {
+    static let spec = CommandSpec(
         "tick",
         summary: "Bring deadlines up to date and deliver new notifications (for cron)",
         discussion: [
             "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. Exits 9 when a delivery failed; it is retried next time.",
         ],
-        examples: [CommandExample("tick -q", "in a crontab, every few minutes")])
+        examples: [CommandExample("tick -q", "in a crontab, every few minutes")],
+        input: .running(Tick.self))
 
-    static let completions = CommandSpec(
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `completions bash|zsh|fish`
+struct Completions: CommandInput, Equatable {
+    static let shell = Argument<CompletionShell>(choice: "SHELL", help: "bash, zsh or fish.")
+
+    static let spec = CommandSpec(
         "completions",
         summary: "Print the completion script for a shell",
-        arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.", completion: .choices(["bash", "zsh", "fish"]))],
+        arguments: [shell.spec],
         examples: [CommandExample("completions bash",
-                                  "print the bash script (save it as ~/.local/share/bash-completion/completions/lifesignal)")])
+                                  "print the bash script (save it as ~/.local/share/bash-completion/completions/lifesignal)")],
+        input: .running(Completions.self))
 
-    static let help = CommandSpec(
-        "help",
-        summary: "Show help for a command",
-        arguments: [ArgumentSpec("COMMAND", help: "The command (and subcommand) to explain.", isOptional: true, isVariadic: true)])
+    let shell: CompletionShell
 
-    /// The hidden entry point completion scripts call for contact names.
-    static let complete = CommandSpec(
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        shell = try parsed.required(Self.shell)
+    }
+}
+
+/// `__complete SOURCE [WORD]`: the hidden entry point completion scripts call.
+struct Complete: CommandInput, Equatable {
+    /// What the scripts ask for, named in the table's `.dynamic` completions.
+    enum Source: String, CaseIterable, Equatable {
+        /// Every contact's name.
+        case contacts
+        /// The names of the people the account watches over.
+        case dependents
+    }
+
+    static let source = Argument<String>("SOURCE", help: "What to complete: contacts or dependents.")
+    static let word = Argument<String>("WORD", help: "The word being completed.", isOptional: true)
+
+    static let spec = CommandSpec(
         "__complete",
         summary: "Print completion candidates for a named source",
-        arguments: [
-            ArgumentSpec("SOURCE", help: "What to complete (contacts)."),
-            ArgumentSpec("WORD", help: "The word being completed.", isOptional: true),
-        ],
-        isHidden: true)
+        arguments: [source.spec, word.spec],
+        isHidden: true,
+        input: .running(Complete.self))
+
+    /// nil for a source this version does not know: the scripts of another
+    /// version may ask, and completion must stay silent, never fail.
+    let source: Source?
+    let word: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        source = Source(rawValue: try parsed.required(Self.source))
+        word = try parsed.value(Self.word) ?? ""
+    }
 }

@@ -27,6 +27,19 @@ public enum PhoneNumber {
         return "+" + String(decoding: digits, as: UTF8.self)
     }
 
+    /// The E.164 numbers `text` may mean when someone looks a person up: the
+    /// number as `normalize` reads it, or, for bare digits without `+` or
+    /// `00` (`15551234567`), those digits as an international number. Empty
+    /// when it cannot be a phone number at all.
+    public static func candidates(_ text: String) -> [String] {
+        var result: [String] = []
+        if let number = normalize(text) { result.append(number) }
+        let bare = text.utf8.allSatisfy { (48...57).contains($0) || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-")
+            || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }
+        if bare, let number = normalize("+" + text), !result.contains(number) { result.append(number) }
+        return result
+    }
+
     /// The error for a number that does not normalise.
     public static func invalid(_ text: String) -> LifeSignalError {
         .invalid("\(quoted(text)) is not a phone number in international form, e.g. +15551234567")

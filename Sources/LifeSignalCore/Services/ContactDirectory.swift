@@ -56,24 +56,34 @@ public struct ContactDirectory {
         }
     }
 
-    /// Finds one contact by unique name prefix (case-insensitive, of the
-    /// full, first or last name), phone number, or ID prefix.
+    /// Finds one contact by what a person types: a phone number (in any form
+    /// `login` accepts, or the bare digits of the international number), a
+    /// name, or an ID prefix of 4 or more characters.
+    ///
+    /// Names are matched without regard to case or accents, best match
+    /// first: the whole name, then a whole first or last name (`Al` is Al
+    /// Gore even when Alan Turing exists), then the start of any of them.
+    /// Two matches at the best level are ambiguous, and the error lists them.
     public func resolve(_ query: String, owner: EntityID) throws -> ContactView {
         let contacts = try all(of: owner)
         let trimmed = query.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw LifeSignalError.invalid("a contact name, phone number or ID is required") }
-        if let phone = PhoneNumber.normalize(trimmed),
-           let match = contacts.first(where: { $0.account.phoneNumber == phone }) {
+        let phones = PhoneNumber.candidates(trimmed)
+        if !phones.isEmpty, let match = contacts.first(where: { phones.contains($0.account.phoneNumber) }) {
             return match
         }
-        let lower = trimmed.lowercased()
-        let exact = contacts.filter { $0.name.lowercased() == lower }
-        if exact.count == 1 { return exact[0] }
-        var matches = contacts.filter { contact in
-            contact.name.lowercased().hasPrefix(lower)
-                || contact.account.firstName.lowercased().hasPrefix(lower)
-                || contact.account.lastName.lowercased().hasPrefix(lower)
+        let folded = NameFolding.fold(trimmed)
+        let keyed = contacts.map { contact in
+            (contact, full: NameFolding.fold(contact.name),
+             parts: [contact.account.firstName, contact.account.lastName].map(NameFolding.fold))
         }
+        let tiers: [[ContactView]] = [
+            keyed.filter { $0.full == folded }.map(\.0),
+            keyed.filter { $0.parts.contains(folded) }.map(\.0),
+            keyed.filter { entry in ([entry.full] + entry.parts).contains { $0.hasPrefix(folded) } }.map(\.0),
+        ]
+        var matches = tiers.first { !$0.isEmpty } ?? []
+        let lower = trimmed.lowercased()
         if matches.isEmpty, lower.count >= 4, lower.utf8.allSatisfy({ Self.isIDCharacter($0) }) {
             matches = contacts.filter { $0.id.rawValue.hasPrefix(lower) }
         }

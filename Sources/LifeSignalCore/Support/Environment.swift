@@ -40,6 +40,21 @@ public struct RandomSource: Sendable {
     }
 }
 
+extension RandomSource {
+    /// This source as a `RandomNumberGenerator`, for the standard library's
+    /// shuffles and draws (a seeded source gives a repeatable order).
+    public var generator: Generator { Generator(source: self) }
+
+    /// The bytes of a `RandomSource`, eight at a time.
+    public struct Generator: RandomNumberGenerator, Sendable {
+        let source: RandomSource
+
+        public mutating func next() -> UInt64 {
+            source.bytes(8).reduce(0) { $0 << 8 | UInt64($1) }
+        }
+    }
+}
+
 /// Shared state of a seeded generator, safe to use from several threads.
 private final class SeededState: Sendable {
     private let state: Mutex<UInt64>

@@ -38,6 +38,13 @@ extension StoreError {
         switch error {
         case .busy(let directory, _): self = .busy(store: directory)
         case .damaged(let path, let reason): self = .damaged(path: path, reason: reason)
+        case .io(_, let path, let errno) where errno == .readOnlyFileSystem || errno == .permissionDenied:
+            // One clear line: the store (or the state or settings directory)
+            // cannot be written here, and this command needed to write it.
+            let why = errno == .readOnlyFileSystem ? "a read-only file system" : "no permission to write"
+            let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? path
+            self = .io("cannot write in \(directory) (\(why)), and this command needs to; "
+                       + "commands that only read still work")
         case .io, .invalidPath, .committedButIncomplete: self = .io(error.description)
         }
     }

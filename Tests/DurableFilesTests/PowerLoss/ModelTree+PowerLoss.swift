@@ -1,3 +1,4 @@
+import TestSupport
 /// What of the state not made durable by `fsync` survives a power loss.
 enum PowerLossMode: Sendable, Hashable, CustomStringConvertible {
     /// Nothing: every file's bytes revert to its last fsynced bytes and every

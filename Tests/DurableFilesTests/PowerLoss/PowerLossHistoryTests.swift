@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+import TestSupport
 
 /// Many acknowledged commits, with power losses, crashes and readers in
 /// between: after each loss a fresh store must read the last acknowledged state.

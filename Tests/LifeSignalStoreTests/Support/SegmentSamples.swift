@@ -1,19 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
-
-/// A small seeded generator, so a failing sample can be made again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Feed items with awkward content, for comparing decoders.
 enum SegmentSamples {
@@ -26,19 +13,19 @@ enum SegmentSamples {
     ]
 
     /// One element of a non-empty array.
-    static func pick<T>(_ choices: [T], _ random: inout SplitMix) -> T {
+    static func pick<T>(_ choices: [T], _ random: inout SeededGenerator) -> T {
         choices[Int.random(in: choices.indices, using: &random)]
     }
 
-    static func text(_ random: inout SplitMix, maxPieces: Int = 6) -> String {
+    static func text(_ random: inout SeededGenerator, maxPieces: Int = 6) -> String {
         (0..<Int.random(in: 0...maxPieces, using: &random)).map { _ in pick(oddPieces, &random) }.joined()
     }
 
-    static func id(_ random: inout SplitMix) -> EntityID {
+    static func id(_ random: inout SeededGenerator) -> EntityID {
         EntityID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
     }
 
-    static func index(_ random: inout SplitMix) -> Int {
+    static func index(_ random: inout SeededGenerator) -> Int {
         switch Int.random(in: 0..<10, using: &random) {
         case 0: pick([Int.min, Int.max, 0, -1, 1], &random)
         case 1: Int.random(in: Int.min...Int.max, using: &random)
@@ -47,13 +34,13 @@ enum SegmentSamples {
     }
 
     /// Whole seconds, or seconds and milliseconds, between the years 1 and 9999.
-    static func date(_ random: inout SplitMix) -> Date {
+    static func date(_ random: inout SeededGenerator) -> Date {
         let seconds = Double(Int.random(in: -62_135_596_800...253_402_300_799, using: &random))
         let millis = Bool.random(using: &random) ? 0 : Double(Int.random(in: 1...999, using: &random)) / 1000
         return Date(timeIntervalSince1970: seconds + millis)
     }
 
-    static func item(_ random: inout SplitMix) -> FeedItem {
+    static func item(_ random: inout SeededGenerator) -> FeedItem {
         func maybeID() -> EntityID? { Bool.random(using: &random) ? id(&random) : nil }
         let draft = FeedDraft(type: pick(NotificationType.allCases, &random),
                               title: text(&random), message: text(&random, maxPieces: 20),
@@ -64,7 +51,7 @@ enum SegmentSamples {
         return item
     }
 
-    static func items(_ random: inout SplitMix, upTo count: Int) -> [FeedItem] {
+    static func items(_ random: inout SeededGenerator, upTo count: Int) -> [FeedItem] {
         (0..<Int.random(in: 0...count, using: &random)).map { _ in item(&random) }
     }
 }

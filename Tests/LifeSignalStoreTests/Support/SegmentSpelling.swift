@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import TestSupport
 
 /// Writes a feed segment as JSON in one of the many spellings the format
 /// allows besides the store's own (sorted keys, no spaces): other member
@@ -7,9 +8,9 @@ import LifeSignalCore
 /// for absent IDs, other spellings of the same instant, and members this
 /// version does not know (which readers must skip).
 struct SegmentSpelling {
-    var random: SplitMix
+    var random: SeededGenerator
 
-    init(seed: UInt64) { random = SplitMix(seed: seed) }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     mutating func segment(_ items: [FeedItem], schemaVersion: Int = 1) -> [UInt8] {
         var members = [("data", array(items.map { item($0) })), ("schemaVersion", String(schemaVersion))]

@@ -2,6 +2,7 @@ import Foundation
 import LifeSignalCore
 import LifeSignalStore
 import Testing
+import TestSupport
 
 extension PropertyWorld {
     /// Everything the model predicts, read back from the real store.

@@ -2,6 +2,7 @@ import Foundation
 import LifeSignalCore
 import LifeSignalStore
 import Testing
+import TestSupport
 
 /// Random sequences of everything people do, run against the real services
 /// on `FileStore.over(MemoryFiles())` and against `RulesModel`; after every

@@ -2,6 +2,7 @@ import Foundation
 import LifeSignalCore
 import LifeSignalStore
 import Testing
+import TestSupport
 
 /// The real services on an in-memory store, next to the model, driven
 /// together. Each action is one transaction as a command runs it: deadlines
@@ -41,7 +42,7 @@ final class PropertyWorld {
             let issued = try auth.requestCode(phoneNumber: phone)
             guard case .signedIn(let account, _, _) = try auth.verify(
                 phoneNumber: phone, code: issued.code, firstName: names[index], lastName: "Test") else {
-                throw StressFailure("sign-up refused")
+                throw HarnessFailure("sign-up refused")
             }
             return account
         }
@@ -149,7 +150,7 @@ final class PropertyWorld {
     }
 
     private func account(_ index: Int, _ store: FileStore) throws -> Account {
-        guard let account = try store.account(accounts[index]) else { throw StressFailure("account \(index) is gone") }
+        guard let account = try store.account(accounts[index]) else { throw HarnessFailure("account \(index) is gone") }
         return account
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// lifesignal's rules written a second time, as plainly as possible, to
 /// check the real services against: who is linked to whom, which pings are

@@ -1,6 +1,7 @@
 import Foundation
 import LifeSignalCore
 import Testing
+import TestSupport
 
 /// A store where every kind of file exists, built through the binary, with
 /// a pristine copy of the store and of Ada's state and config directories.
@@ -37,7 +38,7 @@ final class DamageWorld {
     }
 
     private func require(_ result: RunResult) throws {
-        guard result.succeeded else { throw StressFailure("setting up the damaged-file store failed: \(result)") }
+        guard result.succeeded else { throw HarnessFailure("setting up the damaged-file store failed: \(result)") }
     }
 
     func restore() throws {

@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import LifeSignalCLI
 import LifeSignalCore
+import TestSupport
 
 /// lifesignal run inside the test process through `LifeSignalCLI.run`, so the
 /// file system can be swapped for a fault injector; clock and randomness are
@@ -39,9 +40,9 @@ struct InProcessPerson {
     /// Signs in (creating the account) with the locally shown code.
     func signUp(phone: String, first: String) throws {
         let sent = run(["login", "--phone", phone, "--json"])
-        guard let code = sent.object?["code"] as? String else { throw StressFailure("no code shown: \(sent)") }
+        guard let code = sent.jsonObject?["code"] as? String else { throw HarnessFailure("no code shown: \(sent)") }
         let done = run(["login", "--phone", phone, "--code", code, "--first-name", first, "--last-name", "Test"])
-        guard done.succeeded else { throw StressFailure("sign-in failed: \(done)") }
+        guard done.succeeded else { throw HarnessFailure("sign-in failed: \(done)") }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Ways to damage a file, each from a seeded generator so a failure repeats.
 enum Mutation: String, CaseIterable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import DurableFiles
+import TestSupport
 
 /// Every kind of file lifesignal reads, with the command that reads it.
 enum StoreFileKind: String, CaseIterable, CustomStringConvertible {

@@ -3,12 +3,12 @@ import Foundation
 /// A helper process (not lifesignal) started with `posix_spawn`, so that it
 /// and its children can be killed and reaped without Foundation waiting on
 /// their inherited output.
-final class Spawned: @unchecked Sendable {
-    let pid: pid_t
+public final class Spawned: @unchecked Sendable {
+    public let pid: pid_t
     private var reaped = false
 
     /// Starts `arguments[0]` with the rest as its arguments; nil if it cannot start.
-    init?(_ arguments: [String], environment: [String: String]? = nil) {
+    public init?(_ arguments: [String], environment: [String: String]? = nil) {
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -21,7 +21,7 @@ final class Spawned: @unchecked Sendable {
     }
 
     /// SIGKILL to the process and its direct children, then reaps it.
-    func killWithChildren() {
+    public func killWithChildren() {
         guard !reaped else { return }
         let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
         kill(pid, SIGKILL)
@@ -32,7 +32,7 @@ final class Spawned: @unchecked Sendable {
     }
 
     /// Waits for a normal exit and returns its status (-1 when signalled).
-    func wait() -> Int32 {
+    public func wait() -> Int32 {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         reaped = true
@@ -40,4 +40,23 @@ final class Spawned: @unchecked Sendable {
     }
 
     deinit { killWithChildren() }
+}
+
+/// Whether another process holds an `flock` on `path`: polls with a
+/// non-blocking lock of its own until it is refused (true) or `timeout`
+/// seconds pass (false). The readiness signal for tests that hold a lock
+/// from outside.
+public func waitUntilLockedElsewhere(_ path: String, timeout: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        // The holder may not have created the file yet.
+        let descriptor = open(path, O_RDWR)
+        if descriptor >= 0 {
+            let refused = flock(descriptor, LOCK_EX | LOCK_NB) != 0
+            close(descriptor)
+            if refused { return true }
+        }
+        usleep(5000)
+    }
+    return false
 }

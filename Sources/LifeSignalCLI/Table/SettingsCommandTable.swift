@@ -1,0 +1,87 @@
+import CommandEngine
+
+/// A setting's name as `settings get` and `settings set` take it.
+enum SettingKey: String, CaseIterable, Equatable {
+    case alerts, pings
+    case checkIns = "check-ins"
+    case contacts
+    case notifyCommand = "notify-command"
+    case smsCommand = "sms-command"
+
+    /// The four notification switches (on/off) live with the account; the
+    /// two commands are local to this machine.
+    var isSwitch: Bool { self != .notifyCommand && self != .smsCommand }
+}
+
+/// `settings`: shows every setting.
+struct Settings: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "settings",
+        summary: "Show or change notification preferences and external commands",
+        subcommands: [SettingsGet.spec, SettingsSet.spec],
+        isRunnable: true,
+        input: .running(Settings.self))
+
+    static let key = Argument<SettingKey>(
+        choice: "KEY", help: "One of: " + SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + " (any case).")
+
+    init(from parsed: ParsedCommand) {}
+}
+
+/// `settings get KEY`
+struct SettingsGet: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "get", summary: "Print one setting", arguments: [Settings.key.spec], input: .running(SettingsGet.self))
+
+    let key: SettingKey
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        key = try parsed.required(Settings.key)
+    }
+}
+
+/// `settings set KEY VALUE`
+struct SettingsSet: CommandInput, Equatable {
+    static let value = Argument<String>("VALUE", help: "on or off, or a shell command (empty clears it).")
+
+    static let spec = CommandSpec(
+        "set", summary: "Change one setting",
+        discussion: [
+            "alerts, pings, check-ins and contacts take on or off and choose what the notify-command receives; the feed always records everything.",
+            "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it.",
+        ],
+        arguments: [Settings.key.spec, value.spec],
+        examples: [
+            CommandExample("settings set notify-command 'printf \"%s\\n\" \"$LIFESIGNAL_NOTIFICATION_MESSAGE\" | mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'",
+                           "mail every notification, its message as the body"),
+            CommandExample("settings set pings off", "stop handing pings to the notify-command"),
+        ],
+        input: .running(SettingsSet.self))
+
+    /// What changes.
+    enum Change: Equatable {
+        /// A notification switch, on or off.
+        case toggle(SettingKey, Bool)
+        /// An external command; nil clears it.
+        case command(SettingKey, String?)
+    }
+
+    let change: Change
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        let key = try parsed.required(Settings.key)
+        let text = try parsed.required(Self.value)
+        if key.isSwitch {
+            let word = text.lowercased()
+            guard word == "on" || word == "off" else {
+                throw parsed.problem(.invalidChoice(text, for: key.rawValue, choices: ["on", "off"], suggestions: []))
+            }
+            change = .toggle(key, word == "on")
+        } else {
+            guard !text.contains("\0") else {
+                throw parsed.problem(.invalidValue(text, for: key.rawValue, expected: "a command without NUL characters"))
+            }
+            change = .command(key, text.allSatisfy(\.isWhitespace) ? nil : text)
+        }
+    }
+}

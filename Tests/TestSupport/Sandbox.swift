@@ -1,0 +1,60 @@
+import Foundation
+
+/// A temporary directory for one test, with a store and people in it;
+/// removed afterwards.
+public final class Sandbox: @unchecked Sendable {
+    public let root: URL
+    /// "Now" (`LIFESIGNAL_NOW`) for people made from here on.
+    public var now = "2026-03-01T09:00:00Z"
+    /// The store everyone made here shares.
+    public var store: URL { root.appendingPathComponent("store") }
+
+    /// - Parameter inMemory: under /dev/shm when it is writable, where fsync
+    ///   costs nothing; for tests that commit thousands of times.
+    public init(_ name: String = "test", inMemory: Bool = false) {
+        let base = inMemory && access("/dev/shm", W_OK) == 0
+            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        root = base.appendingPathComponent("lifesignal-\(name)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        // Directories a test made read-only must be writable to be removed.
+        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwX", root.path]).waitUntilExit()
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Someone with their own home and XDG directories, using the sandbox's store.
+    public func person(_ name: String, now: String? = nil) -> Person {
+        Person(sandbox: self, name: name, now: now ?? self.now)
+    }
+
+    /// Sets "now" for everyone made afterwards and for `people`.
+    public func setNow(_ iso: String, for people: [Person]) {
+        now = iso
+        for person in people { person.environment["LIFESIGNAL_NOW"] = iso }
+    }
+
+    /// Every file under `directory` (relative path → bytes) and every
+    /// directory (→ nil), to prove nothing changed or appeared. The lock
+    /// files are not data.
+    public func snapshot(_ directory: URL) -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return result }
+        for case let relative as String in walker {
+            let name = (relative as NSString).lastPathComponent
+            if ["lock", "gate"].contains(name) { continue }
+            let path = directory.appendingPathComponent(relative).path
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            result[relative] = isDirectory.boolValue ? Data?.none : FileManager.default.contents(atPath: path)
+        }
+        return result
+    }
+
+    /// Temporary files (`.name.tmp-<16 hex>`) left anywhere under `directory`.
+    public func debris(_ directory: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { ($0 as NSString).lastPathComponent.contains(".tmp-") }
+    }
+}
