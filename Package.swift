@@ -41,7 +41,10 @@ let package = Package(
         // makes every OpenSSL call; sockets, name resolution without NSS and TLS streams; an
         // HTTP/1.1 client; and a client of etcd v3's JSON gateway.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CTLS", dependencies: ["COpenSSL"]),
+        // --wrap defers libcrypto's CPU probe (CPUID, trapped by hypervisors) from every
+        // start-up to the first TLS use; see Sources/CTLS/ctls_context.c.
+        .target(name: "CTLS", dependencies: ["COpenSSL"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=OPENSSL_cpuid_setup"], .when(configuration: .release))]),
         .target(name: "NetworkIO", dependencies: ["CTLS"]),
         .target(name: "HTTPClient", dependencies: ["NetworkIO"]),
         .target(name: "EtcdClient", dependencies: ["HTTPClient", "NetworkIO", "StrictJSON"]),
@@ -49,6 +52,13 @@ let package = Package(
         .executableTarget(name: "lifesignal-bench",
                           dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles"],
                           path: "Sources/LifeSignalBench"),
+        // The round-trip floor of the etcd client (issue 13): a static release binary like
+        // lifesignal's, so OpenSSL's static link is exercised too; see README.
+        .executableTarget(name: "etcd-floor", dependencies: ["EtcdClient", "NetworkIO"], path: "Sources/EtcdFloor",
+                          linkerSettings: [
+                              .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--gc-sections"],
+                                           .when(configuration: .release)),
+                          ]),
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
                 dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine",

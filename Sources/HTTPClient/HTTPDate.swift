@@ -1,24 +1,26 @@
 /// The `Date` header's timestamp (RFC 9110 §5.6.7): IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), which servers send, and the two
 /// obsolete forms recipients must still accept (RFC 850 and asctime).
+/// Read byte by byte: every response carries one.
 public enum HTTPDate {
     /// Seconds since 1970-01-01T00:00:00Z, or nil when `text` is none of the three forms.
     public static func secondsSinceEpoch(_ text: String) -> Int64? {
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let words = text.utf8.split(separator: UInt8(ascii: " "))
         switch words.count {
-        case 6 where words[0].hasSuffix(",") && words[5] == "GMT":
+        case 6 where words[0].last == UInt8(ascii: ",") && words[5].elementsEqual("GMT".utf8):
             // IMF-fixdate: day-name, DD Mon YYYY HH:MM:SS GMT
-            guard words[1].count == 2, words[3].count == 4, let day = Int(words[1]), let year = Int(words[3]) else { return nil }
-            return build(year: year, monthName: words[2], day: day, time: words[4])
-        case 4 where words[0].hasSuffix(",") && words[3] == "GMT":
-            // RFC 850: day-name, DD-Mon-YY HH:MM:SS GMT (two-digit years are read as 19YY or 20YY, the nearer to now's century rule: < 70 → 20YY)
-            let parts = words[1].split(separator: "-").map(String.init)
-            guard parts.count == 3, parts[0].count == 2, parts[2].count == 2, let day = Int(parts[0]), let short = Int(parts[2]) else { return nil }
-            return build(year: short < 70 ? 2000 + short : 1900 + short, monthName: parts[1], day: day, time: words[2])
+            guard words[1].count == 2, words[3].count == 4, let day = number(words[1]), let year = number(words[3]) else { return nil }
+            return build(year: year, month: words[2], day: day, time: words[4])
+        case 4 where words[0].last == UInt8(ascii: ",") && words[3].elementsEqual("GMT".utf8):
+            // RFC 850: day-name, DD-Mon-YY HH:MM:SS GMT; two-digit years below 70 are 20YY.
+            let parts = words[1].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 2, parts[2].count == 2, let day = number(parts[0]),
+                  let short = number(parts[2]) else { return nil }
+            return build(year: short < 70 ? 2000 + short : 1900 + short, month: parts[1], day: day, time: words[2])
         case 5:
             // asctime: Sun Nov  6 08:49:37 1994
-            guard let day = Int(words[2]), words[4].count == 4, let year = Int(words[4]) else { return nil }
-            return build(year: year, monthName: words[1], day: day, time: words[3])
+            guard words[4].count == 4, let day = number(words[2]), let year = number(words[4]) else { return nil }
+            return build(year: year, month: words[1], day: day, time: words[3])
         default:
             return nil
         }
@@ -26,10 +28,23 @@ public enum HTTPDate {
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    private static func build(year: Int, monthName: String, day: Int, time: String) -> Int64? {
-        guard let monthIndex = months.firstIndex(of: monthName) else { return nil }
-        let clock = time.split(separator: ":").map { Int($0) }
-        guard clock.count == 3, time.count == 8, let hour = clock[0], let minute = clock[1], let second = clock[2],
+    /// A run of 1–4 ASCII digits.
+    private static func number(_ digits: Substring.UTF8View.SubSequence) -> Int? {
+        guard (1...4).contains(digits.count) else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func build(year: Int, month: Substring.UTF8View.SubSequence, day: Int,
+                              time: Substring.UTF8View.SubSequence) -> Int64? {
+        guard let monthIndex = months.firstIndex(where: { $0.utf8.elementsEqual(month) }) else { return nil }
+        let clock = time.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard clock.count == 3, time.count == 8, clock.allSatisfy({ $0.count == 2 }),
+              let hour = number(clock[0]), let minute = number(clock[1]), let second = number(clock[2]),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
               (1...daysIn(month: monthIndex + 1, year: year)).contains(day), year >= 1970 else { return nil }
         let days = daysFromCivil(year: year, month: monthIndex + 1, day: day)

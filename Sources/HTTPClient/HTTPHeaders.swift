@@ -21,9 +21,22 @@ public struct HTTPHeaders: Equatable, Sendable, Sequence {
 
     /// Every value of `name`, each comma-separated list split into its items.
     public func values(of name: String) -> [String] {
-        fields.filter { Self.same($0.name, name) }.flatMap { field in
-            field.value.split(separator: ",").map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+        var values: [String] = []
+        for field in fields where Self.same(field.name, name) {
+            guard field.value.utf8.contains(UInt8(ascii: ",")) else {
+                values.append(field.value)
+                continue
+            }
+            for item in field.value.utf8.split(separator: UInt8(ascii: ",")) {
+                let trimmed = item.drop { $0 == 0x20 || $0 == 0x09 }
+                var end = trimmed.endIndex
+                while end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == 0x20 || trimmed[trimmed.index(before: end)] == 0x09 {
+                    end = trimmed.index(before: end)
+                }
+                values.append(String(Substring(trimmed[trimmed.startIndex..<end])))
+            }
         }
+        return values
     }
 
     /// Whether the list header `name` has the token `token` (case-insensitively).
@@ -33,8 +46,12 @@ public struct HTTPHeaders: Equatable, Sendable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
+    /// ASCII case-insensitive equality (header names and tokens are ASCII).
     static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
+        guard a.utf8.count == b.utf8.count else { return false }
+        var other = b.utf8.makeIterator()
+        for byte in a.utf8 where lower(byte) != lower(other.next() ?? 0) { return false }
+        return true
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {
