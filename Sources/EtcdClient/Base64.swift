@@ -27,29 +27,33 @@ public enum Base64 {
     }
 
     private static func encode(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        guard let source = input.baseAddress else { return }
         let count = (input.count + 2) / 3 * 4
         let start = output.count
         output.append(contentsOf: repeatElement(UInt8(ascii: "="), count: count))
-        alphabet.withUnsafeBufferPointer { alphabet in
+        alphabet.withUnsafeBufferPointer { table in
             output.withUnsafeMutableBufferPointer { out in
-                var o = start
-                var i = 0
-                while input.count - i >= 3 {
-                    let group = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-                    out[o] = alphabet[Int(group >> 18)]
-                    out[o + 1] = alphabet[Int(group >> 12 & 0x3f)]
-                    out[o + 2] = alphabet[Int(group >> 6 & 0x3f)]
-                    out[o + 3] = alphabet[Int(group & 0x3f)]
-                    i += 3
-                    o += 4
+                // Both buffers are non-empty here: the input has bytes, so the output has room.
+                guard let symbols = table.baseAddress, let base = out.baseAddress else { return }
+                var p = source
+                var q = base + start
+                let wholeEnd = source + input.count / 3 * 3
+                while p < wholeEnd {
+                    let group = UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
+                    q[0] = symbols[Int(group >> 18)]
+                    q[1] = symbols[Int(group >> 12 & 0x3f)]
+                    q[2] = symbols[Int(group >> 6 & 0x3f)]
+                    q[3] = symbols[Int(group & 0x3f)]
+                    p += 3
+                    q += 4
                 }
-                let left = input.count - i
+                let left = input.count % 3
                 if left > 0 {
                     // One or two bytes over: two or three characters, the rest stays padding.
-                    let group = UInt32(input[i]) << 16 | (left == 2 ? UInt32(input[i + 1]) << 8 : 0)
-                    out[o] = alphabet[Int(group >> 18)]
-                    out[o + 1] = alphabet[Int(group >> 12 & 0x3f)]
-                    if left == 2 { out[o + 2] = alphabet[Int(group >> 6 & 0x3f)] }
+                    let group = UInt32(p[0]) << 16 | (left == 2 ? UInt32(p[1]) << 8 : 0)
+                    q[0] = symbols[Int(group >> 18)]
+                    q[1] = symbols[Int(group >> 12 & 0x3f)]
+                    if left == 2 { q[2] = symbols[Int(group >> 6 & 0x3f)] }
                 }
             }
         }
