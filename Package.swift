@@ -88,7 +88,8 @@ let package = Package(
         // The network stack: against published vectors, misbehaving loopback peers and real etcd.
         .testTarget(name: "NetworkIOTests", dependencies: ["NetworkIO", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "NetworkIO", "TestSupport"]),
-        .testTarget(name: "EtcdClientTests", dependencies: ["EtcdClient", "HTTPClient", "NetworkIO", "StrictJSON", "TestSupport"]),
+        .testTarget(name: "EtcdClientTests",
+                    dependencies: ["EtcdClient", "HTTPClient", "NetworkIO", "StrictJSON", "TestSupport", "etcd-floor"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),

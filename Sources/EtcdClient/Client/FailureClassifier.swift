@@ -87,7 +87,9 @@ enum FailureClassifier {
             // Refused during the handshake or our own setup: nothing was sent.
             return AttemptFailure(error: EtcdError(.tls, "TLS with \(error.message)"), next: .otherMember)
         case .network(.tlsProtocol):
-            return AttemptFailure(error: EtcdError(.tls, "TLS with \(error.message) (if the cluster speaks plain HTTP, use etcd://)"),
+            // A plain HTTP port hangs up on a ClientHello, or answers it in HTTP.
+            let plain = error.message.contains("may not speak TLS") || error.message.contains("wrong version number")
+            return AttemptFailure(error: EtcdError(.tls, "TLS with \(error.message)" + (plain ? " (if the cluster speaks plain HTTP, use etcd://)" : "")),
                                   next: .otherMember)
         case .network(.tlsRefused):
             // With TLS 1.3 the server refuses our certificate after the client's

@@ -141,3 +141,33 @@ extension LiveEtcdTests {
         }
     }
 }
+
+extension LiveEtcdTests.FailoverTests {
+    /// A member that loses quorum ends its watches with an error inside the
+    /// stream (`hasleader`); with no member able to carry the watch, it ends
+    /// in a clear error instead of waiting forever.
+    @Test func aWatchWithoutQuorumEndsInAnError() throws {
+        let cluster = try EtcdCluster.start(.init(members: 3))
+        defer { cluster.shutdown() }
+        let client = try cluster.client()
+        let start = try client.put(keys("nq"), "1")
+        let watch = try client.watch(WatchRequest(key: keys("nq"), startRevision: start))
+        guard case .events = try watch.next(timeout: .seconds(5)) else {
+            Issue.record("no first event")
+            return
+        }
+        cluster.kill(1)
+        cluster.kill(2)
+        let lost = Deadline.now
+        var failure: EtcdError?
+        while failure == nil, seconds(since: lost) < 30 {
+            do {
+                _ = try watch.next(timeout: .seconds(1))
+            } catch {
+                failure = error
+            }
+        }
+        #expect(failure?.code == .unavailable, "\(String(describing: failure))")
+        #expect(seconds(since: lost) < 15)
+    }
+}
