@@ -7,7 +7,7 @@ struct ConfigurationFileTests {
         ResolverConfiguration(parsing: Array(text.utf8), environment: environment)
     }
 
-    static func server(_ text: String) -> SocketAddress { SocketAddress(IPAddress(text)!, port: 53) }
+    static func server(_ text: String) -> SocketAddress { SocketAddress(ip(text), port: 53) }
 
     @Test func readsNameserversSearchAndOptions() {
         let configuration = Self.conf("""
@@ -70,9 +70,9 @@ struct ConfigurationFileTests {
             bogus etcd9
             # 10.9.9.9 etcd1
             """.utf8))
-        #expect(hosts.addresses(for: "etcd1") == [IPAddress("10.1.2.3")!, IPAddress("10.1.2.4")!])
-        #expect(hosts.addresses(for: "ETCD1.example.") == [IPAddress("10.1.2.3")!])
-        #expect(hosts.addresses(for: "localhost") == [IPAddress("127.0.0.1")!, IPAddress("::1")!])
+        #expect(hosts.addresses(for: "etcd1") == [ip("10.1.2.3"), ip("10.1.2.4")])
+        #expect(hosts.addresses(for: "ETCD1.example.") == [ip("10.1.2.3")])
+        #expect(hosts.addresses(for: "localhost") == [ip("127.0.0.1"), ip("::1")])
         #expect(hosts.addresses(for: "etcd9").isEmpty)
     }
 

@@ -5,8 +5,8 @@ import TestSupport
 /// The stub resolver against fake nameservers on loopback.
 @Suite(.timeLimit(.minutes(1)))
 struct DNSStubResolverTests {
-    static let v4 = IPAddress("192.0.2.10")!
-    static let v6 = IPAddress("2001:db8::10")!
+    static let v4 = ip("192.0.2.10")
+    static let v6 = ip("2001:db8::10")
 
     static func resolver(_ servers: [FakeNameserver], search: [String] = [], timeout: Duration = .milliseconds(300),
                          attempts: Int = 1) -> DNSStubResolver {
@@ -25,7 +25,7 @@ struct DNSStubResolverTests {
     @Test func ignoresRepliesWithAnotherID() throws {
         let server = try FakeNameserver { query in
             let id = UInt16(query[0]) << 8 | UInt16(query[1])
-            return [FakeNameserver.answer(query, addresses: [IPAddress("203.0.113.66")!], id: id &+ 1),
+            return [FakeNameserver.answer(query, addresses: [ip("203.0.113.66")], id: id &+ 1),
                     FakeNameserver.answer(query, addresses: [Self.v4])]
         }
         #expect(try Self.resolver([server]).resolve("etcd.example", deadline: .after(.seconds(5))) == [Self.v4])
@@ -33,7 +33,7 @@ struct DNSStubResolverTests {
 
     @Test func ignoresRepliesToAnotherQuestion() throws {
         let server = try FakeNameserver { query in
-            var other = FakeNameserver.answer(query, addresses: [IPAddress("203.0.113.66")!])
+            var other = FakeNameserver.answer(query, addresses: [ip("203.0.113.66")])
             other[13] = UInt8(ascii: "x")  // the echoed question's first letter changes
             return [other, FakeNameserver.answer(query, addresses: [Self.v4])]
         }
@@ -128,12 +128,12 @@ struct HostResolverTests {
 
     @Test(arguments: [("127.0.0.1", "127.0.0.1"), ("::1", "::1"), ("2001:db8::1", "2001:db8::1")])
     func takesAddressesAsTheyAre(host: String, address: String) throws {
-        #expect(try Self.resolver(hosts: "").resolve(host, deadline: .after(.seconds(1))) == [IPAddress(address)!])
+        #expect(try Self.resolver(hosts: "").resolve(host, deadline: .after(.seconds(1))) == [ip(address)])
     }
 
     @Test func readsTheHostsFileBeforeDNS() throws {
         let resolver = Self.resolver(hosts: "10.0.0.7 etcd1.lan etcd1\n")
-        #expect(try resolver.resolve("ETCD1", deadline: .after(.seconds(1))) == [IPAddress("10.0.0.7")!])
+        #expect(try resolver.resolve("ETCD1", deadline: .after(.seconds(1))) == [ip("10.0.0.7")])
     }
 
     @Test func localhostIsLoopbackEvenWithoutAHostsFile() throws {
@@ -143,11 +143,11 @@ struct HostResolverTests {
     @Test func asksDNSForOtherNamesWithTheSearchList() throws {
         let server = try FakeNameserver { query in
             FakeNameserver.question(of: query).name == "etcd.corp.example"
-                ? [FakeNameserver.answer(query, addresses: [IPAddress("192.0.2.1")!])] : [FakeNameserver.answer(query, code: 3)]
+                ? [FakeNameserver.answer(query, addresses: [ip("192.0.2.1")])] : [FakeNameserver.answer(query, code: 3)]
         }
         var resolver = Self.resolver(hosts: "10.0.0.7 other\n", resolvConf: "nameserver 127.0.0.1\nsearch corp.example\noptions timeout:1")
         resolver.nameserverPort = server.port
-        #expect(try resolver.resolve("etcd", deadline: .after(.seconds(2))) == [IPAddress("192.0.2.1")!])
+        #expect(try resolver.resolve("etcd", deadline: .after(.seconds(2))) == [ip("192.0.2.1")])
     }
 
     @Test func refusesWhatIsNoHost() {

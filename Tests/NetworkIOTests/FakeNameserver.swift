@@ -120,7 +120,8 @@ final class FakeNameserver: @unchecked Sendable {
     static func answer(_ query: [UInt8], addresses: [IPAddress] = [], code: UInt8 = 0, truncated: Bool = false,
                        id: UInt16? = nil) -> [UInt8] {
         let (_, type) = question(of: query)
-        let questionEnd = 12 + query[12...].firstIndex(of: 0)! - 12 + 5  // name, root, type, class
+        // The name ends at its root label (queries come from our own resolver, so it is there), then type and class.
+        let questionEnd = (query[12...].firstIndex(of: 0) ?? query.count - 5) + 5
         let records = addresses.filter { (type == 28) == $0.isIPv6 }
         let queryID = UInt16(query[0]) << 8 | UInt16(query[1])
         let replyID = id ?? queryID
