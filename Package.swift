@@ -25,17 +25,27 @@ let package = Package(
             ]),
         // Command table, commands, output: parses, calls a service, renders.
         .target(name: "LifeSignalCLI",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "CommandEngine", "DurableFiles",
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
                                "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore"),
-        // The store on disk: XDG paths, JSON files, feed segments, deadline schedule.
-        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles", "StrictJSON"]),
+        // The shared store: the backend seam (directory, memory), the layout of
+        // lifesignal's files on it (feed segments, history, schedule), store
+        // locations and identity, copy and doctor.
+        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "StrictJSON"]),
+        // This person's files on this machine, apart from the shared store: XDG
+        // directories, the session per store identity, the local settings.
+        .target(name: "LifeSignalLocal",
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles"]),
         // Generic engines.
         .target(name: "CommandEngine"),
         // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
         .target(name: "StrictJSON"),
-        .target(name: "DurableFiles"),
+        // Thin wrappers over the POSIX file calls (FileSystem, Errno), with a
+        // fault-injecting conformer for tests.
+        .target(name: "SystemFiles"),
+        // A directory changed only by atomic, durable transactions (write-ahead journal, flock).
+        .target(name: "DurableFiles", dependencies: ["SystemFiles"]),
         // The network below the etcd store backend (issue 13), knowing nothing of lifesignal:
         // the platform's OpenSSL (static in the release binary) behind a small C target that
         // makes every OpenSSL call; sockets, name resolution without NSS and TLS streams; an
@@ -50,7 +60,7 @@ let package = Package(
         .target(name: "EtcdClient", dependencies: ["HTTPClient", "NetworkIO", "StrictJSON"]),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
-                          dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles"],
+                          dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles"],
                           path: "Sources/LifeSignalBench"),
         // The round-trip floor of the etcd client (issue 13): a static release binary like
         // lifesignal's, so OpenSSL's static link is exercised too; see README.
@@ -75,7 +85,9 @@ let package = Package(
         .target(name: "QRDetector"),
 
         .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore", "TestSupport"]),
-        .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore", "TestSupport"]),
+        .testTarget(name: "LifeSignalStoreTests",
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport"]),
+        .testTarget(name: "LifeSignalLocalTests", dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "TestSupport"]),
         .testTarget(name: "LifeSignalCLITests",
@@ -93,12 +105,12 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),
-        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
+        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
-                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "DurableFiles",
-                                   "TestSupport"]),
+                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "LifeSignalLocal",
+                                   "DurableFiles", "SystemFiles", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,16 +18,16 @@ enum StoreDecodingCheck {
         if path.contains("/feed/"), !path.hasSuffix("/summary.json") {
             FeedSegmentDifferential.check(content, path: path, root: root)
         }
-        let store = FileStore.over(fixture.copy(replacing: path, with: content), root: root)
         do {
-            try exercise(store, fixture)
+            let backend = try fixture.copy(name: root, replacing: path, with: content)
+            try backend.write { transaction in try exercise(LayoutStore(transaction, name: root), fixture) }
         } catch let error as StoreError {
             switch error {
             case .damaged(let named, _), .tooNew(let named, _, _):
                 if named != root + "/" + path {
                     violated(.storeDecoding, "damage in \(path) was reported as \(named): \(error.message)")
                 }
-            case .busy, .io, .noHome:
+            case .busy, .io, .noHome, .missing, .unavailable, .badLocation:
                 violated(.storeDecoding, "a damaged \(path) gave \(error.kind): \(error.message)")
             }
         } catch is LifeSignalError {
@@ -38,8 +38,8 @@ enum StoreDecodingCheck {
         }
     }
 
-    /// The reads of status, contacts, notifications, history and tick.
-    static func exercise(_ store: FileStore, _ fixture: StoreFixture) throws {
+    /// The reads of status, contacts, invitations, notifications, history and tick.
+    static func exercise(_ store: LayoutStore, _ fixture: StoreFixture) throws {
         let env = CoreEnvironment(now: fixture.now, random: .seeded(1))
         _ = try DeadlineService.isCatchUpNeeded(store, now: env.now)
         _ = try store.nextScheduledWake()
@@ -54,9 +54,15 @@ enum StoreDecodingCheck {
             _ = try store.accountID(qrCodeID: person.qrCodeID)
             _ = try DeliveryPlan(store: store, owner: account)
             _ = try store.pendingLogin(phoneNumber: "+15550000003")
+            _ = try InvitationDirectory(store: store).received(of: person.id, now: env.now)
+            _ = try InvitationDirectory(store: store).sent(of: person.id, now: env.now)
             try AccountService(store: store, env: env).checkIn(&account)
         }
+        _ = try store.waitingInvitations(for: "+15550000009")
         _ = try DeadlineService(store: store, env: CoreEnvironment(now: env.now.addingTimeInterval(5 * 86_400),
+                                                                   random: env.random)).catchUp()
+        // Past the invitation's expiry, which reads and changes both copies.
+        _ = try DeadlineService(store: store, env: CoreEnvironment(now: env.now.addingTimeInterval(31 * 86_400),
                                                                    random: env.random)).catchUp()
     }
 }

@@ -2,7 +2,8 @@ import LifeSignalCore
 
 /// Failures of the store and of the local files beside it.
 public enum StoreError: UserFacingError, Equatable {
-    /// Another process holds the store's lock past the timeout.
+    /// Another process holds the store's lock past the timeout, or kept
+    /// changing what a transaction read until it gave up.
     case busy(store: String)
     /// A file that cannot be understood; it is left exactly as it is.
     case damaged(path: String, reason: String)
@@ -12,12 +13,20 @@ public enum StoreError: UserFacingError, Equatable {
     case io(String)
     /// No usable home or XDG directory.
     case noHome(String)
+    /// Nothing is at a location that must already hold a store.
+    case missing(store: String)
+    /// The store cannot be reached (or this lifesignal cannot open its kind).
+    case unavailable(store: String, reason: String)
+    /// `--store`, `LIFESIGNAL_STORE` or an argument names no store lifesignal knows how to open.
+    case badLocation(String, reason: String)
 
     public var kind: FailureKind {
         switch self {
         case .busy: .busy
         case .damaged, .tooNew: .damaged
-        case .io, .noHome: .io
+        case .io, .noHome, .missing: .io
+        case .unavailable: .unavailable
+        case .badLocation: .usage
         }
     }
 
@@ -29,12 +38,16 @@ public enum StoreError: UserFacingError, Equatable {
             "\(path) was written by a newer lifesignal (schema \(found); this one reads up to \(supported)); upgrade lifesignal"
         case .io(let text): text
         case .noHome(let text): text
+        case .missing(let store): "no store at \(store)"
+        case .unavailable(let store, let reason): "store unavailable: \(store): \(reason)"
+        case .badLocation(let text, let reason): "\(quoted(text)) is not a store location: \(reason)"
         }
     }
 
     public var hint: String? {
         switch self {
         case .damaged: "restore the file from a backup, or move it aside to start that part afresh"
+        case .badLocation: "a store is a directory, or etcd://HOST:PORT/PREFIX; write a directory named like a URL as ./NAME"
         default: nil
         }
     }

@@ -1,12 +1,17 @@
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// Examines the whole store and the local files; changes nothing.
 extension Doctor: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let paths = try c.paths()
-        var report = try StoreDoctor(root: paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout).examine()
-        for (path, load) in [(try c.sessionFile().path, { _ = try c.sessionFile().load() }),
+        let store = try SharedStore.open(paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout,
+                                         creating: false)
+        var report = try StoreDoctor(store: store).examine()
+        // A damaged store.json is a finding already; the session file is still examined.
+        let sessionFile = try c.sessionFile(identity: (try? c.storeIdentity()) ?? nil)
+        for (path, load) in [(sessionFile.path, { _ = try sessionFile.load() }),
                              (try c.localSettings().path, { _ = try c.localSettings().load() })] as [(String, () throws -> Void)] {
             do { try load() } catch let error as any UserFacingError {
                 report.findings.append(DoctorFinding(.error, path: path, problem: error.message,
@@ -15,7 +20,7 @@ extension Doctor: RunnableCommand {
         }
         if c.json {
             c.printJSON(.object([
-                ("store", .string(paths.store)), ("filesChecked", .int(report.filesChecked)), ("accounts", .int(report.accounts)),
+                ("store", .string(paths.store.description)), ("filesChecked", .int(report.filesChecked)), ("accounts", .int(report.accounts)),
                 ("healthy", .bool(report.isHealthy)),
                 ("findings", .array(report.findings.map { finding in
                     .object([("severity", .string(finding.severity.rawValue)), ("path", .string(finding.path)),
@@ -29,7 +34,7 @@ extension Doctor: RunnableCommand {
                 c.out.line("       \(finding.advice)")
             }
             let errors = report.findings.filter { $0.severity == .error }.count
-            c.say("Checked \(report.filesChecked) files of \(report.accounts) account\(report.accounts == 1 ? "" : "s") in \(paths.store): "
+            c.say("Checked \(report.filesChecked) files of \(report.accounts) account\(report.accounts == 1 ? "" : "s") in \(paths.store.description): "
                   + (errors == 0 ? "no problems found." : "\(errors) problem\(errors == 1 ? "" : "s") found."))
         }
         return report.isHealthy ? success : ExitCode.damaged.rawValue

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 extension Login: RunnableCommand {
@@ -9,7 +10,7 @@ extension Login: RunnableCommand {
         if let code {
             return try LoginFlow(c, phone: phone).finish(code: code, firstName: firstName, lastName: lastName)
         }
-        let issued = try c.engine().write(env: try c.core()) { store in
+        let issued = try c.store().write(env: try c.core()) { store in
             try AuthService(store: store, env: try c.core()).requestCode(phoneNumber: phone)
         }
         try CodeDelivery(context: c).deliver(issued)
@@ -77,20 +78,19 @@ struct LoginFlow {
 
     /// One attempt; the session is saved here when it succeeds.
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
-        let sessionFile = try c.sessionFile()
-        let previous = try? sessionFile.load()
-        let paths = try c.paths()
-        let result = try c.engine().write(env: try c.core()) { store in
+        let previous = try? c.sessionFile().load()
+        let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
-            return outcome
+            // The first write gave the store its identity, which the session belongs to.
+            return (outcome, try store.identity() ?? "")
         }
         switch result {
         case .rejected(let error):
             return .rejected(error)
         case .signedIn(let account, let token, let isNew):
-            try sessionFile.save(SessionData(store: paths.store, accountID: account.id, token: token))
+            try c.sessionFile(identity: identity).save(SessionData(store: identity, accountID: account.id, token: token))
             return .signedIn(account, isNew: isNew)
         }
     }
@@ -98,7 +98,7 @@ struct LoginFlow {
     /// Whether a code for the number is still waiting to be verified.
     private func codeIsWaiting() throws -> Bool {
         let now = try c.now()
-        return try c.engine().read(env: try c.core()) { store in
+        return try c.store().read(env: try c.core()) { store in
             guard let login = try store.pendingLogin(phoneNumber: phone) else { return false }
             return now < login.expiresAt
         }
@@ -134,15 +134,32 @@ struct LoginFlow {
     }
 
     private func report(_ account: Account, isNew: Bool) {
+        let waiting = waitingInvitations()
         if c.json {
             c.printJSON(.object([("signedIn", .bool(true)), ("isNewAccount", .bool(isNew)),
-                                 ("user", JSONViews.profile(account))]))
+                                 ("user", JSONViews.profile(account)), ("pendingInvitations", .int(waiting.count))]))
             return
         }
         let name = account.needsOnboarding ? account.phoneNumber : account.fullName
         c.say(isNew ? "Welcome! Signed in as \(name)." : "Signed in as \(name).")
+        if !waiting.isEmpty {
+            let from = waiting.map(\.from.name).joined(separator: ", ")
+            c.say(waiting.count == 1 ? "An invitation waits for your answer, from \(from)."
+                                     : "\(waiting.count) invitations wait for your answer, from \(from).")
+        }
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
+        else if !waiting.isEmpty { c.hint("lifesignal contacts invitations") }
         else if account.lastCheckIn == nil { c.hint("lifesignal checkin") }
+    }
+
+    /// Invitations waiting for the account's answer, such as those sent to
+    /// its number before it had an account. The sign-in has happened: a
+    /// failure to read them costs only this line.
+    private func waitingInvitations() -> [ReceivedInvitation] {
+        guard let now = try? c.now() else { return [] }
+        return (try? c.reading { store, account in
+            try InvitationDirectory(store: store).received(of: account.id, now: now).filter(\.invitation.isPending)
+        }) ?? []
     }
 }
 
@@ -177,7 +194,7 @@ struct CodeDelivery {
                                                          ?? Self.defaultTimeout))
         guard outcome.succeeded else {
             // Nobody received this code: withdraw it so a new one can be asked for at once.
-            try? c.engine().write(env: try c.core()) { store in
+            try? c.store().write(env: try c.core()) { store in
                 try store.setPendingLogin(nil, phoneNumber: issued.phoneNumber)
             }
             throw ExternalCommandError(what: "sms-command", outcome: outcome)

@@ -98,6 +98,7 @@ public struct AuthService {
         if let firstName { account.firstName = try ProfileRules.name(firstName, field: "first name") }
         if let lastName { account.lastName = try ProfileRules.name(lastName, field: "last name") }
         try store.save(account)
+        if isNew { try InvitationService(store: store, env: env).claimWaiting(for: account) }
         let token = Hex.encode(env.random.bytes(32))
         try store.setSession(tokenHash: SHA256.hexDigest(token),
                              to: SessionRecord(accountID: account.id, createdAt: env.now))

@@ -15,6 +15,10 @@ public protocol StoreReading {
     func accountID(qrCodeID code: String) throws -> EntityID?
     func session(tokenHash: String) throws -> SessionRecord?
     func pendingLogin(phoneNumber: String) throws -> PendingLogin?
+    /// The account's invitations, sent and received (an empty book when none).
+    func invitations(of id: EntityID) throws -> InvitationBook
+    /// Invitations waiting for a number that has no account yet (`phoneNumber` normalised).
+    func waitingInvitations(for phoneNumber: String) throws -> [Invitation]
     func feedSummary(of id: EntityID) throws -> FeedSummary
     /// Visits feed items newest first until `visit` returns false.
     func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
@@ -36,6 +40,9 @@ public protocol StoreWriting: StoreReading {
     func setQRCodeIndex(_ code: String, to id: EntityID?) throws
     func setSession(tokenHash: String, to record: SessionRecord?) throws
     func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws
+    func saveInvitations(_ book: InvitationBook, of id: EntityID) throws
+    /// Replaces what waits for a number without an account; an empty list removes it.
+    func setWaitingInvitations(_ invitations: [Invitation], for phoneNumber: String) throws
     /// Appends to the feed and returns the stored item.
     func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem
     /// Applies `change` to every item for which it returns a new value

@@ -2,6 +2,7 @@ import Foundation
 import LifeSignalCore
 import Testing
 import TestSupport
+import SystemFiles
 
 /// A store where every kind of file exists, built through the binary, with
 /// a pristine copy of the store and of Ada's state and config directories.
@@ -28,6 +29,8 @@ final class DamageWorld {
         try require(ada.run(["checkin"]))
         try require(bob.run(["ping", "send", "Ada"]))
         try require(ada.run(["settings", "set", "notify-command", "true"]))
+        // An invitation to a number without an account: accounts/<ada>/invitations.json, invitations/15550000005.json.
+        try require(ada.run(["contacts", "add", "--phone", "+15550000005", "--responder"]))
         // A code waiting for a fourth number: logins/15550000004.json.
         try require(sandbox.person("dee", now: Self.now).run(["login", "--phone", "+15550000004"]))
         for live in [sandbox.store, ada.stateDirectory, ada.configDirectory] {
@@ -75,11 +78,6 @@ final class DamageWorld {
         case .accountWake: return store.appendingPathComponent("accounts/\(ada)/wake.json")
         case .feedSummary: return store.appendingPathComponent("accounts/\(ada)/feed/summary.json")
         case .feedSegment: return store.appendingPathComponent("accounts/\(ada)/feed/0.json")
-        case .scheduleHead: return store.appendingPathComponent("schedule/wake.json")
-        case .scheduleBucket:
-            let names = try FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("schedule").path)
-            let bucket = try #require(names.first { $0 != "wake.json" && !$0.hasPrefix(".") }, "no schedule bucket")
-            return store.appendingPathComponent("schedule/\(bucket)")
         case .phoneIndex: return store.appendingPathComponent("phones/15550000001.json")
         case .codeIndex: return store.appendingPathComponent("codes/\(cyCode).json")
         case .session:
@@ -92,6 +90,8 @@ final class DamageWorld {
             return self.ada.stateDirectory.appendingPathComponent(name)
         case .settings: return self.ada.configDirectory.appendingPathComponent("settings.json")
         case .journal: return store.appendingPathComponent("journal")
+        case .invitations: return store.appendingPathComponent("accounts/\(ada)/invitations.json")
+        case .waitingInvitations: return store.appendingPathComponent("invitations/15550000005.json")
         }
     }
 
