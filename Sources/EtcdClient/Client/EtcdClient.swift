@@ -9,8 +9,10 @@ import StrictJSON
 /// that say whether a request may have been carried out.
 ///
 /// A client stays with the member that last answered, so a snapshot read at
-/// a revision that member served finds it. It is meant for one thread.
-public final class EtcdClient {
+/// a revision that member served finds it. Its calls may come from several
+/// threads: they take turns (one connection per member, one call at a time),
+/// so it is `Sendable` by its own lock.
+public final class EtcdClient: @unchecked Sendable {
     public let configuration: EtcdConfiguration
     let connector: Connector
     private var httpClients: [HTTPClient?]
@@ -20,8 +22,18 @@ public final class EtcdClient {
     private var triedTokenCache = false
     /// Whether the token came from the cache and no call has yet succeeded with it.
     private(set) var tokenUnproven = false
+    /// Guards every stored property below `configuration` and `connector`.
+    private let state = StateLock()
+    private var latestServerTime: Int64?
+
     /// The serving member's clock at the last response (seconds since 1970).
-    public private(set) var lastServerTime: Int64?
+    public var lastServerTime: Int64? { state.withLock { latestServerTime } }
+
+    /// Runs `body` holding the client's lock: public calls, and the watches
+    /// that share its connections, members and token.
+    func synchronized<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try state.withLock(body)
+    }
 
     /// Checks the configuration and loads the TLS files (once per client:
     /// that is the expensive part of TLS).
@@ -46,12 +58,14 @@ public final class EtcdClient {
     /// that a member has not applied yet (after a fail-over) is asked again
     /// linearizably, which waits for that member to catch up.
     public func range(_ request: RangeRequest, deadline: Deadline? = nil) throws(EtcdError) -> RangeResponse {
-        do {
-            return try rangeOnce(request, deadline: deadline)
-        } catch where error.code == .futureRevision && request.serializable && request.revision > 0 {
-            var linearizable = request
-            linearizable.serializable = false
-            return try rangeOnce(linearizable, deadline: deadline)
+        try synchronized { () throws(EtcdError) in
+            do throws(EtcdError) {
+                return try rangeOnce(request, deadline: deadline)
+            } catch where error.code == .futureRevision && request.serializable && request.revision > 0 {
+                var linearizable = request
+                linearizable.serializable = false
+                return try rangeOnce(linearizable, deadline: deadline)
+            }
         }
     }
 
@@ -69,66 +83,80 @@ public final class EtcdClient {
     /// second run from the first, e.g. by a marker key it compares), else a
     /// lost answer is an `.ambiguous` error.
     public func txn(_ request: TxnRequest, resendIfAmbiguous: Bool = false, deadline: Deadline? = nil) throws(EtcdError) -> TxnResponse {
-        if let problem = configuration.limits.problem(with: request, user: configuration.credentials?.user) { throw problem }
-        var (response, time) = try unary("/v3/kv/txn", RequestEncoding.txn(request), mayResend: resendIfAmbiguous || request.isReadOnly,
-                                         deadline: deadline, decode: ResponseDecoding.txn)
-        response.header.serverTime = time
-        return response
+        try synchronized { () throws(EtcdError) in
+            if let problem = configuration.limits.problem(with: request, user: configuration.credentials?.user) { throw problem }
+            var (response, time) = try unary("/v3/kv/txn", RequestEncoding.txn(request), mayResend: resendIfAmbiguous || request.isReadOnly,
+                                             deadline: deadline, decode: ResponseDecoding.txn)
+            response.header.serverTime = time
+            return response
+        }
     }
 
     /// Discards history before `revision` (keys' older values; watches
     /// cannot start before it any more).
     public func compact(revision: Int64, deadline: Deadline? = nil) throws(EtcdError) -> ResponseHeader {
-        let decode = { (bytes: [UInt8]) throws(JSONReadError) -> ResponseHeader in
-            try ResponseDecoding.document(bytes) { (reader) throws(JSONReadError) in
-                var header = ResponseHeader()
-                try reader.readObject(names: JSONNames(["header"])) { (reader, index) throws(JSONReadError) in
-                    if index == 0 { header = try ResponseDecoding.header(&reader) } else { try reader.skipValue() }
+        try synchronized { () throws(EtcdError) in
+            let decode = { (bytes: [UInt8]) throws(JSONReadError) -> ResponseHeader in
+                try ResponseDecoding.document(bytes) { (reader) throws(JSONReadError) in
+                    var header = ResponseHeader()
+                    try reader.readObject(names: JSONNames(["header"])) { (reader, index) throws(JSONReadError) in
+                        if index == 0 { header = try ResponseDecoding.header(&reader) } else { try reader.skipValue() }
+                    }
+                    return header
                 }
-                return header
             }
+            var (header, time) = try unary("/v3/kv/compaction", RequestEncoding.compaction(revision: revision), mayResend: false,
+                                           deadline: deadline, decodeDocument: decode)
+            header.serverTime = time
+            return header
         }
-        var (header, time) = try unary("/v3/kv/compaction", RequestEncoding.compaction(revision: revision), mayResend: false,
-                                       deadline: deadline, decodeDocument: decode)
-        header.serverTime = time
-        return header
     }
 
     /// Watches a key or a range from `request.startRevision` (see `EtcdWatch`).
     public func watch(_ request: WatchRequest) throws(EtcdError) -> EtcdWatch {
-        guard request.startRevision >= 1 else {
-            throw EtcdError(.invalidRequest, "a watch needs a start revision (the revision read + 1); etcd takes 0 as \"from now\"")
+        try synchronized { () throws(EtcdError) in
+            guard request.startRevision >= 1 else {
+                throw EtcdError(.invalidRequest, "a watch needs a start revision (the revision read + 1); etcd takes 0 as \"from now\"")
+            }
+            return EtcdWatch(client: self, request: request)
         }
-        return EtcdWatch(client: self, request: request)
     }
 
     // MARK: The cluster
 
     /// A member's status: by default the one the client would ask first.
     public func status(of endpoint: EtcdURL.Endpoint? = nil, deadline: Deadline? = nil) throws(EtcdError) -> MemberStatus {
-        let pinned = endpoint.flatMap { configuration.endpoints.firstIndex(of: $0) }
-        if let endpoint, pinned == nil { throw EtcdError(.invalidRequest, "\(endpoint) is not one of the client's endpoints") }
-        var (status, time) = try unary("/v3/maintenance/status", RequestEncoding.empty, mayResend: true, deadline: deadline,
-                                       pinnedTo: pinned, decode: ClusterDecoding.status)
-        status.header.serverTime = time
-        return status
+        try synchronized { () throws(EtcdError) in
+            let pinned = endpoint.flatMap { configuration.endpoints.firstIndex(of: $0) }
+            if let endpoint, pinned == nil { throw EtcdError(.invalidRequest, "\(endpoint) is not one of the client's endpoints") }
+            var (status, time) = try unary("/v3/maintenance/status", RequestEncoding.empty, mayResend: true, deadline: deadline,
+                                           pinnedTo: pinned, decode: ClusterDecoding.status)
+            status.header.serverTime = time
+            return status
+        }
     }
 
     /// The alarms raised in the cluster (NOSPACE: writes are refused).
     public func alarms(deadline: Deadline? = nil) throws(EtcdError) -> [Alarm] {
-        try unary("/v3/maintenance/alarm", RequestEncoding.alarmList, mayResend: true, deadline: deadline,
-                  decode: ClusterDecoding.alarms).0
+        try synchronized { () throws(EtcdError) in
+            try unary("/v3/maintenance/alarm", RequestEncoding.alarmList, mayResend: true, deadline: deadline,
+                      decode: ClusterDecoding.alarms).0
+        }
     }
 
     /// The cluster's members.
     public func members(deadline: Deadline? = nil) throws(EtcdError) -> [Member] {
-        try unary("/v3/cluster/member/list", RequestEncoding.empty, mayResend: true, deadline: deadline,
-                  decode: ClusterDecoding.members).0
+        try synchronized { () throws(EtcdError) in
+            try unary("/v3/cluster/member/list", RequestEncoding.empty, mayResend: true, deadline: deadline,
+                      decode: ClusterDecoding.members).0
+        }
     }
 
     /// Closes the kept-alive connections (they close anyway when the client goes).
     public func close() {
-        for client in httpClients { client?.closeIdleConnection() }
+        state.withLock {
+            for client in httpClients { client?.closeIdleConnection() }
+        }
     }
 
     // MARK: Requests
@@ -158,7 +186,7 @@ public final class EtcdClient {
                 throw FailureClassifier.response(status: response.status, body: response.body, member: name)
             }
             let time = response.headers["Date"].flatMap(HTTPDate.secondsSinceEpoch)
-            if let time { lastServerTime = time }
+            if let time { latestServerTime = time }
             if authenticated { tokenUnproven = false }
             do throws(JSONReadError) {
                 return (try decodeDocument(response.body), time)

@@ -79,8 +79,10 @@ public final class EtcdWatch {
             return nil
         case .error(let code, let text):
             if code == 16 {
-                client.forgetToken()
-                try client.signIn(deadline: .after(client.configuration.timeouts.operation))
+                try client.synchronized { () throws(EtcdError) in
+                    client.forgetToken()
+                    try client.signIn(deadline: .after(client.configuration.timeouts.operation))
+                }
             }
             try drop(because: "\(peer): \(text)")
             return nil
@@ -127,8 +129,20 @@ public final class EtcdWatch {
         resumed.startRevision = nextRevision
         let body = RequestEncoding.watch(resumed)
         let deadline = Deadline.after(client.configuration.timeouts.operation)
-        let (opened, at) = try client.withFailover(mayResend: true, deadline: deadline, startingAt: member,
-                                                   rememberMember: false) { (member) throws(AttemptFailure) in
+        let start = member
+        let (opened, at) = try client.synchronized { () throws(EtcdError) in
+            try open(body, startingAt: start, deadline: deadline)
+        }
+        stream = opened
+        member = at
+        quietSince = .now
+        return opened
+    }
+
+    /// Opens a stream on the first member (from `first`) that takes it; under the client's lock.
+    private func open(_ body: [UInt8], startingAt first: Int, deadline: Deadline) throws(EtcdError) -> (HTTPStream, Int) {
+        try client.withFailover(mayResend: true, deadline: deadline, startingAt: first,
+                                rememberMember: false) { (member) throws(AttemptFailure) in
             let name = client.configuration.endpoints[member].description
             let request = HTTPRequest(target: "/v3/watch", headers: try client.headers(authenticated: true, deadline: deadline), body: body)
             let stream: HTTPStream
@@ -144,18 +158,17 @@ public final class EtcdWatch {
             }
             return (stream, member)
         }
-        stream = opened
-        member = at
-        quietSince = .now
-        return opened
     }
 
     /// Asks the member a cheap read (one that needs its leader): whether it answers within the read timeout.
     private func memberAnswers() -> Bool {
         let probe = RangeRequest(key: request.key, serializable: true, countOnly: true)
         let deadline = Deadline.after(client.configuration.timeouts.read)
-        return (try? client.unary("/v3/kv/range", RequestEncoding.range(probe), mayResend: true, deadline: deadline,
-                                  pinnedTo: member, decode: ResponseDecoding.range)) != nil
+        let member = member
+        return client.synchronized {
+            (try? client.unary("/v3/kv/range", RequestEncoding.range(probe), mayResend: true, deadline: deadline,
+                               pinnedTo: member, decode: ResponseDecoding.range)) != nil
+        }
     }
 
     /// An error response's body (at most 64 KiB of it).

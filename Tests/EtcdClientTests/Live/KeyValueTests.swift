@@ -1,4 +1,5 @@
 @testable import EtcdClient
+import Foundation
 import Testing
 import TestSupport
 
@@ -132,4 +133,35 @@ extension LiveEtcdTests {
             }
         }
     }
+}
+
+extension LiveEtcdTests.KeyValueTests {
+    /// One client, many threads: calls take turns on its connections, and
+    /// every write lands exactly once.
+    @Test func servesSeveralThreadsAtOnce() throws {
+        let client = self.client
+        let keys = self.keys
+        let failures = FailureCount()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<10 {
+                do {
+                    try client.put(keys("threads/\(thread)/\(round)"), "\(thread)")
+                    _ = try client.range(.prefix(keys("threads/\(thread)/")))
+                } catch {
+                    failures.add()
+                }
+            }
+        }
+        #expect(failures.count == 0)
+        #expect(try client.range(RangeRequest(key: keys("threads/"), rangeEnd: KeyRange.end(ofPrefix: keys("threads/")),
+                                              countOnly: true)).count == 80)
+    }
+}
+
+/// A counter threads may bump.
+final class FailureCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
 }

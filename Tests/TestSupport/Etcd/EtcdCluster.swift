@@ -174,7 +174,7 @@ public final class EtcdCluster: @unchecked Sendable {
                           "--trusted-ca-file", pki.caFile, "--peer-cert-file", pki.serverCertificate, "--peer-key-file", pki.serverKey,
                           "--peer-client-cert-auth", "--peer-trusted-ca-file", pki.caFile]
         }
-        try member.launch(binary: binary, arguments: arguments + options.extraFlags)
+        try member.launch(binary: binary, arguments: arguments + options.extraFlags, clusterDirectory: directory)
     }
 
     private func waitUntilServing(_ indices: some Sequence<Int>) throws {

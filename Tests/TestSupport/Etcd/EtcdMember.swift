@@ -28,14 +28,16 @@ public final class EtcdMember: @unchecked Sendable {
         return text.split(separator: "\n").suffix(15).joined(separator: "\n")
     }
 
-    func launch(binary: String, arguments: [String]) throws {
+    func launch(binary: String, arguments: [String], clusterDirectory: String) throws {
         let process = try ChildProcess([binary] + arguments, log: log)
         self.process = process
         isPaused = false
         // Polls for the test process; when it is gone, kills the member if
-        // the PID is still this member (its command line names the data directory).
+        // the PID is still this member (its command line names the data
+        // directory), and removes the cluster's temporary directory.
         let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; "
-            + "grep -q -- '\(dataDirectory)' /proc/\(process.pid)/cmdline 2>/dev/null && kill -9 \(process.pid)"
+            + "grep -q -- '\(dataDirectory)' /proc/\(process.pid)/cmdline 2>/dev/null && kill -9 \(process.pid); "
+            + "sleep 1; rm -rf -- '\(clusterDirectory)'"
         watchdog = try ChildProcess(["/bin/sh", "-c", script], log: "/dev/null")
     }
 
