@@ -36,7 +36,7 @@ let package = Package(
         // This person's files on this machine, apart from the shared store: XDG
         // directories, the session per store identity, the local settings.
         .target(name: "LifeSignalLocal",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles"]),
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "StrictJSON"]),
         // Generic engines.
         .target(name: "CommandEngine"),
         // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
@@ -87,8 +87,9 @@ let package = Package(
 
         .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore", "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
-                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport"]),
-        .testTarget(name: "LifeSignalLocalTests", dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport"]),
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "FuzzChecks"]),
+        .testTarget(name: "LifeSignalLocalTests",
+                    dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport", "FuzzChecks"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "TestSupport"]),
         .testTarget(name: "LifeSignalCLITests",

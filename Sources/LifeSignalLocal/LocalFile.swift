@@ -7,7 +7,7 @@ import SystemFiles
 /// A small JSON file outside the store (the session, the local settings):
 /// read without locking (it is only ever replaced whole, by rename), and
 /// written atomically under a lock in its own directory, 0600.
-struct LocalFile<Value: Codable> {
+struct LocalFile<Value: StoreFileData> {
     let directory: String
     let name: String
     let fileSystem: any FileSystem
@@ -24,12 +24,12 @@ struct LocalFile<Value: Codable> {
             throw StoreError(error)
         }
         guard let bytes else { return nil }
-        return try StoreCodec(root: directory).decodeEnvelope(Value.self, from: bytes, path: name)
+        return try StoreCodec(root: directory).decode(Value.self, from: bytes, path: name)
     }
 
     func write(_ value: Value?) throws {
         let store = try StoreError.mapping { try DurableDirectory(root: directory, fileSystem: fileSystem) }
-        let bytes = try value.map { try StoreCodec(root: directory).encode($0) }
+        let bytes = value.map { StoreCodec(root: directory).encode($0) }
         try StoreError.mapping {
             try store.write { transaction in
                 if let bytes { try transaction.write(name, bytes) } else if try transaction.read(name) != nil {

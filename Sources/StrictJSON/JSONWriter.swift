@@ -76,6 +76,12 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A line break after the document, as files end (whitespace, so
+    /// never a value of its own).
+    public mutating func lineBreak() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     // Members: a name and its value in one call.
 
     public mutating func member(_ name: String, _ text: String) {

@@ -93,7 +93,8 @@ struct ContainmentTests {
         // Her own command that needs the file names it (a fresh store, as a new command reads it).
         let store = LayoutStore(world.files, name: world.backend.name)
         var account = try #require(try store.account(ada.id))
-        #expect(throws: StoreError.damaged(path: world.backend.name + "/" + path, reason: "not valid JSON")) {
+        let reason = "not valid JSON: the file ends early, at byte 1 (expected a member name in quotes)"
+        #expect(throws: StoreError.damaged(path: world.backend.name + "/" + path, reason: reason)) {
             try AccountService(store: store, env: world.env).checkIn(&account)
         }
     }

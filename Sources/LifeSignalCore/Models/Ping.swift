@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A responder's request that a dependent check in.
 public struct Ping: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable {
+    public enum Status: String, Codable, Sendable, CaseIterable {
         case pending, responded
     }
 

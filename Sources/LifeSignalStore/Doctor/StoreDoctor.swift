@@ -139,7 +139,7 @@ struct DoctorRun {
 
     /// Checks the files of an index directory: each names an existing
     /// account, and `mismatch` says whether that account agrees.
-    private mutating func examineIndex<Entry: Codable>(_ directory: String, _ type: Entry.Type, _ accountID: KeyPath<Entry, EntityID>,
+    private mutating func examineIndex<Entry: StoreFileData>(_ directory: String, _ type: Entry.Type, _ accountID: KeyPath<Entry, EntityID>,
                                                        _ mismatch: (String, Account) -> String?) {
         for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
             let path = directory + "/" + name
@@ -194,7 +194,7 @@ struct DoctorRun {
     }
 
     /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.
-    mutating func decode<T: Codable>(_ type: T.Type, _ path: String) -> T? {
+    mutating func decode<T: StoreFileData>(_ type: T.Type, _ path: String) -> T? {
         decode(path) { [store] in try store.load(type, path) }
     }
 

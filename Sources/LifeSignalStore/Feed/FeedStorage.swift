@@ -22,12 +22,12 @@ extension LayoutStore {
     /// The items of a feed segment file's bytes, read as every command reads
     /// them (`FeedItemReader`); failures name the file at `path`.
     public func decodeFeedSegment(_ bytes: [UInt8], path: String) throws -> [FeedItem] {
-        try codec.decode(from: bytes, path: path) { reader throws(JSONReadError) in try FeedItemReader.items(&reader) }
+        try codec.decode([FeedItem].self, from: bytes, path: path)
     }
 
     private func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
         let path = StoreLayout.feedSegment(id, number)
-        if items.isEmpty { try remove(path) } else { try writeFile(path, try codec.encode(items)) }
+        if items.isEmpty { try remove(path) } else { try writeFile(path, codec.encode(items)) }
     }
 
     public func feedSummary(of id: EntityID) throws -> FeedSummary {

@@ -7,7 +7,7 @@ import LifeSignalCore
 /// (item `index / segmentSize`), so the newest items are read without
 /// decoding the history, an append rewrites one small file, and `status`
 /// reads only this index.
-struct FeedSummaryFile: Codable {
+package struct FeedSummaryFile: Codable, Equatable {
     static let defaultSegmentSize = 100
 
     var summary = FeedSummary()

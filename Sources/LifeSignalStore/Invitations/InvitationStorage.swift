@@ -23,34 +23,6 @@ extension LayoutStore {
 }
 
 /// The file of invitations waiting for a number's first sign-in.
-struct WaitingInvitations: Codable {
+package struct WaitingInvitations: Codable, Equatable {
     var invitations: [Invitation]
-}
-
-extension Invitation: StoreIdentified { var storeID: EntityID { id } }
-
-extension Invitation {
-    /// What makes a stored invitation unusable, or nil.
-    var validationProblem: String? {
-        guard PhoneNumber.normalize(toPhoneNumber) == toPhoneNumber else { return "invitation \(id) has a bad phone number" }
-        guard isResponder || isDependent else { return "invitation \(id) proposes no role" }
-        guard expiresAt >= sentAt else { return "invitation \(id) expires before it was sent" }
-        for name in [firstName, lastName] where !name.isEmpty && (try? ProfileRules.name(name, field: "name")) != name {
-            return "invitation \(id) has a name that is not one clean line"
-        }
-        return nil
-    }
-}
-
-extension InvitationBook: StoreValidatable {
-    var validationProblem: String? {
-        sent.validationProblem ?? received.validationProblem
-            ?? (sent + received).lazy.compactMap(\.validationProblem).first
-    }
-}
-
-extension WaitingInvitations: StoreValidatable {
-    var validationProblem: String? {
-        invitations.validationProblem ?? invitations.lazy.compactMap(\.validationProblem).first
-    }
 }

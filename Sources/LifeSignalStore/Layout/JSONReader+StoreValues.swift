@@ -5,7 +5,7 @@ import StrictJSON
 /// The store's own kinds of value, read as their `Codable` conformances
 /// write them: IDs and ISO 8601 dates as strings, enums by raw value.
 extension JSONReader {
-    mutating func readEntityID() throws(JSONReadError) -> EntityID {
+    package mutating func readEntityID() throws(JSONReadError) -> EntityID {
         skipWhitespace()
         let start = offset
         let text = try readStringUTF8()
@@ -15,7 +15,7 @@ extension JSONReader {
         return id
     }
 
-    mutating func readDate() throws(JSONReadError) -> Date {
+    package mutating func readDate() throws(JSONReadError) -> Date {
         skipWhitespace()
         let start = offset
         let text = try readStringUTF8()
@@ -25,7 +25,7 @@ extension JSONReader {
         return date
     }
 
-    mutating func readRawValue<Value: RawRepresentable & CaseIterable>(_: Value.Type) throws(JSONReadError) -> Value
+    package mutating func readRawValue<Value: RawRepresentable & CaseIterable>(_: Value.Type) throws(JSONReadError) -> Value
     where Value.RawValue == String {
         skipWhitespace()
         let start = offset
@@ -35,5 +35,42 @@ extension JSONReader {
             throw .badValue("\(JSONReadError.quoted(text)) is not one of \(known)", at: start)
         }
         return value
+    }
+}
+
+extension JSONReader {
+    package mutating func readStrings() throws(JSONReadError) -> [String] {
+        var values: [String] = []
+        try readArray { reader, _ throws(JSONReadError) in values.append(try reader.readString()) }
+        return values
+    }
+
+    package mutating func readInts() throws(JSONReadError) -> [Int] {
+        var values: [Int] = []
+        try readArray { reader, _ throws(JSONReadError) in values.append(try reader.readInt()) }
+        return values
+    }
+
+    package mutating func readDates() throws(JSONReadError) -> [Date] {
+        var values: [Date] = []
+        try readArray { reader, _ throws(JSONReadError) in values.append(try reader.readDate()) }
+        return values
+    }
+
+    /// An optional member: `null` reads as nil, as an absent one does.
+    package mutating func readOptionalDate() throws(JSONReadError) -> Date? {
+        try readOptional { reader throws(JSONReadError) in try reader.readDate() }
+    }
+
+    package mutating func readOptionalEntityID() throws(JSONReadError) -> EntityID? {
+        try readOptional { reader throws(JSONReadError) in try reader.readEntityID() }
+    }
+
+    package mutating func readOptionalString() throws(JSONReadError) -> String? {
+        try readOptional { reader throws(JSONReadError) in try reader.readString() }
+    }
+
+    package mutating func readOptionalBool() throws(JSONReadError) -> Bool? {
+        try readOptional { reader throws(JSONReadError) in try reader.readBool() }
     }
 }

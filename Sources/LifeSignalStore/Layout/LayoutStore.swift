@@ -41,7 +41,7 @@ public final class LayoutStore: StoreWriting {
 
     // MARK: Generic file helpers
 
-    func load<T: Codable>(_ type: T.Type, _ path: String) throws -> T? {
+    func load<T: StoreFileData>(_ type: T.Type, _ path: String) throws -> T? {
         if let cached = cache[path] { return cached as? T }
         guard let bytes = try files.read(path) else { return nil }
         let value = try codec.decode(type, from: bytes, path: path)
@@ -49,8 +49,8 @@ public final class LayoutStore: StoreWriting {
         return value
     }
 
-    func store<T: Codable>(_ value: T, _ path: String) throws {
-        try writeFile(path, try codec.encode(value))
+    func store<T: StoreFileData>(_ value: T, _ path: String) throws {
+        try writeFile(path, codec.encode(value))
         cache[path] = value
     }
 

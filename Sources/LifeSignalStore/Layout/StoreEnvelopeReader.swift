@@ -1,9 +1,9 @@
 import StrictJSON
-/// Reads the envelope of a store file (`Envelope`: the schema version
-/// beside the data) with `JSONReader`, and reports failures in the order
-/// the `JSONDecoder` path does, so both refuse a file the same way: first
-/// anything that is not JSON, then a missing or unknown schema version, and
-/// only then a problem in the data.
+/// Reads the envelope of a store file (the schema version beside the data)
+/// with `JSONReader`, and reports failures in the order the `JSONDecoder`
+/// path it replaced did, so both refuse a file the same way: first anything
+/// that is not JSON, then a missing or unknown schema version, and only
+/// then a problem in the data.
 ///
 /// The usual case takes one pass: the data is read where it stands (before
 /// the version, as sorted keys put it) and the version is checked when the
@@ -17,8 +17,9 @@ enum StoreEnvelopeReader {
         case failed(JSONReadError)
     }
 
-    /// `Envelope.CodingKeys`.
-    static let names = JSONNames(["data", "schemaVersion"])
+    static let dataMember = "data"
+    static let versionMember = "schemaVersion"
+    static let names = JSONNames([dataMember, versionMember])
 
     static func read<T>(_ bytes: [UInt8], supported: Int,
                         data: (inout JSONReader) throws(JSONReadError) -> T) -> Outcome<T> {

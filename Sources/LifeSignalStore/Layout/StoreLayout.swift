@@ -53,6 +53,6 @@ enum StoreLayout {
 }
 
 /// A pointer from an index file to an account.
-struct IndexEntry: Codable {
+package struct IndexEntry: Codable, Equatable {
     var accountID: EntityID
 }

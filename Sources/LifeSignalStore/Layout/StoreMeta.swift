@@ -3,7 +3,7 @@ import LifeSignalCore
 /// The store's identity card, `store.json`: read before anything else, and
 /// written once (when the store is made, or when a store from before
 /// identities first gets one), so it never conflicts with anything.
-struct StoreMeta: Codable {
+package struct StoreMeta: Codable, Equatable {
     var createdAt: String
     /// A random ID (32 lowercase hex digits) that names the store wherever
     /// it lives: a copy keeps it, and local sessions belong to it. Absent in
@@ -18,13 +18,6 @@ struct StoreMeta: Codable {
     /// Whether `text` can be an identity (it also names local files).
     static func isIdentity(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-}
-
-extension StoreMeta: StoreValidatable {
-    var validationProblem: String? {
-        guard let id, !Self.isIdentity(id) else { return nil }
-        return "its id \(quoted(id)) is not 32 hexadecimal digits"
     }
 }
 

@@ -12,7 +12,7 @@ import LifeSignalCore
 /// (the first hour, then its first entry), made without joining the
 /// transaction's checks, whatever the number of accounts. An hour with no
 /// entries left disappears (no backend keeps an empty directory).
-struct AccountWake: Codable {
+package struct AccountWake: Codable, Equatable {
     var at: Date
     /// The account's own file that could not be read at its last look
     /// (`ScheduledWake.unreadable`): its responders were told of it once.
@@ -141,7 +141,7 @@ extension LayoutStore {
 }
 
 /// An entry of an hour bucket in the schedule of an older lifesignal.
-struct OlderScheduleEntry: Codable {
+package struct OlderScheduleEntry: Codable, Equatable {
     var accountID: EntityID
     var at: Date
 }

@@ -277,7 +277,7 @@ import Testing
         let path = "accounts/\(id)/account.json"
         try store.write { tx in try tx.write(path, Self.bytes("{\"schemaVersion\":1,\"data\":{\"id\":")) }
         let full = store.name + "/" + path
-        #expect(throws: StoreError.damaged(path: full, reason: "not valid JSON")) {
+        #expect(throws: StoreError.damaged(path: full, reason: "not valid JSON: the file ends early, at byte 32 (expected a value)")) {
             try SharedStore(backend: store).readWithoutCatchUp { try $0.account(id) }
         }
         guard let named = try subject.damage(path) else { return }

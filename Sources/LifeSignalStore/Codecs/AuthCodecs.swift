@@ -1,0 +1,148 @@
+import FoundationEssentials
+import LifeSignalCore
+import StrictJSON
+
+/// `sessions/<hash>.json`: a signed-in session under the hash of its token.
+extension SessionRecord: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case accountID, createdAt
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SessionRecord {
+        let start = reader.valueStart()
+        var accountID: EntityID?, createdAt: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .accountID: accountID = try reader.readEntityID()
+            case .createdAt: createdAt = try reader.readDate()
+            }
+        }
+        return SessionRecord(accountID: try present(accountID, StoreField.accountID, start),
+                             createdAt: try present(createdAt, StoreField.createdAt, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.accountID.rawValue, accountID)
+        writer.member(StoreField.createdAt.rawValue, createdAt)
+        writer.endObject()
+    }
+}
+
+/// `logins/<number>.json`: a verification code waiting to be entered.
+extension PendingLogin: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case codeHash, expiresAt, failedAttempts, phoneNumber, salt, sendsInWindow, sentAt, windowStart
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> PendingLogin {
+        let start = reader.valueStart()
+        var phoneNumber: String?, salt: String?, codeHash: String?, sentAt: Date?, expiresAt: Date?
+        var failedAttempts: Int?, sendsInWindow: Int?, windowStart: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .codeHash: codeHash = try reader.readString()
+            case .expiresAt: expiresAt = try reader.readDate()
+            case .failedAttempts: failedAttempts = try reader.readInt()
+            case .phoneNumber: phoneNumber = try reader.readString()
+            case .salt: salt = try reader.readString()
+            case .sendsInWindow: sendsInWindow = try reader.readInt()
+            case .sentAt: sentAt = try reader.readDate()
+            case .windowStart: windowStart = try reader.readDate()
+            }
+        }
+        var login = PendingLogin(phoneNumber: try present(phoneNumber, StoreField.phoneNumber, start),
+                                 salt: try present(salt, StoreField.salt, start),
+                                 codeHash: try present(codeHash, StoreField.codeHash, start),
+                                 sentAt: try present(sentAt, StoreField.sentAt, start),
+                                 expiresAt: try present(expiresAt, StoreField.expiresAt, start),
+                                 sendsInWindow: try present(sendsInWindow, StoreField.sendsInWindow, start),
+                                 windowStart: try present(windowStart, StoreField.windowStart, start))
+        login.failedAttempts = try present(failedAttempts, StoreField.failedAttempts, start)
+        return login
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.codeHash.rawValue, codeHash)
+        writer.member(StoreField.expiresAt.rawValue, expiresAt)
+        writer.member(StoreField.failedAttempts.rawValue, failedAttempts)
+        writer.member(StoreField.phoneNumber.rawValue, phoneNumber)
+        writer.member(StoreField.salt.rawValue, salt)
+        writer.member(StoreField.sendsInWindow.rawValue, sendsInWindow)
+        writer.member(StoreField.sentAt.rawValue, sentAt)
+        writer.member(StoreField.windowStart.rawValue, windowStart)
+        writer.endObject()
+    }
+}
+
+/// `phones/<number>.json` and `codes/<code>.json`: which account a number or code is.
+extension IndexEntry: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case accountID
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> IndexEntry {
+        let start = reader.valueStart()
+        var accountID: EntityID?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .accountID: accountID = try reader.readEntityID()
+            }
+        }
+        return IndexEntry(accountID: try present(accountID, StoreField.accountID, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.accountID.rawValue, accountID)
+        writer.endObject()
+    }
+}
+
+/// `store.json`: the store's identity card.
+extension StoreMeta: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case createdAt, id, simulatedTime
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreMeta {
+        let start = reader.valueStart()
+        var createdAt: String?, id: String?, simulatedTime: Bool?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .createdAt: createdAt = try reader.readString()
+            case .id: id = try reader.readOptionalString()
+            case .simulatedTime: simulatedTime = try reader.readOptionalBool()
+            }
+        }
+        var meta = StoreMeta(createdAt: try present(createdAt, StoreField.createdAt, start), id: id)
+        meta.simulatedTime = simulatedTime
+        return meta
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.createdAt.rawValue, createdAt)
+        writer.member(StoreField.id.rawValue, ifPresent: id)
+        writer.member(StoreField.simulatedTime.rawValue, ifPresent: simulatedTime)
+        writer.endObject()
+    }
+
+    package var validationProblem: String? {
+        guard let id, !Self.isIdentity(id) else { return nil }
+        return "its id \(quoted(id)) is not 32 hexadecimal digits"
+    }
+}

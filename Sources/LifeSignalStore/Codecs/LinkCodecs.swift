@@ -1,0 +1,85 @@
+import FoundationEssentials
+import LifeSignalCore
+import StrictJSON
+
+/// An element of `contacts.json`; a contact appears once.
+extension ContactLink: StoreFileElement {
+    enum StoreField: String, CaseIterable {
+        case addedAt, contactID, isDependent, isResponder
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ContactLink {
+        let start = reader.valueStart()
+        var contactID: EntityID?, isResponder: Bool?, isDependent: Bool?, addedAt: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .addedAt: addedAt = try reader.readDate()
+            case .contactID: contactID = try reader.readEntityID()
+            case .isDependent: isDependent = try reader.readBool()
+            case .isResponder: isResponder = try reader.readBool()
+            }
+        }
+        return ContactLink(contactID: try present(contactID, StoreField.contactID, start),
+                           isResponder: try present(isResponder, StoreField.isResponder, start),
+                           isDependent: try present(isDependent, StoreField.isDependent, start),
+                           addedAt: try present(addedAt, StoreField.addedAt, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.addedAt.rawValue, addedAt)
+        writer.member(StoreField.contactID.rawValue, contactID)
+        writer.member(StoreField.isDependent.rawValue, isDependent)
+        writer.member(StoreField.isResponder.rawValue, isResponder)
+        writer.endObject()
+    }
+
+    package var uniqueID: EntityID? { contactID }
+}
+
+/// An element of `pings.json`; a ping appears once.
+extension Ping: StoreFileElement {
+    enum StoreField: String, CaseIterable {
+        case id, recipientID, respondedAt, senderID, sentAt, status
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Ping {
+        let start = reader.valueStart()
+        var id: EntityID?, senderID: EntityID?, recipientID: EntityID?, sentAt: Date?, status: Status?, respondedAt: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .id: id = try reader.readEntityID()
+            case .recipientID: recipientID = try reader.readEntityID()
+            case .respondedAt: respondedAt = try reader.readOptionalDate()
+            case .senderID: senderID = try reader.readEntityID()
+            case .sentAt: sentAt = try reader.readDate()
+            case .status: status = try reader.readRawValue(Status.self)
+            }
+        }
+        var ping = Ping(id: try present(id, StoreField.id, start), senderID: try present(senderID, StoreField.senderID, start),
+                        recipientID: try present(recipientID, StoreField.recipientID, start),
+                        sentAt: try present(sentAt, StoreField.sentAt, start))
+        ping.status = try present(status, StoreField.status, start)
+        ping.respondedAt = respondedAt
+        return ping
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.id.rawValue, id)
+        writer.member(StoreField.recipientID.rawValue, recipientID)
+        writer.member(StoreField.respondedAt.rawValue, ifPresent: respondedAt)
+        writer.member(StoreField.senderID.rawValue, senderID)
+        writer.member(StoreField.sentAt.rawValue, sentAt)
+        writer.member(StoreField.status.rawValue, status.rawValue)
+        writer.endObject()
+    }
+
+    package var uniqueID: EntityID? { id }
+}

@@ -1,0 +1,171 @@
+import FoundationEssentials
+import LifeSignalCore
+import StrictJSON
+
+/// The data of one kind of store file, read and written by hand: the
+/// strict `JSONReader` and the `JSONWriter`, never `Codable`.
+///
+/// `Codable` is the reference these codecs are tested against, not what
+/// commands use: the first decode of each type scans the binary's ~3,600
+/// conformance records (~0.15M instructions a type), which was most of what
+/// `status` cost. A file is read as the synthesized conformance would read
+/// it (the same member names; optionals absent or null; unknown members
+/// skipped) and written as `JSONEncoder` with sorted keys writes it.
+///
+/// Adding a stored field: add it to the type's `StoreField` (the member
+/// names, in byte-wise order as the files keep them), read it in `read`,
+/// write it in `write`. `StoreFileCodecTests` fail loudly, naming the field,
+/// when a type has a property its codec does not know, and round-trip a
+/// fully populated value of every type through both codecs.
+package protocol StoreFileData {
+    /// Reads one value where `reader` stands.
+    static func read(from reader: inout JSONReader) throws(JSONReadError) -> Self
+    /// Writes the value, object members in byte-wise order of their names.
+    func write(to writer: inout JSONWriter)
+    /// What makes a value that reads correctly unusable (checked right
+    /// after reading, so a hostile file is reported, never acted on); nil
+    /// when it is sound.
+    var validationProblem: String? { get }
+}
+
+extension StoreFileData {
+    package var validationProblem: String? { nil }
+}
+
+/// An element of a stored array (a contacts file, a feed segment).
+package protocol StoreFileElement: StoreFileData {
+    /// An ID that must be unique within the file, when elements have one.
+    var uniqueID: EntityID? { get }
+}
+
+extension StoreFileElement {
+    package var uniqueID: EntityID? { nil }
+}
+
+extension Array: StoreFileData where Element: StoreFileElement {
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> [Element] {
+        var elements: [Element] = []
+        try reader.readArray { reader, _ throws(JSONReadError) in elements.append(try Element.read(from: &reader)) }
+        return elements
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginArray()
+        for element in self { element.write(to: &writer) }
+        writer.endArray()
+    }
+
+    /// A unique ID given twice, else the first element's own problem.
+    package var validationProblem: String? {
+        var seen = Set<EntityID>(minimumCapacity: count)
+        for element in self {
+            if let id = element.uniqueID, !seen.insert(id).inserted { return "\(id) appears twice" }
+        }
+        return lazy.compactMap(\.validationProblem).first
+    }
+}
+
+// MARK: Reading
+
+extension JSONReader {
+    /// Reads an object whose known members are the cases of `fields` (named
+    /// by `names`, in the same order), handing each to `member`; members of
+    /// other names are skipped after the same checks.
+    package mutating func readFields<Field>(_ fields: [Field], _ names: JSONNames,
+                                    _ member: (inout JSONReader, Field) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        try readObject(names: names) { reader, index throws(JSONReadError) in
+            guard let index else { return try reader.skipValue() }
+            try member(&reader, fields[index])
+        }
+    }
+
+    /// Where the value about to be read starts (after whitespace), for
+    /// errors about the whole object.
+    package mutating func valueStart() -> Int {
+        skipWhitespace()
+        return offset
+    }
+}
+
+/// `value`, or the error for the member `field` missing from the object
+/// that starts at `start`.
+package func present<Value, Field: RawRepresentable>(_ value: Value?, _ field: Field,
+                                              _ start: Int) throws(JSONReadError) -> Value where Field.RawValue == String {
+    guard let value else { throw JSONReadError(kind: .missingField(field.rawValue), offset: start) }
+    return value
+}
+
+// MARK: Writing
+
+extension JSONWriter {
+    package mutating func member(_ name: String, _ value: Int) {
+        member(name, Int64(value))
+    }
+
+    package mutating func member(_ name: String, _ id: EntityID) {
+        member(name, id.rawValue)
+    }
+
+    /// A date as `ISO8601.format` writes it.
+    package mutating func member(_ name: String, _ date: Date) {
+        key(name)
+        raw { out in
+            out.append(UInt8(ascii: "\""))
+            ISO8601.append(date, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
+    package mutating func member(_ name: String, _ value: some StoreFileData) {
+        key(name)
+        value.write(to: &self)
+    }
+
+    /// Optionals are left out when nil, as the synthesized `Codable` does.
+    package mutating func member(_ name: String, ifPresent id: EntityID?) {
+        if let id { member(name, id) }
+    }
+
+    package mutating func member(_ name: String, ifPresent date: Date?) {
+        if let date { member(name, date) }
+    }
+
+    package mutating func member(_ name: String, ifPresent text: String?) {
+        if let text { member(name, text) }
+    }
+
+    package mutating func member(_ name: String, ifPresent value: Bool?) {
+        if let value { member(name, value) }
+    }
+
+    package mutating func member(_ name: String, ifPresent value: (some StoreFileData)?) {
+        if let value { member(name, value) }
+    }
+
+    package mutating func member(_ name: String, _ texts: [String]) {
+        key(name)
+        beginArray()
+        for text in texts { string(text) }
+        endArray()
+    }
+
+    package mutating func member(_ name: String, _ numbers: [Int]) {
+        key(name)
+        beginArray()
+        for number in numbers { int(Int64(number)) }
+        endArray()
+    }
+
+    package mutating func member(_ name: String, _ dates: [Date]) {
+        key(name)
+        beginArray()
+        for date in dates {
+            raw { out in
+                out.append(UInt8(ascii: "\""))
+                ISO8601.append(date, to: &out)
+                out.append(UInt8(ascii: "\""))
+            }
+        }
+        endArray()
+    }
+}
