@@ -15,9 +15,7 @@ enum StoreDecodingCheck {
         let paths = fixture.paths
         let path = paths[Int(bytes.first ?? 0) % paths.count]
         let content = Array(bytes.dropFirst())
-        if path.contains("/feed/"), !path.hasSuffix("/summary.json") {
-            FeedSegmentDifferential.check(content, path: path, root: root)
-        }
+        StoreFileDifferential.check(content, path: path)
         do {
             let backend = try fixture.copy(name: root, replacing: path, with: content)
             try backend.write { transaction in try exercise(LayoutStore(transaction, name: root), fixture) }

@@ -1,0 +1,155 @@
+import FoundationEssentials
+import FuzzChecks
+import LifeSignalCore
+@testable import LifeSignalStore
+
+/// Every type of store data with a hand-written codec, populated and minimal.
+/// A new stored property must be set in `populated` (the codec tests fail,
+/// naming it, while it is nil or empty there) and known to the codec.
+enum CodecSamples {
+    static let all: [StoreCodecSample] = [
+        StoreCodecSample(Account.StoreField.self, populated: account, minimal: minimalAccount),
+        StoreCodecSample(ActiveAlert.StoreField.self, populated: ActiveAlert(id: id(3), activatedAt: date(3)),
+                    minimal: ActiveAlert(id: id(3), activatedAt: date(3))),
+        StoreCodecSample(NotificationPreferences.StoreField.self, populated: preferences, minimal: NotificationPreferences()),
+        StoreCodecSample(DeadlineMarks.StoreField.self, populated: deadlines, minimal: DeadlineMarks()),
+        StoreCodecSample(FeedItem.StoreField.self, populated: feedItem, minimal: minimalFeedItem),
+        StoreCodecSample(FeedSummaryFile.StoreField.self, populated: summaryFile, minimal: FeedSummaryFile()),
+        StoreCodecSample(FeedSummary.StoreField.self, populated: summaryFile.summary, minimal: FeedSummary()),
+        StoreCodecSample(DeliveryRetry.StoreField.self, populated: retry, minimal: retry),
+        StoreCodecSample(CheckInRecord.StoreField.self, populated: CheckInRecord(timestamp: date(5), command: "ls -l \"x\""),
+                    minimal: CheckInRecord(timestamp: date(5))),
+        StoreCodecSample(AccountWake.StoreField.self, populated: AccountWake(at: date(6), unreadable: "accounts/x/account.json"),
+                    minimal: AccountWake(at: date(6), unreadable: nil)),
+        StoreCodecSample(OlderScheduleEntry.StoreField.self, populated: OlderScheduleEntry(accountID: id(7), at: date(7)),
+                    minimal: OlderScheduleEntry(accountID: id(7), at: date(7))),
+        StoreCodecSample(SessionRecord.StoreField.self, populated: SessionRecord(accountID: id(8), createdAt: date(8)),
+                    minimal: SessionRecord(accountID: id(8), createdAt: date(8))),
+        StoreCodecSample(PendingLogin.StoreField.self, populated: login, minimal: login),
+        StoreCodecSample(IndexEntry.StoreField.self, populated: IndexEntry(accountID: id(9)), minimal: IndexEntry(accountID: id(9))),
+        StoreCodecSample(StoreMeta.StoreField.self, populated: meta, minimal: StoreMeta(createdAt: "2026-03-01T09:00:00Z", id: nil)),
+        StoreCodecSample(ContactLink.StoreField.self, populated: link, minimal: link),
+        StoreCodecSample(Ping.StoreField.self, populated: ping, minimal: Ping(id: id(12), senderID: id(13), recipientID: id(14), sentAt: date(12))),
+        StoreCodecSample(Invitation.StoreField.self, populated: invitation, minimal: minimalInvitation),
+        StoreCodecSample(InvitationBook.StoreField.self, populated: book, minimal: InvitationBook()),
+        StoreCodecSample(WaitingInvitations.StoreField.self, populated: WaitingInvitations(invitations: [invitation]),
+                    minimal: WaitingInvitations(invitations: [])),
+    ]
+
+    /// A distinct, valid ID per number.
+    static func id(_ n: UInt8) -> EntityID { EntityID(randomBytes: Array(repeating: n, count: 16)) }
+    /// A whole-second instant per number.
+    static func date(_ n: Int) -> Date { Date(timeIntervalSince1970: 1_772_355_600 + Double(n) * 3_661) }
+
+    static var account: Account {
+        var account = minimalAccount
+        account.lastCheckIn = date(2)
+        account.alert = ActiveAlert(id: id(2), activatedAt: date(2))
+        account.invitationWake = date(3)
+        account.warnedUnwatchedAt = date(4)
+        account.preferences = preferences
+        account.deadlines = deadlines
+        return account
+    }
+
+    static var minimalAccount: Account {
+        var account = Account(id: id(1), phoneNumber: "+15550000001", qrCodeID: "ABCD-EFGH", createdAt: date(1))
+        account.firstName = "Zoë"
+        account.lastName = "O'Brien \"Bee\""
+        account.emergencyNote = "Line one\nline two, tab\there, slash / and back\\slash"
+        account.checkInInterval = 86_400
+        account.reminderInterval = 3_600
+        return account
+    }
+
+    static var preferences: NotificationPreferences {
+        var preferences = NotificationPreferences()
+        preferences.alerts = false
+        preferences.checkIns = true
+        preferences.contacts = false
+        preferences.pings = true
+        return preferences
+    }
+
+    static var deadlines: DeadlineMarks {
+        var marks = DeadlineMarks()
+        marks.cycleStart = date(10)
+        marks.cycleDue = date(11)
+        marks.fired = ["reminder", "missed"]
+        marks.heldDue = date(12)
+        marks.owed = ["notice:\(id(4))"]
+        marks.retryAt = date(13)
+        return marks
+    }
+
+    static var feedItem: FeedItem {
+        let draft = FeedDraft(type: .ping, title: "Bob pinged you 🛎", message: "Are you \"OK\"?\u{1}",
+                              relatedContactID: id(20), relatedPingID: id(21), relatedAlertID: id(22), isCritical: true)
+        var item = FeedItem(id: id(23), index: 41, draft: draft, timestamp: date(20))
+        item.isRead = true
+        return item
+    }
+
+    static var minimalFeedItem: FeedItem {
+        FeedItem(id: id(24), index: 0, draft: FeedDraft(type: .checkIn, title: "t", message: ""), timestamp: date(21))
+    }
+
+    static let retry = DeliveryRetry(index: 3, attempts: 2, nextAttempt: date(30), command: String(repeating: "ab", count: 32))
+
+    static var summaryFile: FeedSummaryFile {
+        var file = FeedSummaryFile()
+        file.summary.total = 250
+        file.summary.unread = 7
+        file.summary.nextIndex = 260
+        file.summary.deliveredThrough = 255
+        file.summary.retries = [retry]
+        file.segmentSize = 100
+        file.firstSegment = 1
+        file.unreadSegments = [1, 2]
+        return file
+    }
+
+    static var login: PendingLogin {
+        var login = PendingLogin(phoneNumber: "+15550000002", salt: "c2FsdA", codeHash: String(repeating: "f", count: 64),
+                                 sentAt: date(40), expiresAt: date(41), sendsInWindow: 2, windowStart: date(39))
+        login.failedAttempts = 1
+        return login
+    }
+
+    static var meta: StoreMeta {
+        var meta = StoreMeta(createdAt: "2026-03-01T09:00:00Z", id: String(repeating: "0123456789abcdef", count: 2))
+        meta.simulatedTime = true
+        return meta
+    }
+
+    static let link = ContactLink(contactID: id(50), isResponder: true, isDependent: false, addedAt: date(50))
+
+    static var ping: Ping {
+        var ping = Ping(id: id(12), senderID: id(13), recipientID: id(14), sentAt: date(12))
+        ping.status = .responded
+        ping.respondedAt = date(13)
+        return ping
+    }
+
+    static var invitation: Invitation {
+        var invitation = minimalInvitation
+        invitation.status = .accepted
+        invitation.respondedAt = date(61)
+        return invitation
+    }
+
+    static var minimalInvitation: Invitation {
+        Invitation(id: id(60), fromID: id(1), toPhoneNumber: "+15550000003", firstName: "Cy", lastName: "",
+                   isResponder: true, isDependent: true, sentAt: date(60), expiresAt: date(70))
+    }
+
+    static var book: InvitationBook {
+        var book = InvitationBook()
+        book.sent = [invitation]
+        var received = minimalInvitation
+        received.id = id(62)
+        book.received = [received]
+        book.recentSends = [date(60), date(59)]
+        return book
+    }
+}
