@@ -10,7 +10,7 @@ extension Checkin: RunnableCommand {
             // Fail early when not signed in, before running anything.
             _ = try c.session()
             let outcome = c.env.processRunner.run(ProcessRequest(
-                arguments: words, input: nil, environment: c.env.variables, timeout: nil, stdoutToStderr: false))
+                arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil, stdoutToStderr: false))
             guard outcome.succeeded else {
                 if case .couldNotStart = outcome {
                     c.err.line("error: the command \(outcome.summary)")

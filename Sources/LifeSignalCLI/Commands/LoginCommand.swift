@@ -185,7 +185,7 @@ struct CodeDelivery {
             try c.out.flush()
             return
         }
-        var environment = c.env.variables
+        var environment = c.env.childEnvironment()
         environment["LIFESIGNAL_SMS_TO"] = issued.phoneNumber
         environment["LIFESIGNAL_SMS_BODY"] = body
         let outcome = c.env.processRunner.run(.shell(command, input: Array((body + "\n").utf8),

@@ -3,14 +3,20 @@ import Glibc
 import LifeSignalCore
 import LifeSignalStore
 import SystemFiles
-import SystemFiles
 
 /// Everything a run of lifesignal takes from the outside world, injected
 /// so that tests use the same code paths as users.
 public struct CLIEnvironment {
     /// The words after the program name.
     public var arguments: [String]
+    /// The environment variables lifesignal reads (`live` copies only
+    /// those: see `isRead`); in tests, all there are.
     public var variables: [String: String]
+    /// The whole environment, for the commands lifesignal runs (the notify
+    /// and SMS commands need what the user's session has, DISPLAY and the
+    /// like); nil means `variables` is all there is. Read only when a
+    /// command is about to run, as most runs start none.
+    public var processEnvironment: (@Sendable () -> [String: String])?
     public var workingDirectory: String
     public var input: any InputSource
     public var stdout: any OutputSink
@@ -53,28 +59,62 @@ public struct CLIEnvironment {
         self.terminalColumns = terminalColumns
     }
 
+    /// The environment a command lifesignal runs starts from: the process's
+    /// own, with `variables` over it.
+    public func childEnvironment() -> [String: String] {
+        guard let processEnvironment else { return variables }
+        return processEnvironment().merging(variables) { _, ours in ours }
+    }
+
     /// The environment of the running process.
     public static func live(arguments: [String]) -> CLIEnvironment {
-        var variables: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
+        let variables = readVariables { name in isRead(name) }
         var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let workingDirectory = getcwd(&cwd, cwd.count) != nil
             ? cwd.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : "/"
         let timeout = seconds(variables["LIFESIGNAL_LOCK_TIMEOUT"], within: 0...3600).map { Duration.milliseconds(Int64($0 * 1000)) }
-        return CLIEnvironment(
+        // The user database is asked only when HOME cannot serve (XDGDirectories).
+        let home = variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        var environment = CLIEnvironment(
             arguments: arguments, variables: variables, workingDirectory: workingDirectory,
             input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
-            processRunner: SpawningProcessRunner(), homeFallback: passwordHome(),
+            processRunner: SpawningProcessRunner(), homeFallback: home == nil ? passwordHome() : nil,
             lockTimeout: timeout ?? .seconds(5), waitForChange: StopSignals.waitForChange,
             terminalColumns: terminalColumns())
+        environment.processEnvironment = { readVariables { _ in true } }
+        return environment
+    }
+
+    /// Whether lifesignal reads the variable named by these bytes: its own
+    /// (`LIFESIGNAL_`), the XDG directories, HOME, and the terminal's.
+    static func isRead(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(_ prefix: StaticString) -> Bool {
+            name.starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        }
+        func equals(_ whole: StaticString) -> Bool { name.count == whole.utf8CodeUnitCount && starts(whole) }
+        return starts("LIFESIGNAL_") || starts("XDG_") || equals("HOME") || equals("NO_COLOR")
+            || equals("TERM") || equals("COLUMNS")
+    }
+
+    /// The process's variables whose names `wanted` accepts, looked at as
+    /// bytes in place, so that the others cost no copy.
+    private static func readVariables(_ wanted: (UnsafeBufferPointer<UInt8>) -> Bool) -> [String: String] {
+        var variables: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            pointer += 1
+            guard let equals = strchr(entry, 0x3D) else { continue }
+            let nameLength = equals - entry
+            let isWanted = entry.withMemoryRebound(to: UInt8.self, capacity: nameLength) { start in
+                wanted(UnsafeBufferPointer(start: start, count: nameLength))
+            }
+            guard isWanted else { continue }
+            let whole = String(cString: entry)
+            let split = whole.utf8.index(whole.utf8.startIndex, offsetBy: nameLength)
+            variables[String(whole[..<split])] = String(whole[whole.utf8.index(after: split)...])
+        }
+        return variables
     }
 
     /// The width of the terminal on stdout, asked of the terminal itself.

@@ -127,7 +127,7 @@ struct Delivery {
     }
 
     private func environment(for item: FeedItem, account: Account) -> [String: String] {
-        var environment = context.env.variables
+        var environment = context.env.childEnvironment()
         let limit = Self.environmentValueLimit
         environment["LIFESIGNAL_NOTIFICATION_ID"] = item.id.rawValue
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue

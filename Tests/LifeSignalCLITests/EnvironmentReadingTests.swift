@@ -1,0 +1,41 @@
+import Glibc
+@testable import LifeSignalCLI
+import Testing
+
+/// A run copies only the variables lifesignal reads (copying a large
+/// environment cost up to 0.8M instructions a run), while the commands it
+/// starts still get the whole environment.
+struct EnvironmentReadingTests {
+    @Test func onlyTheVariablesLifesignalReadsAreCopied() {
+        setenv("LIFESIGNAL_ENVIRONMENT_TEST", "ours", 1)
+        setenv("ENVIRONMENT_TEST_UNRELATED", "theirs=with=equals", 1)
+        defer {
+            unsetenv("LIFESIGNAL_ENVIRONMENT_TEST")
+            unsetenv("ENVIRONMENT_TEST_UNRELATED")
+        }
+        let environment = CLIEnvironment.live(arguments: [])
+        #expect(environment.variables["LIFESIGNAL_ENVIRONMENT_TEST"] == "ours")
+        #expect(environment.variables["ENVIRONMENT_TEST_UNRELATED"] == nil)
+        let child = environment.childEnvironment()
+        #expect(child["LIFESIGNAL_ENVIRONMENT_TEST"] == "ours")
+        #expect(child["ENVIRONMENT_TEST_UNRELATED"] == "theirs=with=equals")
+    }
+
+    @Test(arguments: [
+        ("HOME", true), ("HOMEX", false), ("HOM", false), ("XDG_DATA_HOME", true), ("XDG_", true),
+        ("LIFESIGNAL_STORE", true), ("LIFESIGNAL", false), ("NO_COLOR", true), ("TERM", true), ("TERMINAL", false),
+        ("COLUMNS", true), ("PATH", false), ("", false),
+    ])
+    func whichNamesAreRead(_ name: String, _ isRead: Bool) {
+        let bytes = Array(name.utf8)
+        #expect(bytes.withUnsafeBufferPointer { CLIEnvironment.isRead($0) } == isRead, "\(name)")
+    }
+
+    /// In tests `variables` is the whole environment, children included.
+    @Test func withoutAProcessEnvironmentChildrenGetTheVariables() {
+        var environment = CLIEnvironment.live(arguments: [])
+        environment.processEnvironment = nil
+        environment.variables = ["A": "1"]
+        #expect(environment.childEnvironment() == ["A": "1"])
+    }
+}
