@@ -32,6 +32,9 @@ public enum CommandTableLint {
         checkGroups(command, report: report)
         for example in command.examples { checkExample(example, table: table, report: report) }
         var seen: Set<String> = []
+        for entry in command.subcommandEntries where entry.make().name != entry.name {
+            report("the entry '\(entry.name)' builds the command '\(entry.make().name)'")
+        }
         for sub in command.subcommands {
             if !seen.insert(sub.name).inserted { report("subcommand '\(sub.name)' defined twice") }
             visit(sub, path: path + [sub.name], table: table, into: &problems)

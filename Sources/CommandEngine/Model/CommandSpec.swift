@@ -11,8 +11,10 @@ public struct CommandSpec: Sendable, Equatable {
     /// Options of this command; on the root, options marked global apply
     /// to every command.
     public var options: [OptionSpec]
-    /// Nested commands, recognised only as the first word after this one.
-    public var subcommands: [CommandSpec]
+    /// Nested commands by name, each built only when a run reaches it
+    /// (parsing builds the one it descends into; help, completions and the
+    /// man page build them all).
+    public var subcommandEntries: [SubcommandEntry]
     /// The subcommand parsed when the first word is not a subcommand name
     /// (`ping CONTACT` is `ping send CONTACT`).
     public var defaultSubcommand: String?
@@ -57,7 +59,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
-        self.subcommands = subcommands
+        self.subcommandEntries = subcommands.map(SubcommandEntry.init(built:))
         self.defaultSubcommand = defaultSubcommand
         self.isRunnable = isRunnable ?? subcommands.isEmpty
         self.passthrough = passthrough
@@ -68,13 +70,48 @@ public struct CommandSpec: Sendable, Equatable {
         self.input = input
     }
 
-    /// The direct subcommand with this name, hidden ones included.
+    /// Nested commands, recognised only as the first word after this one.
+    public var subcommands: [CommandSpec] {
+        get { subcommandEntries.map { $0.make() } }
+        set { subcommandEntries = newValue.map(SubcommandEntry.init(built:)) }
+    }
+
+    public var hasSubcommands: Bool { !subcommandEntries.isEmpty }
+
+    /// The direct subcommand with this name, hidden ones included; only it is built.
     public func subcommand(named name: String) -> CommandSpec? {
-        subcommands.first { $0.name == name }
+        subcommandEntries.first { $0.name == name }?.make()
     }
 
     /// Subcommands shown in help, completions and the man page.
     public var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.isHidden } }
+}
+
+/// A subcommand known by its name before it is built. Building every
+/// command of a large table costs a run more than the work it was asked
+/// for (lifesignal's took ~0.4M instructions, mostly instantiating the
+/// generic types of its options), so a table can name its commands here
+/// and build only the one invoked. `CommandTableLint` checks that each
+/// entry's name is the name of the command it builds.
+public struct SubcommandEntry: Sendable, Equatable {
+    public let name: String
+    /// Builds the command; called each time it is needed, so it should
+    /// return a stored value (a `static let`).
+    public let make: @Sendable () -> CommandSpec
+
+    public init(_ name: String, _ make: @escaping @Sendable () -> CommandSpec) {
+        self.name = name
+        self.make = make
+    }
+
+    /// An entry for a command already built.
+    public init(built spec: CommandSpec) {
+        self.init(spec.name) { spec }
+    }
+
+    public static func == (lhs: SubcommandEntry, rhs: SubcommandEntry) -> Bool {
+        lhs.name == rhs.name && lhs.make() == rhs.make()
+    }
 }
 
 /// A set of options and arguments that exclude each other.

@@ -75,7 +75,7 @@ private struct ParseRun {
         self.globalOptions = table.globalOptions
         self.cursor = ArgumentCursor(arguments)
         self.command = table.root
-        self.canDescend = !table.root.subcommands.isEmpty
+        self.canDescend = table.root.hasSubcommands
     }
 
     mutating func parse() throws(UsageError) -> Invocation {
@@ -105,7 +105,7 @@ private struct ParseRun {
     private mutating func descend(into subcommand: CommandSpec) {
         names.append(subcommand.name)
         command = subcommand
-        canDescend = !subcommand.subcommands.isEmpty
+        canDescend = subcommand.hasSubcommands
     }
 
     /// The default subcommand, when the parser may still switch to it.

@@ -2,7 +2,13 @@ import CommandEngine
 
 /// Sign-in, status and profile.
 enum AccountCommandTable {
-    static let all = [Login.spec, Logout.spec, Status.spec, Profile.spec]
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("login") { Login.spec },
+        SubcommandEntry("logout") { Logout.spec },
+        SubcommandEntry("status") { Status.spec },
+        SubcommandEntry("profile") { Profile.spec },
+    ]
 }
 
 /// `login --phone NUMBER [--code CODE] [--first-name NAME --last-name NAME]`

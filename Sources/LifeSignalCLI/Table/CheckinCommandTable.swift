@@ -2,7 +2,10 @@ import CommandEngine
 
 /// Check-ins and their schedule.
 enum CheckinCommandTable {
-    static let all = [Checkin.spec]
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("checkin") { Checkin.spec },
+    ]
 }
 
 /// `checkin [-- COMMAND [ARG...]]`

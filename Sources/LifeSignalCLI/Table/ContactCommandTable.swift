@@ -3,7 +3,10 @@ import LifeSignalCore
 
 /// Responders and dependents.
 enum ContactCommandTable {
-    static let all = [contacts]
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("contacts") { ContactCommandTable.contacts },
+    ]
 
     static let contacts = CommandSpec(
         "contacts",

@@ -16,29 +16,30 @@ public enum LifeSignalTable {
 struct Root: CommandInput, Equatable {
     static let version = Flag("version", help: "Print the version and exit.")
 
-    static let spec = CommandSpec(
-        "lifesignal",
-        summary: "a check-in safety net for people who live in a terminal",
-        discussion: [
-            "Check in on a schedule; if you stop, or raise an alert, the people who watch over you are told.",
-        ],
-        options: GlobalOptions.definitions + [version.spec],
-        subcommands: commands,
-        isRunnable: true,
-        examples: [
-            CommandExample("login --phone +15551234567", "sign in (or create an account)"),
-            CommandExample("status --check", "exit non-zero when overdue or an alert is active"),
-        ],
-        input: .running(Root.self))
-
-    /// Every top-level command, in the order help lists them.
-    static let commands: [CommandSpec] = {
-        let groups: [[CommandSpec]] = [
-            AccountCommandTable.all, CheckinCommandTable.all, SafetyCommandTable.all, ContactCommandTable.all,
-            NotificationCommandTable.all, QRCommandTable.all, SystemCommandTable.all,
-        ]
-        return groups.flatMap { $0 }
+    static let spec: CommandSpec = {
+        var spec = CommandSpec(
+            "lifesignal",
+            summary: "a check-in safety net for people who live in a terminal",
+            discussion: [
+                "Check in on a schedule; if you stop, or raise an alert, the people who watch over you are told.",
+            ],
+            options: GlobalOptions.definitions + [version.spec],
+            isRunnable: true,
+            examples: [
+                CommandExample("login --phone +15551234567", "sign in (or create an account)"),
+                CommandExample("status --check", "exit non-zero when overdue or an alert is active"),
+            ],
+            input: .running(Root.self))
+        spec.subcommandEntries = commands
+        return spec
     }()
+
+    /// Every top-level command, in the order help lists them, by name:
+    /// a run builds only the one it invokes.
+    static let commands: [SubcommandEntry] = [
+        AccountCommandTable.entries, CheckinCommandTable.entries, SafetyCommandTable.entries, ContactCommandTable.entries,
+        NotificationCommandTable.entries, QRCommandTable.entries, SystemCommandTable.entries,
+    ].flatMap { $0 }
 
     let showVersion: Bool
 

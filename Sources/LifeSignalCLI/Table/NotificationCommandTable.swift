@@ -3,7 +3,10 @@ import LifeSignalCore
 
 /// The notification feed.
 enum NotificationCommandTable {
-    static let all = [notifications]
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("notifications") { NotificationCommandTable.notifications },
+    ]
 
     static let notifications = CommandSpec(
         "notifications",

@@ -3,7 +3,10 @@ import QRCode
 
 /// QR codes: the account's own, and any text.
 enum QRCommandTable {
-    static let all = [qr]
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("qr") { QRCommandTable.qr },
+    ]
 
     static let qr = CommandSpec(
         "qr",

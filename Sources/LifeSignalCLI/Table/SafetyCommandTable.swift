@@ -2,7 +2,11 @@ import CommandEngine
 
 /// Alerts and pings.
 enum SafetyCommandTable {
-    static let all = [Alert.spec, ping]
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("alert") { Alert.spec },
+        SubcommandEntry("ping") { SafetyCommandTable.ping },
+    ]
 
     static let ping = CommandSpec(
         "ping",

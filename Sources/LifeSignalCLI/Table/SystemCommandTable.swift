@@ -2,7 +2,16 @@ import CommandEngine
 
 /// Settings, cron, shell integration and help.
 enum SystemCommandTable {
-    static let all = [Settings.spec, Tick.spec, Doctor.spec, store, Completions.spec, help, Complete.spec]
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("settings") { Settings.spec },
+        SubcommandEntry("tick") { Tick.spec },
+        SubcommandEntry("doctor") { Doctor.spec },
+        SubcommandEntry("store") { SystemCommandTable.store },
+        SubcommandEntry("completions") { Completions.spec },
+        SubcommandEntry("help") { SystemCommandTable.help },
+        SubcommandEntry("__complete") { Complete.spec },
+    ]
 
     /// `store ...`: work on whole stores.
     static let store = CommandSpec(
