@@ -22,6 +22,9 @@ public protocol StoreReading {
     func feedSummary(of id: EntityID) throws -> FeedSummary
     /// Visits feed items newest first until `visit` returns false.
     func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
+    /// Visits unread feed items newest first until `visit` returns false,
+    /// reading only the segments the feed's summary says hold unread items.
+    func visitUnreadFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
     /// Visits feed items with `index >= start`, oldest first, until `visit` returns false.
     func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws
     /// The earliest moment any account's deadline needs attention.

@@ -44,6 +44,15 @@ extension LayoutStore {
         }
     }
 
+    public func visitUnreadFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws {
+        let index = try feedIndex(id)
+        for number in index.unreadSegments.reversed() where number >= index.firstSegment {
+            for item in try segment(id, number).reversed() where !item.isRead {
+                guard try visit(item) else { return }
+            }
+        }
+    }
+
     public func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws {
         let index = try feedIndex(id)
         guard let last = index.lastSegment else { return }
