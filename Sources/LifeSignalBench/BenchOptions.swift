@@ -5,12 +5,14 @@ struct BenchOptions {
     static let usage = """
         USAGE: lifesignal-bench [--check] [--quick] [--binary PATH] [--dir DIR] [--rounds N] [--keep]
 
-        Seeds stores through the store layer, then times whole runs of a release
-        lifesignal binary against a do-nothing C program compiled in the same run.
-        Build the binary first: swift build -c release
+        Seeds stores through the store layer, counts the instructions of one run
+        of each command of a release lifesignal binary (valgrind's callgrind),
+        then times whole runs, each right after a run of a do-nothing C program
+        compiled in the same run. Build the binary first: swift build -c release
 
         OPTIONS:
-          --check         exit 1 when any target of the issue is missed
+          --check         exit 1 when an instruction or memory target is missed
+                          (wall times are reported, never gated)
           --quick         fewer rounds (for CI)
           --binary PATH   the lifesignal binary (default: .build/release/lifesignal)
           --dir DIR       where the stores go (default: $TMPDIR or /tmp); its file

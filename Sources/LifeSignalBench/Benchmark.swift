@@ -1,6 +1,7 @@
 import Glibc
 
-/// One benchmark run, from a fresh scratch directory to the printed table.
+/// One benchmark run, from a fresh scratch directory to the printed table:
+/// seed, check every output, count instructions, time interleaved rounds.
 struct Benchmark {
     let options: BenchOptions
 
@@ -29,24 +30,33 @@ struct Benchmark {
                               rounds: options.effectiveRounds, heavyEvery: options.heavyEvery)
         log("checking every command's output once")
         try sampler.verify()
+        var counts: [String: Int] = [:]
+        if let counter = InstructionCounter(scratch: scratch) {
+            counts = try sampler.count(with: counter) { row in log("counting instructions: \(row.key)") }
+        } else if options.check {
+            throw BenchError.usage("error: --check gates on instruction counts, which need valgrind (apt-get install valgrind)")
+        } else {
+            log("valgrind is not installed: no instruction counts")
+        }
         let fsync = FsyncProbe.median(in: scratch)
         let samples = try sampler.measure { round in log("round \(round + 1) of \(options.effectiveRounds)") }
-        let report = Report(cases: cases, samples: samples)
+        let report = Report(cases: cases, counts: counts, samples: samples)
 
         let fileSystem = Machine.fileSystem(of: scratch)
         print("lifesignal-bench: \(binary)")
         print("machine: \(Machine.processors) CPUs, \(Machine.cpuModel); "
               + "stores on \(fileSystem) (\(options.directory)),"
               + " fsync of a small file \(Format.fixed(fsync, 2)) ms")
-        print("rounds: \(options.effectiveRounds) (whole-feed JSON every \(options.heavyEvery)rd); "
-              + "medians of wall time per process, peak = largest ru_maxrss")
+        print("instructions: one run under valgrind --tool=callgrind (gated); wall times: \(options.effectiveRounds) rounds "
+              + "(whole-feed JSON every \(options.heavyEvery)rd), each run right after a C baseline run;")
+        print("x C = median of those paired ratios, q1-q3 their quartiles (reported, not gated); peak = largest ru_maxrss")
         print("")
         report.table().forEach { print($0) }
         print("")
         let failures = report.failures
         print(failures == 0 ? "all targets met" : "\(failures) row\(failures == 1 ? "" : "s") missed a target")
-        print("noise: rows marked ≈ must be within \(Format.number(Noise.ratioDifference))x C or "
-              + "\(Int(Noise.relativeDifference * 100))% of that row; "
+        print("flat: rows marked ≈ must count at most \(Int(Noise.instructionFraction * 100))% "
+              + "(or \(Noise.instructionSlack) instructions) more than that row; "
               + "mem≈ within \(Format.number(Noise.memorySlackMegabytes)) MB")
         if !removed {
             removeTree(scratch)

@@ -18,28 +18,33 @@ struct Plan {
     static func cases(binary: String, baseline: String, stores: [SeededStore]) -> [BenchCase] {
         var cases = [
             BenchCase(command: "C do-nothing", size: "", program: baseline, arguments: [], store: nil),
-            BenchCase(command: "--version", size: "", program: binary, arguments: ["--version"], store: nil),
+            BenchCase(command: "--version", size: "", program: binary, arguments: ["--version"], store: nil,
+                      targets: [.instructions(500_000)]),
         ]
         let small = stores.first { $0.spec == smallStore }
         let ordinary = stores.filter { $0.spec.contacts == 1 }
         let biggest = ordinary.map(\.spec.feedItems).max() ?? 0
-        let quick: [(String, [String], Double?)] = [
-            ("status", ["status"], 4),
-            ("notifications --limit 20", ["notifications", "--limit", "20"], 4),
-            ("notifications --json --limit 20", ["notifications", "--json", "--limit", "20"], nil),
-            ("tick", ["tick"], 4),
-            ("checkin", ["checkin"], 6),
+        // Issue 17's instruction targets; every row must also cost the same
+        // as on the smallest store (flat from 1k to 100k items, 2 to 1,000 accounts).
+        let quick: [(String, (SeededStore) -> [String], Int?)] = [
+            ("status", { _ in ["status"] }, 1_200_000),
+            ("notifications --limit 20", { _ in ["notifications", "--limit", "20"] }, 1_500_000),
+            ("notifications --unread --limit 20", { _ in ["notifications", "--unread", "--limit", "20"] }, 1_500_000),
+            ("notifications --json --limit 20", { _ in ["notifications", "--json", "--limit", "20"] }, nil),
+            ("notifications read ID (old)", { ["notifications", "read", $0.oldItemID.rawValue] }, 3_000_000),
+            ("tick", { _ in ["tick"] }, nil),
+            ("checkin", { _ in ["checkin"] }, 1_500_000),
+            ("ping send", { ["ping", "send", $0.dependentName] }, nil),
         ]
-        for (command, arguments, limit) in quick + [("ping send", [], 6)] {
+        for (command, words, limit) in quick {
             for store in ordinary {
-                let words = command == "ping send" ? ["ping", "send", store.dependentName] : arguments
                 var row = BenchCase(command: command, size: store.spec.label, program: binary,
-                                    arguments: words, store: store)
-                if let limit { row.targets.append(.ratio(limit)) }
-                if store.spec.feedItems == biggest, store.spec.accounts == 2 { row.targets.append(.peakMegabytes(16)) }
-                if store.spec.accounts > 2, let small {
-                    row.targets.append(.sameAs(key: command + " @ " + small.spec.label, label: small.spec.label))
+                                    arguments: words(store), store: store)
+                if let limit { row.targets.append(.instructions(limit)) }
+                if let small, store.spec != small.spec {
+                    row.targets.append(.flatInstructions(against: command + " @ " + small.spec.label, label: small.spec.label))
                 }
+                if store.spec.feedItems == biggest, store.spec.accounts == 2 { row.targets.append(.peakMegabytes(16)) }
                 cases.append(row)
             }
         }
@@ -48,8 +53,7 @@ struct Plan {
             var row = BenchCase(command: "notifications --json", size: store.spec.label, program: binary,
                                 arguments: ["notifications", "--json"], store: store, heavy: true)
             if store.spec.feedItems == biggest, let first = feeds.first, first.spec != store.spec {
-                row.targets = [.milliseconds(1_000),
-                               .flatMemory(against: row.command + " @ " + first.spec.label, label: first.spec.label)]
+                row.targets = [.flatMemory(against: row.command + " @ " + first.spec.label, label: first.spec.label)]
             }
             cases.append(row)
         }

@@ -9,6 +9,8 @@ struct ProcessSample {
     var status: Int32
     /// User plus system CPU time in milliseconds (0 when not measured).
     var cpuMilliseconds = 0.0
+    /// Wall time of the C baseline's run just before this one, when paired.
+    var baselineMilliseconds: Double?
 }
 
 /// Starts a program with `posix_spawn` and reaps it with `wait4`, so that

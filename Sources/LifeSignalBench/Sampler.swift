@@ -1,8 +1,10 @@
 import LifeSignalCore
 
-/// Runs every case once per round, in a shuffled order each round, so slow
-/// drifts of the machine (other builds, page cache, CPU frequency) spread
-/// over all rows instead of landing on one.
+/// Runs every case once per round, in a shuffled order each round, each run
+/// right after a run of the C baseline: the ratio of the pair is taken on
+/// the same machine state, so a slow spell (other builds, page cache, CPU
+/// frequency) moves both sides, and the spread of the ratios over the
+/// rounds says how much to trust them.
 struct Sampler {
     let cases: [BenchCase]
     let seeder: Seeder
@@ -14,7 +16,7 @@ struct Sampler {
     let heavyEvery: Int
 
     /// Runs each case once with its output kept and checked: every command
-    /// must succeed and print what it should before anything is timed.
+    /// must succeed and print what it should before anything is measured.
     func verify() throws {
         for row in cases {
             let out = scratch + "/verify.out", err = scratch + "/verify.err"
@@ -27,24 +29,45 @@ struct Sampler {
         }
     }
 
-    /// All samples per case key.
+    /// The instructions of one run of every counted case.
+    func count(with counter: InstructionCounter, progress: (BenchCase) -> Void) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in cases where row.isCounted {
+            progress(row)
+            counts[row.key] = try counter.count(row)
+            try reset(row)
+        }
+        return counts
+    }
+
+    /// All samples per case key; each sample of a command carries the
+    /// baseline run just before it (`paired`).
     func measure(progress: (Int) -> Void) throws -> [String: [ProcessSample]] {
         var samples: [String: [ProcessSample]] = [:]
         var generator = RandomSource.seeded(7).generator
+        let baseline = cases[0]
         for round in 0..<rounds {
             progress(round)
-            var order = cases.filter { !$0.heavy || round % heavyEvery == 0 }
+            var order = cases.dropFirst().filter { !$0.heavy || round % heavyEvery == 0 }
             order.shuffle(using: &generator)
             for row in order {
-                let sample = try probe(row).launched(by: launcher, report: report)
-                guard sample.status == 0 else {
-                    throw BenchError.commandFailed(label: row.key, status: sample.status, stderr: "(run again to see)")
-                }
+                let before = try run(baseline)
+                samples[baseline.key, default: []].append(before)
+                var sample = try run(row)
+                sample.baselineMilliseconds = before.milliseconds
                 samples[row.key, default: []].append(sample)
                 try reset(row)
             }
         }
         return samples
+    }
+
+    private func run(_ row: BenchCase) throws -> ProcessSample {
+        let sample = try probe(row).launched(by: launcher, report: report)
+        guard sample.status == 0 else {
+            throw BenchError.commandFailed(label: row.key, status: sample.status, stderr: "(run again to see)")
+        }
+        return sample
     }
 
     private var report: String { scratch + "/launcher.report" }

@@ -17,6 +17,10 @@ struct SeededStore {
     /// The contact `ping send` pings; `Seeder.answerPings` resets it.
     let dependentID: EntityID
     let dependentName: String
+    /// An old item of the user's feed (read already), for `notifications
+    /// read ID`: the item at `Seeder.oldItemIndex`, which retention keeps
+    /// through the items `ping send` adds during a run.
+    let oldItemID: EntityID
 }
 
 /// Fills stores through the store layer and the core services, the way
@@ -28,6 +32,9 @@ struct Seeder {
     static let feedBatch = 1_000
     /// Feed items appended per bulk chunk: a multiple of any plausible segment size.
     static let feedChunk = 10_000
+    /// The position of the item `notifications read ID` reads: old, but
+    /// far enough from the start that retention does not drop it.
+    static let oldItemIndex = 500
     /// Accounts created per transaction.
     static let accountBatch = 250
 
@@ -78,8 +85,17 @@ struct Seeder {
             throw BenchError.seeding("the seeded store has no identity")
         }
         try SessionFile(paths: paths, identity: identity).save(SessionData(store: identity, accountID: user.id, token: token))
+        let old = try engine.readWithoutCatchUp { store in
+            var first: EntityID?
+            try store.visitFeed(of: user.id, from: Self.oldItemIndex) { item in
+                first = item.id
+                return false
+            }
+            return first
+        }
+        guard let old else { throw BenchError.seeding("the user's feed has no item \(Self.oldItemIndex)") }
         return SeededStore(spec: spec, root: root, home: home, environment: environment, userID: user.id,
-                           dependentID: dependent.id, dependentName: dependent.firstName)
+                           dependentID: dependent.id, dependentName: dependent.firstName, oldItemID: old)
     }
 
     /// Answers every ping the dependent has pending, so the next
