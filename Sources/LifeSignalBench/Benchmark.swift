@@ -48,7 +48,7 @@ struct Benchmark {
               + "stores on \(fileSystem) (\(options.directory)),"
               + " fsync of a small file \(Format.fixed(fsync, 2)) ms")
         print("instructions: one run under valgrind --tool=callgrind (gated); wall times: \(options.effectiveRounds) rounds "
-              + "(whole-feed JSON every \(options.heavyEvery)rd), each run right after a C baseline run;")
+              + "(whole-feed listings every \(options.heavyEvery)rd), each run right after a C baseline run;")
         print("x C = median of those paired ratios, q1-q3 their quartiles (reported, not gated); peak = largest ru_maxrss")
         print("")
         report.table().forEach { print($0) }

@@ -32,8 +32,9 @@ struct Seeder {
     static let feedBatch = 1_000
     /// Feed items appended per bulk chunk: a multiple of any plausible segment size.
     static let feedChunk = 10_000
-    /// The position of the item `notifications read ID` reads: old, but
-    /// far enough from the start that retention does not drop it.
+    /// The position of the item `notifications read ID` reads (or the
+    /// middle of a shorter feed): old, but far enough from the start that
+    /// retention does not drop it.
     static let oldItemIndex = 500
     /// Accounts created per transaction.
     static let accountBatch = 250
@@ -87,13 +88,13 @@ struct Seeder {
         try SessionFile(paths: paths, identity: identity).save(SessionData(store: identity, accountID: user.id, token: token))
         let old = try engine.readWithoutCatchUp { store in
             var first: EntityID?
-            try store.visitFeed(of: user.id, from: Self.oldItemIndex) { item in
+            try store.visitFeed(of: user.id, from: min(Self.oldItemIndex, spec.feedItems / 2)) { item in
                 first = item.id
                 return false
             }
             return first
         }
-        guard let old else { throw BenchError.seeding("the user's feed has no item \(Self.oldItemIndex)") }
+        guard let old else { throw BenchError.seeding("the user's feed has no item \(min(Self.oldItemIndex, spec.feedItems / 2))") }
         return SeededStore(spec: spec, root: root, home: home, environment: environment, userID: user.id,
                            dependentID: dependent.id, dependentName: dependent.firstName, oldItemID: old)
     }

@@ -2,6 +2,9 @@ import FoundationEssentials
 import LifeSignalCore
 
 extension NotificationsList: RunnableCommand {
+    /// Rows of the human listing held before they are printed.
+    static let pageSize = 200
+
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let unread = unreadOnly
@@ -22,12 +25,18 @@ extension NotificationsList: RunnableCommand {
                 c.out.line(shown == 0 ? "]" : "\n]")
                 return
             }
+            // Printed a page at a time, as --json streams: memory stays flat
+            // however long the feed, and columns keep the widths of the pages before.
             var table = TextTable(columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             try service.visit(of: account.id, filter: filter, unreadOnly: unread, limit: limit) { item in
                 let title = HumanText.localTimes(in: item.title, now: now)
                 table.add([item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
                            NotificationText.label(item.type), item.isRead ? title : c.style.bold(title)])
                 shown += 1
+                if table.rowCount == Self.pageSize {
+                    c.print(table)
+                    table.startNextPage()
+                }
             }
             c.print(table)
         }

@@ -26,6 +26,9 @@ struct TextTable {
     /// Spaces before every line.
     let indent: Int
     private(set) var rows: [[String]] = []
+    /// Widths columns get at least: those of the pages printed before, so
+    /// a long table printed page by page (`startNextPage`) stays aligned.
+    private var minimumWidths: [Int] = []
 
     init(header: [String]? = nil, columns: [Column], indent: Int = 0) {
         self.header = header
@@ -38,6 +41,16 @@ struct TextTable {
     }
 
     var isEmpty: Bool { rows.isEmpty }
+
+    var rowCount: Int { rows.count }
+
+    /// Forgets the rows (printed already) but keeps their column widths for
+    /// the rows to come: a long listing is printed a page at a time, so its
+    /// memory does not grow with it, and its columns never narrow.
+    mutating func startNextPage() {
+        minimumWidths = columnWidths((header.map { [$0] } ?? []) + rows)
+        rows.removeAll(keepingCapacity: true)
+    }
 
     /// The lines to print; `width` nil means no limit (not a terminal).
     /// `style` dims the header.
@@ -64,7 +77,7 @@ struct TextTable {
     }
 
     private func columnWidths(_ rows: [[String]]) -> [Int] {
-        var widths: [Int] = []
+        var widths = minimumWidths
         for row in rows {
             for (index, cell) in row.enumerated() {
                 let width = Self.lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0
