@@ -23,6 +23,7 @@ package enum StoreFileDifferential {
         case ("schedule", _): return Kind([OlderScheduleEntry].self)
         case ("accounts", 3): return accountFile(name)
         case ("accounts", 4) where parts[2] == "checkins": return Kind([CheckInRecord].self)
+        case ("accounts", 5) where parts[2] == "feed" && parts[3] == "ids": return Kind([FeedIDEntry].self)
         case ("accounts", 4) where parts[2] == "feed":
             return name == "summary.json" ? Kind(FeedSummaryFile.self) : Kind([FeedItem].self)
         default: return nil

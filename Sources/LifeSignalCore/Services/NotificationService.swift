@@ -37,9 +37,13 @@ public struct NotificationService {
             throw LifeSignalError.invalid("\(quoted(query)) is not a notification ID (at least 4 characters of one)")
         }
         var matches: [FeedItem] = []
-        try store.visitFeed(of: owner) { item in
-            if item.id.rawValue.hasPrefix(lower) { matches.append(item) }
-            return matches.count < 2 || lower.count < 36
+        if let indexed = try store.feedItems(of: owner, idPrefix: lower, limit: lower.count < 36 ? Int.max : 2) {
+            matches = indexed
+        } else {
+            try store.visitFeed(of: owner) { item in
+                if item.id.rawValue.hasPrefix(lower) { matches.append(item) }
+                return matches.count < 2 || lower.count < 36
+            }
         }
         switch matches.count {
         case 0: throw LifeSignalError.notFound("no notification has the ID \(quoted(query))", hint: "lifesignal notifications")

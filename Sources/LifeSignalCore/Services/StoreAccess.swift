@@ -25,6 +25,11 @@ public protocol StoreReading {
     /// Visits unread feed items newest first until `visit` returns false,
     /// reading only the segments the feed's summary says hold unread items.
     func visitUnreadFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
+    /// The items whose ID starts with `idPrefix` (lowercase, at least 4
+    /// characters), at most `limit`, found through the feed's ID index in
+    /// a constant number of reads; nil when the feed cannot answer so (no
+    /// index yet), and the caller scans the feed instead.
+    func feedItems(of id: EntityID, idPrefix: String, limit: Int) throws -> [FeedItem]?
     /// Visits feed items with `index >= start`, oldest first, until `visit` returns false.
     func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws
     /// The earliest moment any account's deadline needs attention.

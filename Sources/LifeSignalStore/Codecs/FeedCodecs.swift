@@ -66,7 +66,7 @@ extension FeedItem: StoreFileElement {
 /// `feed/summary.json`: the feed's counts and where its segments are.
 extension FeedSummaryFile: StoreFileData {
     enum StoreField: String, CaseIterable {
-        case firstSegment, segmentSize, summary, unreadSegments
+        case firstSegment, idIndexDigits, segmentSize, summary, unreadSegments
     }
 
     static let storeFields = StoreField.allCases
@@ -74,10 +74,11 @@ extension FeedSummaryFile: StoreFileData {
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedSummaryFile {
         let start = reader.valueStart()
-        var summary: FeedSummary?, segmentSize: Int?, firstSegment: Int?, unreadSegments: [Int]?
+        var summary: FeedSummary?, segmentSize: Int?, firstSegment: Int?, unreadSegments: [Int]?, idIndexDigits: Int?
         try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
             switch field {
             case .firstSegment: firstSegment = try reader.readInt()
+            case .idIndexDigits: idIndexDigits = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .segmentSize: segmentSize = try reader.readInt()
             case .summary: summary = try FeedSummary.read(from: &reader)
             case .unreadSegments: unreadSegments = try reader.readInts()
@@ -88,12 +89,14 @@ extension FeedSummaryFile: StoreFileData {
         file.segmentSize = try present(segmentSize, StoreField.segmentSize, start)
         file.firstSegment = try present(firstSegment, StoreField.firstSegment, start)
         file.unreadSegments = try present(unreadSegments, StoreField.unreadSegments, start)
+        file.idIndexDigits = idIndexDigits
         return file
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.firstSegment.rawValue, firstSegment)
+        if let idIndexDigits { writer.member(StoreField.idIndexDigits.rawValue, idIndexDigits) }
         writer.member(StoreField.segmentSize.rawValue, segmentSize)
         writer.member(StoreField.summary.rawValue, summary)
         writer.member(StoreField.unreadSegments.rawValue, unreadSegments)
@@ -117,6 +120,39 @@ extension FeedSummaryFile: StoreFileData {
               s.nextIndex - firstSegment * segmentSize <= Self.maximumSpan else { return "nextIndex \(s.nextIndex) is out of range" }
         return nil
     }
+}
+
+/// An entry of `feed/ids/<abc>.json`: where one item of the feed is.
+extension FeedIDEntry: StoreFileElement {
+    enum StoreField: String, CaseIterable {
+        case id, index
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedIDEntry {
+        let start = reader.valueStart()
+        var id: EntityID?, index: Int?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .id: id = try reader.readEntityID()
+            case .index: index = try reader.readInt()
+            }
+        }
+        return FeedIDEntry(id: try present(id, StoreField.id, start), index: try present(index, StoreField.index, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.id.rawValue, id)
+        writer.member(StoreField.index.rawValue, index)
+        writer.endObject()
+    }
+
+    package var uniqueID: EntityID? { id }
+
+    package var validationProblem: String? { index >= 0 ? nil : "item \(id) has a negative position" }
 }
 
 /// The counts `status` shows; `retries` may be absent and is written only when not empty.

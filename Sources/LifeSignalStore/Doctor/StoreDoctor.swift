@@ -116,6 +116,7 @@ struct DoctorRun {
         let index = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
         var total = 0, unread = 0
         var seen = Set<EntityID>()
+        var positions: [EntityID: Int] = [:]
         let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
         for name in segmentNames {
             let path = "accounts/\(id)/feed/\(name)"
@@ -125,6 +126,7 @@ struct DoctorRun {
             for item in items {
                 total += 1
                 if !item.isRead { unread += 1 }
+                positions[item.id] = item.index
                 if !seen.insert(item.id).inserted { error(path, "holds the notification \(item.id) twice", DoctorAdvice.crossReference) }
                 if item.index / index.segmentSize != number {
                     error(path, "holds notification number \(item.index), which belongs in another segment", DoctorAdvice.crossReference)
@@ -134,6 +136,30 @@ struct DoctorRun {
         if total != index.summary.total || unread != index.summary.unread {
             error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
+        }
+        if index.idIndexDigits != nil { examineFeedIDs(id, positions) }
+    }
+
+    /// The feed's ID index (`FeedIDIndex`) names every item at its position, and nothing else.
+    private mutating func examineFeedIDs(_ id: EntityID, _ positions: [EntityID: Int]) {
+        let directory = StoreLayout.feedDirectory(id) + "/ids"
+        var indexed = 0
+        for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
+            let path = directory + "/" + name
+            guard let entries = decode([FeedIDEntry].self, path) else { continue }
+            for entry in entries {
+                indexed += 1
+                if !entry.id.rawValue.hasPrefix(name.dropLast(5)) {
+                    error(path, "lists the notification \(entry.id), whose ID does not start with its name", DoctorAdvice.crossReference)
+                } else if positions[entry.id] != entry.index {
+                    error(path, "puts the notification \(entry.id) at \(entry.index), where the feed does not hold it",
+                          DoctorAdvice.crossReference)
+                }
+            }
+        }
+        if indexed < positions.count {
+            error(StoreLayout.feedSummary(id), "says the feed's ID index is complete, but it lacks \(positions.count - indexed) "
+                  + "notification\(positions.count - indexed == 1 ? "" : "s")", DoctorAdvice.crossReference)
         }
     }
 

@@ -76,6 +76,7 @@ extension LayoutStore {
         index.summary.total += 1
         index.summary.unread += 1
         index.setUnread(number, true)
+        try indexIDs([item], of: id, &index)
         try applyRetention(id, &index)
         try store(index, StoreLayout.feedSummary(id))
         return item
@@ -84,12 +85,20 @@ extension LayoutStore {
     public func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int {
         var index = try feedIndex(id)
         guard let last = index.lastSegment, last >= index.firstSegment else { return 0 }
-        let numbers: [Int]
+        var numbers: [Int]
         switch scope {
-        case .all, .item: numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
+        case .all: numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
         case .unread: numbers = index.unreadSegments
+        case .item(let wanted):
+            numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
+            // The indexed segment first; the rest only if the index was wrong.
+            if let indexed = try indexedSegment(of: wanted, in: id, index), let at = numbers.firstIndex(of: indexed) {
+                numbers.remove(at: at)
+                numbers.insert(indexed, at: 0)
+            }
         }
         var changed = 0
+        var deleted: [EntityID] = []
         for number in numbers {
             let items = try segment(id, number)
             var kept: [FeedItem] = []
@@ -112,6 +121,7 @@ extension LayoutStore {
                 case .delete:
                     touched = true
                     changed += 1
+                    deleted.append(item.id)
                     index.summary.total -= 1
                     if !item.isRead { index.summary.unread -= 1 }
                 }
@@ -122,6 +132,7 @@ extension LayoutStore {
             }
             if found { break }
         }
+        try unindexIDs(deleted, of: id, index)
         if changed > 0 { try store(index, StoreLayout.feedSummary(id)) }
         return changed
     }
@@ -152,6 +163,7 @@ extension LayoutStore {
             let items = try segment(id, number)
             let kept = items.filter(FeedRetention.mustKeep)
             let droppedUnread = items.filter { !$0.isRead }.count - kept.count
+            try unindexIDs(items.filter { !FeedRetention.mustKeep($0) }.map(\.id), of: id, index)
             index.summary.total -= items.count - kept.count
             index.summary.unread -= droppedUnread
             try writeSegment(id, number, kept)

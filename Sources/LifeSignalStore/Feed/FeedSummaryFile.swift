@@ -16,6 +16,9 @@ package struct FeedSummaryFile: Codable, Equatable {
     var firstSegment = 0
     /// Segments that hold at least one unread item, ascending.
     var unreadSegments: [Int] = []
+    /// `FeedIDIndex.digits` once the feed's ID index (`feed/ids`) is
+    /// complete; absent for a feed without one, which is scanned instead.
+    var idIndexDigits: Int?
 
     /// The segment the newest item is in, or nil for an empty feed.
     var lastSegment: Int? {

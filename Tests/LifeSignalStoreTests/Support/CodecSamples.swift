@@ -15,6 +15,8 @@ enum CodecSamples {
         StoreCodecSample(DeadlineMarks.StoreField.self, populated: deadlines, minimal: DeadlineMarks()),
         StoreCodecSample(FeedItem.StoreField.self, populated: feedItem, minimal: minimalFeedItem),
         StoreCodecSample(FeedSummaryFile.StoreField.self, populated: summaryFile, minimal: FeedSummaryFile()),
+        StoreCodecSample(FeedIDEntry.StoreField.self, populated: FeedIDEntry(id: id(25), index: 4_242),
+                         minimal: FeedIDEntry(id: id(25), index: 0)),
         StoreCodecSample(FeedSummary.StoreField.self, populated: summaryFile.summary, minimal: FeedSummary()),
         StoreCodecSample(DeliveryRetry.StoreField.self, populated: retry, minimal: retry),
         StoreCodecSample(CheckInRecord.StoreField.self, populated: CheckInRecord(timestamp: date(5), command: "ls -l \"x\""),
@@ -106,6 +108,7 @@ enum CodecSamples {
         file.segmentSize = 100
         file.firstSegment = 1
         file.unreadSegments = [1, 2]
+        file.idIndexDigits = 3
         return file
     }
 
