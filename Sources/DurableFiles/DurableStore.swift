@@ -28,7 +28,8 @@ public struct DurableStore: Sendable {
     private var files: StoreFiles { StoreFiles(root: root, fileSystem: fileSystem) }
 
     /// Opens the store at `root`, creating the directory (and its missing
-    /// parents, `0700`) if needed.
+    /// parents, `0700`) if needed, and refuses one that someone else could
+    /// have changed (`FileSafety`).
     public init(
         root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5),
         checkpointSize: Int = DurableStore.defaultCheckpointSize
@@ -40,6 +41,7 @@ public struct DurableStore: Sendable {
         self.lockTimeout = lockTimeout
         self.checkpointSize = checkpointSize
         try fileSystem.ensureDirectory(trimmed)
+        try fileSystem.requireSafeDirectory(trimmed, ancestors: true)
     }
 
     /// Runs `body` as one transaction under the exclusive lock and commits

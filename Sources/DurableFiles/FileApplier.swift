@@ -19,6 +19,7 @@ struct FileApplier {
     }
 
     private func replace(_ relative: String, with bytes: [UInt8]) throws(DurableFilesError) {
+        try fileSystem.requireSafeDirectories(root: files.root, toward: relative)
         let path = files.absolute(StorePath.temporarySibling(of: relative))
         let descriptor = try createExclusively(path, parent: StorePath.parent(relative))
         do throws(DurableFilesError) {
@@ -39,6 +40,7 @@ struct FileApplier {
     }
 
     private func remove(_ relative: String) throws(DurableFilesError) {
+        try fileSystem.requireSafeDirectories(root: files.root, toward: relative)
         let path = files.absolute(relative)
         do {
             try fileSystem.unlink(path)

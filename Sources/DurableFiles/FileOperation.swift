@@ -15,6 +15,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
     case list
     case stat
     case lstat
+    case fstat
     case flock
 
     public var description: String { rawValue }
@@ -33,7 +34,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .unlink: "remove"
         case .mkdir: "create directory"
         case .list: "list directory"
-        case .stat, .lstat: "inspect"
+        case .stat, .lstat, .fstat: "inspect"
         case .flock: "lock"
         }
     }

@@ -9,13 +9,15 @@ struct StoreFiles: Sendable {
 
     /// The file's bytes, or `nil` when it does not exist; see `readRegularFile`.
     func read(_ relative: String) throws(DurableFilesError) -> [UInt8]? {
-        try fileSystem.readRegularFile(absolute(relative))
+        try fileSystem.requireSafeDirectories(root: root, toward: relative)
+        return try fileSystem.readRegularFile(absolute(relative))
     }
 
     /// Entry names of a directory, sorted, without the store's own files;
     /// a missing directory has no entries.
     func list(_ relative: String) throws(DurableFilesError) -> [String] {
         let path = absolute(relative)
+        try fileSystem.requireSafeDirectories(root: root, toward: relative.isEmpty ? "" : relative + "/")
         var names: [String]
         do {
             names = try fileSystem.listDirectory(path)

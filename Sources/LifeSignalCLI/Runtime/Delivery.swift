@@ -38,11 +38,14 @@ struct Delivery {
         let lockDirectory = store + "/delivery/" + session.accountID.rawValue
         let lock: StoreLock
         do {
+            try c.env.fileSystem.requireSafeDirectories(root: store, toward: "delivery/\(session.accountID.rawValue)/lock")
             try c.env.fileSystem.ensureDirectory(lockDirectory)
             lock = try StoreLock(directory: lockDirectory, mode: .exclusive, timeout: .zero, fileSystem: c.env.fileSystem)
         } catch .busy {
             report.busy = true
             return report
+        } catch .unsafe(let path, let reason, let remedy) {
+            throw StoreError.unsafe(path: path, reason: reason, remedy: remedy)
         } catch {
             throw StoreError.io(error.description)
         }
