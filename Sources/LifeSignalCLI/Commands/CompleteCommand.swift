@@ -21,7 +21,8 @@ extension Complete: RunnableCommand {
             let keys = [name, contact.account.firstName, contact.account.lastName].map(NameFolding.fold)
             if keys.contains(where: { $0.hasPrefix(typed) }) { names.append(name) }
         }
-        for name in names.sorted() { c.out.line(name) }
+        // One candidate a line, whatever a name holds.
+        for name in names.sorted() { c.out.line(TerminalText.line(name)) }
         return success
     }
 }

@@ -8,9 +8,14 @@ extension Doctor: RunnableCommand {
         var report = try StoreDoctor(root: paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout).examine()
         for (path, load) in [(try c.sessionFile().path, { _ = try c.sessionFile().load() }),
                              (try c.localSettings().path, { _ = try c.localSettings().load() })] as [(String, () throws -> Void)] {
-            do { try load() } catch let error as any UserFacingError {
-                report.findings.append(DoctorFinding(.error, path: path, problem: error.message,
-                                                     advice: "move the file aside; lifesignal starts it afresh (sign in again, or set the commands again)"))
+            do { try load() } catch let error as StoreError {
+                if case .unsafe(let unsafePath, let reason, let remedy) = error {
+                    report.findings.append(DoctorFinding(.unsafe, path: unsafePath, problem: reason, advice: remedy))
+                } else {
+                    report.findings.append(DoctorFinding(.error, path: path, problem: error.message, advice: Self.localAdvice))
+                }
+            } catch let error as any UserFacingError {
+                report.findings.append(DoctorFinding(.error, path: path, problem: error.message, advice: Self.localAdvice))
             }
         }
         if c.json {
@@ -24,14 +29,21 @@ extension Doctor: RunnableCommand {
             ]))
         } else {
             for finding in report.findings {
-                let label = finding.severity == .error ? c.style.red("error") : c.style.yellow("note ")
-                c.out.line("\(label)  \(finding.path): \(finding.problem)")
-                c.out.line("       \(finding.advice)")
+                let label = switch finding.severity {
+                case .error: c.style.red("error ")
+                case .unsafe: c.style.red("unsafe")
+                case .note: c.style.yellow("note  ")
+                }
+                c.out.line("\(label)  \(TerminalText.line(finding.path)): \(TerminalText.line(finding.problem))")
+                c.out.line("        \(TerminalText.line(finding.advice))")
             }
-            let errors = report.findings.filter { $0.severity == .error }.count
+            let errors = report.findings.filter { $0.severity != .note }.count
             c.say("Checked \(report.filesChecked) files of \(report.accounts) account\(report.accounts == 1 ? "" : "s") in \(paths.store): "
                   + (errors == 0 ? "no problems found." : "\(errors) problem\(errors == 1 ? "" : "s") found."))
         }
+        if report.isUnsafe { return ExitCode.io.rawValue }
         return report.isHealthy ? success : ExitCode.damaged.rawValue
     }
+
+    private static let localAdvice = "move the file aside; lifesignal starts it afresh (sign in again, or set the commands again)"
 }

@@ -54,7 +54,7 @@ struct LoginFlow {
                 // While the code still stands, another try is worth asking for;
                 // once it has expired or is used up, stop and say so.
                 guard try codeIsWaiting() else { throw error }
-                c.err.line("error: \(error.message)")
+                c.err.line("error: \(TerminalText.line(error.message))")
             }
         }
     }
@@ -118,7 +118,7 @@ struct LoginFlow {
                 }
                 return account
             } catch let error as LifeSignalError where error.kind == .refused {
-                c.err.line("error: \(error.message)")
+                c.err.line("error: \(TerminalText.line(error.message))")
             }
         }
     }
@@ -139,7 +139,7 @@ struct LoginFlow {
                                  ("user", JSONViews.profile(account))]))
             return
         }
-        let name = account.needsOnboarding ? account.phoneNumber : account.fullName
+        let name = account.needsOnboarding ? account.phoneNumber : TerminalText.line(account.fullName)
         c.say(isNew ? "Welcome! Signed in as \(name)." : "Signed in as \(name).")
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
         else if account.lastCheckIn == nil { c.hint("lifesignal checkin") }

@@ -24,7 +24,7 @@ extension NotificationsList: RunnableCommand {
             }
             var table = TextTable(columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             try service.visit(of: account.id, filter: filter, unreadOnly: unread, limit: limit) { item in
-                let title = HumanText.localTimes(in: item.title, now: now)
+                let title = TerminalText.line(HumanText.localTimes(in: item.title, now: now))
                 table.add([item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
                            NotificationText.label(item.type), item.isRead ? title : c.style.bold(title)])
                 shown += 1

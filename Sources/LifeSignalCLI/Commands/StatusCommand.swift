@@ -27,7 +27,7 @@ extension Status: RunnableCommand {
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
         let account = report.account
         let s = c.style
-        c.out.line(s.bold(account.fullName) + " (\(account.phoneNumber))")
+        c.out.line(s.bold(TerminalText.line(account.fullName)) + " (\(account.phoneNumber))")
         var rows = TextTable(columns: [.fixed, .flexible])
         if let due = account.nextCheckInDue {
             let state = report.overdue ? s.red("OVERDUE") : s.green("on time")

@@ -13,7 +13,7 @@ extension Tick: RunnableCommand {
         }
         let report = try Delivery(context: c).run()
         if let failure = report.failure {
-            c.err.line("error: delivery of notification \(failure.item.id.short) (\(HumanText.localTimes(in: failure.item.title))) failed: "
+            c.err.line("error: delivery of notification \(failure.item.id.short) (\(TerminalText.line(HumanText.localTimes(in: failure.item.title)))) failed: "
                        + "the notify-command \(failure.outcome.summary); it will be retried")
         }
         if c.json {

@@ -123,7 +123,7 @@ final class Context {
 
     /// A hint on stderr naming the next command, unless quiet or JSON.
     func hint(_ text: String) {
-        if !quiet, !json { err.line("hint: \(text)") }
+        if !quiet, !json { err.line("hint: \(TerminalText.line(text))") }
     }
 
     /// The questions asked on a terminal.

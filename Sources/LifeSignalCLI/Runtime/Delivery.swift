@@ -90,12 +90,14 @@ struct Delivery {
         var environment = context.env.variables
         environment["LIFESIGNAL_NOTIFICATION_ID"] = item.id.rawValue
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
-        // For people (a mail subject, an SMS): local times; stdin keeps the exact JSON.
-        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = HumanText.localTimes(in: item.title)
-        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = HumanText.localTimes(in: item.message)
+        // For people (a mail subject, an SMS): local times, made harmless as
+        // on a terminal (the title one line, further lines of the message
+        // indented); stdin keeps the exact JSON.
+        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = TerminalText.line(HumanText.localTimes(in: item.title))
+        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = TerminalText.block(HumanText.localTimes(in: item.message), indent: "  ")
         environment["LIFESIGNAL_NOTIFICATION_TIMESTAMP"] = ISO8601.format(item.timestamp)
         environment["LIFESIGNAL_ACCOUNT_PHONE"] = account.phoneNumber
-        environment["LIFESIGNAL_ACCOUNT_NAME"] = account.fullName
+        environment["LIFESIGNAL_ACCOUNT_NAME"] = TerminalText.line(account.fullName)
         return environment
     }
 }

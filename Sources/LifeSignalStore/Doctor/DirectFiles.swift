@@ -13,10 +13,14 @@ final class DirectFiles: FileAccess {
     }
 
     func read(_ path: String) throws -> [UInt8]? {
-        try StoreError.mapping { try fileSystem.readRegularFile(root + "/" + path) }
+        try StoreError.mapping {
+            try fileSystem.requireSafeDirectories(root: root, toward: path)
+            return try fileSystem.readRegularFile(root + "/" + path)
+        }
     }
 
     func list(_ directory: String) throws -> [String] {
+        try StoreError.mapping { try fileSystem.requireSafeDirectories(root: root, toward: directory.isEmpty ? "" : directory + "/") }
         do {
             return try fileSystem.listDirectory(directory.isEmpty ? root : root + "/" + directory)
         } catch .noSuchFile {
@@ -26,8 +30,9 @@ final class DirectFiles: FileAccess {
         }
     }
 
+    /// A real directory: a link to one is never followed.
     func isDirectory(_ path: String) -> Bool {
-        (try? fileSystem.stat(root + "/" + path).kind) == .directory
+        (try? fileSystem.lstat(root + "/" + path).kind) == .directory
     }
 
     func write(_ path: String, _ bytes: [UInt8]) throws { throw StoreError.io("doctor never writes (\(path))") }

@@ -23,18 +23,33 @@ public struct StoreDoctor {
         public var filesChecked = 0
         public var accounts = 0
         public var findings: [DoctorFinding] = []
-        public var isHealthy: Bool { !findings.contains { $0.severity == .error } }
+        public var isHealthy: Bool { !findings.contains { $0.severity != .note } }
+        /// Whether something in the store could have been planted by someone else.
+        public var isUnsafe: Bool { findings.contains { $0.severity == .unsafe } }
     }
 
     public func examine() throws -> Report {
         guard (try? fileSystem.stat(root).kind) == .directory else {
             throw StoreError.io("no store at \(root)")
         }
-        let lock = try StoreError.mapping {
-            try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        // First what someone else could have planted, without following or
+        // opening anything; the rest is read only when the store's own
+        // directory and lock files can be trusted.
+        let unsafe = SafetyAudit.examine(root: root, fileSystem: fileSystem).map {
+            DoctorFinding(.unsafe, path: $0.path, problem: $0.reason, advice: $0.remedy)
+        }
+        let lock: StoreLock
+        do {
+            try fileSystem.requireSafeDirectory(root, ancestors: true)
+            lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        } catch .unsafe {
+            return Report(findings: unsafe)
+        } catch {
+            throw StoreError(error)
         }
         defer { lock.release() }
         var run = DoctorRun(files: DirectFiles(root: root, fileSystem: fileSystem), root: root)
+        run.report.findings = unsafe
         run.examineAll()
         if (try? JournalCheck.replayIsDue(under: lock, fileSystem: fileSystem)) == true {
             run.report.findings.append(DoctorFinding(.note, path: root + "/journal", problem: "commits waiting to be replayed",
@@ -212,6 +227,7 @@ struct DoctorRun {
             return try read()
         } catch let failure as StoreError {
             switch failure {
+            case .unsafe: break  // found by the safety audit, and reported once
             case .tooNew: report.findings.append(DoctorFinding(.error, path: full(path), problem: failure.message, advice: DoctorAdvice.tooNew))
             case .damaged(_, let reason): error(path, reason, DoctorAdvice.restore)
             default: error(path, failure.message, DoctorAdvice.restore)
