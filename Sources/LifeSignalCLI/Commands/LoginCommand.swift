@@ -6,7 +6,7 @@ extension Login: RunnableCommand {
     /// while it is wrong) and then for the names a new account lacks.
     func run(_ c: Context) throws -> Int32 {
         guard let phone = PhoneNumber.normalize(self.phone) else { throw PhoneNumber.invalid(self.phone) }
-        if let code {
+        if let code = try givenCode(c) {
             return try LoginFlow(c, phone: phone).finish(code: code, firstName: firstName, lastName: lastName)
         }
         let issued = try c.engine().write(env: try c.core()) { store in
@@ -18,6 +18,30 @@ extension Login: RunnableCommand {
             return success
         }
         return try LoginFlow(c, phone: phone).interactive(firstName: firstName, lastName: lastName)
+    }
+}
+
+extension Login {
+    /// The code to verify, from `--code CODE`, `--code -` (standard input)
+    /// or `LIFESIGNAL_LOGIN_CODE`, in that order; nil when none was given.
+    func givenCode(_ c: Context) throws -> String? {
+        if let code, code != "-" { return code }
+        if code == "-" {
+            if c.env.input.isTerminal {
+                do {
+                    return try c.prompts.ask("Code: ", echo: false).trimmingWhitespace()
+                } catch is PromptDeclined {
+                    throw PromptDeclined("Cancelled; not signed in.")
+                }
+            }
+            // A code is six digits: anything much longer is not one, and is not read on.
+            guard let bytes = c.env.input.readAll(limit: 64) else {
+                throw LifeSignalError.invalid("standard input holds more than a verification code")
+            }
+            return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        }
+        if let variable = c.env.variables["LIFESIGNAL_LOGIN_CODE"], !variable.isEmpty { return variable.trimmingWhitespace() }
+        return nil
     }
 }
 

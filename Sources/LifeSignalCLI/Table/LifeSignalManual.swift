@@ -33,6 +33,7 @@ public enum LifeSignalManual {
             ManualEntry("LIFESIGNAL_STORE", "The store directory (default $XDG_DATA_HOME/lifesignal). --store DIR overrides it."),
             ManualEntry("LIFESIGNAL_NOW", "The current time, ISO 8601 (2026-03-01T09:00:00Z), for tests, demos and simulations. An invalid value is an error."),
             ManualEntry("LIFESIGNAL_SMS_COMMAND", "Overrides the sms-command setting."),
+            ManualEntry("LIFESIGNAL_LOGIN_CODE", "The verification code for login, instead of --code (which other users can see in the process list); --code - reads it from standard input instead."),
             ManualEntry("LIFESIGNAL_LOCK_TIMEOUT", "Seconds to wait for another process's lock before 'store is busy' (default 5)."),
             ManualEntry("LIFESIGNAL_COMMAND_TIMEOUT", "Seconds an sms-command or notify-command may run before it is killed (default 30)."),
             ManualEntry("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME", "Honoured as the XDG Base Directory specification says: unset, empty or relative means the default under $HOME."),
