@@ -32,7 +32,7 @@ struct Login: CommandInput, Equatable {
             CommandExample("login --phone +15551234567", "send a code (and ask for it on a terminal)"),
             CommandExample("login --phone +15551234567 --code 123456 --first-name Ada --last-name Lovelace",
                            "verify the code and name a new account"),
-            CommandExample("login --phone +15551234567 --code - < code.txt", "verify a code kept out of the process list"),
+            CommandExample("login --phone +15551234567 --code -", "verify a code read from standard input, kept out of the process list"),
         ],
         input: .running(Login.self))
 
