@@ -79,3 +79,24 @@ struct PingAndAlertTests {
         #expect(throws: LifeSignalError.refused("no alert is active")) { try service.cancelAlert(&account) }
     }
 }
+
+/// A contact who was removed is told nothing more, not even that an old
+/// ping of theirs was answered.
+struct RemovedContactPingTests {
+    @Test func aRemovedContactIsNotToldOfAnAnswerToTheirOldPing() throws {
+        let world = World()
+        let ron = try world.person("Ron", phone: "+15550000001")
+        let dee = try world.person("Dee", phone: "+15550000002")
+        try world.link(ron, dee, responder: false, dependent: true)
+        _ = try PingService(store: world.store, env: world.env).send(to: try world.contact("Dee", of: ron), from: ron)
+        try ContactService(store: world.store, env: world.env).remove(try world.contact("Ron", of: dee), owner: try world.reload(dee))
+        let ronFeed = try world.feed(ron).count
+        world.advance(60)
+        let answered = try PingService(store: world.store, env: world.env).respond(nil, owner: try world.reload(dee))
+        #expect(answered.count == 1, "the ping still counts as answered on Dee's side")
+        #expect(try world.store.pings(of: dee.id).first?.status == .responded)
+        let told = try world.feed(ron).map(\.title)
+        #expect(told.count == ronFeed, "Ron was told: \(told)")
+        #expect(try world.store.pings(of: ron.id).first?.status == .pending, "Ron's record learned of the answer")
+    }
+}

@@ -47,7 +47,8 @@ public struct PingService {
     }
 
     /// Answers one pending received ping (by ID or unique ID prefix) or, with
-    /// nil, all of them. Each sender is told. Returns the answered pings.
+    /// nil, all of them. Each sender still linked to the account is told.
+    /// Returns the answered pings.
     public func respond(_ query: String?, owner: Account) throws -> [Ping] {
         var mine = try store.pings(of: owner.id)
         let pending = mine.filter { $0.recipientID == owner.id && $0.status == .pending }
@@ -69,11 +70,15 @@ public struct PingService {
             chosen = pending
         }
         var answered: [Ping] = []
+        let linked = Set(try store.contacts(of: owner.id).map(\.contactID))
         for var ping in chosen {
             ping.status = .responded
             ping.respondedAt = env.now
             answered.append(ping)
             mine = mine.map { $0.id == ping.id ? ping : $0 }
+            // Someone no longer linked hears nothing more: neither their
+            // feed nor their own record of the ping learns of the answer.
+            guard linked.contains(ping.senderID) else { continue }
             let senderPings = try store.pings(of: ping.senderID).map { $0.id == ping.id ? ping : $0 }
             try store.savePings(Self.pruned(senderPings), of: ping.senderID)
             try Notifier(store: store, env: env).notify(ping.senderID, FeedDraft(
