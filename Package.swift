@@ -25,20 +25,30 @@ let package = Package(
             ]),
         // Command table, commands, output: parses, calls a service, renders.
         .target(name: "LifeSignalCLI",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "CommandEngine", "DurableFiles",
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
                                "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore"),
-        // The store on disk: XDG paths, JSON files, feed segments, deadline schedule.
-        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles", "StrictJSON"]),
+        // The shared store: the backend seam (directory, memory), the layout of
+        // lifesignal's files on it (feed segments, history, schedule), store
+        // locations and identity, copy and doctor.
+        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "StrictJSON"]),
+        // This person's files on this machine, apart from the shared store: XDG
+        // directories, the session per store identity, the local settings.
+        .target(name: "LifeSignalLocal",
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles"]),
         // Generic engines.
         .target(name: "CommandEngine"),
         // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
         .target(name: "StrictJSON"),
-        .target(name: "DurableFiles"),
+        // Thin wrappers over the POSIX file calls (FileSystem, Errno), with a
+        // fault-injecting conformer for tests.
+        .target(name: "SystemFiles"),
+        // A directory changed only by atomic, durable transactions (write-ahead journal, flock).
+        .target(name: "DurableFiles", dependencies: ["SystemFiles"]),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
-                          dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles"],
+                          dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles"],
                           path: "Sources/LifeSignalBench"),
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
@@ -56,7 +66,9 @@ let package = Package(
         .target(name: "QRDetector"),
 
         .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore", "TestSupport"]),
-        .testTarget(name: "LifeSignalStoreTests", dependencies: ["LifeSignalCore", "LifeSignalStore", "TestSupport"]),
+        .testTarget(name: "LifeSignalStoreTests",
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport"]),
+        .testTarget(name: "LifeSignalLocalTests", dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "TestSupport"]),
         .testTarget(name: "LifeSignalCLITests",
@@ -70,12 +82,12 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),
-        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
+        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
-                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "DurableFiles",
-                                   "TestSupport"]),
+                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "LifeSignalLocal",
+                                   "DurableFiles", "SystemFiles", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick doctor completions help' ;;
+        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick doctor store completions help' ;;
         'profile') REPLY='set' ;;
         'checkin') REPLY='history interval' ;;
         'alert') REPLY='on off' ;;
@@ -11,6 +11,7 @@ _lifesignal_subcommands() {
         'notifications') REPLY='list read delete follow' ;;
         'qr') REPLY='show refresh scan encode' ;;
         'settings') REPLY='get set' ;;
+        'store') REPLY='copy' ;;
         *) REPLY='' ;;
     esac
 }
@@ -63,6 +64,8 @@ _lifesignal_options() {
         'settings set') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'tick') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'doctor') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'store') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'store copy') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'completions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         *) REPLY='' ;;
     esac
@@ -118,6 +121,8 @@ _lifesignal_argument_kind() {
         'settings get:0') REPLY='choices:alerts pings check-ins contacts notify-command sms-command' ;;
         'settings set:0') REPLY='choices:alerts pings check-ins contacts notify-command sms-command' ;;
         'settings set:1') REPLY='none' ;;
+        'store copy:0') REPLY='directory' ;;
+        'store copy:1') REPLY='directory' ;;
         'completions:0') REPLY='choices:bash zsh fish' ;;
         *) REPLY=none ;;
     esac

@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// Makes the files the journal describes durable, then empties the journal.
 ///
 /// Until it finishes the journal stays the authority, so the lock file's
@@ -7,7 +9,7 @@
 /// clean without writing them: a later fsync of the same file would
 /// succeed and prove nothing.
 struct Checkpoint {
-    let files: StoreFiles
+    let files: CommittedFiles
     let lock: StoreLock
 
     private var fileSystem: any FileSystem { files.fileSystem }

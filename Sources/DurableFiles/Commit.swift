@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// Makes a transaction's staged changes the store's state, atomically and
 /// durably, with one fsync.
 ///
@@ -17,7 +19,7 @@
 /// the mark then does not match the journal, and the next access to the
 /// store replays it. A failed fsync is never retried.
 struct Commit {
-    let files: StoreFiles
+    let files: CommittedFiles
     let lock: StoreLock
     let checkpointSize: Int
 

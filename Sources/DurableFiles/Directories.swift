@@ -1,3 +1,5 @@
+import SystemFiles
+
 extension FileSystem {
     /// Creates `path` and any missing parents as `0700` directories, whatever
     /// the umask, each one fsynced into its parent so it survives a crash

@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// Every failure the store reports: data naming the path and the reason,
 /// worded in one place (`description`).
 public enum DurableFilesError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,11 +1,14 @@
+import SystemFiles
+
 /// Puts journal entries into the files: each write through a fresh
 /// temporary sibling renamed over the target (so no one, lock or not, ever
-/// sees half a file), each delete as an unlink.
+/// sees half a file), each delete as an unlink that also removes the
+/// directories it leaves empty.
 ///
 /// Nothing here waits for the disk: the journal already holds every byte,
 /// and a checkpoint makes the files durable later.
 struct FileApplier {
-    let files: StoreFiles
+    let files: CommittedFiles
 
     private var fileSystem: any FileSystem { files.fileSystem }
 
@@ -48,6 +51,26 @@ struct FileApplier {
             // Already gone: a replay, or a delete of what never was.
         } catch {
             throw error.failure(.unlink, path)
+        }
+        try removeEmptyDirectories(above: relative)
+    }
+
+    /// A directory lasts only while something is in it, so that listing a
+    /// directory of directories (the schedule's hours) never meets dead
+    /// ones, and the store looks the same however it is kept. A replay
+    /// repeats this; the next checkpoint makes it durable.
+    private func removeEmptyDirectories(above relative: String) throws(DurableFilesError) {
+        var directory = StorePath.parent(relative)
+        while !directory.isEmpty {
+            let path = files.absolute(directory)
+            do {
+                try fileSystem.rmdir(path)
+            } catch .directoryNotEmpty, .fileExists, .noSuchFile {
+                return
+            } catch {
+                throw error.failure(.rmdir, path)
+            }
+            directory = StorePath.parent(directory)
         }
     }
 

@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// Which files and directories a store trusts: only what nobody but the
 /// user could have planted or changed, the way ssh trusts `authorized_keys`.
 ///

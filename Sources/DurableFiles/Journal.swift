@@ -108,12 +108,6 @@ struct Journal: Hashable, Sendable {
 
 /// Checks a journal without applying it, for read-only tools.
 public enum JournalCheck {
-    /// Whether the files may lag behind the journal, so that the next
-    /// access will replay it first; `lock` must be held on the store.
-    public static func replayIsDue(under lock: StoreLock, fileSystem: any FileSystem) throws(DurableFilesError) -> Bool {
-        try Recovery.isDue(files: StoreFiles(root: lock.directory, fileSystem: fileSystem), lock: lock)
-    }
-
     /// Why the journal at `path` cannot be replayed, or nil when it can
     /// (an incomplete last record, left by a crash, is not a problem).
     public static func problem(in bytes: [UInt8], path: String) -> String? {

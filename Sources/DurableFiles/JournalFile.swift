@@ -1,7 +1,9 @@
+import SystemFiles
+
 /// The journal's file, `<root>/journal`: created once, appended to by
 /// commits, emptied by checkpoints, never removed.
 struct JournalFile {
-    let files: StoreFiles
+    let files: CommittedFiles
 
     /// The largest journal read back: a checkpoint's worth of records plus
     /// one transaction of data files at their own limit.

@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// Brings the files back to the committed state after a crash, a power
 /// loss or a failed commit, under the exclusive lock.
 ///
@@ -7,7 +9,7 @@
 /// temporary files an interrupted application left in the directories the
 /// journal names, and checkpoints, which empties the journal.
 struct Recovery {
-    let files: StoreFiles
+    let files: CommittedFiles
     let lock: StoreLock
 
     private var fileSystem: any FileSystem { files.fileSystem }
@@ -15,12 +17,12 @@ struct Recovery {
     /// Whether the files may lag behind the journal: then readers must wait
     /// for a replay. Costs a stat in the common case, and a small read of
     /// the lock file when the journal holds records.
-    static func isDue(files: StoreFiles, lock: StoreLock) throws(DurableFilesError) -> Bool {
+    static func isDue(files: CommittedFiles, lock: StoreLock) throws(DurableFilesError) -> Bool {
         try appliedLength(files: files, lock: lock) == nil
     }
 
     /// The journal's length when the files reflect all of it, else nil.
-    private static func appliedLength(files: StoreFiles, lock: StoreLock) throws(DurableFilesError) -> Int? {
+    private static func appliedLength(files: CommittedFiles, lock: StoreLock) throws(DurableFilesError) -> Int? {
         let length = try JournalFile(files: files).length()
         if length == 0 { return 0 }
         guard let boot = files.fileSystem.bootIdentifier(), let mark = try lock.readMark(),

@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// The largest data file lifesignal's stores read.
 public enum DataFileLimit {
     public static let bytes: Int64 = 64 << 20

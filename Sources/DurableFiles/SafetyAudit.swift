@@ -1,3 +1,5 @@
+import SystemFiles
+
 /// Everything in a store that `FileSafety` would refuse, found without
 /// following a link, opening a file or changing anything: for `doctor`,
 /// which must report a planted file rather than stop at the first one.

@@ -1,4 +1,5 @@
 import Glibc
+import SystemFiles
 
 /// An `flock(2)` lock on the store's dedicated lock file, `<root>/lock`.
 ///

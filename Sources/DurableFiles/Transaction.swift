@@ -1,4 +1,4 @@
-/// The changes one `DurableStore.write` call stages; they become visible
+/// The changes one `DurableDirectory.write` call stages; they become visible
 /// together when the closure returns, or not at all.
 ///
 /// Reads see the transaction's own staged changes first, then the store.
@@ -10,11 +10,11 @@ public final class Transaction {
         case delete
     }
 
-    let files: StoreFiles
+    let files: CommittedFiles
     private(set) var changes: [String: Change] = [:]
     var isOpen = true
 
-    init(files: StoreFiles) {
+    init(files: CommittedFiles) {
         self.files = files
     }
 
@@ -49,23 +49,52 @@ public final class Transaction {
     }
 
     /// Sorted entry names of `directory` (`""` is the root) as this
-    /// transaction sees them: staged writes included, staged deletes left out.
+    /// transaction sees them: staged writes included, staged deletes left
+    /// out, and so are directories they empty (the commit removes those).
     public func list(_ directory: String) throws(DurableFilesError) -> [String] {
         precondition(isOpen, "Transaction used outside its write closure")
         try StorePath.validateDirectory(directory)
         var names = Set(try files.list(directory))
         let prefix = directory.isEmpty ? "" : directory + "/"
+        var emptied: Set<String> = []
         for (path, change) in changes where path.hasPrefix(prefix) {
             let rest = path.dropFirst(prefix.count)
             if let slash = rest.firstIndex(of: "/") {
-                if case .write = change { names.insert(String(rest[..<slash])) }
+                let name = String(rest[..<slash])
+                if case .write = change { names.insert(name) } else { emptied.insert(name) }
             } else if case .write = change {
                 names.insert(String(rest))
             } else {
                 names.remove(String(rest))
             }
         }
+        for name in emptied where names.contains(name) {
+            if try files(under: prefix + name).isEmpty { names.remove(name) }
+        }
         return names.sorted()
+    }
+
+    /// The first file below `directory` in path order, as this transaction
+    /// sees it; without listing the rest when nothing is staged there.
+    public func firstFile(under directory: String) throws(DurableFilesError) -> String? {
+        precondition(isOpen, "Transaction used outside its write closure")
+        try StorePath.validateDirectory(directory)
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        guard changes.keys.contains(where: { $0.hasPrefix(prefix) }) else { return try files.firstFile(under: directory) }
+        return try files(under: directory).first
+    }
+
+    /// Every file below `directory`, recursively, as sorted paths relative
+    /// to the root, as this transaction sees them.
+    public func files(under directory: String) throws(DurableFilesError) -> [String] {
+        precondition(isOpen, "Transaction used outside its write closure")
+        try StorePath.validateDirectory(directory)
+        var paths = Set(try files.files(under: directory))
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        for (path, change) in changes where path.hasPrefix(prefix) {
+            if case .write = change { paths.insert(path) } else { paths.remove(path) }
+        }
+        return paths.sorted()
     }
 
     private func check(_ path: String) throws(DurableFilesError) {

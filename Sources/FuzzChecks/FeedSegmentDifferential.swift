@@ -3,13 +3,14 @@ import LifeSignalCore
 import LifeSignalStore
 
 /// A feed segment read two ways: by the reader every command uses
-/// (`FileStore.decodeFeedSegment`) and by `JSONDecoder`, which it replaced.
+/// (`LayoutStore.decodeFeedSegment`) and by `JSONDecoder`, which it replaced.
 /// The reader may be stricter about the format, never more lenient:
 /// whatever it accepts, `JSONDecoder` accepts too, with the same items.
 enum FeedSegmentDifferential {
     static func check(_ bytes: [UInt8], path: String, root: String) {
-        let store = FileStore.over(MemoryFiles(), root: root)
-        guard let items = try? store.decodeFeedSegment(bytes, path: path) else { return }
+        let empty = MemoryBackend(name: root)
+        guard let items = try? empty.read({ try LayoutStore(snapshot: $0, name: root).decodeFeedSegment(bytes, path: path) })
+        else { return }
         guard let reference = reference(bytes) else {
             violated(.storeDecoding, "the segment reader accepted \(path), which JSONDecoder refuses")
         }

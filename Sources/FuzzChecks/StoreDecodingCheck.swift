@@ -18,16 +18,16 @@ enum StoreDecodingCheck {
         if path.contains("/feed/"), !path.hasSuffix("/summary.json") {
             FeedSegmentDifferential.check(content, path: path, root: root)
         }
-        let store = FileStore.over(fixture.copy(replacing: path, with: content), root: root)
         do {
-            try exercise(store, fixture)
+            let backend = try fixture.copy(name: root, replacing: path, with: content)
+            try backend.write { transaction in try exercise(LayoutStore(transaction, name: root), fixture) }
         } catch let error as StoreError {
             switch error {
             case .damaged(let named, _), .tooNew(let named, _, _):
                 if named != root + "/" + path {
                     violated(.storeDecoding, "damage in \(path) was reported as \(named): \(error.message)")
                 }
-            case .busy, .io, .noHome, .unsafe:
+            case .busy, .io, .noHome, .missing, .unavailable, .badLocation, .unsafe:
                 violated(.storeDecoding, "a damaged \(path) gave \(error.kind): \(error.message)")
             }
         } catch is LifeSignalError {
@@ -39,7 +39,7 @@ enum StoreDecodingCheck {
     }
 
     /// The reads of status, contacts, notifications, history and tick.
-    static func exercise(_ store: FileStore, _ fixture: StoreFixture) throws {
+    static func exercise(_ store: LayoutStore, _ fixture: StoreFixture) throws {
         let env = CoreEnvironment(now: fixture.now, random: .seeded(1))
         _ = try DeadlineService.isCatchUpNeeded(store, now: env.now)
         _ = try store.nextScheduledWake()

@@ -4,8 +4,9 @@ import LifeSignalStore
 
 /// A small but complete store in memory: two linked people with check-ins,
 /// a ping, an alert, a missed deadline, feeds and a pending sign-in, so that
-/// every kind of store file read through `FileStore` exists (`store.json`
-/// is read only by `StoreEngine`; the end-to-end damage tests cover it). Built once, deterministically.
+/// every kind of store file read through `LayoutStore` exists (`store.json`
+/// is read only by `SharedStore`; the end-to-end damage tests cover it).
+/// Built once, deterministically, in one transaction of a memory backend.
 public struct StoreFixture: @unchecked Sendable {
     /// Every file of the store with its bytes.
     public let files: [String: [UInt8]]
@@ -23,8 +24,13 @@ public struct StoreFixture: @unchecked Sendable {
     }()
 
     private init() throws {
-        let memory = MemoryFiles()
-        let store = FileStore.over(memory)
+        let memory = MemoryBackend()
+        (people, now) = try memory.write { transaction in try Self.story(LayoutStore(transaction, name: memory.name)) }
+        files = memory.contents
+    }
+
+    /// Two people's first days, told through the services.
+    private static func story(_ store: LayoutStore) throws -> (people: [(account: Account, token: String)], now: Date) {
         let random = RandomSource.seeded(7)
         // A fixed, valid instant; parse cannot fail on this literal.
         var now = ISO8601.parse("2026-03-01T09:00:00Z")!
@@ -53,25 +59,20 @@ public struct StoreFixture: @unchecked Sendable {
         _ = try DeadlineService(store: store, env: env).catchUp()
         ada = try store.account(ada.id) ?? ada
         bob = try store.account(bob.id) ?? bob
-        // Bob's next deadline fills a schedule bucket and his wake file.
+        // Bob's next deadline makes a schedule entry and his wake file.
         try AccountService(store: store, env: env).checkIn(&bob)
         _ = try AuthService(store: store, env: env).requestCode(phoneNumber: "+15550000003")
 
-        files = memory.contents
-        people = [(ada, adaToken), (bob, bobToken)]
-        self.now = now
+        return ([(ada, adaToken), (bob, bobToken)], now)
     }
 
     /// The store's relative paths, sorted, so an index picks one stably.
     public var paths: [String] { files.keys.sorted() }
 
-    /// A fresh in-memory copy, optionally with one file replaced.
-    public func copy(replacing path: String? = nil, with bytes: [UInt8] = []) -> MemoryFiles {
-        let memory = MemoryFiles()
-        for (name, content) in files {
-            // MemoryFiles never throws; the protocol allows it for real files.
-            try? memory.write(name, name == path ? bytes : content)
-        }
-        return memory
+    /// A fresh in-memory copy named `name`, optionally with one file replaced.
+    public func copy(name: String, replacing path: String? = nil, with bytes: [UInt8] = []) throws -> MemoryBackend {
+        var contents = files
+        if let path { contents[path] = bytes }
+        return try MemoryBackend(name: name, files: contents)
     }
 }

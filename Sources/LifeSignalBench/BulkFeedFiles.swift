@@ -1,7 +1,7 @@
 import Glibc
 import LifeSignalStore
 
-/// A `FileAccess` that lets `FileStore.appendFeed` write a long feed in
+/// A `StoreTransaction` that lets `LayoutStore.appendFeed` write a long feed in
 /// linear time, for seeding a store that no process is using yet.
 ///
 /// `appendFeed` reads the newest segment, decodes it, adds one item and
@@ -10,10 +10,10 @@ import LifeSignalStore
 /// just its own item; the item's JSON is cut out of that one-item segment
 /// and kept, and `flush()` joins a segment's items into one file with the
 /// same envelope the store wrote. Everything else (ids, indexes, the
-/// summary and its counts) is still computed by `FileStore` itself, and
+/// summary and its counts) is still computed by `LayoutStore` itself, and
 /// `Seeder` then reads every segment back through a real transaction, so a
 /// change of format fails loudly instead of seeding a wrong store.
-final class BulkFeedFiles: FileAccess {
+final class BulkFeedFiles: StoreTransaction {
     static let prefix = Array(#"{"data":["#.utf8)
     static let suffix = Array(#"],"schemaVersion":1}"#.utf8) + [UInt8(ascii: "\n")]
 
@@ -46,6 +46,10 @@ final class BulkFeedFiles: FileAccess {
     }
 
     func list(_ directory: String) throws -> [String] {
+        throw Failure.unexpectedFormat("appendFeed listed \(directory)")
+    }
+
+    func files(under directory: String) throws -> [String] {
         throw Failure.unexpectedFormat("appendFeed listed \(directory)")
     }
 

@@ -2,7 +2,9 @@ import DurableFiles
 import FoundationEssentials
 import Glibc
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
+import SystemFiles
 
 /// A seeded store and the signed-in benchmark user's environment.
 struct SeededStore {
@@ -48,7 +50,7 @@ struct Seeder {
             "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
             "LIFESIGNAL_STORE": root, "LIFESIGNAL_NOW": Self.nowText,
         ]
-        let engine = try StoreEngine(root: root, fileSystem: SeedingFileSystem())
+        let engine = SharedStore(backend: try DirectoryBackend(root: root, fileSystem: SeedingFileSystem()))
         let env = CoreEnvironment(now: now, random: .seeded(seed))
 
         // Codes are issued in one transaction and used in the next, as a
@@ -71,7 +73,10 @@ struct Seeder {
 
         let xdg = try XDGDirectories(environment: environment, fallbackHome: home)
         let paths = try LifeSignalPaths(xdg: xdg, environment: environment, storeOption: nil, workingDirectory: home)
-        try SessionFile(paths: paths).save(SessionData(store: paths.store, accountID: user.id, token: token))
+        guard let identity = try engine.readWithoutCatchUp({ try $0.identity() }) else {
+            throw BenchError.seeding("the seeded store has no identity")
+        }
+        try SessionFile(paths: paths, identity: identity).save(SessionData(store: identity, accountID: user.id, token: token))
         return SeededStore(spec: spec, root: root, home: home, environment: environment, userID: user.id,
                            dependentID: dependent.id, dependentName: dependent.firstName)
     }
@@ -81,7 +86,7 @@ struct Seeder {
     /// The answers land in the user's feed; they are marked delivered so
     /// that `tick` stays a tick with nothing to do.
     func answerPings(_ seeded: SeededStore) throws {
-        let engine = try StoreEngine(root: seeded.root, fileSystem: SeedingFileSystem())
+        let engine = SharedStore(backend: try DirectoryBackend(root: seeded.root, fileSystem: SeedingFileSystem()))
         let env = CoreEnvironment(now: now, random: .seeded(UInt64(ProcessProbe.monotonicNanoseconds())))
         try engine.write(env: env) { store in
             guard let dependent = try store.account(seeded.dependentID) else {
@@ -93,7 +98,7 @@ struct Seeder {
     }
 
     /// Marks the whole feed as handed to the notify command already.
-    private static func markDelivered(_ user: EntityID, _ store: FileStore) throws {
+    private static func markDelivered(_ user: EntityID, _ store: LayoutStore) throws {
         try store.setDeliveredThrough(try store.feedSummary(of: user).nextIndex, of: user)
     }
 
@@ -102,7 +107,7 @@ struct Seeder {
     /// Everyone else: each checked in at some time in the last 20 hours (so
     /// deadlines spread over the timer wheel and none is due), linked in
     /// pairs, and the first `contacts - 1` linked to the user.
-    private func seedOthers(_ spec: StoreSpec, engine: StoreEngine, env: CoreEnvironment, user: Account) throws {
+    private func seedOthers(_ spec: StoreSpec, engine: SharedStore, env: CoreEnvironment, user: Account) throws {
         var number = 3
         while number <= spec.accounts {
             let last = min(spec.accounts, number + Self.accountBatch - 1)
@@ -139,15 +144,15 @@ struct Seeder {
     /// Marking as we go keeps the summary's list of unread segments short;
     /// left to grow to a thousand entries, it would make every append slow.
     /// Should the store's format ever defeat the bulk path, the slow one takes over.
-    private func seedFeed(_ count: Int, root: String, engine: StoreEngine, env: CoreEnvironment,
+    private func seedFeed(_ count: Int, root: String, engine: SharedStore, env: CoreEnvironment,
                           user: EntityID, from contact: EntityID) throws {
-        var position = try engine.readOnly { store in try store.feedSummary(of: user).total }
+        var position = try engine.readWithoutCatchUp { store in try store.feedSummary(of: user).total }
         guard position == 0 else { throw BenchError.seeding("the user's feed is not empty before seeding") }
         while position < count {
             let end = min(count, position + Self.feedChunk)
             do {
                 let files = BulkFeedFiles(root: root)
-                let store = FileStore.over(files, root: root)
+                let store = LayoutStore(files, name: root)
                 for item in position..<end {
                     _ = try store.appendFeed(draft(item, contact: contact), to: user, id: env.newID(),
                                              at: time(item, of: count))
@@ -163,7 +168,7 @@ struct Seeder {
     }
 
     /// Marks items below `index` read; returns the feed's item count.
-    private func markRead(below index: Int, engine: StoreEngine, env: CoreEnvironment, user: EntityID) throws -> Int {
+    private func markRead(below index: Int, engine: SharedStore, env: CoreEnvironment, user: EntityID) throws -> Int {
         try engine.write(env: env) { store in
             _ = try store.updateFeed(of: user, scope: .unread) { item in
                 guard item.index < index else { return .keep }
@@ -176,9 +181,9 @@ struct Seeder {
     }
 
     /// The plain path: `appendFeed` in transactions of `feedBatch` items.
-    private func appendSlowly(_ count: Int, engine: StoreEngine, env: CoreEnvironment,
+    private func appendSlowly(_ count: Int, engine: SharedStore, env: CoreEnvironment,
                               user: EntityID, from contact: EntityID) throws {
-        var written = try engine.readOnly { store in try store.feedSummary(of: user).total }
+        var written = try engine.readWithoutCatchUp { store in try store.feedSummary(of: user).total }
         while written < count {
             let batch = min(Self.feedBatch, count - written)
             try engine.write(env: env) { store in
@@ -210,13 +215,13 @@ struct Seeder {
         "+1555" + String(String(number + 10_000_000).suffix(7))
     }
 
-    private func issueCodes(for numbers: [Int], engine: StoreEngine, env: CoreEnvironment) throws -> [String] {
+    private func issueCodes(for numbers: [Int], engine: SharedStore, env: CoreEnvironment) throws -> [String] {
         try engine.write(env: env) { store in
             try numbers.map { try AuthService(store: store, env: env).requestCode(phoneNumber: Self.phone($0)).code }
         }
     }
 
-    private func signUp(_ store: FileStore, env: CoreEnvironment, first: String, last: String,
+    private func signUp(_ store: LayoutStore, env: CoreEnvironment, first: String, last: String,
                         number: Int, code: String) throws -> (Account, String) {
         let phone = Self.phone(number)
         let verified = try AuthService(store: store, env: env).verify(phoneNumber: phone, code: code,
@@ -229,19 +234,19 @@ struct Seeder {
 
     /// A full check-in history, hourly up to now, as after six weeks of an
     /// hourly cron job: a check-in must cost the same then as on day one.
-    private func seedHistory(_ id: EntityID, _ store: FileStore) throws {
+    private func seedHistory(_ id: EntityID, _ store: LayoutStore) throws {
         for hour in stride(from: AccountService.historyLimit, to: 0, by: -1) {
             let record = CheckInRecord(timestamp: now.addingTimeInterval(-3_600 * Double(hour)), command: "backup")
             try store.appendCheckIn(record, of: id, keeping: AccountService.historyLimit)
         }
     }
 
-    private func checkIn(_ id: EntityID, _ store: FileStore, env: CoreEnvironment) throws {
+    private func checkIn(_ id: EntityID, _ store: LayoutStore, env: CoreEnvironment) throws {
         var account = try reload(id, store)
         try AccountService(store: store, env: env).checkIn(&account)
     }
 
-    private func reload(_ id: EntityID, _ store: FileStore) throws -> Account {
+    private func reload(_ id: EntityID, _ store: LayoutStore) throws -> Account {
         guard let account = try store.account(id) else { throw BenchError.seeding("account \(id) vanished") }
         return account
     }

@@ -1,5 +1,6 @@
 import DurableFiles
 import Glibc
+import SystemFiles
 
 /// The real file system without per-file `fsync`, for seeding only.
 ///
@@ -18,6 +19,10 @@ struct SeedingFileSystem: FileSystem {
     }
 
     func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8] { try base.readAll(descriptor) }
+
+    func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8] {
+        try base.read(descriptor, upTo: count)
+    }
 
     func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno) {
         try base.writeAll(descriptor, bytes, at: offset)
@@ -38,6 +43,8 @@ struct SeedingFileSystem: FileSystem {
     func rename(_ source: String, to destination: String) throws(Errno) { try base.rename(source, to: destination) }
 
     func unlink(_ path: String) throws(Errno) { try base.unlink(path) }
+
+    func rmdir(_ path: String) throws(Errno) { try base.rmdir(path) }
 
     func mkdir(_ path: String, permissions: FilePermissions) throws(Errno) {
         try base.mkdir(path, permissions: permissions)

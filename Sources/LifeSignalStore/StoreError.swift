@@ -2,7 +2,8 @@ import LifeSignalCore
 
 /// Failures of the store and of the local files beside it.
 public enum StoreError: UserFacingError, Equatable {
-    /// Another process holds the store's lock past the timeout.
+    /// Another process holds the store's lock past the timeout, or kept
+    /// changing what a transaction read until it gave up.
     case busy(store: String)
     /// A file that cannot be understood; it is left exactly as it is.
     case damaged(path: String, reason: String)
@@ -15,12 +16,20 @@ public enum StoreError: UserFacingError, Equatable {
     case io(String)
     /// No usable home or XDG directory.
     case noHome(String)
+    /// Nothing is at a location that must already hold a store.
+    case missing(store: String)
+    /// The store cannot be reached (or this lifesignal cannot open its kind).
+    case unavailable(store: String, reason: String)
+    /// `--store`, `LIFESIGNAL_STORE` or an argument names no store lifesignal knows how to open.
+    case badLocation(String, reason: String)
 
     public var kind: FailureKind {
         switch self {
         case .busy: .busy
         case .damaged, .tooNew: .damaged
-        case .io, .noHome, .unsafe: .io
+        case .io, .noHome, .missing, .unsafe: .io
+        case .unavailable: .unavailable
+        case .badLocation: .usage
         }
     }
 
@@ -33,13 +42,24 @@ public enum StoreError: UserFacingError, Equatable {
         case .unsafe(let path, let reason, _): "refusing to use \(path): \(reason)"
         case .io(let text): text
         case .noHome(let text): text
+        case .missing(let store): "no store at \(store)"
+        case .unavailable(let store, let reason): "store unavailable: \(store): \(reason)"
+        case .badLocation(let text, let reason): "\(quoted(text)) is not a store location: \(reason)"
         }
+    }
+
+    /// Whether a file or directory was refused because someone else could
+    /// have planted or changed it.
+    public var isUnsafe: Bool {
+        if case .unsafe = self { return true }
+        return false
     }
 
     public var hint: String? {
         switch self {
         case .damaged: "restore the file from a backup, or move it aside to start that part afresh"
         case .unsafe(_, _, let remedy): remedy
+        case .badLocation: "a store is a directory, or etcd://HOST:PORT/PREFIX; write a directory named like a URL as ./NAME"
         default: nil
         }
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// A transaction from a known old state to a known new state, used to check
 /// that an interrupted commit leaves exactly one of the two.
@@ -12,7 +13,7 @@ struct CommitScenario: Sendable, CustomTestStringConvertible {
     let new: [String: String?]
     /// The stores' `checkpointSize`: by default most commits only append to
     /// the journal; at 0 every commit checkpoints as well.
-    var checkpointSize = DurableStore.defaultCheckpointSize
+    var checkpointSize = DurableDirectory.defaultCheckpointSize
 
     var testDescription: String { id }
 
@@ -48,8 +49,8 @@ struct CommitScenario: Sendable, CustomTestStringConvertible {
     ]
 
     /// A store at `root` as this scenario configures it.
-    func store(_ root: String, _ fileSystem: any FileSystem = SystemFileSystem()) throws -> DurableStore {
-        try DurableStore(root: root, fileSystem: fileSystem, checkpointSize: checkpointSize)
+    func store(_ root: String, _ fileSystem: any FileSystem = SystemFileSystem()) throws -> DurableDirectory {
+        try DurableDirectory(root: root, fileSystem: fileSystem, checkpointSize: checkpointSize)
     }
 
     /// Creates the old state with a live store.

@@ -43,7 +43,7 @@ struct ConcurrencyTests {
                 // Each thread opens its own store value, like a separate process.
                 // Counted even on failure, so that readers stop either way.
                 defer { writersDone.add(1, ordering: .sequentiallyConsistent) }
-                let store = try DurableStore(root: root, lockTimeout: timeout)
+                let store = try DurableDirectory(root: root, lockTimeout: timeout)
                 for _ in 0..<Self.increments {
                     try store.write { tx in
                         let current = Self.number(try tx.read("pair/first"))
@@ -55,7 +55,7 @@ struct ConcurrencyTests {
         }
         for _ in 0..<Self.readers {
             spawn {
-                let store = try DurableStore(root: root, lockTimeout: timeout)
+                let store = try DurableDirectory(root: root, lockTimeout: timeout)
                 while writersDone.load(ordering: .sequentiallyConsistent) < Self.writers {
                     let (first, second) = try store.read { reader in
                         (Self.number(try reader.read("pair/first")), Self.number(try reader.read("pair/second")))
@@ -69,7 +69,7 @@ struct ConcurrencyTests {
         let finished = group.wait(timeout: .now() + 100) == .success
         try #require(finished, "threads still running after 100 s")
         #expect(failures.withLock { $0 } == [])
-        let final = try DurableStore(root: root).read { reader in
+        let final = try DurableDirectory(root: root).read { reader in
             (Self.number(try reader.read("pair/first")), Self.number(try reader.read("pair/second")))
         }
         #expect(final.0 == Self.writers * Self.increments)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// Stops a commit dead after each step, like `kill -9` at that instant, and
 /// recovers with a new store object.
@@ -43,7 +44,7 @@ struct CrashTests {
     func tornRecord() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         try store.write { tx in try tx.write("a", bytes("old")) }
         // The first write of a transaction is its journal record; it is cut in half.
         fileSystem.setFault(.init(operation: .write, occurrence: 1, afterwards: .failEverything, tearsWrites: true))
@@ -51,7 +52,7 @@ struct CrashTests {
         let journal = try #require(snapshot(directory.path)["journal"])
         #expect(try Journal.decode(journal, path: "journal").validLength < journal.count)
 
-        let fresh = try DurableStore(root: directory.path)
+        let fresh = try DurableDirectory(root: directory.path)
         #expect(try fresh.replayIsDue())
         #expect(try fresh.read { try $0.read("a") } == bytes("old"))
         #expect(try !fresh.replayIsDue())
@@ -63,13 +64,13 @@ struct CrashTests {
     func tornMark() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         // Writes of a one-file transaction: the record, the file, the mark.
         fileSystem.setFault(.init(operation: .write, occurrence: 3, afterwards: .failEverything, tearsWrites: true))
         #expect(throws: DurableFilesError.self) { try store.write { tx in try tx.write("a", bytes("1")) } }
         #expect(AppliedMark.decode(snapshot(directory.path)["lock"] ?? []) == nil)
 
-        let fresh = try DurableStore(root: directory.path)
+        let fresh = try DurableDirectory(root: directory.path)
         #expect(try fresh.replayIsDue())
         #expect(try fresh.read { try $0.read("a") } == bytes("1"))
         #expect(try !fresh.replayIsDue())
@@ -78,7 +79,7 @@ struct CrashTests {
     @Test("debris whose record was lost is found by a whole-tree recovery")
     func wholeTreeSweep() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in try tx.write("x/y/a", bytes("1")) }
         let stray = directory.path + "/x/y/.a.tmp-00112233445566ff"
         try createFile(stray)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// Fails every step of a commit in turn and checks that the store always ends
 /// up exactly old or exactly new, cleans its debris, and never retries fsync.
@@ -67,7 +68,7 @@ struct FaultInjectionTests {
     func errorBeforeCommit() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         try store.write { tx in try tx.write("a", bytes("0")) }
         let before = snapshot(directory.path)
         fileSystem.setFault(.init(operation: .fsync, occurrence: 1, errno: .noSpace))
@@ -93,7 +94,7 @@ struct FaultInjectionTests {
     func errorAfterCommit() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         // Renames only happen after the commit point, as files are applied.
         fileSystem.setFault(.init(operation: .rename, occurrence: 2, errno: .ioError))
         do {
@@ -107,7 +108,7 @@ struct FaultInjectionTests {
             #expect(error.description.hasPrefix("the changes were committed but not fully applied"))
         }
         #expect(snapshot(directory.path)["journal"] != nil)
-        let seen = try DurableStore(root: directory.path).read { reader in
+        let seen = try DurableDirectory(root: directory.path).read { reader in
             (text(try reader.read("a")), text(try reader.read("b")))
         }
         #expect(seen.0 == "1" && seen.1 == "2")

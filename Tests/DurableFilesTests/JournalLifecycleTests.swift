@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// How the journal grows, is vouched for by the applied mark, and is
 /// emptied by checkpoints.
@@ -17,7 +18,7 @@ struct JournalLifecycleTests {
     func oneFsync() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         try store.write { tx in try tx.write("first", bytes("0")) }
         let synced = try Self.fsyncs(fileSystem) {
             try store.write { tx in
@@ -34,7 +35,7 @@ struct JournalLifecycleTests {
     func checkpoint() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem, checkpointSize: 200)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem, checkpointSize: 200)
         var lengths: [Int] = []
         var synced: [String] = []
         for round in 0..<6 {
@@ -60,7 +61,7 @@ struct JournalLifecycleTests {
     func reboot() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         try store.write { tx in try tx.write("a", bytes("1")) }
         try store.write { tx in
             try tx.write("a", bytes("2"))
@@ -81,7 +82,7 @@ struct JournalLifecycleTests {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
         fileSystem.setBootIdentifier(nil)
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         let synced = try Self.fsyncs(fileSystem) { try store.write { tx in try tx.write("d/a", bytes("1")) } }
         // The first commit also makes the new journal's name durable, first.
         #expect(synced == [directory.path, directory.path + "/journal", directory.path + "/d/a",
@@ -94,7 +95,7 @@ struct JournalLifecycleTests {
     func killedAfterCommitPoint() throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultInjectingFileSystem()
-        let store = try DurableStore(root: directory.path, fileSystem: fileSystem)
+        let store = try DurableDirectory(root: directory.path, fileSystem: fileSystem)
         try store.write { tx in try tx.write("a", bytes("old")) }
         // Dies at its first rename: a temporary file written, nothing applied, no mark.
         fileSystem.setFault(.init(operation: .rename, occurrence: 1, afterwards: .failEverything))
@@ -106,7 +107,7 @@ struct JournalLifecycleTests {
         }
         #expect(snapshot(directory.path)["a"] == bytes("old"))
         #expect(temporaryFiles(directory.path).count == 1)
-        let fresh = try DurableStore(root: directory.path)
+        let fresh = try DurableDirectory(root: directory.path)
         #expect(try fresh.replayIsDue())
         #expect(try fresh.read { (try $0.read("a"), try $0.read("b")) } == (bytes("new"), bytes("new")))
         #expect(temporaryFiles(directory.path).isEmpty)

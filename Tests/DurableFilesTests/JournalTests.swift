@@ -134,7 +134,7 @@ struct JournalTests {
     @Test("a store with a damaged journal refuses to work and leaves every file as it was")
     func storeRefuses() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in try tx.write("a", bytes("1")) }
         let journalPath = directory.path + "/journal"
         try createFile(journalPath, bytes("junk") + Self.first.encoded())

@@ -45,7 +45,7 @@ struct KillTests {
             #expect(state.counter > previous, "round \(round): the worker never committed")
             #expect(state.consistent, "round \(round): \(state)")
             previous = state.counter
-            try DurableStore(root: directory.path).recover()
+            try DurableDirectory(root: directory.path).recover()
             #expect(temporaryFiles(directory.path).isEmpty, "round \(round)")
         }
     }
@@ -65,7 +65,7 @@ struct KillTests {
 
     /// What a fresh store reads (recovering a pending commit first).
     static func state(_ root: String) throws -> State {
-        try DurableStore(root: root, lockTimeout: .seconds(10)).read { reader in
+        try DurableDirectory(root: root, lockTimeout: .seconds(10)).read { reader in
             State(
                 counter: number(try reader.read("pair/first")),
                 second: number(try reader.read("pair/second")),
@@ -76,7 +76,7 @@ struct KillTests {
     /// Each transaction bumps both counters, adds a history entry and
     /// deletes the one two steps back.
     static func churn(_ root: String) throws {
-        let store = try DurableStore(root: root, lockTimeout: .seconds(10))
+        let store = try DurableDirectory(root: root, lockTimeout: .seconds(10))
         while true {
             try store.write { tx in
                 let next = number(try tx.read("pair/first")) + 1

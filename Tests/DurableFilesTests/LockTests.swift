@@ -66,7 +66,7 @@ struct LockTests {
     @Test("a busy store names its directory and the timeout")
     func busyStore() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path, lockTimeout: .milliseconds(200))
+        let store = try DurableDirectory(root: directory.path, lockTimeout: .milliseconds(200))
         let held = try StoreLock(directory: directory.path, mode: .exclusive)
         defer { held.release() }
         let expected = DurableFilesError.busy(storeDirectory: directory.path, timeout: .milliseconds(200))

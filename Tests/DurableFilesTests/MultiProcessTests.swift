@@ -48,7 +48,7 @@ struct MultiProcessTests {
             let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             #expect(worker.terminationStatus == 0, "worker output:\n\(output)")
         }
-        let final = try DurableStore(root: directory.path).read { reader in
+        let final = try DurableDirectory(root: directory.path).read { reader in
             (text(try reader.read("pair/first")), text(try reader.read("pair/second")))
         }
         #expect(final.0 == String(Self.processes * Self.increments))
@@ -57,7 +57,7 @@ struct MultiProcessTests {
 
     /// One worker's share: increments, each followed by a consistency check.
     static func work(_ root: String) throws {
-        let store = try DurableStore(root: root, lockTimeout: .seconds(30))
+        let store = try DurableDirectory(root: root, lockTimeout: .seconds(30))
         for _ in 0..<increments {
             try store.write { tx in
                 let next = (text(try tx.read("pair/first")).flatMap { Int($0) } ?? 0) + 1

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 @Suite("Permissions whatever the umask", .serialized)
 struct PermissionTests {
@@ -12,7 +13,7 @@ struct PermissionTests {
         let directory = TemporaryDirectory()
         let root = directory.child("parent/store")
         try withUmask(mask) {
-            let store = try DurableStore(root: root)
+            let store = try DurableDirectory(root: root)
             try store.write { tx in
                 try tx.write("a", bytes("1"))
                 try tx.write("d/e/f", bytes("2"))
@@ -32,7 +33,7 @@ struct PermissionTests {
     func existingDirectory() throws {
         let directory = TemporaryDirectory()
         try SystemFileSystem().chmod(directory.path, FilePermissions(rawValue: 0o750))
-        _ = try DurableStore(root: directory.path)
+        _ = try DurableDirectory(root: directory.path)
         #expect(try permissions(directory.path) == FilePermissions(rawValue: 0o750))
     }
 

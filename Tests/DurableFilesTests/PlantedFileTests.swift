@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemFiles
 import Testing
 
 @testable import DurableFiles
@@ -112,7 +113,7 @@ struct PlantedFileTests {
         let victim = victimDirectory + "/authorized_keys"
         try createFile(victim, bytes("ssh-ed25519 AAAA precious\n"))
         #expect(chmod(victim, 0o600) == 0)
-        let store = try DurableStore(root: root)
+        let store = try DurableDirectory(root: root)
         try store.write { tx in try tx.write("d/file", bytes("data")) }
         try store.write { tx in try tx.write("d/file", bytes("data 2")) }  // a journal exists now
         try plant.plant(root, victim)
@@ -121,7 +122,7 @@ struct PlantedFileTests {
         var refusals: [DurableFilesError] = []
         do {
             // Like every command, the write reads before it writes.
-            try DurableStore(root: root).write { tx in
+            try DurableDirectory(root: root).write { tx in
                 _ = try tx.read("d/file")
                 try tx.write("d/other", bytes("new"))
             }
@@ -129,7 +130,7 @@ struct PlantedFileTests {
             refusals.append(error)
         }
         do {
-            _ = try DurableStore(root: root).read { reader in try reader.read("d/file") }
+            _ = try DurableDirectory(root: root).read { reader in try reader.read("d/file") }
         } catch let error as DurableFilesError {
             refusals.append(error)
         }
@@ -148,28 +149,28 @@ struct PlantedFileTests {
     func safeStoresPass() throws {
         let directory = TemporaryDirectory()
         let real = directory.child("real")
-        try DurableStore(root: real).write { tx in try tx.write("a/b", bytes("x")) }
+        try DurableDirectory(root: real).write { tx in try tx.write("a/b", bytes("x")) }
         #expect(chmod(real, 0o750) == 0)
         let linked = directory.child("linked")
         try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: real)
-        let read = try DurableStore(root: linked).read { reader in try reader.read("a/b") }
+        let read = try DurableDirectory(root: linked).read { reader in try reader.read("a/b") }
         #expect(text(read) == "x")
         let sticky = directory.child("shared")
         try FileManager.default.createDirectory(atPath: sticky, withIntermediateDirectories: false)
         #expect(chmod(sticky, 0o1777) == 0)
-        try DurableStore(root: sticky + "/store").write { tx in try tx.write("a", bytes("y")) }
+        try DurableDirectory(root: sticky + "/store").write { tx in try tx.write("a", bytes("y")) }
     }
 
     @Test("refusals read as one line naming the path, the reason and a remedy")
     func refusalWording() throws {
         let directory = TemporaryDirectory()
         let root = directory.child("store")
-        _ = try DurableStore(root: root)
+        _ = try DurableDirectory(root: root)
         #expect(chmod(root, 0o777) == 0)
         #expect(throws: DurableFilesError.unsafe(
             path: root, reason: "the group or others may write in it (mode 0777), so they could plant files there",
             remedy: "if everything in it is yours, take their write access away: chmod go-w '\(root)'")) {
-            try DurableStore(root: root)
+            try DurableDirectory(root: root)
         }
     }
 }

@@ -24,11 +24,11 @@ struct RoundTripTests {
     @Test("written files read back", arguments: cases)
     func roundTrip(_ testCase: Case) throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.child("store"))
+        let store = try DurableDirectory(root: directory.child("store"))
         try store.write { tx in
             for (path, content) in testCase.files { try tx.write(path, bytes(content)) }
         }
-        let fresh = try DurableStore(root: directory.child("store"))
+        let fresh = try DurableDirectory(root: directory.child("store"))
         let read = try fresh.read { reader in
             try testCase.files.keys.map { try (path: $0, content: text(reader.read($0))) }
         }
@@ -42,7 +42,7 @@ struct RoundTripTests {
     @Test("a transaction sees its own writes and deletes; list merges them")
     func ownChanges() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in
             try tx.write("d/a", bytes("a"))
             try tx.write("d/b", bytes("b"))
@@ -70,7 +70,7 @@ struct RoundTripTests {
     @Test("single delete, delete of a missing file, and an empty transaction")
     func deletes() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in try tx.write("a", bytes("1")) }
         try store.write { tx in try tx.delete("a") }
         try store.write { tx in try tx.delete("never-existed") }
@@ -84,7 +84,7 @@ struct RoundTripTests {
     @Test("a throwing closure changes nothing")
     func throwingBody() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in try tx.write("a", bytes("old")) }
         #expect(throws: Failure.self) {
             try store.write { tx in
@@ -101,7 +101,7 @@ struct RoundTripTests {
     @Test("the closure's result is returned")
     func result() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         let written = try store.write { tx in
             try tx.write("n", bytes("41"))
             return 41
@@ -118,7 +118,7 @@ struct RoundTripTests {
     ])
     func invalidPaths(path: String, id: String) throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         #expect(throws: DurableFilesError.self, "\(id)") {
             try store.write { tx in try tx.write(path, bytes("x")) }
         }
@@ -130,7 +130,7 @@ struct RoundTripTests {
     @Test("lock, gate and journal below the root are ordinary names")
     func reservedOnlyAtRoot() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in
             try tx.write("d/lock", bytes("l"))
             try tx.write("d/journal", bytes("j"))
@@ -143,7 +143,7 @@ struct RoundTripTests {
     @Test("a directory where a file should be is damage, named by its full path")
     func readErrorNamesPath() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in try tx.write("dir/file", bytes("x")) }
         do {
             try store.read { reader in _ = try reader.read("dir") }
@@ -160,7 +160,7 @@ struct RoundTripTests {
 @Suite struct WriteThenDeleteTests {
     @Test func writeThenDeleteInANewDirectoryLeavesTheStoreUsable() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in
             try tx.write("other", Array("kept".utf8))
             try tx.write("fresh/dir/file", Array("short-lived".utf8))
@@ -178,7 +178,7 @@ struct RoundTripTests {
 @Suite struct LimitTests {
     @Test func aFileLargerThanTheReadLimitOrAPathLongerThanPathMaxIsRefusedAndNothingChanges() throws {
         let directory = TemporaryDirectory()
-        let store = try DurableStore(root: directory.path)
+        let store = try DurableDirectory(root: directory.path)
         try store.write { tx in try tx.write("a", bytes("1")) }
         let before = snapshot(directory.path)
         #expect(throws: DurableFilesError.io(.write, path: directory.path + "/big", .fileTooLarge)) {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 @Suite("Live file system")
 struct SystemFileSystemTests {

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// A fresh directory, removed when the value is deinitialised.
 final class TemporaryDirectory {

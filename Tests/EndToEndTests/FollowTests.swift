@@ -11,24 +11,16 @@ import TestSupport
         #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--dependent"]).status == 0)
 
         for signal in [SIGTERM, SIGINT] {
-            let process = Process()
-            process.executableURL = Binary.url
-            process.arguments = ["notifications", "follow", "--json"]
-            process.environment = bob.environment.merging(["LIFESIGNAL_NOW": ""]) { $1 }
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: 0.4)
+            let follower = try bob.start(["notifications", "follow", "--json"], extra: ["LIFESIGNAL_NOW": ""])
+            // The follower says on stderr when it is watching; from then on every new item counts.
+            try #require(follower.waitFor { _, err in err.contains("{\"following\":true}") }, "no readiness: \(follower.stderrSoFar)")
             #expect(try ada.run(["ping", "Bob"], extra: ["LIFESIGNAL_NOW": ""]).status == 0)
+            try #require(follower.waitFor { out, _ in out.contains("\n") }, "the ping never arrived")
             #expect(try bob.run(["ping", "respond"], extra: ["LIFESIGNAL_NOW": ""]).status == 0)
-            Thread.sleep(forTimeInterval: 1.2)
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            #expect(process.terminationReason == .exit)
-            let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .split(separator: "\n")
+            follower.signal(signal)
+            let result = follower.wait(timeout: 10)
+            #expect(result.status == 0 && !result.signalled, "\(result)")
+            let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == 1, "\(lines)")
             let item = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any]
             #expect(item?["type"] as? String == "ping")
@@ -36,24 +28,38 @@ import TestSupport
         }
     }
 
+    @Test func followTellsAPersonReadyAndPrintsNewItemsAsLines() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "B")
+        #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--dependent"]).status == 0)
+        let follower = try bob.start(["notifications", "follow"], extra: ["LIFESIGNAL_NOW": ""])
+        try #require(follower.waitFor { _, err in err.contains("Following notifications") }, "no readiness: \(follower.stderrSoFar)")
+        #expect(try ada.run(["ping", "Bob"], extra: ["LIFESIGNAL_NOW": ""]).status == 0)
+        try #require(follower.waitFor { out, _ in out.contains("Ada L pinged you") }, "the ping never arrived")
+        follower.signal(SIGINT)
+        let result = follower.wait(timeout: 10)
+        #expect(result.succeeded, "\(result)")
+    }
+
     @Test func anIdleFollowerUsesAlmostNoCPU() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        let process = Process()
-        process.executableURL = Binary.url
-        process.arguments = ["notifications", "follow"]
-        process.environment = ada.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 2)
-        let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
-        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-        // utime and stime, in clock ticks (usually 1/100 s), are fields 14 and 15 of stat.
-        let ticks = (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
-        process.terminate()
-        process.waitUntilExit()
-        #expect(ticks < 50, "an idle follower used \(ticks) ticks in 2 s")
+        let follower = try ada.start(["notifications", "follow"])
+        try #require(follower.waitFor { _, err in err.contains("Following notifications") }, "no readiness: \(follower.stderrSoFar)")
+        let ticks = { () -> Int in
+            let stat = (try? String(contentsOfFile: "/proc/\(follower.pid)/stat", encoding: .utf8)) ?? ""
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            // utime and stime, in clock ticks (usually 1/100 s), are fields 14 and 15 of stat.
+            return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        }
+        let ready = ticks()
+        Thread.sleep(forTimeInterval: 2)  // measuring idleness takes time by nature
+        let idle = ticks() - ready
+        follower.signal(SIGTERM)
+        _ = follower.wait(timeout: 10)
+        #expect(idle < 50, "an idle follower used \(idle) ticks in 2 s")
     }
 }

@@ -14,7 +14,7 @@ struct FeedSegmentAgreementTests {
     static let path = "accounts/0a1b2c3d-0000-4000-8000-000000000000/feed/0.json"
 
     let codec = StoreCodec(root: root)
-    let store = FileStore.over(MemoryFiles(), root: root)
+    let store = LayoutStore.empty(name: root)
 
     enum Outcome: Equatable {
         case items([FeedItem])

@@ -156,7 +156,7 @@ struct FeedSegmentDamageTests {
 
     @Test(arguments: cases)
     func isRefusedWithOneClearLine(_ sample: Case) {
-        let store = FileStore.over(MemoryFiles(), root: Self.root)
+        let store = LayoutStore.empty(name: Self.root)
         let full = Self.root + "/" + Self.path
         do {
             let items = try store.decodeFeedSegment(sample.bytes, path: Self.path)
@@ -201,12 +201,12 @@ struct FeedSegmentDamageTests {
         item("\"title\":\"t\"", "\"title\":\"" + String(repeating: "\\ud83d", count: 200_000) + "\""),
     ])
     func hostileInputIsRefused(_ text: String) {
-        let store = FileStore.over(MemoryFiles(), root: Self.root)
+        let store = LayoutStore.empty(name: Self.root)
         #expect(throws: StoreError.self) { try store.decodeFeedSegment(Array(text.utf8), path: Self.path) }
     }
 
     @Test func aLongBadValueIsQuotedShort() throws {
-        let store = FileStore.over(MemoryFiles(), root: Self.root)
+        let store = LayoutStore.empty(name: Self.root)
         let bytes = Array(Self.item("\"index\":7", "\"index\":" + String(repeating: "9", count: 10_000)).utf8)
         #expect(throws: StoreError.damaged(path: Self.root + "/" + Self.path,
                                            reason: "bad value at data[0].index: \"\(String(repeating: "9", count: 40))…\" is out of range")) {

@@ -2,17 +2,31 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 
-/// A small world for service tests: one in-memory store, a pinned clock and
-/// a seeded random source, and helpers that act as a given person.
+/// A small world for service tests: one in-memory store (`MemoryBackend`,
+/// driven step by step through `store`, or a command at a time through
+/// `command`), a pinned clock and a seeded random source, and helpers that
+/// act as a given person.
 final class World {
-    let files = MemoryFiles()
-    lazy var store = FileStore.over(files)
+    let backend = MemoryBackend()
+    lazy var files = StepByStep(backend)
+    lazy var store = LayoutStore(files, name: backend.name)
     var now = ISO8601.parse("2026-03-01T09:00:00Z")!
     let random = RandomSource.seeded(42)
 
     var env: CoreEnvironment { CoreEnvironment(now: now, random: random) }
 
     func advance(_ seconds: Int) { now = now.addingTimeInterval(Double(seconds)) }
+
+    /// Runs `body` as a command does: one transaction, deadlines first.
+    /// `store` starts afresh afterwards, so it caches nothing from before.
+    func command<T>(_ body: (LayoutStore) throws -> T) throws -> T {
+        defer {
+            let retention = store.retentionLimit
+            store = LayoutStore(files, name: backend.name)
+            store.retentionLimit = retention
+        }
+        return try SharedStore(backend: backend).write(env: env, body)
+    }
 
     /// Brings deadlines up to date, as every command does first.
     func tick() throws { try DeadlineService(store: store, env: env).catchUp() }

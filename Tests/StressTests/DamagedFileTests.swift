@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SystemFiles
 
 /// Every kind of file lifesignal reads, damaged every way we know: the
 /// command that reads it exits 7 with one line naming the file's full path

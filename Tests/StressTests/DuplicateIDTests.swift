@@ -1,20 +1,22 @@
 import Foundation
 import Testing
 import TestSupport
+import SystemFiles
 
 /// Files that list things by ID, with one entry doubled. The store never
 /// writes that, so it is damage: the reading command must exit 7 naming the
 /// file and leave it alone, never show a contact, ping or notification twice.
 ///
 /// A doubled schedule entry is the exception: it only says "look at this
-/// account then" twice, and the next reschedule rewrites the bucket with the
-/// account once; that is checked instead.
+/// account then" twice, and the catch-up that finds it looks at the account
+/// once and removes the entry its `wake.json` does not name; that is
+/// checked instead.
 ///
 /// Contacts, pings and notifications with a doubled ID are refused as
 /// damage (exit 7, path named); they were once accepted and shown twice.
 @Suite(.serialized) struct DuplicateIDTests {
     enum Case: String, CaseIterable, CustomTestStringConvertible {
-        case contacts, pings, feedSegment, scheduleBucket
+        case contacts, pings, feedSegment
         var testDescription: String { rawValue }
 
         var kind: StoreFileKind {
@@ -22,7 +24,6 @@ import TestSupport
             case .contacts: .contacts
             case .pings: .pings
             case .feedSegment: .feedSegment
-            case .scheduleBucket: .scheduleBucket
             }
         }
 
@@ -31,15 +32,8 @@ import TestSupport
             case .contacts: ["contacts", "--json"]
             case .pings: ["ping", "list", "--json"]
             case .feedSegment: ["notifications", "--json"]
-            case .scheduleBucket: ["checkin", "--json"]
             }
         }
-
-        /// Whether the current lifesignal is known to accept this doubling.
-        /// A doubled schedule entry is harmless: the next reschedule rewrites it.
-        var isRejected: Bool { self != .scheduleBucket }
-        /// Whether a doubling is harmless and healed by the next write.
-        var healsOnWrite: Bool { self == .scheduleBucket }
     }
 
     @Test(arguments: Case.allCases)
@@ -57,21 +51,35 @@ import TestSupport
         let result = try world.ada.run(doubled.read, extra: doubled.kind.environment)
         #expect(!result.signalled, "\(result)")
         let changed = DamageWorld.changes(before, world.snapshot())
-        if doubled.healsOnWrite {
-            #expect(result.succeeded, "\(result)")
-            let directory = file.deletingLastPathComponent()
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            where name != "wake.json" && !name.hasPrefix(".") {
-                let bucket = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(name)))
-                let listed = ((bucket as? [String: Any])?["data"] as? [[String: Any]] ?? []).compactMap { $0["accountID"] as? String }
-                #expect(listed.count == Set(listed).count, "schedule/\(name) still lists an account twice: \(listed)")
-            }
-            return
-        }
-        if doubled.isRejected {
-            #expect(result.status == 7, "a doubled ID in \(file.path) was accepted: \(result)")
-            #expect(result.stderr.contains(file.path), "\(result)")
-        }
+        #expect(result.status == 7, "a doubled ID in \(file.path) was accepted: \(result)")
+        #expect(result.stderr.contains(file.path), "\(result)")
         #expect(changed.isEmpty, "files changed: \(changed)")
+    }
+
+    /// Ada's schedule entry doubled at an earlier, due time: her next
+    /// command succeeds, and afterwards the schedule holds her once, at the
+    /// wake-up her `wake.json` names.
+    @Test func aDoubledScheduleEntryHealsOnTheNextCommand() throws {
+        let world = try DamageWorld()
+        try world.restore()
+        let ada = try #require(world.ids["ada"])
+        let schedule = world.sandbox.store.appendingPathComponent("schedule")
+        let stray = Clock.start.addingTimeInterval(-60)
+        let milliseconds = Int64(stray.timeIntervalSince1970 * 1000)
+        let hour = String(format: "%08lld", milliseconds / 3_600_000)
+        let entry = schedule.appendingPathComponent(hour).appendingPathComponent(String(format: "%015lld-", milliseconds) + ada)
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data().write(to: entry)
+
+        let result = try world.ada.run(["status", "--json"])
+        #expect(result.succeeded, "\(result)")
+        var entries: [String] = []
+        for hour in try FileManager.default.contentsOfDirectory(atPath: schedule.path) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: schedule.appendingPathComponent(hour).path)
+            where name.hasSuffix(ada) { entries.append(hour + "/" + name) }
+        }
+        #expect(entries.count == 1, "Ada is in the schedule \(entries.count) times: \(entries)")
+        #expect(!FileManager.default.fileExists(atPath: entry.path), "the stray entry stayed")
+        #expect(try world.ada.run(["doctor"]).succeeded)
     }
 }

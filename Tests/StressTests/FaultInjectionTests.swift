@@ -2,6 +2,7 @@ import DurableFiles
 import Foundation
 import Testing
 import TestSupport
+import SystemFiles
 
 /// I/O errors at every step of a real lifesignal commit: each file-system
 /// call in turn fails once (later calls succeed) or fails for good (as a

@@ -51,7 +51,7 @@ import TestSupport
         let after = try ada.run(["checkin"], extra: ["LIFESIGNAL_NOW": Clock.iso(86_000)])
         #expect(after.succeeded, "\(after)\nrefused \(refused) of 24; disk: \(sandbox.snapshot(disk).keys.sorted())")
         kept.append(String(Clock.iso(86_000).prefix(19)))
-        let history = try ada.run(["checkin", "history", "--json"], extra: ["LIFESIGNAL_NOW": Clock.iso(86_000)])
+        let history = try ada.run(["checkin", "history", "--limit", "1000", "--json"], extra: ["LIFESIGNAL_NOW": Clock.iso(86_000)])
         let stamps = (history.jsonArray ?? []).compactMap { ($0["timestamp"] as? String).map { String($0.prefix(19)) } }
         #expect(stamps.sorted() == kept.sorted(), "kept \(kept), history \(stamps)")
         #expect(sandbox.debris(disk).isEmpty, "\(sandbox.debris(disk))")

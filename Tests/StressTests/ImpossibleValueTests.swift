@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SystemFiles
 
 /// Store files that parse but hold values lifesignal never writes (a feed
 /// segment size of 0, an index past any disk, a negative interval): they

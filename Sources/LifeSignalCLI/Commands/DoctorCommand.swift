@@ -1,12 +1,26 @@
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// Examines the whole store and the local files; changes nothing.
 extension Doctor: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let paths = try c.paths()
-        var report = try StoreDoctor(root: paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout).examine()
-        for (path, load) in [(try c.sessionFile().path, { _ = try c.sessionFile().load() }),
+        // First what someone else could have planted, without following or
+        // opening anything: reported even when it keeps the store shut.
+        let unsafe = StoreDoctor.safetyFindings(at: paths.store, fileSystem: c.env.fileSystem)
+        var report: StoreDoctor.Report
+        do {
+            let store = try SharedStore.open(paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout,
+                                             creating: false)
+            report = try StoreDoctor(store: store).examine()
+        } catch let error as StoreError where error.isUnsafe && !unsafe.isEmpty {
+            report = StoreDoctor.Report()
+        }
+        report.findings = unsafe + report.findings
+        // A damaged store.json is a finding already; the session file is still examined.
+        let sessionFile = try c.sessionFile(identity: (try? c.storeIdentity()) ?? nil)
+        for (path, load) in [(sessionFile.path, { _ = try sessionFile.load() }),
                              (try c.localSettings().path, { _ = try c.localSettings().load() })] as [(String, () throws -> Void)] {
             do { try load() } catch let error as StoreError {
                 if case .unsafe(let unsafePath, let reason, let remedy) = error {
@@ -20,7 +34,7 @@ extension Doctor: RunnableCommand {
         }
         if c.json {
             c.printJSON(.object([
-                ("store", .string(paths.store)), ("filesChecked", .int(report.filesChecked)), ("accounts", .int(report.accounts)),
+                ("store", .string(paths.store.description)), ("filesChecked", .int(report.filesChecked)), ("accounts", .int(report.accounts)),
                 ("healthy", .bool(report.isHealthy)),
                 ("findings", .array(report.findings.map { finding in
                     .object([("severity", .string(finding.severity.rawValue)), ("path", .string(finding.path)),
@@ -38,7 +52,8 @@ extension Doctor: RunnableCommand {
                 c.out.line("        \(TerminalText.line(finding.advice))")
             }
             let errors = report.findings.filter { $0.severity != .note }.count
-            c.say("Checked \(report.filesChecked) files of \(report.accounts) account\(report.accounts == 1 ? "" : "s") in \(paths.store): "
+            c.say("Checked \(report.filesChecked) files of \(report.accounts) account\(report.accounts == 1 ? "" : "s") in "
+                  + "\(TerminalText.line(paths.store.description)): "
                   + (errors == 0 ? "no problems found." : "\(errors) problem\(errors == 1 ? "" : "s") found."))
         }
         if report.isUnsafe { return ExitCode.io.rawValue }

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 extension Login: RunnableCommand {
@@ -9,7 +10,7 @@ extension Login: RunnableCommand {
         if let code = try givenCode(c) {
             return try LoginFlow(c, phone: phone).finish(code: code, firstName: firstName, lastName: lastName)
         }
-        let issued = try c.engine().write(env: try c.core()) { store in
+        let issued = try c.store().write(env: try c.core()) { store in
             try AuthService(store: store, env: try c.core()).requestCode(phoneNumber: phone)
         }
         try CodeDelivery(context: c).deliver(issued)
@@ -101,20 +102,19 @@ struct LoginFlow {
 
     /// One attempt; the session is saved here when it succeeds.
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
-        let sessionFile = try c.sessionFile()
-        let previous = try? sessionFile.load()
-        let paths = try c.paths()
-        let result = try c.engine().write(env: try c.core()) { store in
+        let previous = try? c.sessionFile().load()
+        let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
-            return outcome
+            // The first write gave the store its identity, which the session belongs to.
+            return (outcome, try store.identity() ?? "")
         }
         switch result {
         case .rejected(let error):
             return .rejected(error)
         case .signedIn(let account, let token, let isNew):
-            try sessionFile.save(SessionData(store: paths.store, accountID: account.id, token: token))
+            try c.sessionFile(identity: identity).save(SessionData(store: identity, accountID: account.id, token: token))
             return .signedIn(account, isNew: isNew)
         }
     }
@@ -122,7 +122,7 @@ struct LoginFlow {
     /// Whether a code for the number is still waiting to be verified.
     private func codeIsWaiting() throws -> Bool {
         let now = try c.now()
-        return try c.engine().read(env: try c.core()) { store in
+        return try c.store().read(env: try c.core()) { store in
             guard let login = try store.pendingLogin(phoneNumber: phone) else { return false }
             return now < login.expiresAt
         }
@@ -201,7 +201,7 @@ struct CodeDelivery {
                                                          ?? Self.defaultTimeout))
         guard outcome.succeeded else {
             // Nobody received this code: withdraw it so a new one can be asked for at once.
-            try? c.engine().write(env: try c.core()) { store in
+            try? c.store().write(env: try c.core()) { store in
                 try store.setPendingLogin(nil, phoneNumber: issued.phoneNumber)
             }
             throw ExternalCommandError(what: "sms-command", outcome: outcome)

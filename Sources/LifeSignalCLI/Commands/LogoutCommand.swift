@@ -12,7 +12,7 @@ extension Logout: RunnableCommand {
         // Forget the session here even when the store cannot be written, then
         // report the store's problem: signing out must never leave you stuck.
         let storeResult = Result {
-            try c.engine().write(env: try c.core()) { store in
+            try c.store().write(env: try c.core()) { store in
                 try AuthService(store: store, env: try c.core()).signOut(token: session.token)
             }
         }

@@ -1,30 +1,41 @@
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalStore
 
 /// `notifications follow`: prints new items as they arrive until SIGINT or
 /// SIGTERM, and hands them to the notify command like `tick`.
 ///
-/// It looks at the feed's small index twice a second (an idle process, no
-/// busy loop) and reads only the items past the last one it printed.
+/// It opens the store and reads the session once, then sleeps on the
+/// store's change signal for the account's feed (inotify on a directory
+/// store) and reads only the items past the last one it printed. It also
+/// wakes when the next deadline of any account comes due, because nothing
+/// writes a missed check-in until someone looks.
 extension NotificationsFollow: RunnableCommand {
-    static let interval = 0.5
+    /// The longest sleep between looks when nothing signals a change.
+    static let longestWait = 30.0
+    /// How soon a failed delivery is tried again.
+    static let retryWait = 0.5
 
     func run(_ c: Context) throws -> Int32 {
-        var next = try c.reading { store, account in try store.feedSummary(of: account.id).nextIndex }
-        if !c.json, !c.quiet {
-            c.err.line("Following notifications; Ctrl-C to stop.")
+        let start = try c.reading { store, account in (next: try store.feedSummary(of: account.id).nextIndex, id: account.id) }
+        let changes = try c.store().feedChanges(of: start.id)
+        var next = start.next
+        if !c.quiet {
+            // The readiness notice: from here on, every new item is printed.
+            c.err.line(c.json ? JSONValue.object([("following", .bool(true))]).rendered(pretty: false)
+                              : "Following notifications; Ctrl-C to stop.")
             try? c.err.flush()
         }
         var retryDelivery = false
+        var wait = 0.0
         repeat {
             c.refreshNow()
-            let fresh = try c.engine().read(env: try c.core()) { store -> [FeedItem] in
-                let account = try AuthService.account(forToken: try c.session().token, in: store)
+            let look = try c.reading { store, account in
                 var items: [FeedItem] = []
                 try store.visitFeed(of: account.id, from: next) { items.append($0); return items.count < 1000 }
-                return items
+                return (items: items, wake: try store.nextScheduledWake(), now: try c.now())
             }
-            for item in fresh {
+            for item in look.items {
                 if c.json {
                     c.out.line(JSONViews.notification(item).rendered(pretty: false))
                 } else {
@@ -36,7 +47,7 @@ extension NotificationsFollow: RunnableCommand {
                 next = item.index + 1
             }
             try c.out.flush()
-            if !fresh.isEmpty || retryDelivery {
+            if !look.items.isEmpty || retryDelivery {
                 let report = try Delivery(context: c).run()
                 retryDelivery = report.failure != nil
                 if let failure = report.failure {
@@ -44,7 +55,9 @@ extension NotificationsFollow: RunnableCommand {
                     try? c.err.flush()
                 }
             }
-        } while c.env.pause(Self.interval)
+            wait = look.items.count >= 1000 ? 0 : min(Self.longestWait, max(0.05, look.wake.map { $0.timeIntervalSince(look.now) } ?? Self.longestWait))
+            if retryDelivery { wait = min(wait, Self.retryWait) }
+        } while c.env.waitForChange(changes, wait)
         return success
     }
 }

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// The four notification switches live with the account in the store; the

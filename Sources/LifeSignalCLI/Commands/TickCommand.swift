@@ -4,14 +4,16 @@ import LifeSignalCore
 /// signed-in account's new notifications. Made for cron.
 extension Tick: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
-        // A read brings every due deadline in the store up to date first.
-        try c.engine().read(env: try c.core()) { _ in }
-        guard (try c.sessionFile().load()) != nil else {
+        // Delivery's first read brings every due deadline in the store up
+        // to date, before it looks for the session.
+        let report: Delivery.Report
+        do {
+            report = try Delivery(context: c).run()
+        } catch LifeSignalError.notSignedIn {
             if c.json { c.printJSON(.object([("delivered", .int(0)), ("failed", .int(0)), ("signedIn", .bool(false))])) }
             else { c.say("Deadlines up to date. Not signed in, so nothing to deliver.") }
             return success
         }
-        let report = try Delivery(context: c).run()
         if let failure = report.failure {
             c.err.line("error: delivery of notification \(failure.item.id.short) (\(TerminalText.line(HumanText.localTimes(in: failure.item.title)))) failed: "
                        + "the notify-command \(failure.outcome.summary); it will be retried")

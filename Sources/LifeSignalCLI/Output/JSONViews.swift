@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// The JSON shapes of CLI.md, in one place.

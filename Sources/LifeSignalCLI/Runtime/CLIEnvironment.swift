@@ -1,7 +1,9 @@
-import DurableFiles
 import FoundationEssentials
 import Glibc
 import LifeSignalCore
+import LifeSignalStore
+import SystemFiles
+import SystemFiles
 
 /// Everything a run of lifesignal takes from the outside world, injected
 /// so that tests use the same code paths as users.
@@ -22,9 +24,10 @@ public struct CLIEnvironment {
     public var homeFallback: String?
     /// How long to wait for another process's lock.
     public var lockTimeout: Duration
-    /// Pauses `follow` between looks at the store; returns false once a
-    /// stop was requested (SIGINT, SIGTERM).
-    public var pause: (Double) -> Bool
+    /// Waits up to the given seconds for the store to change (through its
+    /// change signal) in a long-running command; returns false once a stop
+    /// was requested (SIGINT, SIGTERM).
+    public var waitForChange: (any StoreChangeSignal, Double) -> Bool
     /// The width of the terminal stdout is, nil when it is not one.
     public var terminalColumns: Int?
 
@@ -32,8 +35,8 @@ public struct CLIEnvironment {
                 input: any InputSource, stdout: any OutputSink, stderr: any OutputSink,
                 clock: @escaping @Sendable () -> Date, random: RandomSource,
                 fileSystem: any FileSystem, processRunner: any ProcessRunner,
-                homeFallback: String?, lockTimeout: Duration, pause: @escaping (Double) -> Bool,
-                terminalColumns: Int? = nil) {
+                homeFallback: String?, lockTimeout: Duration,
+                waitForChange: @escaping (any StoreChangeSignal, Double) -> Bool, terminalColumns: Int? = nil) {
         self.arguments = arguments
         self.variables = variables
         self.workingDirectory = workingDirectory
@@ -46,7 +49,7 @@ public struct CLIEnvironment {
         self.processRunner = processRunner
         self.homeFallback = homeFallback
         self.lockTimeout = lockTimeout
-        self.pause = pause
+        self.waitForChange = waitForChange
         self.terminalColumns = terminalColumns
     }
 
@@ -70,7 +73,8 @@ public struct CLIEnvironment {
             input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: passwordHome(),
-            lockTimeout: timeout ?? .seconds(5), pause: StopSignals.pause, terminalColumns: terminalColumns())
+            lockTimeout: timeout ?? .seconds(5), waitForChange: StopSignals.waitForChange,
+            terminalColumns: terminalColumns())
     }
 
     /// The width of the terminal on stdout, asked of the terminal itself.
@@ -116,28 +120,41 @@ enum StopSignals {
     nonisolated(unsafe) private static var requested: sig_atomic_t = 0
     nonisolated(unsafe) private static var installed = false
 
-    /// Sleeps up to `seconds`, waking early on a stop signal; false once stopping.
-    static func pause(_ seconds: Double) -> Bool {
-        if !installed {
-            installed = true
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in StopSignals.requested = 1 }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(SIGINT, &action, nil)
-            sigaction(SIGTERM, &action, nil)
-            // A parent may have started us with these blocked (threads of
-            // test runners and supervisors often do); we rely on them.
-            var stops = sigset_t()
-            sigemptyset(&stops)
-            sigaddset(&stops, SIGINT)
-            sigaddset(&stops, SIGTERM)
-            pthread_sigmask(SIG_UNBLOCK, &stops, nil)
+    /// How often a wait looks at the stop flag: a signal that lands just
+    /// before a wait starts is noticed within this long.
+    static let slice = 0.25
+
+    /// Waits up to `seconds` for `signal`, in slices so a stop signal is
+    /// noticed at once (it interrupts the wait) or within a slice; true when
+    /// the store may have changed or the time is up, false once stopping.
+    static func waitForChange(_ signal: any StoreChangeSignal, _ seconds: Double) -> Bool {
+        install()
+        var remaining = max(seconds, 0)
+        while requested == 0 {
+            let step = min(slice, remaining)
+            if signal.wait(timeout: .milliseconds(Int64(step * 1000))) { return requested == 0 }
+            remaining -= step
+            if remaining <= 0 { return requested == 0 }
         }
-        if requested != 0 { return false }
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var remaining = timespec()
-        _ = nanosleep(&request, &remaining)
-        return requested == 0
+        return false
+    }
+
+    private static func install() {
+        guard !installed else { return }
+        installed = true
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in StopSignals.requested = 1 }
+        sigemptyset(&action.sa_mask)
+        // No SA_RESTART: a signal ends a wait in progress (EINTR).
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        // A parent may have started us with these blocked (threads of
+        // test runners and supervisors often do); we rely on them.
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGINT)
+        sigaddset(&stops, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
     }
 }

@@ -1,6 +1,7 @@
 import CommandEngine
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalLocal
 import LifeSignalStore
 
 /// One run of one command: the global options, the output, and lazy access
@@ -52,6 +53,7 @@ final class Context {
 
     private var cachedPaths: LifeSignalPaths?
 
+    /// Where things are; the store's location is parsed here, once.
     func paths() throws -> LifeSignalPaths {
         if let cachedPaths { return cachedPaths }
         let xdg = try XDGDirectories(environment: env.variables, fallbackHome: env.homeFallback)
@@ -61,40 +63,90 @@ final class Context {
         return paths
     }
 
-    func engine() throws -> StoreEngine {
-        try StoreEngine(root: try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout)
+    private var cachedStore: SharedStore?
+
+    /// The store, opened once for the run and made when missing (for
+    /// commands that write without being signed in: `login`).
+    func store() throws -> SharedStore {
+        if let cachedStore { return cachedStore }
+        let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout)
+        cachedStore = store
+        return store
     }
 
-    func sessionFile() throws -> SessionFile { SessionFile(paths: try paths(), fileSystem: env.fileSystem) }
+    /// The store when there is one; looking never makes one.
+    func existingStore() throws -> SharedStore? {
+        if let cachedStore { return cachedStore }
+        do {
+            let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
+                                             creating: false)
+            cachedStore = store
+            return store
+        } catch StoreError.missing {
+            return nil
+        }
+    }
+
+    private var cachedIdentity: String??
+
+    /// The store's identity (nil for an empty or missing store), read once.
+    func storeIdentity() throws -> String? {
+        if let cachedIdentity { return cachedIdentity }
+        let identity = try existingStore()?.readWithoutCatchUp { try $0.identity() } ?? nil
+        cachedIdentity = .some(identity)
+        return identity
+    }
+
+    func sessionFile(identity: String?) throws -> SessionFile {
+        SessionFile(paths: try paths(), identity: identity, fileSystem: env.fileSystem)
+    }
+
+    func sessionFile() throws -> SessionFile { try sessionFile(identity: try storeIdentity()) }
 
     func localSettings() throws -> LocalSettingsFile { LocalSettingsFile(paths: try paths(), fileSystem: env.fileSystem) }
 
     // MARK: The signed-in account
 
-    /// The session, or "not signed in" (exit 3) with the command to run.
+    private var cachedSession: SessionData?
+
+    /// The session, read once; "not signed in" (exit 3) with the command to run.
     func session() throws -> SessionData {
+        if let cachedSession { return cachedSession }
         guard let session = try sessionFile().load() else { throw LifeSignalError.notSignedIn }
+        cachedSession = session
+        return session
+    }
+
+    /// The session, from inside a snapshot or transaction, whose
+    /// `store.json` names the store's identity without another read.
+    private func session(in store: LayoutStore) throws -> SessionData {
+        if let cachedSession { return cachedSession }
+        let identity = try store.identity()
+        cachedIdentity = .some(identity)
+        guard let session = try sessionFile(identity: identity).load() else { throw LifeSignalError.notSignedIn }
+        cachedSession = session
         return session
     }
 
     /// Runs `body` on a consistent read of the store, for the signed-in account.
-    func reading<T>(_ body: (FileStore, Account) throws -> T) throws -> T {
-        let session = try session()
-        return try engine().read(env: try core()) { store in
-            try body(store, try Self.account(for: session, in: store))
+    func reading<T>(_ body: (LayoutStore, Account) throws -> T) throws -> T {
+        guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
+        return try shared.read(env: try core()) { store in
+            try body(store, try Self.account(for: try session(in: store), in: store))
         }
     }
 
     /// Runs `body` in one atomic transaction, for the signed-in account.
-    func writing<T>(_ body: (FileStore, inout Account) throws -> T) throws -> T {
-        let session = try session()
-        return try engine().write(env: try core()) { store in
-            var account = try Self.account(for: session, in: store)
+    /// The body may run more than once (see `SharedStore`).
+    func writing<T>(_ body: (LayoutStore, inout Account) throws -> T) throws -> T {
+        guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
+        return try shared.write(env: try core()) { store in
+            var account = try Self.account(for: try session(in: store), in: store)
             return try body(store, &account)
         }
     }
 
-    private static func account(for session: SessionData, in store: FileStore) throws -> Account {
+    private static func account(for session: SessionData, in store: LayoutStore) throws -> Account {
         let account = try AuthService.account(forToken: session.token, in: store)
         guard account.id == session.accountID else { throw LifeSignalError.sessionExpired }
         return account

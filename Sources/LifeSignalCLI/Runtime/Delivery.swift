@@ -1,4 +1,3 @@
-import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
@@ -6,11 +5,15 @@ import LifeSignalStore
 /// Hands the signed-in account's new notifications to the notify command,
 /// at least once each and in order.
 ///
-/// Only one process delivers for an account at a time (a lock beside the
-/// store's data; a second deliverer skips its turn), so a `tick` from cron
+/// Only one process delivers for an account at a time (the store's
+/// delivery lease; a second deliverer skips its turn), so a `tick` from cron
 /// and a running `follow` never hand over the same item twice. An item is
 /// marked delivered only after the command exited 0; a failure stops the
 /// run and the item is retried next time.
+///
+/// A look at the feed's counts comes first (nothing to deliver needs no
+/// lease); the plan is made from one read once the lease is held, since
+/// the lease's last holder may have moved the cursor meanwhile.
 struct Delivery {
     struct Report {
         var delivered = 0
@@ -27,29 +30,23 @@ struct Delivery {
         CLIEnvironment.seconds(context.env.variables["LIFESIGNAL_COMMAND_TIMEOUT"], within: 0.1...86_400) ?? 30
     }
 
+    /// How long the lease lasts unrenewed: the longest a command may run, and a minute.
+    var leaseDuration: Duration { .milliseconds(Int64((timeout + 60) * 1000)) }
+
     func run() throws -> Report {
         let c = context
         var report = Report()
-        let session = try c.session()
-        // Read the feed's index first: a damaged store must fail before
-        // anything (the lock's directory) is created in it.
-        _ = try c.reading { store, account in try store.feedSummary(of: account.id) }
-        let store = try c.paths().store
-        let lockDirectory = store + "/delivery/" + session.accountID.rawValue
-        let lock: StoreLock
-        do {
-            try c.env.fileSystem.requireSafeDirectories(root: store, toward: "delivery/\(session.accountID.rawValue)/lock")
-            try c.env.fileSystem.ensureDirectory(lockDirectory)
-            lock = try StoreLock(directory: lockDirectory, mode: .exclusive, timeout: .zero, fileSystem: c.env.fileSystem)
-        } catch .busy {
+        // A damaged store fails here, before the lease makes anything in it.
+        let pending = try c.reading { store, account in
+            let summary = try store.feedSummary(of: account.id)
+            return (account: account.id, any: summary.deliveredThrough < summary.nextIndex)
+        }
+        guard pending.any else { return report }
+        guard let lease = try c.store().deliveryLease(for: pending.account, duration: leaseDuration) else {
             report.busy = true
             return report
-        } catch .unsafe(let path, let reason, let remedy) {
-            throw StoreError.unsafe(path: path, reason: reason, remedy: remedy)
-        } catch {
-            throw StoreError.io(error.description)
         }
-        defer { lock.release() }
+        defer { lease.release() }
 
         let command = try c.localSettings().load().notifyCommand
         let (plan, account) = try c.reading { store, account in (try DeliveryPlan(store: store, owner: account), account) }
@@ -67,6 +64,11 @@ struct Delivery {
                     continue
                 }
                 if let through = handledThrough { try mark(through); handledThrough = nil }
+                // A lease that runs out (a store whose leases expire) may be taken by another deliverer.
+                guard try lease.renew(for: leaseDuration) else {
+                    report.busy = true
+                    return report
+                }
                 let outcome = c.env.processRunner.run(.shell(
                     command, input: Array((JSONViews.notification(item).rendered(pretty: false) + "\n").utf8),
                     environment: environment(for: item, account: account), timeout: timeout))

@@ -15,6 +15,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case externalCommand = 9
     case overdue = 10
     case alertActive = 11
+    case unavailable = 12
     case declined = 14
 
     /// One line for the README and the man page.
@@ -32,6 +33,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .externalCommand: "An external command (sms-command, notify-command) failed or timed out."
         case .overdue: "status --check: your check-in is overdue."
         case .alertActive: "status --check: an alert is active."
+        case .unavailable: "The store is unavailable: it cannot be reached, or this lifesignal cannot open its kind."
         case .declined: "Declined at a prompt (answered no, or Ctrl-D): nothing was changed."
         }
     }
@@ -46,6 +48,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .damaged: self = .damaged
         case .externalCommand: self = .externalCommand
         case .io: self = .io
+        case .unavailable: self = .unavailable
         case .unexpected: self = .failure
         }
     }

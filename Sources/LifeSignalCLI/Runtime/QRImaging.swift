@@ -1,8 +1,8 @@
-import Glibc
 import ImageIO
 import LifeSignalCore
 import QRCode
 import QRDetector
+import SystemFiles
 
 /// Reading QR codes from images: decode the image, find the code, read it.
 enum QRImaging {
@@ -53,22 +53,25 @@ enum QRImaging {
             return bytes
         }
         let full = path.hasPrefix("/") ? path : c.env.workingDirectory + "/" + path
-        let descriptor = open(full, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { throw ScanError.missing(path: path) }
-            throw ScanError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        let files = c.env.fileSystem
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try files.open(full, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
+        } catch .noSuchFile {
+            throw ScanError.missing(path: path)
+        } catch {
+            throw ScanError.unreadable(path: path, reason: error.message)
         }
-        defer { close(descriptor) }
+        defer { try? files.close(descriptor) }
+        // Read in pieces, not by size: FILE may be a pipe (`<(...)`).
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ScanError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            let chunk: [UInt8]
+            do { chunk = try files.read(descriptor, upTo: 1 << 16) } catch {
+                throw ScanError.unreadable(path: path, reason: error.message)
             }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
             if bytes.count > maxFileSize { throw ScanError.unreadable(path: path, reason: "larger than 64 MiB") }
         }
     }

@@ -1,8 +1,8 @@
-import Glibc
 import ImageIO
 import LifeSignalCore
 import LifeSignalStore
 import QRCode
+import SystemFiles
 
 /// Writing and drawing QR codes for `qr show` and `qr encode`.
 enum QROutput {
@@ -36,34 +36,33 @@ enum QROutput {
         return TerminalRenderer.render(symbol, quietZone: 4, invert: !colours && options.invert, ansiColors: colours)
     }
 
-    /// Replaces `path` whole: a temporary file beside it, then a rename.
+    /// Replaces `path` whole: a temporary file beside it, then a rename,
+    /// through the injected file system.
     static func write(_ bytes: [UInt8], to path: String, _ c: Context) throws {
         let full = path.hasPrefix("/") ? path : c.env.workingDirectory + "/" + path
-        let temporary = full + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(path) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure(path)
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            offset += count
+        let files = c.env.fileSystem
+        let temporary = full + ".tmp-" + Hex.encode(c.env.random.bytes(8))
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try files.open(temporary, access: .writeOnly, options: [.create, .exclusive, .closeOnExec],
+                                        permissions: FilePermissions(rawValue: 0o644))
+        } catch {
+            throw failure(path, error)
         }
-        // A picture you asked for is not store data: the rename keeps it whole;
-        // an fsync would only make the command slower.
-        guard close(descriptor) == 0, rename(temporary, full) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
+        do {
+            try files.writeAll(descriptor, bytes)
+            // A picture you asked for is not store data: the rename keeps it
+            // whole; an fsync would only make the command slower.
+            try files.close(descriptor)
+            try files.rename(temporary, to: full)
+        } catch {
+            try? files.close(descriptor)
+            try? files.unlink(temporary)
+            throw failure(path, error)
         }
     }
 
-    private static func failure(_ path: String) -> StoreError {
-        .io("cannot write \(path): \(String(cString: strerror(errno)))")
+    private static func failure(_ path: String, _ error: Errno) -> StoreError {
+        .io("cannot write \(path): \(error.message)")
     }
 }

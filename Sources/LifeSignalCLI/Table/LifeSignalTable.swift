@@ -51,8 +51,8 @@ struct Root: CommandInput, Equatable {
 struct GlobalOptions: Equatable {
     static let help = Flag("help", short: "h", help: "Show help for the command.", isGlobal: true)
     static let store = Option<String>(
-        "store", valueName: "DIR",
-        help: "Use the store in DIR (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).",
+        "store", valueName: "STORE",
+        help: "Use STORE: a directory, or etcd://HOST:PORT/PREFIX (default: $LIFESIGNAL_STORE, else $XDG_DATA_HOME/lifesignal).",
         isGlobal: true, completion: .directory)
     static let json = Flag("json", help: "Print data as JSON (and errors as JSON on stderr).", isGlobal: true)
     static let quiet = Flag("quiet", short: "q", help: "Print nothing on success, except data asked for.", isGlobal: true)

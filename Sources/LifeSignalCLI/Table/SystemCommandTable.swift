@@ -2,7 +2,13 @@ import CommandEngine
 
 /// Settings, cron, shell integration and help.
 enum SystemCommandTable {
-    static let all = [Settings.spec, Tick.spec, Doctor.spec, Completions.spec, help, Complete.spec]
+    static let all = [Settings.spec, Tick.spec, Doctor.spec, store, Completions.spec, help, Complete.spec]
+
+    /// `store ...`: work on whole stores.
+    static let store = CommandSpec(
+        "store",
+        summary: "Work on whole stores",
+        subcommands: [StoreCopy.spec])
 
     /// `help [COMMAND...]`: the parser answers it with help; it has no input.
     static let help = CommandSpec(
@@ -85,5 +91,36 @@ struct Complete: CommandInput, Equatable {
     init(from parsed: ParsedCommand) throws(UsageError) {
         source = Source(rawValue: try parsed.required(Self.source))
         word = try parsed.value(Self.word) ?? ""
+    }
+}
+
+/// `store copy FROM TO`
+struct StoreCopy: CommandInput, Equatable {
+    static let from = Argument<String>("FROM", help: "The store to copy.", completion: .directory)
+    static let to = Argument<String>("TO", help: "Where the copy goes: an empty store.", completion: .directory)
+
+    static let spec = CommandSpec(
+        "copy",
+        summary: "Copy a whole store into an empty one; everyone stays signed in",
+        discussion: [
+            "Copies every file of FROM (accounts, contacts, pings, feeds, sessions, schedule) into TO, which must be empty or not exist yet. FROM is only read, from one consistent snapshot; TO is read back and compared when the copy is done.",
+            "A store has an identity that the copy keeps, and a sign-in belongs to that identity: whoever is signed in to FROM is signed in to TO as soon as --store or LIFESIGNAL_STORE names it. The copy is meant as a move: point everyone at TO and stop using FROM, or the two drift apart.",
+            "FROM and TO are directories, or etcd:// URLs where this lifesignal can open them.",
+        ],
+        arguments: [from.spec, to.spec],
+        examples: [
+            CommandExample("store copy ~/.local/share/lifesignal /srv/family/lifesignal",
+                           "move your store to a shared directory"),
+        ],
+        input: .running(StoreCopy.self))
+
+    /// As typed: a relative directory is resolved against the working
+    /// directory when the command runs.
+    let from: String
+    let to: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        from = try parsed.required(Self.from)
+        to = try parsed.required(Self.to)
     }
 }

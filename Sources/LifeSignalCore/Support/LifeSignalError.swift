@@ -1,6 +1,6 @@
 /// What kind of failure an error is; the CLI turns each into one exit code.
 public enum FailureKind: Sendable, Equatable {
-    case usage, notSignedIn, notFound, refused, busy, damaged, externalCommand, io, unexpected
+    case usage, notSignedIn, notFound, refused, busy, damaged, externalCommand, io, unavailable, unexpected
 }
 
 /// An error the core reports to the person at the keyboard.

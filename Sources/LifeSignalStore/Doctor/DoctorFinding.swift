@@ -28,8 +28,6 @@ public struct DoctorFinding: Sendable, Equatable {
 /// The advice for each kind of finding, worded in one place.
 enum DoctorAdvice {
     static let restore = "restore this file from a backup; or move it aside (lifesignal then treats it as missing) and check the account afterwards"
-    static let pendingCommit = "a crash or power loss interrupted the store: the next lifesignal command replays its journal"
-    static let debris = "a temporary file from an interrupted write: the next write to that directory removes it"
     static let crossReference = "the store contradicts itself here; restore the files named from a backup taken at the same moment"
     static let tooNew = "this file was written by a newer lifesignal: upgrade lifesignal"
 }

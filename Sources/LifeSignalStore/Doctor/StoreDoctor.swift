@@ -1,21 +1,20 @@
 import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
+import SystemFiles
 
 /// Examines a whole store without changing it: every file decodes, and the
-/// files agree with each other (links on both sides, indexes, counts).
+/// files agree with each other (links on both sides, indexes, counts, the
+/// schedule), plus what the backend finds in its own machinery (a journal
+/// waiting to be replayed, debris of interrupted writes).
 ///
-/// It holds the store's shared lock, so it never sees half a commit, and it
-/// does not replay the journal after a crash: it reports that a replay is due.
+/// It looks at one consistent snapshot of the files exactly as they are
+/// (`StoreBackend.inspect`): nothing is repaired or replayed.
 public struct StoreDoctor {
-    public let root: String
-    let fileSystem: any FileSystem
-    let lockTimeout: Duration
+    public let store: SharedStore
 
-    public init(root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5)) {
-        self.root = root
-        self.fileSystem = fileSystem
-        self.lockTimeout = lockTimeout
+    public init(store: SharedStore) {
+        self.store = store
     }
 
     /// What was examined and what was found.
@@ -26,54 +25,53 @@ public struct StoreDoctor {
         public var isHealthy: Bool { !findings.contains { $0.severity != .note } }
         /// Whether something in the store could have been planted by someone else.
         public var isUnsafe: Bool { findings.contains { $0.severity == .unsafe } }
+
+        /// Nothing examined yet: for a store that cannot even be opened.
+        public init() {}
+    }
+
+    /// What in the store at `location` someone else could have planted or
+    /// changed, found without following a link, opening a file or changing
+    /// anything (`SafetyAudit`): reported even when the store cannot be
+    /// opened because of it. A store on etcd has no such files.
+    public static func safetyFindings(at location: StoreLocation, fileSystem: any FileSystem) -> [DoctorFinding] {
+        guard case .directory(let root) = location, (try? fileSystem.stat(root))?.kind == .directory else { return [] }
+        return SafetyAudit.examine(root: root, fileSystem: fileSystem).map {
+            DoctorFinding(.unsafe, path: $0.path, problem: $0.reason, advice: $0.remedy)
+        }
     }
 
     public func examine() throws -> Report {
-        guard (try? fileSystem.stat(root).kind) == .directory else {
-            throw StoreError.io("no store at \(root)")
+        let name = store.name
+        var (report, findings) = try store.backend.inspect { snapshot in
+            var run = DoctorRun(files: snapshot, root: name)
+            run.examineAll()
+            return run.report
         }
-        // First what someone else could have planted, without following or
-        // opening anything; the rest is read only when the store's own
-        // directory and lock files can be trusted.
-        let unsafe = SafetyAudit.examine(root: root, fileSystem: fileSystem).map {
-            DoctorFinding(.unsafe, path: $0.path, problem: $0.reason, advice: $0.remedy)
+        report.findings += findings.map {
+            DoctorFinding($0.isProblem ? .error : .note, path: $0.path, problem: $0.problem, advice: $0.advice)
         }
-        let lock: StoreLock
-        do {
-            try fileSystem.requireSafeDirectory(root, ancestors: true)
-            lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
-        } catch .unsafe {
-            return Report(findings: unsafe)
-        } catch {
-            throw StoreError(error)
-        }
-        defer { lock.release() }
-        var run = DoctorRun(files: DirectFiles(root: root, fileSystem: fileSystem), root: root)
-        run.report.findings = unsafe
-        run.examineAll()
-        if (try? JournalCheck.replayIsDue(under: lock, fileSystem: fileSystem)) == true {
-            run.report.findings.append(DoctorFinding(.note, path: root + "/journal", problem: "commits waiting to be replayed",
-                                                     advice: DoctorAdvice.pendingCommit))
-        }
-        return run.report
+        return report
     }
 }
 
 /// The state of one examination.
 struct DoctorRun {
-    let files: DirectFiles
+    let files: any StoreSnapshot
     let root: String
-    let store: FileStore
+    let store: LayoutStore
     var report = StoreDoctor.Report()
+    /// Each account's wake-up as its `wake.json` says.
+    private var wakes: [EntityID: Date] = [:]
 
-    init(files: DirectFiles, root: String) {
+    init(files: any StoreSnapshot, root: String) {
         self.files = files
         self.root = root
-        store = FileStore.over(files, root: root)
+        store = LayoutStore(snapshot: files, name: root)
     }
 
     mutating func examineAll() {
-        walk("")
+        report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
         _ = decode(StoreMeta.self, StoreLayout.meta)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
         for name in accountIDs {
@@ -96,24 +94,6 @@ struct DoctorRun {
         examineSchedule()
     }
 
-    /// Looks at every entry for debris and a pending journal, and counts files.
-    private mutating func walk(_ directory: String) {
-        for name in (try? files.list(directory)) ?? [] {
-            let path = directory.isEmpty ? name : directory + "/" + name
-            if files.isDirectory(path) {
-                walk(path)
-            } else if name.contains(".tmp-") {
-                report.findings.append(DoctorFinding(.note, path: full(path), problem: "leftover temporary file", advice: DoctorAdvice.debris))
-            } else if directory.isEmpty, name == "journal" {
-                if let problem = journalProblem(path) {
-                    error(path, problem, DoctorAdvice.restore)
-                }
-            } else if name.hasSuffix(".json") {
-                report.filesChecked += 1
-            }
-        }
-    }
-
     private mutating func examineAccount(_ id: EntityID) {
         report.accounts += 1
         guard let account = decode(Account.self, StoreLayout.account(id)) else { return }
@@ -129,7 +109,7 @@ struct DoctorRun {
         }
         _ = decode([Ping].self, StoreLayout.pings(id))
         examineCheckIns(id)
-        _ = decode(AccountWake.self, StoreLayout.wake(id))
+        if let wake = decode(AccountWake.self, StoreLayout.wake(id)) { wakes[id] = wake.at }
         examineFeed(id)
     }
 
@@ -149,7 +129,7 @@ struct DoctorRun {
     }
 
     private mutating func examineFeed(_ id: EntityID) {
-        let index = decode(FeedIndex.self, StoreLayout.feedSummary(id)) ?? FeedIndex()
+        let index = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
         var total = 0, unread = 0
         var seen = Set<EntityID>()
         let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
@@ -188,31 +168,44 @@ struct DoctorRun {
         }
     }
 
+    /// Every entry names an existing account and the wake-up its `wake.json`
+    /// gives, and every such wake-up has its entry.
     private mutating func examineSchedule() {
-        guard let head = decode(WakeHead.self, StoreLayout.wakeHead) else { return }
-        var earliest: Date?
-        for bucket in head.buckets {
-            guard let entries = decode([ScheduleEntry].self, StoreLayout.scheduleBucket(bucket)) else { continue }
-            for entry in entries {
-                if ((try? store.account(entry.accountID)) ?? nil) == nil {
-                    error(StoreLayout.scheduleBucket(bucket), "wakes the account \(entry.accountID), which does not exist",
-                          DoctorAdvice.crossReference)
+        var entries: [EntityID: Date] = [:]
+        var older = false
+        for hour in (try? files.list(StoreLayout.schedule)) ?? [] {
+            let directory = StoreLayout.scheduleHour(hour)
+            guard ScheduleName.hour(hour) != nil else {
+                if hour == "wake.json" || (hour.hasSuffix(".json") && Int(hour.dropLast(5)) != nil) {
+                    older = true
+                } else {
+                    error(directory, "is not part of the schedule", DoctorAdvice.crossReference)
                 }
-                earliest = min(earliest ?? entry.at, entry.at)
+                continue
+            }
+            for name in (try? files.list(directory)) ?? [] {
+                let path = directory + "/" + name
+                guard let entry = try? store.entry(name, hour: hour) else {
+                    error(path, "is not a schedule entry of its hour (<milliseconds>-<account ID>)", DoctorAdvice.crossReference)
+                    continue
+                }
+                if entries.updateValue(entry.at, forKey: entry.id) != nil {
+                    error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
+                } else if ((try? store.account(entry.id)) ?? nil) == nil {
+                    error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
+                } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
+                    error(path, "does not match the wake-up in \(StoreLayout.wake(entry.id))", DoctorAdvice.crossReference)
+                }
             }
         }
-        if head.next != earliest {
-            error(StoreLayout.wakeHead, "names the wrong next wake-up time", DoctorAdvice.crossReference)
+        if older {
+            report.findings.append(DoctorFinding(.note, path: full(StoreLayout.schedule),
+                                                 problem: "the schedule is in an older lifesignal's form",
+                                                 advice: "the next lifesignal command converts it"))
+            return
         }
-    }
-
-    /// Why the journal cannot be replayed, if it cannot.
-    private func journalProblem(_ path: String) -> String? {
-        do {
-            guard let bytes = try files.read(path) else { return nil }
-            return JournalCheck.problem(in: bytes, path: full(path))
-        } catch {
-            return "\(error)"
+        for id in wakes.keys.sorted() where entries[id] == nil {
+            error(StoreLayout.wake(id), "names a wake-up that the schedule does not hold", DoctorAdvice.crossReference)
         }
     }
 

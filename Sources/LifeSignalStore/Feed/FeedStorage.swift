@@ -2,9 +2,9 @@ import FoundationEssentials
 import LifeSignalCore
 import StrictJSON
 
-extension FileStore {
-    func feedIndex(_ id: EntityID) throws -> FeedIndex {
-        try load(FeedIndex.self, StoreLayout.feedSummary(id)) ?? FeedIndex()
+extension LayoutStore {
+    func feedIndex(_ id: EntityID) throws -> FeedSummaryFile {
+        try load(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
     }
 
     /// A segment read for a visit; not cached, so streaming the whole feed
@@ -27,7 +27,7 @@ extension FileStore {
 
     private func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
         let path = StoreLayout.feedSegment(id, number)
-        if items.isEmpty { try remove(path) } else { try files.write(path, try codec.encode(items)) }
+        if items.isEmpty { try remove(path) } else { try writeFile(path, try codec.encode(items)) }
     }
 
     public func feedSummary(of id: EntityID) throws -> FeedSummary {
@@ -124,14 +124,14 @@ extension FileStore {
         try store(index, StoreLayout.feedSummary(id))
     }
 
-    /// Drops the oldest items beyond `retentionLimit`, keeping
-    /// unread critical ones (alerts, missed check-ins).
-    private func applyRetention(_ id: EntityID, _ index: inout FeedIndex) throws {
+    /// Drops the oldest items beyond `retentionLimit`, keeping what the
+    /// rule says must stay (`FeedRetention.mustKeep`).
+    private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile) throws {
         guard index.summary.total > retentionLimit, let last = index.lastSegment else { return }
         var number = index.firstSegment
         while index.summary.total > retentionLimit, number < last {
             let items = try segment(id, number)
-            let kept = items.filter { $0.isCritical && !$0.isRead }
+            let kept = items.filter(FeedRetention.mustKeep)
             let droppedUnread = items.filter { !$0.isRead }.count - kept.count
             index.summary.total -= items.count - kept.count
             index.summary.unread -= droppedUnread

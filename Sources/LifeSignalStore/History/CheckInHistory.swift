@@ -20,7 +20,7 @@ enum CheckInHistory {
     }
 }
 
-extension FileStore {
+extension LayoutStore {
     private func checkInSegments(_ id: EntityID) throws -> [Int] {
         CheckInHistory.segments(try files.list(StoreLayout.checkInDirectory(id)))
     }

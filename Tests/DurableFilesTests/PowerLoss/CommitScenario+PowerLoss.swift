@@ -25,6 +25,10 @@ extension CommitScenario {
             old: ["d/a": "old-a", "e": "old-e", "f/g": nil],
             new: ["d/a": nil, "e": "old-e", "f/g": "new-g"]),
         CommitScenario(
+            id: "two nested directories emptied by one delete",
+            old: ["p/q/a": "old-a", "b": "old-b"],
+            new: ["p/q/a": nil, "b": "new-b"]),
+        CommitScenario(
             id: "seven files in four directories",
             old: ["a": "1", "b": nil, "x/c": "3", "x/d": "4", "x/y/e": nil, "z/f": "6", "z/g": "7"],
             new: ["a": "one", "b": "two", "x/c": nil, "x/d": "four", "x/y/e": "five", "z/f": "six", "z/g": nil]),
@@ -36,7 +40,7 @@ extension CommitScenario {
     var newData: [String: [UInt8]] { new.compactMapValues { $0.map(bytes) } }
 
     /// Creates the old state in `store`.
-    func seed(_ store: DurableStore) throws {
+    func seed(_ store: DurableDirectory) throws {
         try store.write { tx in
             for (path, content) in old {
                 if let content { try tx.write(path, bytes(content)) }

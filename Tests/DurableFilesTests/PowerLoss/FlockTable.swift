@@ -1,4 +1,5 @@
 import DurableFiles
+@testable import SystemFiles
 
 /// `flock(2)` locks of `PowerLossFileSystem`: held per open file
 /// description on an inode, shared or exclusive.

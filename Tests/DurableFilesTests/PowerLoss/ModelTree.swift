@@ -1,4 +1,5 @@
 import DurableFiles
+@testable import SystemFiles
 
 /// The inodes and names of `PowerLossFileSystem`, each holding two versions:
 /// what the page cache shows (`volatile`) and what the disk holds (`durable`).

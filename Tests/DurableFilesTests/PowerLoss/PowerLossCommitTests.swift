@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// Stops a commit dead after each of its steps, cuts the power, and lets a
 /// fresh store find its way back.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// The model fails (or succeeds) exactly as Linux does: each case runs on
 /// the model and on the real file system, from the same starting tree.

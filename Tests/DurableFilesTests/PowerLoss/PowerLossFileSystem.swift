@@ -1,6 +1,7 @@
 import DurableFiles
 import Glibc
 import Synchronization
+@testable import SystemFiles
 
 /// An in-memory `FileSystem` that can lose power: whatever `fsync` did not
 /// make durable may vanish.
@@ -17,6 +18,8 @@ final class PowerLossFileSystem: FileSystem {
     private struct OpenFile {
         var inode: ModelTree.Inode
         var access: OpenAccess
+        /// Where `read(_:upTo:)` continues.
+        var position = 0
     }
 
     private struct State {
@@ -100,6 +103,18 @@ final class PowerLossFileSystem: FileSystem {
             state.nextDescriptor += 1
             state.descriptors[descriptor] = OpenFile(inode: inode, access: access)
             return FileDescriptor(rawValue: descriptor)
+        }
+    }
+
+    func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8] {
+        try state.withLock { (state) throws(Errno) -> [UInt8] in
+            let open = try state.open(descriptor)
+            if open.access == .writeOnly { throw .badFileDescriptor }
+            guard let file = state.tree.files[open.inode] else { throw .isDirectory }
+            let start = min(open.position, file.volatile.count)
+            let end = min(start + max(count, 0), file.volatile.count)
+            state.descriptors[descriptor.rawValue]?.position = end
+            return Array(file.volatile[start..<end])
         }
     }
 
@@ -190,6 +205,16 @@ final class PowerLossFileSystem: FileSystem {
             guard let location = try state.tree.locate(path) else { throw .isDirectory }
             guard let inode = try state.tree.inode(at: location) else { throw .noSuchFile }
             if state.tree.directories[inode] != nil { throw .isDirectory }
+            state.tree.removeEntry(at: location)
+        }
+    }
+
+    func rmdir(_ path: String) throws(Errno) {
+        try state.withLock { (state) throws(Errno) in
+            guard let location = try state.tree.locate(path) else { throw .busy }
+            guard let inode = try state.tree.inode(at: location) else { throw .noSuchFile }
+            guard let directory = state.tree.directories[inode] else { throw .notDirectory }
+            if !directory.entries.isEmpty { throw .directoryNotEmpty }
             state.tree.removeEntry(at: location)
         }
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// The model itself: what survives a power loss, and that it fails like the
 /// real calls do.

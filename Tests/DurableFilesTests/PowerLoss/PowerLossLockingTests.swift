@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// `flock` in the model: per open descriptor, shared or exclusive, released
 /// by close, crash and power loss.

@@ -1,8 +1,9 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
-/// A machine for power-loss tests of `DurableStore`: one model disk, one
+/// A machine for power-loss tests of `DurableDirectory`: one model disk, one
 /// store root on it, and the store configuration under test.
 struct PowerLossMachine: Sendable {
     /// How the store is set up and what the platform offers it.
@@ -15,12 +16,12 @@ struct PowerLossMachine: Sendable {
         var testDescription: String { id }
 
         static let defaultCheckpoint = Configuration(
-            id: "default checkpoint size", checkpointSize: DurableStore.defaultCheckpointSize, namesBoots: true)
+            id: "default checkpoint size", checkpointSize: DurableDirectory.defaultCheckpointSize, namesBoots: true)
         static let everyCommit = Configuration(id: "checkpoint at every commit", checkpointSize: 0, namesBoots: true)
         static let everyFewCommits = Configuration(
             id: "checkpoint every few commits", checkpointSize: 600, namesBoots: true)
         static let noBootIdentifier = Configuration(
-            id: "no boot identifier", checkpointSize: DurableStore.defaultCheckpointSize, namesBoots: false)
+            id: "no boot identifier", checkpointSize: DurableDirectory.defaultCheckpointSize, namesBoots: false)
     }
 
     static let root = "/srv/store"
@@ -34,14 +35,14 @@ struct PowerLossMachine: Sendable {
 
     /// A store on the disk as a fresh process opens it: straight on the
     /// model, or through an injector that hides the boot identifier.
-    func store() throws -> DurableStore {
+    func store() throws -> DurableDirectory {
         try store(on: configuration.namesBoots ? disk : injector())
     }
 
     /// A store whose every call goes through `fileSystem` (an injector over the disk).
-    func store(on fileSystem: any FileSystem) throws -> DurableStore {
+    func store(on fileSystem: any FileSystem) throws -> DurableDirectory {
         // A lock the model never releases would be a bug; fail fast rather than wait.
-        try DurableStore(root: Self.root, fileSystem: fileSystem, lockTimeout: .milliseconds(200),
+        try DurableDirectory(root: Self.root, fileSystem: fileSystem, lockTimeout: .milliseconds(200),
                          checkpointSize: configuration.checkpointSize)
     }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+@testable import SystemFiles
 
 /// After a power loss the journal is the authority; the replay that follows
 /// can itself be cut short, by a crash and then another power loss.

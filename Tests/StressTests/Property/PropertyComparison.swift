@@ -7,7 +7,10 @@ import TestSupport
 extension PropertyWorld {
     /// Everything the model predicts, read back from the real store.
     func compare(_ label: String) throws {
-        let store = FileStore.over(files)
+        try backend.read { snapshot in try compare(label, LayoutStore(snapshot: snapshot, name: backend.name)) }
+    }
+
+    private func compare(_ label: String, _ store: LayoutStore) throws {
         for (index, person) in model.people.enumerated() {
             let id = accounts[index]
             let who = "\(label): \(person.name)"

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Random sequences of everything people do, run against the real services
-/// on `FileStore.over(MemoryFiles())` and against `RulesModel`; after every
+/// on `LayoutStore` over a `MemoryBackend` and against `RulesModel`; after every
 /// step both must agree on contacts (both sides), pending pings, every feed
 /// (order, titles, read marks, unread counts), alerts and check-ins, and no
 /// responder may hold two missed-check-in notices for one deadline.

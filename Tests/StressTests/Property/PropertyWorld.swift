@@ -8,7 +8,7 @@ import TestSupport
 /// together. Each action is one transaction as a command runs it: deadlines
 /// first, then the action; an action that throws leaves the files as they were.
 final class PropertyWorld {
-    let files = MemoryFiles()
+    let backend = MemoryBackend()
     let random: RandomSource
     var now = Clock.start
     var model = RulesModel()
@@ -22,16 +22,9 @@ final class PropertyWorld {
 
     var env: CoreEnvironment { CoreEnvironment(now: now, random: random) }
 
-    /// Runs `body` on a fresh `FileStore`, restoring every file if it throws.
-    func transaction<T>(_ body: (FileStore) throws -> T) throws -> T {
-        let saved = files.contents
-        do {
-            return try body(FileStore.over(files))
-        } catch {
-            for path in files.contents.keys { try files.delete(path) }
-            for (path, bytes) in saved { try files.write(path, bytes) }
-            throw error
-        }
+    /// Runs `body` as one transaction of the memory store: if it throws, nothing changes.
+    func transaction<T>(_ body: (LayoutStore) throws -> T) throws -> T {
+        try backend.write { transaction in try body(LayoutStore(transaction, name: backend.name)) }
     }
 
     func signUp() throws {
@@ -80,14 +73,14 @@ final class PropertyWorld {
             }
             expected = model.add(a, b, responder: responder, dependent: dependent)
         case .setRoles(let a, let b, let responder, let dependent):
-            let before = files.contents
+            let before = backend.contents
             real = outcome { store in
                 let contact = try ContactDirectory(store: store).resolve(self.accounts[b].rawValue, owner: self.accounts[a])
                 _ = try ContactService(store: store, env: self.env).setRoles(
                     of: contact, responder: responder, dependent: dependent, owner: try self.account(a, store))
             }
             expected = model.setRoles(a, b, responder: responder, dependent: dependent)
-            if expected == .unchanged { #expect(files.contents == before, "\(label): an unchanged role wrote files") }
+            if expected == .unchanged { #expect(backend.contents == before, "\(label): an unchanged role wrote files") }
         case .remove(let a, let b):
             real = outcome { store in
                 let contact = try ContactDirectory(store: store).resolve(self.accounts[b].rawValue, owner: self.accounts[a])
@@ -149,13 +142,13 @@ final class PropertyWorld {
         try #require(agree, "\(label): the services say \(real), the rules say \(expected)")
     }
 
-    private func account(_ index: Int, _ store: FileStore) throws -> Account {
+    private func account(_ index: Int, _ store: LayoutStore) throws -> Account {
         guard let account = try store.account(accounts[index]) else { throw HarnessFailure("account \(index) is gone") }
         return account
     }
 
     /// Runs one action, turning the documented refusals into outcomes.
-    private func outcome(_ body: (FileStore) throws -> Void) -> RulesModel.Outcome {
+    private func outcome(_ body: (LayoutStore) throws -> Void) -> RulesModel.Outcome {
         do {
             try transaction(body)
             return .done

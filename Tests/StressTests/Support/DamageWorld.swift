@@ -2,6 +2,7 @@ import Foundation
 import LifeSignalCore
 import Testing
 import TestSupport
+import SystemFiles
 
 /// A store where every kind of file exists, built through the binary, with
 /// a pristine copy of the store and of Ada's state and config directories.
@@ -75,11 +76,6 @@ final class DamageWorld {
         case .accountWake: return store.appendingPathComponent("accounts/\(ada)/wake.json")
         case .feedSummary: return store.appendingPathComponent("accounts/\(ada)/feed/summary.json")
         case .feedSegment: return store.appendingPathComponent("accounts/\(ada)/feed/0.json")
-        case .scheduleHead: return store.appendingPathComponent("schedule/wake.json")
-        case .scheduleBucket:
-            let names = try FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("schedule").path)
-            let bucket = try #require(names.first { $0 != "wake.json" && !$0.hasPrefix(".") }, "no schedule bucket")
-            return store.appendingPathComponent("schedule/\(bucket)")
         case .phoneIndex: return store.appendingPathComponent("phones/15550000001.json")
         case .codeIndex: return store.appendingPathComponent("codes/\(cyCode).json")
         case .session:

@@ -3,6 +3,7 @@ import Foundation
 import LifeSignalCLI
 import LifeSignalCore
 import TestSupport
+import SystemFiles
 
 /// lifesignal run inside the test process through `LifeSignalCLI.run`, so the
 /// file system can be swapped for a fault injector; clock and randomness are
@@ -32,7 +33,7 @@ struct InProcessPerson {
         let environment = CLIEnvironment(
             arguments: arguments, variables: variables, workingDirectory: "/", input: ScriptedInput(),
             stdout: out, stderr: err, clock: { fixedNow }, random: .seeded(seed), fileSystem: fileSystem,
-            processRunner: NoExternalCommands(), homeFallback: nil, lockTimeout: .seconds(5), pause: { _ in false })
+            processRunner: NoExternalCommands(), homeFallback: nil, lockTimeout: .seconds(5), waitForChange: { _, _ in false })
         let status = LifeSignalCLI.run(environment)
         return RunResult(status: status, signalled: false, stdout: out.text, stderr: err.text)
     }

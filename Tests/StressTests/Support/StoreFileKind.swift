@@ -2,22 +2,23 @@ import Foundation
 
 @testable import DurableFiles
 import TestSupport
+import SystemFiles
 
 /// Every kind of file lifesignal reads, with the command that reads it.
 enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
-    case meta, account, contacts, pings, checkIns, accountWake, feedSummary, feedSegment, scheduleHead,
-         scheduleBucket, phoneIndex, codeIndex, session, pendingLogin, localSession, settings, journal
+    case meta, account, contacts, pings, checkIns, accountWake, feedSummary, feedSegment,
+         phoneIndex, codeIndex, session, pendingLogin, localSession, settings, journal
 
     var description: String { rawValue }
 
     /// The command (run as Ada, or as Dee for the pending sign-in) that must read the file.
     func command(cyCode: String) -> [String] {
         switch self {
-        case .meta, .account, .session, .scheduleHead, .localSession, .journal: ["status"]
+        case .meta, .account, .session, .localSession, .journal: ["status"]
         case .contacts: ["contacts"]
         case .pings: ["ping", "list"]
         case .checkIns: ["checkin", "history"]
-        case .accountWake, .scheduleBucket: ["checkin"]
+        case .accountWake: ["checkin"]
         case .feedSummary, .feedSegment: ["notifications"]
         case .phoneIndex: ["login", "--phone", "+15550000001"]
         case .codeIndex: ["contacts", "add", cyCode, "--responder"]
@@ -27,10 +28,11 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
     }
 
     /// Extra environment: rescheduling (which reads the account's wake and
-    /// its old schedule bucket) only happens when the deadline moves.
+    /// its old schedule entry) only happens when the deadline moves. (The
+    /// schedule's entries are empty files: their names are all they say.)
     var environment: [String: String] {
         switch self {
-        case .accountWake, .scheduleBucket: ["LIFESIGNAL_NOW": "2026-03-01T11:00:00Z"]
+        case .accountWake: ["LIFESIGNAL_NOW": "2026-03-01T11:00:00Z"]
         default: [:]
         }
     }

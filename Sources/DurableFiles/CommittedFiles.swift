@@ -1,0 +1,103 @@
+import SystemFiles
+
+/// Reading committed files of a store: the part readers and transactions share.
+struct CommittedFiles: Sendable {
+    let root: String
+    let fileSystem: any FileSystem
+
+    func absolute(_ relative: String) -> String {
+        StorePath.join(root, relative)
+    }
+
+    /// The file's bytes, or `nil` when it does not exist; see `readRegularFile`.
+    func read(_ relative: String) throws(DurableFilesError) -> [UInt8]? {
+        try fileSystem.requireSafeDirectories(root: root, toward: relative)
+        return try fileSystem.readRegularFile(absolute(relative))
+    }
+
+    /// Refuses a link or an untrusted directory on the way to the directory
+    /// `relative`, and `relative` itself (see `FileSafety`).
+    private func requireSafeDirectory(_ relative: String) throws(DurableFilesError) {
+        try fileSystem.requireSafeDirectories(root: root, toward: relative.isEmpty ? "" : relative + "/")
+    }
+
+    /// Entry names of a directory, sorted, without the store's own files;
+    /// a missing directory has no entries.
+    func list(_ relative: String) throws(DurableFilesError) -> [String] {
+        let path = absolute(relative)
+        try requireSafeDirectory(relative)
+        var names: [String]
+        do {
+            names = try fileSystem.listDirectory(path)
+        } catch .noSuchFile {
+            return []
+        } catch {
+            throw error.failure(.list, path)
+        }
+        names.removeAll { name in
+            name.first == "." || (relative.isEmpty && StorePath.reservedNames.contains(name))
+        }
+        return names.sorted()
+    }
+
+    /// The first file below `relative` in path order, or nil: the smallest
+    /// name at each level, without sorting or visiting the rest (each
+    /// directory holds a file, so the smallest name leads to one).
+    func firstFile(under relative: String) throws(DurableFilesError) -> String? {
+        let path = absolute(relative)
+        try requireSafeDirectory(relative)
+        var names: [String]
+        do {
+            names = try fileSystem.listDirectory(path)
+        } catch .noSuchFile {
+            return nil
+        } catch {
+            throw error.failure(.list, path)
+        }
+        names.removeAll { name in
+            name.first == "." || (relative.isEmpty && StorePath.reservedNames.contains(name))
+        }
+        while let smallest = names.min() {
+            let child = relative.isEmpty ? smallest : relative + "/" + smallest
+            let status: FileStatus
+            do {
+                status = try fileSystem.lstat(absolute(child))
+            } catch .noSuchFile {
+                names.removeAll { $0 == smallest }
+                continue
+            } catch {
+                throw error.failure(.lstat, absolute(child))
+            }
+            guard status.kind == .directory else { return child }
+            // A directory left empty by an older lifesignal holds nothing: try the next name.
+            if let found = try firstFile(under: child) { return found }
+            names.removeAll { $0 == smallest }
+        }
+        return nil
+    }
+
+    /// Every regular file below `relative` (`""` is the whole store),
+    /// recursively, as sorted relative paths; the store's own files and
+    /// hidden names are not among them. Anything that is neither a regular
+    /// file nor a directory (a FIFO, a symbolic link) is listed too, so that
+    /// reading it reports the damage.
+    func files(under relative: String) throws(DurableFilesError) -> [String] {
+        var result: [String] = []
+        var pending = [relative]
+        while let directory = pending.popLast() {
+            for name in try list(directory) {
+                let child = directory.isEmpty ? name : directory + "/" + name
+                let status: FileStatus
+                do {
+                    status = try fileSystem.lstat(absolute(child))
+                } catch .noSuchFile {
+                    continue
+                } catch {
+                    throw error.failure(.lstat, absolute(child))
+                }
+                if status.kind == .directory { pending.append(child) } else { result.append(child) }
+            }
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,41 @@
+/// Read access to a store under its lock; only valid inside the closure
+/// given to `DurableDirectory.read`.
+public final class DirectoryReader {
+    let files: CommittedFiles
+    var isOpen = true
+
+    init(files: CommittedFiles) {
+        self.files = files
+    }
+
+    /// The file's bytes, or `nil` when it does not exist.
+    public func read(_ path: String) throws(DurableFilesError) -> [UInt8]? {
+        precondition(isOpen, "DirectoryReader used outside its read closure")
+        try StorePath.validateFile(path)
+        return try files.read(path)
+    }
+
+    /// The sorted entry names (files and directories) of `directory`
+    /// (`""` is the root); a missing directory has none.
+    public func list(_ directory: String) throws(DurableFilesError) -> [String] {
+        precondition(isOpen, "DirectoryReader used outside its read closure")
+        try StorePath.validateDirectory(directory)
+        return try files.list(directory)
+    }
+
+    /// The first file below `directory` in path order, or nil, found
+    /// without listing the rest.
+    public func firstFile(under directory: String) throws(DurableFilesError) -> String? {
+        precondition(isOpen, "DirectoryReader used outside its read closure")
+        try StorePath.validateDirectory(directory)
+        return try files.firstFile(under: directory)
+    }
+
+    /// Every file below `directory`, recursively, as sorted paths relative
+    /// to the root.
+    public func files(under directory: String) throws(DurableFilesError) -> [String] {
+        precondition(isOpen, "DirectoryReader used outside its read closure")
+        try StorePath.validateDirectory(directory)
+        return try files.files(under: directory)
+    }
+}

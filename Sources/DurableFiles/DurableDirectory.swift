@@ -1,0 +1,119 @@
+import SystemFiles
+
+/// A directory of files changed only by atomic, durable, serialised
+/// transactions.
+///
+/// Writers hold an exclusive `flock` on `<root>/lock` for the transaction and
+/// its commit; readers hold a shared one, so they never see half of a
+/// multi-file commit. Paths are relative to the root (see `StorePath` for the
+/// rules: no hidden components; `lock`, `gate` and `journal` at the root are taken).
+/// Every file the store creates is `0600` and every directory `0700`,
+/// whatever the umask.
+///
+/// The value is cheap and `Sendable`; each call opens its own lock, so
+/// threads sharing one `DurableDirectory` exclude each other like processes do.
+/// For the same reason calls must not nest: a `read` or `write` inside
+/// another's closure waits for the outer lock and fails with `.busy`.
+public struct DurableDirectory: Sendable {
+    /// The store directory.
+    public let root: String
+    public let fileSystem: any FileSystem
+    /// How long `read` and `write` wait for the lock before failing with `.busy`.
+    public let lockTimeout: Duration
+    /// The journal length past which a commit checkpoints (see `Commit`).
+    public let checkpointSize: Int
+
+    /// The default `checkpointSize`: small enough to replay in moments
+    /// after a power loss, large enough that most commits cost one fsync.
+    public static let defaultCheckpointSize = 1 << 20
+
+    private var files: CommittedFiles { CommittedFiles(root: root, fileSystem: fileSystem) }
+
+    /// Opens the store at `root`, creating the directory (and its missing
+    /// parents, `0700`) if needed; with `creating` false, a missing `root`
+    /// is an error (`ENOENT`, or `ENOTDIR` for something else there). A
+    /// directory someone else could have changed is refused (`FileSafety`).
+    public init(
+        root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5),
+        checkpointSize: Int = DurableDirectory.defaultCheckpointSize, creating: Bool = true
+    ) throws(DurableFilesError) {
+        var trimmed = root
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.root = trimmed
+        self.fileSystem = fileSystem
+        self.lockTimeout = lockTimeout
+        self.checkpointSize = checkpointSize
+        if creating {
+            try fileSystem.ensureDirectory(trimmed)
+        } else {
+            let status: FileStatus
+            do { status = try fileSystem.stat(trimmed) } catch { throw error.failure(.stat, trimmed) }
+            guard status.kind == .directory else { throw Errno.notDirectory.failure(.stat, trimmed) }
+        }
+        try fileSystem.requireSafeDirectory(trimmed, ancestors: true)
+    }
+
+    /// Runs `body` as one transaction under the exclusive lock and commits
+    /// what it staged when it returns; if it throws, nothing changes.
+    ///
+    /// Errors: `DurableFilesError` (check `isCommitted` on
+    /// `.committedButIncomplete`) or whatever `body` throws.
+    public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+        let lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
+        defer { lock.release() }
+        let journalLength = try Recovery(files: files, lock: lock).run(scanningWholeTree: false)
+        let transaction = Transaction(files: files)
+        defer { transaction.isOpen = false }
+        let result = try body(transaction)
+        try Commit(files: files, lock: lock, checkpointSize: checkpointSize)
+            .run(transaction.changes, journalLength: journalLength)
+        return result
+    }
+
+    /// Runs `body` under a shared lock. If the files may lag behind the
+    /// journal (after a crash or a power loss), the journal is first
+    /// replayed under the exclusive lock, which `body` then keeps.
+    public func read<T>(_ body: (DirectoryReader) throws -> T) throws -> T {
+        var lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        defer { lock.release() }
+        if try Recovery.isDue(files: files, lock: lock) {
+            // flock cannot upgrade atomically; take the exclusive lock afresh.
+            lock.release()
+            lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
+            try Recovery(files: files, lock: lock).run(scanningWholeTree: false)
+        }
+        let reader = DirectoryReader(files: files)
+        defer { reader.isOpen = false }
+        return try body(reader)
+    }
+
+    /// Runs `body` under a shared lock on the files exactly as they are,
+    /// without replaying the journal even when that is due, and reports the
+    /// state of the directory's own machinery: for tools that must change
+    /// nothing (a doctor).
+    public func inspect<T>(_ body: (DirectoryReader) throws -> T) throws -> (T, DirectoryCondition) {
+        let lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        defer { lock.release() }
+        let reader = DirectoryReader(files: files)
+        defer { reader.isOpen = false }
+        let result = try body(reader)
+        return (result, try DirectoryCondition(files: files, lock: lock))
+    }
+
+    /// Whether the next access will replay the journal first (for tests and
+    /// diagnostics; the answer may change as soon as the lock is released).
+    func replayIsDue() throws(DurableFilesError) -> Bool {
+        let lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+        defer { lock.release() }
+        return try Recovery.isDue(files: files, lock: lock)
+    }
+
+    /// Replays the journal if the files may lag behind it, removing the
+    /// temporary files of interrupted commits in the directories it names;
+    /// with `scanningWholeTree`, removes temporary files everywhere.
+    public func recover(scanningWholeTree: Bool = false) throws(DurableFilesError) {
+        let lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
+        defer { lock.release() }
+        try Recovery(files: files, lock: lock).run(scanningWholeTree: scanningWholeTree)
+    }
+}

@@ -1,0 +1,28 @@
+import LifeSignalCore
+import LifeSignalStore
+import SystemFiles
+
+/// Settings of this machine rather than of the account: the external
+/// commands, kept under `$XDG_CONFIG_HOME/lifesignal/settings.json`.
+public struct LocalSettings: Codable, Sendable, Equatable {
+    public var notifyCommand: String?
+    public var smsCommand: String?
+
+    public init(notifyCommand: String? = nil, smsCommand: String? = nil) {
+        self.notifyCommand = notifyCommand
+        self.smsCommand = smsCommand
+    }
+}
+
+/// Reads and writes `LocalSettings`.
+public struct LocalSettingsFile: Sendable {
+    let file: LocalFile<LocalSettings>
+
+    public init(paths: LifeSignalPaths, fileSystem: any FileSystem = SystemFileSystem()) {
+        file = LocalFile(directory: paths.configDirectory, name: "settings.json", fileSystem: fileSystem)
+    }
+
+    public func load() throws -> LocalSettings { try file.read() ?? LocalSettings() }
+    public func save(_ settings: LocalSettings) throws { try file.write(settings) }
+    public var path: String { file.path }
+}

@@ -1,0 +1,83 @@
+import LifeSignalCore
+import LifeSignalStore
+import SystemFiles
+
+/// Who is signed in to one store, kept under `$XDG_STATE_HOME/lifesignal`
+/// (0600). The token is the secret; the store keeps only its hash.
+public struct SessionData: Codable, Sendable, Equatable {
+    /// The identity of the store the session belongs to (a session file of
+    /// a lifesignal from before identities holds the store's path instead).
+    public var store: String
+    public var accountID: EntityID
+    public var token: String
+
+    public init(store: String, accountID: EntityID, token: String) {
+        self.store = store
+        self.accountID = accountID
+        self.token = token
+    }
+}
+
+/// The session file for one store: `session-<identity>.json`. A session
+/// belongs to the store's identity, not to where the store is, so a store
+/// that is moved or copied (`store copy`) keeps everyone signed in, and
+/// switching `--store` keeps each sign-in.
+public struct SessionFile: Sendable {
+    let directory: String
+    let fileSystem: any FileSystem
+    let identity: String?
+    /// The store's location, which a lifesignal from before identities kept
+    /// the session by.
+    let location: String
+
+    /// - Parameter identity: the store's identity; nil for a store that has
+    ///   none yet (empty, or not written to since identities came).
+    public init(paths: LifeSignalPaths, identity: String?, fileSystem: any FileSystem = SystemFileSystem()) {
+        directory = paths.stateDirectory
+        self.fileSystem = fileSystem
+        self.identity = identity
+        location = paths.store.description
+        currentFile = LocalFile(directory: directory, name: "session-\(identity ?? "").json", fileSystem: fileSystem)
+    }
+
+    /// The file of the identity's session (meaningless without an identity).
+    /// A plain value rather than an optional: an optional of a generic type
+    /// costs a runtime type lookup of ~0.3M instructions.
+    private let currentFile: LocalFile<SessionData>
+
+    private func current(_ identity: String) -> LocalFile<SessionData> { currentFile }
+
+    /// Where a lifesignal from before identities kept the session for this
+    /// store's location; read when there is no current one, and replaced by
+    /// it on the next sign-in.
+    private var older: LocalFile<SessionData> {
+        LocalFile(directory: directory, name: "session-\(SHA256.hexDigest(location).prefix(16)).json", fileSystem: fileSystem)
+    }
+
+    /// The session for this store, or nil when signed out.
+    public func load() throws -> SessionData? {
+        if let identity, let data = try current(identity).read(), data.store == identity { return data }
+        if let data = try older.read(), data.store == location { return data }
+        return nil
+    }
+
+    /// Saves a sign-in to this store (`data.store` is its identity).
+    public func save(_ data: SessionData) throws {
+        guard let identity, data.store == identity else {
+            throw StoreError.io("internal error: a session is saved for the store's identity")
+        }
+        try current(identity).write(data)
+        if try older.read() != nil { try older.write(nil) }
+    }
+
+    public func clear() throws {
+        if let identity { try current(identity).write(nil) }
+        if try older.read() != nil { try older.write(nil) }
+    }
+
+    /// The file a sign-in is kept in (the older one when that is what there is).
+    public var path: String {
+        if let identity, (try? current(identity).read()) != nil || (try? older.read()) == nil { return current(identity).path }
+        return older.path
+    }
+}

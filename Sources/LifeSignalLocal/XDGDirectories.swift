@@ -1,0 +1,68 @@
+import LifeSignalStore
+
+/// The XDG base directories, resolved as the XDG Base Directory
+/// specification says: a variable that is unset, empty or not an absolute
+/// path is ignored in favour of the default under `$HOME`.
+public struct XDGDirectories: Sendable, Equatable {
+    public var configHome: String
+    public var dataHome: String
+    public var stateHome: String
+    public var cacheHome: String
+
+    /// - Parameters:
+    ///   - environment: the process environment.
+    ///   - fallbackHome: the home directory from the user database, used
+    ///     when `HOME` is unset, empty or relative.
+    public init(environment: [String: String], fallbackHome: String?) throws {
+        let home = Self.absolute(environment["HOME"]) ?? Self.absolute(fallbackHome)
+        func resolve(_ name: String, _ defaultSuffix: String) throws -> String {
+            if let value = Self.absolute(environment[name]) { return Self.trimmed(value) }
+            guard let home else {
+                throw StoreError.noHome("cannot find a home directory for \(name): set HOME or \(name) to an absolute path")
+            }
+            return Self.trimmed(home) + "/" + defaultSuffix
+        }
+        configHome = try resolve("XDG_CONFIG_HOME", ".config")
+        dataHome = try resolve("XDG_DATA_HOME", ".local/share")
+        stateHome = try resolve("XDG_STATE_HOME", ".local/state")
+        cacheHome = try resolve("XDG_CACHE_HOME", ".cache")
+    }
+
+    private static func absolute(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("/") else { return nil }
+        return value
+    }
+
+    /// Drops trailing slashes (`/a/b/` → `/a/b`); the root becomes the empty
+    /// string so that joining it with `/x` gives `/x`.
+    private static func trimmed(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path == "/" ? "" : path
+    }
+}
+
+/// Where lifesignal keeps things for one invocation.
+public struct LifeSignalPaths: Sendable, Equatable {
+    /// The store: the shared backend.
+    public var store: StoreLocation
+    /// Who is signed in, per store.
+    public var stateDirectory: String
+    /// Local settings (notify and SMS commands).
+    public var configDirectory: String
+
+    /// - Parameters:
+    ///   - storeOption: `--store STORE`, taking precedence over `LIFESIGNAL_STORE`.
+    ///   - workingDirectory: resolves a relative store path.
+    /// - Throws: `StoreError.badLocation` (a usage error) for a store lifesignal cannot name.
+    public init(xdg: XDGDirectories, environment: [String: String], storeOption: String?,
+                workingDirectory: String) throws {
+        if let chosen = storeOption ?? environment["LIFESIGNAL_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            store = try StoreLocation.parse(chosen, workingDirectory: workingDirectory)
+        } else {
+            store = .directory(xdg.dataHome + "/lifesignal")
+        }
+        stateDirectory = xdg.stateHome + "/lifesignal"
+        configDirectory = xdg.configHome + "/lifesignal"
+    }
+}

@@ -1,0 +1,61 @@
+/// The paths every backend takes: relative, `/` between components, no
+/// empty, `.`-prefixed (hidden) or `..` components, no NUL, tab or newline,
+/// at most 4096 bytes, and not `lock`, `gate` or `journal` at the top
+/// (the directory backend's own files). The directory backend enforces the
+/// same rules in `DurableFiles`; the conformance suite checks both agree.
+enum BackendPath {
+    static let reservedNames: Set<String> = ["lock", "gate", "journal"]
+
+    /// Why `path` is not a file path a backend takes, or nil when it is.
+    static func fileProblem(_ path: String) -> String? {
+        if path.isEmpty { return "it is empty" }
+        if let problem = componentProblem(path) { return problem }
+        if reservedNames.contains(path) { return "'\(path)' at the root is reserved for the store" }
+        return nil
+    }
+
+    /// Why `path` is not a directory path (`""` is the top), or nil.
+    static func directoryProblem(_ path: String) -> String? {
+        path.isEmpty ? nil : componentProblem(path)
+    }
+
+    private static func componentProblem(_ path: String) -> String? {
+        if path.utf8.count > 4096 { return "it is longer than 4096 bytes" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { return "it must be relative, without empty components" }
+            if component.first == "." { return "components starting with '.' are reserved" }
+            if component.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x09 }) {
+                return "it contains a NUL, tab or newline"
+            }
+        }
+        return nil
+    }
+
+    /// Throws the store's error for a path that `problem` refuses.
+    static func check(_ path: String, _ problem: (String) -> String?) throws {
+        if let reason = problem(path) {
+            throw StoreError.io("invalid store path '\(path.prefix(80))': \(reason)")
+        }
+    }
+
+    /// The names directly in `directory` among `paths` (files and the
+    /// directories that hold them), sorted.
+    static func names<S: Sequence>(in directory: String, among paths: S) -> [String] where S.Element == String {
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        var names = Set<String>()
+        for path in paths where path.hasPrefix(prefix) {
+            let rest = path.utf8.dropFirst(prefix.utf8.count)
+            if let slash = rest.firstIndex(of: UInt8(ascii: "/")) {
+                names.insert(String(decoding: rest[..<slash], as: UTF8.self))
+            } else {
+                names.insert(String(decoding: rest, as: UTF8.self))
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Whether `path` lies below `directory` (`""` holds everything).
+    static func isBelow(_ path: String, _ directory: String) -> Bool {
+        directory.isEmpty || (path.hasPrefix(directory) && path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/"))
+    }
+}

@@ -1,0 +1,125 @@
+import FoundationEssentials
+
+/// Where a store's files live: a directory with a write-ahead journal, an
+/// etcd cluster, or memory. Everything lifesignal keeps in a store reaches
+/// it through this seam, as files named by relative paths
+/// (`accounts/<id>/account.json`); what the files mean (`LayoutStore`) is
+/// the same on every backend.
+///
+/// The contract, checked for every conformer by one shared suite
+/// (`StoreBackendConformance` in the tests):
+/// - `read` sees one consistent snapshot, never half of a commit.
+/// - `write` is one atomic transaction. Its body may run more than once (an
+///   optimistic backend runs it again after a conflict), so the body must
+///   have no effects outside the transaction; only its last run commits,
+///   all of it or nothing. Concurrent writers never lose or double a change.
+/// - A directory exists while a file is in it, and not after.
+/// - A value that cannot be read as a file is an error naming its full
+///   path (`StoreError.damaged`), never a crash.
+public protocol StoreBackend: Sendable {
+    /// The store as people name it (`/home/ada/.local/share/lifesignal`):
+    /// prefixed to paths in messages.
+    var name: String { get }
+
+    /// Runs `body` on one consistent snapshot of the store. It may finish a
+    /// commit that a crash interrupted first (its effect is already the
+    /// store's state), but never changes what the store says.
+    func read<T>(_ body: (any StoreSnapshot) throws -> T) throws -> T
+
+    /// Runs `body` as one atomic transaction and commits what it staged
+    /// when it returns; if it throws, nothing changes. See the contract above
+    /// for why `body` may run more than once.
+    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+
+    /// Runs `body` on the files exactly as they are, changing nothing (not
+    /// even finishing an interrupted commit), and adds what the backend
+    /// itself finds wrong or worth knowing: for `doctor`.
+    func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding])
+
+    /// Takes the exclusive lease `name` for about `duration`, or returns nil
+    /// at once when someone else holds it. A holder that dies loses it
+    /// (at once, or once `duration` has passed); a lease is never a lock
+    /// that correctness depends on, only a way to avoid doing work twice.
+    func lease(_ name: String, for duration: Duration) throws -> (any StoreLease)?
+
+    /// A signal for waiting until something below `directory` may have
+    /// changed, created before the read it follows so no change is missed.
+    func changes(under directory: String) throws -> any StoreChangeSignal
+}
+
+/// The files of a store as one snapshot sees them.
+public protocol StoreSnapshot: AnyObject {
+    /// The bytes of the file at `path`, or nil when there is none.
+    func read(_ path: String) throws -> [UInt8]?
+    /// The sorted names of the files and directories in `directory` (`""` is
+    /// the top); a missing directory has none.
+    func list(_ directory: String) throws -> [String]
+    /// Every file below `directory`, recursively, as sorted paths.
+    func files(under directory: String) throws -> [String]
+
+    /// `read` without making the answer part of what a transaction's commit
+    /// checks: the file may have changed by the time it commits. For
+    /// questions whose stale answer does no harm ("is anything due?"), so
+    /// that they never make writers of unrelated accounts conflict.
+    func readUnchecked(_ path: String) throws -> [UInt8]?
+    /// `list` without making the answer part of what the commit checks.
+    func listUnchecked(_ directory: String) throws -> [String]
+    /// The first file below `directory` in path order, or nil, without
+    /// making the answer part of what the commit checks: the earliest entry
+    /// of the schedule. A backend answers it without listing everything
+    /// (on etcd: one range with a limit of 1).
+    func firstFileUnchecked(under directory: String) throws -> String?
+}
+
+extension StoreSnapshot {
+    /// A backend that serialises its transactions checks nothing at commit.
+    public func readUnchecked(_ path: String) throws -> [UInt8]? { try read(path) }
+    public func listUnchecked(_ directory: String) throws -> [String] { try list(directory) }
+    /// Correct on any backend; a backend that can do better overrides it.
+    public func firstFileUnchecked(under directory: String) throws -> String? { try files(under: directory).first }
+}
+
+/// The files of a store as one transaction sees them: its own staged
+/// changes over its snapshot.
+public protocol StoreTransaction: StoreSnapshot {
+    /// Stages `bytes` as the new content of `path`.
+    func write(_ path: String, _ bytes: [UInt8]) throws
+    /// Stages the removal of `path`; removing a missing file is no error.
+    func delete(_ path: String) throws
+}
+
+/// An exclusive lease on part of the store's work, held until released.
+public protocol StoreLease: AnyObject {
+    /// Extends the lease by `duration` from now; false when it was lost
+    /// meanwhile (it expired and someone else took it).
+    func renew(for duration: Duration) throws -> Bool
+    /// Gives the lease up; later calls do nothing.
+    func release()
+}
+
+/// Waits for changes below one directory of the store.
+public protocol StoreChangeSignal: AnyObject {
+    /// Waits until something below the directory may have changed since
+    /// the signal was made or last returned true, or `timeout` passes, or a
+    /// signal interrupts the process. True when a change may have happened.
+    /// A backend that cannot tell waits out the timeout and says true.
+    func wait(timeout: Duration) -> Bool
+}
+
+/// What a backend finds wrong with its own machinery, or worth knowing.
+public struct BackendFinding: Sendable, Equatable {
+    /// Whether the store is unusable or inconsistent until it is dealt with.
+    public var isProblem: Bool
+    /// The full name of the file or key concerned.
+    public var path: String
+    public var problem: String
+    /// What to do about it.
+    public var advice: String
+
+    public init(isProblem: Bool, path: String, problem: String, advice: String) {
+        self.isProblem = isProblem
+        self.path = path
+        self.problem = problem
+        self.advice = advice
+    }
+}

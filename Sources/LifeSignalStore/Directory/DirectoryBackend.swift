@@ -1,0 +1,106 @@
+import DurableFiles
+import SystemFiles
+
+/// A store in a local directory: one JSON file per path, changed only by
+/// atomic, durable transactions under an `flock` (`DurableDirectory`'s
+/// write-ahead journal). The first conformer of `StoreBackend`.
+///
+/// Transactions are serialised by the lock, so a body runs exactly once.
+public struct DirectoryBackend: StoreBackend {
+    /// The store directory, absolute.
+    public let root: String
+    let directory: DurableDirectory
+
+    public var name: String { root }
+    var fileSystem: any FileSystem { directory.fileSystem }
+
+    /// Opens the store at `root`, creating the directory when `creating`;
+    /// otherwise a missing directory is "no store there".
+    /// - Parameter lockTimeout: how long to wait for another process before "store is busy".
+    public init(root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5),
+                creating: Bool = true) throws {
+        do {
+            directory = try DurableDirectory(root: root, fileSystem: fileSystem, lockTimeout: lockTimeout, creating: creating)
+        } catch .io(.stat, _, .noSuchFile) {
+            throw StoreError.missing(store: root)
+        } catch .io(.stat, _, .notDirectory) {
+            throw StoreError.io("cannot use \(root) as a store: it is not a directory")
+        } catch {
+            throw StoreError(error)
+        }
+        self.root = directory.root
+    }
+
+    public func read<T>(_ body: (any StoreSnapshot) throws -> T) throws -> T {
+        try StoreError.mapping { try directory.read { reader in try body(DirectorySnapshot(reader)) } }
+    }
+
+    public func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        var result: T?
+        do {
+            try directory.write { transaction in result = try body(DirectoryTransaction(transaction)) }
+        } catch let error as DurableFilesError where error.isCommitted {
+            // The change is the store's state; the next access finishes
+            // applying it, so this transaction succeeded.
+        } catch let error as DurableFilesError {
+            throw StoreError(error)
+        }
+        guard let result else { throw StoreError.io("internal error: the transaction produced no result") }
+        return result
+    }
+
+    public func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding]) {
+        let (value, condition) = try StoreError.mapping {
+            try directory.inspect { reader in try body(DirectorySnapshot(reader)) }
+        }
+        var findings: [BackendFinding] = []
+        if let problem = condition.journalProblem {
+            findings.append(BackendFinding(isProblem: true, path: condition.journalPath, problem: problem,
+                                           advice: "restore the store from a backup: the commits in this journal cannot be replayed"))
+        } else if condition.replayIsDue {
+            findings.append(BackendFinding(isProblem: false, path: condition.journalPath, problem: "commits waiting to be replayed",
+                                           advice: "a crash or power loss interrupted the store: the next lifesignal command replays its journal"))
+        }
+        for path in condition.temporaryFiles {
+            findings.append(BackendFinding(isProblem: false, path: root + "/" + path, problem: "leftover temporary file",
+                                           advice: "a temporary file from an interrupted write: the next write to that directory removes it"))
+        }
+        return (value, findings)
+    }
+
+    /// An `flock` on `<root>/.leases/<name>/lock`: the kernel frees it when
+    /// its holder dies, so `duration` needs no enforcing here.
+    public func lease(_ name: String, for duration: Duration) throws -> (any StoreLease)? {
+        try BackendPath.check(name, BackendPath.fileProblem)
+        let path = root + "/" + Self.leaseDirectory + "/" + name
+        do {
+            // Leases need not survive a power loss, so their directories are
+            // not fsynced; a link planted on the way is never followed.
+            try fileSystem.requireSafeDirectories(root: root, toward: Self.leaseDirectory + "/" + name + "/lock")
+            try fileSystem.ensureDirectory(path, durable: false)
+            return DirectoryLease(lock: try StoreLock(directory: path, mode: .exclusive, timeout: .zero, fileSystem: fileSystem))
+        } catch .busy {
+            return nil
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// Where leases live: hidden, so no listing or copy of the data sees them.
+    static let leaseDirectory = ".leases"
+
+    public func changes(under directory: String) throws -> any StoreChangeSignal {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        return DirectoryChangeSignal(root: root, directory: directory)
+    }
+}
+
+/// A lease held as an `flock`.
+final class DirectoryLease: StoreLease {
+    let lock: StoreLock
+    init(lock: StoreLock) { self.lock = lock }
+
+    /// An `flock` lasts until released; nobody can have taken it meanwhile.
+    func renew(for duration: Duration) throws -> Bool { true }
+    func release() { lock.release() }
+}

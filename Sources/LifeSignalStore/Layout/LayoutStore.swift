@@ -1,0 +1,151 @@
+import FoundationEssentials
+import LifeSignalCore
+
+/// lifesignal's data laid out as files on any backend: per-account JSON
+/// files, index files, a segmented feed, a check-in history and a deadline
+/// schedule (`StoreLayout` says where each lives). The services see it as
+/// `StoreWriting`.
+///
+/// One instance lives for one transaction (or one snapshot) and caches what
+/// it decoded, so a command reads each file at most once.
+public final class LayoutStore: StoreWriting {
+    /// What reads go through: the snapshot, or the transaction.
+    let files: any StoreSnapshot
+    /// What writes go through; nil on a read-only snapshot.
+    private let transaction: (any StoreTransaction)?
+    let codec: StoreCodec
+    private var cache: [String: Any] = [:]
+    /// Feed items kept per account before retention drops the oldest.
+    public var retentionLimit = FeedRetention.maxItems
+
+    /// The layout over one transaction of a backend named `name`.
+    public init(_ transaction: any StoreTransaction, name: String) {
+        files = transaction
+        self.transaction = transaction
+        codec = StoreCodec(root: name)
+    }
+
+    /// The layout over one read-only snapshot of a backend named `name`.
+    public init(snapshot: any StoreSnapshot, name: String) {
+        files = snapshot
+        transaction = nil
+        codec = StoreCodec(root: name)
+    }
+
+    // MARK: Generic file helpers
+
+    func load<T: Codable>(_ type: T.Type, _ path: String) throws -> T? {
+        if let cached = cache[path] { return cached as? T }
+        guard let bytes = try files.read(path) else { return nil }
+        let value = try codec.decode(type, from: bytes, path: path)
+        cache[path] = value
+        return value
+    }
+
+    func store<T: Codable>(_ value: T, _ path: String) throws {
+        try writeFile(path, try codec.encode(value))
+        cache[path] = value
+    }
+
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        guard let transaction else { throw StoreError.io("internal error: write to \(path) during a read") }
+        try transaction.write(path, bytes)
+    }
+
+    func remove(_ path: String) throws {
+        guard let transaction else { throw StoreError.io("internal error: delete of \(path) during a read") }
+        if try files.read(path) != nil || cache[path] != nil {
+            try transaction.delete(path)
+        }
+        cache[path] = nil
+    }
+
+    // MARK: The store's identity
+
+    /// Checks the store's schema version (the first thing read).
+    func checkMeta() throws { _ = try load(StoreMeta.self, StoreLayout.meta) }
+
+    /// Creates the store's identity file on the first write, and gives a
+    /// store from before identities its own (once, so it never changes).
+    func ensureMeta(_ env: CoreEnvironment) throws {
+        if var meta = try load(StoreMeta.self, StoreLayout.meta) {
+            guard meta.id == nil else { return }
+            meta.id = StoreMeta.newIdentity(env.random)
+            try store(meta, StoreLayout.meta)
+        } else {
+            try store(StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random)), StoreLayout.meta)
+        }
+    }
+
+    /// The store's identity: a random ID made when it was created, which a
+    /// copy keeps. Nil for an empty store (and for one from before
+    /// identities that has not been written to since).
+    public func identity() throws -> String? {
+        try load(StoreMeta.self, StoreLayout.meta)?.id
+    }
+
+    // MARK: StoreReading
+
+    public func account(_ id: EntityID) throws -> Account? {
+        try load(Account.self, StoreLayout.account(id))
+    }
+
+    public func contacts(of id: EntityID) throws -> [ContactLink] {
+        try load([ContactLink].self, StoreLayout.contacts(id)) ?? []
+    }
+
+    public func pings(of id: EntityID) throws -> [Ping] {
+        try load([Ping].self, StoreLayout.pings(id)) ?? []
+    }
+
+    public func accountID(phoneNumber: String) throws -> EntityID? {
+        guard PhoneNumber.normalize(phoneNumber) == phoneNumber else { return nil }
+        return try load(IndexEntry.self, StoreLayout.phone(phoneNumber))?.accountID
+    }
+
+    public func accountID(qrCodeID code: String) throws -> EntityID? {
+        guard QRCodeID.normalize(code) == code else { return nil }
+        return try load(IndexEntry.self, StoreLayout.code(code))?.accountID
+    }
+
+    public func session(tokenHash: String) throws -> SessionRecord? {
+        try load(SessionRecord.self, StoreLayout.session(tokenHash))
+    }
+
+    public func pendingLogin(phoneNumber: String) throws -> PendingLogin? {
+        try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
+    }
+
+    // MARK: StoreWriting
+
+    public func save(_ account: Account) throws {
+        try store(account, StoreLayout.account(account.id))
+    }
+
+    public func saveContacts(_ links: [ContactLink], of id: EntityID) throws {
+        try store(links, StoreLayout.contacts(id))
+    }
+
+    public func savePings(_ pings: [Ping], of id: EntityID) throws {
+        try store(pings, StoreLayout.pings(id))
+    }
+
+    public func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws {
+        try store(IndexEntry(accountID: id), StoreLayout.phone(phoneNumber))
+    }
+
+    public func setQRCodeIndex(_ code: String, to id: EntityID?) throws {
+        let path = StoreLayout.code(code)
+        if let id { try store(IndexEntry(accountID: id), path) } else { try remove(path) }
+    }
+
+    public func setSession(tokenHash: String, to record: SessionRecord?) throws {
+        let path = StoreLayout.session(tokenHash)
+        if let record { try store(record, path) } else { try remove(path) }
+    }
+
+    public func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws {
+        let path = StoreLayout.pendingLogin(phoneNumber)
+        if let login { try store(login, path) } else { try remove(path) }
+    }
+}

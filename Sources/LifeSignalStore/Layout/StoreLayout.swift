@@ -1,0 +1,51 @@
+import LifeSignalCore
+
+/// Where each piece of data lives in a store, as paths relative to its top.
+///
+/// Every name is built from a validated value (an `EntityID`, a normalised
+/// phone number or QR code ID, a hex digest), so nothing typed on the
+/// command line reaches a path unchecked.
+enum StoreLayout {
+    static let meta = "store.json"
+    static let schedule = "schedule"
+
+    static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
+    static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
+    static func pings(_ id: EntityID) -> String { "accounts/\(id)/pings.json" }
+    static func checkInDirectory(_ id: EntityID) -> String { "accounts/\(id)/checkins" }
+    static func checkInSegment(_ id: EntityID, _ number: Int) -> String { "accounts/\(id)/checkins/\(number).json" }
+    static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
+    static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
+    static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
+
+    static func feedDirectory(_ id: EntityID) -> String { "accounts/\(id)/feed" }
+    /// An hour of the schedule, by its directory's name (see `ScheduleName`).
+    static func scheduleHour(_ name: String) -> String { "schedule/" + name }
+
+    static func phone(_ e164: String) -> String {
+        precondition(PhoneNumber.normalize(e164) == e164, "phone paths take normalised numbers")
+        return "phones/\(e164.dropFirst()).json"
+    }
+
+    static func pendingLogin(_ e164: String) -> String {
+        precondition(PhoneNumber.normalize(e164) == e164, "login paths take normalised numbers")
+        return "logins/\(e164.dropFirst()).json"
+    }
+
+    static func code(_ normalized: String) -> String {
+        precondition(QRCodeID.normalize(normalized) == normalized, "code paths take normalised codes")
+        return "codes/\(normalized).json"
+    }
+
+    static func session(_ tokenHash: String) -> String {
+        precondition(tokenHash.utf8.count == 64 && tokenHash.utf8.allSatisfy {
+            (48...57).contains($0) || (97...102).contains($0)
+        }, "session paths take SHA-256 hex digests")
+        return "sessions/\(tokenHash).json"
+    }
+}
+
+/// A pointer from an index file to an account.
+struct IndexEntry: Codable {
+    var accountID: EntityID
+}

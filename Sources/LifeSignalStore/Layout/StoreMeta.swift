@@ -1,0 +1,26 @@
+import LifeSignalCore
+
+/// The store's identity card, `store.json`: read before anything else, and
+/// written once (when the store is made, or when a store from before
+/// identities first gets one), so it never conflicts with anything.
+struct StoreMeta: Codable {
+    var createdAt: String
+    /// A random ID (32 lowercase hex digits) that names the store wherever
+    /// it lives: a copy keeps it, and local sessions belong to it. Absent in
+    /// stores made before identities until their next write.
+    var id: String?
+
+    static func newIdentity(_ random: RandomSource) -> String { Hex.encode(random.bytes(16)) }
+
+    /// Whether `text` can be an identity (it also names local files).
+    static func isIdentity(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
+
+extension StoreMeta: StoreValidatable {
+    var validationProblem: String? {
+        guard let id, !Self.isIdentity(id) else { return nil }
+        return "its id \(quoted(id)) is not 32 hexadecimal digits"
+    }
+}

@@ -1,0 +1,53 @@
+import LifeSignalCore
+
+/// Data that decodes but cannot be right: checked right after decoding, so
+/// a hostile or damaged file is reported (exit 7, its path named) instead of
+/// crashing or hanging a command later.
+protocol StoreValidatable {
+    /// What is wrong, or nil when the value is usable.
+    var validationProblem: String? { get }
+}
+
+extension Account: StoreValidatable {
+    var validationProblem: String? {
+        guard IntervalRules.checkInBounds.contains(checkInInterval) else { return "checkInInterval \(checkInInterval) is out of range" }
+        guard IntervalRules.reminderBounds.contains(reminderInterval), reminderInterval < checkInInterval else {
+            return "reminderInterval \(reminderInterval) is out of range"
+        }
+        return nil
+    }
+}
+
+extension FeedSummaryFile: StoreValidatable {
+    /// Items a feed may span from its oldest kept segment to its newest.
+    static let maximumSpan = 10_000_000
+
+    var validationProblem: String? {
+        let s = summary
+        guard (1...10_000).contains(segmentSize) else { return "segmentSize \(segmentSize) is out of range" }
+        guard s.nextIndex >= 0, firstSegment >= 0, s.total >= 0, (0...max(s.total, 0)).contains(s.unread),
+              (0...s.nextIndex).contains(s.deliveredThrough) else { return "its counts are impossible" }
+        guard firstSegment <= s.nextIndex / segmentSize + 1,
+              s.nextIndex - firstSegment * segmentSize <= Self.maximumSpan else { return "nextIndex \(s.nextIndex) is out of range" }
+        return nil
+    }
+}
+
+extension Array: StoreValidatable where Element: StoreIdentified {
+    var validationProblem: String? {
+        var seen = Set<EntityID>(minimumCapacity: count)
+        for element in self where !seen.insert(element.storeID).inserted {
+            return "\(element.storeID) appears twice"
+        }
+        return nil
+    }
+}
+
+/// Items whose IDs must be unique within their file.
+protocol StoreIdentified {
+    var storeID: EntityID { get }
+}
+
+extension ContactLink: StoreIdentified { var storeID: EntityID { contactID } }
+extension Ping: StoreIdentified { var storeID: EntityID { id } }
+extension FeedItem: StoreIdentified { var storeID: EntityID { id } }

@@ -1,0 +1,97 @@
+import LifeSignalCore
+
+/// A store in an etcd cluster: `etcd://HOST:PORT[,HOST:PORT...]/PREFIX`
+/// over plain HTTP, `etcds://` over TLS, optionally with a user before the
+/// first host (`etcds://alice@host:2379/family`; the password never goes in
+/// the URL). Every key of the store is under the prefix.
+public struct EtcdLocation: Sendable, Equatable, CustomStringConvertible {
+    /// One member to try, in the order given.
+    public struct Endpoint: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
+    }
+
+    public static let defaultPort = 2379
+
+    public var usesTLS: Bool
+    public var user: String?
+    public var endpoints: [Endpoint]
+    /// The key prefix, without slashes at either end (`family`, `home/ada`).
+    public var prefix: String
+
+    public var description: String {
+        let hosts = endpoints.map { ($0.host.contains(":") ? "[\($0.host)]" : $0.host) + ":\($0.port)" }
+        return (usesTLS ? "etcds://" : "etcd://") + (user.map { $0 + "@" } ?? "") + hosts.joined(separator: ",") + "/" + prefix
+    }
+
+    static func parse(_ text: String) throws -> EtcdLocation {
+        func bad(_ reason: String) -> StoreError { .badLocation(text, reason: reason) }
+        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else {
+            throw bad("an etcd store is written etcd://HOST:PORT/PREFIX")
+        }
+        let scheme = text[..<colon].lowercased()
+        var rest = text[text.index(colon, offsetBy: 3)...]
+        if rest.contains("?") || rest.contains("#") { throw bad("an etcd store's URL takes no query or fragment") }
+        guard let slash = rest.firstIndex(of: "/") else { throw bad("the URL names no key prefix (etcd://HOST:PORT/PREFIX)") }
+        var authority = rest[..<slash]
+        rest = rest[rest.index(after: slash)...]
+        var user: String?
+        if let at = authority.lastIndex(of: "@") {
+            let name = authority[..<at]
+            if name.contains(":") { throw bad("put the password in LIFESIGNAL_ETCD_PASSWORD, not in the URL") }
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+                throw bad("\(quoted(String(name))) is not an etcd user name")
+            }
+            user = String(name)
+            authority = authority[authority.index(after: at)...]
+        }
+        let endpoints = try authority.split(separator: ",", omittingEmptySubsequences: false).map { try endpoint($0, bad) }
+        let prefix = rest.split(separator: "/", omittingEmptySubsequences: false)
+        var components = Array(prefix)
+        while components.last?.isEmpty == true { components.removeLast() }
+        guard !components.isEmpty else { throw bad("the URL names no key prefix (etcd://HOST:PORT/PREFIX)") }
+        for component in components {
+            guard !component.isEmpty, component != ".", component != "..",
+                  component.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+                throw bad("the key prefix takes letters, digits, '.', '_', '-' and single slashes")
+            }
+        }
+        return EtcdLocation(usesTLS: scheme == "etcds", user: user, endpoints: endpoints,
+                            prefix: components.joined(separator: "/"))
+    }
+
+    /// `host`, `host:port`, `[v6]` or `[v6]:port`.
+    private static func endpoint(_ text: Substring, _ bad: (String) -> StoreError) throws -> Endpoint {
+        var host: Substring
+        var port: Substring?
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { throw bad("\(quoted(String(text))) is not a host") }
+            host = text[text.index(after: text.startIndex)..<close]
+            let after = text[text.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw bad("\(quoted(String(text))) is not a host") }
+                port = after.dropFirst()
+            }
+            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
+                throw bad("\(quoted(String(text))) is not a host")
+            }
+        } else {
+            let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            host = parts[0]
+            port = parts.count > 1 ? parts[1] : nil
+            guard !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-".contains($0)) }) else {
+                throw bad(host.isEmpty ? "a host is missing" : "\(quoted(String(host))) is not a host")
+            }
+        }
+        guard let port else { return Endpoint(host: String(host), port: defaultPort) }
+        guard let number = Int(port), (1...65_535).contains(number), port.allSatisfy(\.isNumber) else {
+            throw bad("\(quoted(String(port))) is not a port (1 to 65535)")
+        }
+        return Endpoint(host: String(host), port: number)
+    }
+}

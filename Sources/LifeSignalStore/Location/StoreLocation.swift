@@ -1,0 +1,53 @@
+import LifeSignalCore
+
+/// Where a store is, parsed once from `--store`, `LIFESIGNAL_STORE` or a
+/// `store copy` argument: a directory, or an etcd cluster's URL.
+///
+/// Anything that starts like a URL (`name:` before any `/`) is read as one,
+/// so `etcd:/x` or a mistyped `htps://...` is an error rather than a
+/// directory created in the working directory; a directory whose name looks
+/// like that is written `./name:...`.
+public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
+    /// A directory, by its absolute path without a trailing slash.
+    case directory(String)
+    /// A store under a key prefix of an etcd cluster.
+    case etcd(EtcdLocation)
+
+    /// Reads `text`; a relative directory is taken from `workingDirectory`.
+    public static func parse(_ text: String, workingDirectory: String) throws -> StoreLocation {
+        guard !text.isEmpty else { throw StoreError.badLocation(text, reason: "it is empty") }
+        if let scheme = urlScheme(of: text) {
+            switch scheme.lowercased() {
+            case "etcd", "etcds": return .etcd(try EtcdLocation.parse(text))
+            default:
+                throw StoreError.badLocation(text, reason: "lifesignal knows no store of kind \(quoted(scheme + "://"))")
+            }
+        }
+        guard !text.utf8.contains(0) else { throw StoreError.badLocation(text, reason: "it contains a NUL byte") }
+        return .directory(normalized(text.hasPrefix("/") ? text : workingDirectory + "/" + text))
+    }
+
+    /// The directory, or the URL without any password, as people write it.
+    public var description: String {
+        switch self {
+        case .directory(let path): path
+        case .etcd(let location): location.description
+        }
+    }
+
+    /// The scheme of a URL-like text: letters, digits, `+`, `-` or `.`
+    /// after a letter, then `:`, before any `/`.
+    private static func urlScheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return String(scheme)
+    }
+
+    /// Without `.` components, repeated slashes or a trailing slash.
+    private static func normalized(_ path: String) -> String {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return "/" + components.joined(separator: "/")
+    }
+}

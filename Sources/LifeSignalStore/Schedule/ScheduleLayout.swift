@@ -1,0 +1,174 @@
+import FoundationEssentials
+import LifeSignalCore
+
+/// The deadline schedule: one empty file per account that needs waking,
+/// named by when, `schedule/<hour>/<milliseconds>-<account ID>` (hours and
+/// milliseconds since 1970, zero-padded to 8 and 15 digits), so names sort
+/// by time and the directory of hours is a timer wheel.
+///
+/// Writers of different accounts never touch the same file: rescheduling
+/// deletes the account's old entry and writes its new one, which the
+/// account's own `wake.json` remembers. "Is anything due?" is two listings
+/// (the first hour, then its first entry), made without joining the
+/// transaction's checks, whatever the number of accounts. An hour with no
+/// entries left disappears (no backend keeps an empty directory).
+struct AccountWake: Codable {
+    var at: Date
+}
+
+extension LayoutStore {
+    public func nextScheduledWake() throws -> Date? {
+        guard let first = try files.firstFileUnchecked(under: StoreLayout.schedule) else { return nil }
+        let parts = first.split(separator: "/")
+        // An older lifesignal's schedule (its head and buckets sort after every
+        // hour) or damage is "due": the catch-up converts it, or names it.
+        guard parts.count == 3, ScheduleName.hour(String(parts[1])) != nil else { return .distantPast }
+        return try entry(String(parts[2]), hour: String(parts[1])).at
+    }
+
+    public func schedule(_ id: EntityID, at wake: Date?) throws {
+        let wake = wake.map(ScheduleName.normalized)
+        let old = try load(AccountWake.self, StoreLayout.wake(id))
+        guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds) else {
+            // Unchanged; its entry must still be there (one that was taken
+            // for a stray, or lost to an older lifesignal on the same store).
+            if let wake, try files.read(ScheduleName.path(at: wake, id)) == nil {
+                try writeFile(ScheduleName.path(at: wake, id), [])
+            }
+            return
+        }
+        if let old { try remove(ScheduleName.path(at: old.at, id)) }
+        if let wake {
+            try writeFile(ScheduleName.path(at: wake, id), [])
+            try store(AccountWake(at: wake), StoreLayout.wake(id))
+        } else {
+            try remove(StoreLayout.wake(id))
+        }
+    }
+
+    public func dueAccounts(at now: Date) throws -> [EntityID] {
+        // The common answer, "nothing", is read without joining the transaction's checks.
+        guard let earliest = try nextScheduledWake(), earliest <= now else { return [] }
+        try convertOlderSchedule()
+        var due: [(at: Date, id: EntityID)] = []
+        for hour in try files.listUnchecked(StoreLayout.schedule) {
+            guard let number = ScheduleName.hour(hour) else {
+                throw StoreError.damaged(path: codec.root + "/" + StoreLayout.scheduleHour(hour),
+                                         reason: "it is not an hour of the schedule (8 digits)")
+            }
+            guard Double(number) * 3600 <= now.timeIntervalSince1970 else { break }
+            // The hours that are due are read as the transaction's own: the
+            // commit then checks nobody else fired them meanwhile.
+            for name in try files.list(StoreLayout.scheduleHour(hour)) {
+                let entry = try entry(name, hour: hour)
+                guard entry.at <= now else { break }
+                due.append(entry)
+                // An entry the account's wake.json does not name (left by a
+                // crash of an older version, or copied in by hand) would stay
+                // due for ever: the account is looked at, and the entry goes.
+                let recorded = try load(AccountWake.self, StoreLayout.wake(entry.id)).map { ScheduleName.entryMilliseconds($0.at) }
+                if recorded != ScheduleName.entryMilliseconds(entry.at) {
+                    try remove(StoreLayout.scheduleHour(hour) + "/" + name)
+                }
+            }
+        }
+        var seen = Set<EntityID>()
+        return due.sorted { ($0.at, $0.id) < ($1.at, $1.id) }.map(\.id).filter { seen.insert($0).inserted }
+    }
+
+    /// The entry named `name` in the directory of `hour`; damage when the
+    /// name is not an entry of that hour.
+    func entry(_ name: String, hour: String) throws -> (at: Date, id: EntityID) {
+        guard let entry = ScheduleName.entry(name), ScheduleName.hour(of: entry.at) == ScheduleName.hour(hour) else {
+            throw StoreError.damaged(path: codec.root + "/" + StoreLayout.scheduleHour(hour) + "/" + name,
+                                     reason: "it is not a schedule entry of its hour (<milliseconds>-<account ID>)")
+        }
+        return entry
+    }
+
+    /// Rewrites the schedule of a store from before per-account entries (a
+    /// head `schedule/wake.json` and hour buckets `schedule/<hour>.json`)
+    /// as entries, in the transaction that first needs it.
+    private func convertOlderSchedule() throws {
+        for name in try files.listUnchecked(StoreLayout.schedule) where ScheduleName.hour(name) == nil {
+            let path = StoreLayout.schedule + "/" + name
+            guard name == "wake.json" || (name.hasSuffix(".json") && Int(name.dropLast(5)) != nil) else {
+                throw StoreError.damaged(path: codec.root + "/" + path, reason: "it is not part of the schedule")
+            }
+            if name != "wake.json" {
+                for older in try load([OlderScheduleEntry].self, path) ?? [] {
+                    let wake = ScheduleName.normalized(older.at)
+                    try writeFile(ScheduleName.path(at: wake, older.accountID), [])
+                    try store(AccountWake(at: wake), StoreLayout.wake(older.accountID))
+                }
+            }
+            try remove(path)
+        }
+    }
+}
+
+/// An entry of an hour bucket in the schedule of an older lifesignal.
+struct OlderScheduleEntry: Codable {
+    var accountID: EntityID
+    var at: Date
+}
+
+/// The names of the schedule's hours and entries.
+enum ScheduleName {
+    static let hourDigits = 8
+    static let millisecondDigits = 15
+    private static let largestMillisecond: Int64 = 999_999_999_999_999
+
+    /// Milliseconds since 1970, rounded up so an entry is never due early,
+    /// within what the names can hold.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.up)
+        return value.isFinite ? Int64(min(max(value, 0), Double(largestMillisecond))) : 0
+    }
+
+    /// `date` on the whole millisecond its entry names, as `wake.json` keeps it.
+    static func normalized(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)
+    }
+
+    /// The millisecond of a date already normalised (as read back from
+    /// `wake.json` or an entry's name, where arithmetic may have left it a
+    /// hair off the exact value): the nearest one, never the next.
+    static func entryMilliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        return value.isFinite ? Int64(min(max(value, 0), Double(largestMillisecond))) : 0
+    }
+
+    static func hour(of date: Date) -> Int64 {
+        entryMilliseconds(date) / 3_600_000
+    }
+
+    /// The entry's path for a wake at `date` (already normalised).
+    static func path(at date: Date, _ id: EntityID) -> String {
+        let ms = entryMilliseconds(date)
+        return StoreLayout.scheduleHour(padded(ms / 3_600_000, hourDigits)) + "/" + padded(ms, millisecondDigits) + "-" + id.rawValue
+    }
+
+    /// The hour an hour directory's name stands for, nil when it is not one.
+    static func hour(_ name: String) -> Int64? {
+        guard name.utf8.count == hourDigits, name.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int64(name)
+    }
+
+    /// The wake and account an entry's name stands for, nil when it is not one.
+    static func entry(_ name: String) -> (at: Date, id: EntityID)? {
+        let bytes = Array(name.utf8)
+        guard bytes.count > millisecondDigits + 1, bytes[millisecondDigits] == UInt8(ascii: "-"),
+              bytes[..<millisecondDigits].allSatisfy({ (48...57).contains($0) }),
+              let ms = Int64(String(decoding: bytes[..<millisecondDigits], as: UTF8.self)),
+              let id = EntityID(validatingUTF8: bytes[(millisecondDigits + 1)...]) else {
+            return nil
+        }
+        return (Date(timeIntervalSince1970: Double(ms) / 1000), id)
+    }
+
+    private static func padded(_ value: Int64, _ digits: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(digits - text.count, 0)) + text
+    }
+}

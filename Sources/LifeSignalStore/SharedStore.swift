@@ -1,0 +1,88 @@
+import FoundationEssentials
+import LifeSignalCore
+import SystemFiles
+
+/// The shared store that people watch over each other through: a backend,
+/// lifesignal's layout on it, and the rule that every transaction first
+/// brings deadlines up to date, so all commands see the same world.
+///
+/// Open it once per command (or once for a long-running one) and run
+/// snapshots and transactions through it; `body` closures may run more than
+/// once on an optimistic backend, so they must only read and change the
+/// store they are given.
+public struct SharedStore: Sendable {
+    public let backend: any StoreBackend
+
+    public init(backend: any StoreBackend) {
+        self.backend = backend
+    }
+
+    /// The store's name in messages (its directory, or its URL).
+    public var name: String { backend.name }
+
+    /// One consistent snapshot. When a deadline has come due, it is first
+    /// brought up to date in a transaction of its own, and the snapshot
+    /// taken afresh.
+    public func read<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
+        let first: T? = try backend.read { snapshot in
+            let store = LayoutStore(snapshot: snapshot, name: name)
+            try store.checkMeta()
+            if try DeadlineService.isCatchUpNeeded(store, now: env.now) { return nil }
+            return try body(store)
+        }
+        if let first { return first }
+        try write(env: env) { _ in }
+        return try readWithoutCatchUp(body)
+    }
+
+    /// A snapshot that does not look at deadlines (completion, copies).
+    public func readWithoutCatchUp<T>(_ body: (LayoutStore) throws -> T) throws -> T {
+        try backend.read { snapshot in
+            let store = LayoutStore(snapshot: snapshot, name: name)
+            try store.checkMeta()
+            return try body(store)
+        }
+    }
+
+    /// One atomic transaction: deadlines are brought up to date, then
+    /// `body` runs; everything it changes commits together or not at all.
+    /// The first write to a store gives it its identity file.
+    public func write<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
+        try backend.write { transaction in
+            let store = LayoutStore(transaction, name: name)
+            try store.checkMeta()
+            try store.ensureMeta(env)
+            try DeadlineService(store: store, env: env).catchUp()
+            return try body(store)
+        }
+    }
+
+    /// The lease that lets one process at a time deliver `account`'s
+    /// notifications; nil while another holds it.
+    public func deliveryLease(for account: EntityID, duration: Duration) throws -> (any StoreLease)? {
+        try backend.lease("delivery/" + account.rawValue, for: duration)
+    }
+
+    /// A signal for new items in `account`'s feed.
+    public func feedChanges(of account: EntityID) throws -> any StoreChangeSignal {
+        try backend.changes(under: StoreLayout.feedDirectory(account))
+    }
+}
+
+extension SharedStore {
+    /// Opens the store at `location`. A directory is made when missing if
+    /// `creating` (a store that must exist, such as a copy's source, says
+    /// "no store at ..." instead).
+    /// - Parameter lockTimeout: how long to wait for another process before "store is busy".
+    public static func open(_ location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
+                            lockTimeout: Duration = .seconds(5), creating: Bool = true) throws -> SharedStore {
+        switch location {
+        case .directory(let path):
+            return SharedStore(backend: try DirectoryBackend(root: path, fileSystem: fileSystem, lockTimeout: lockTimeout,
+                                                             creating: creating))
+        case .etcd:
+            throw StoreError.unavailable(store: location.description,
+                                         reason: "this build of lifesignal cannot open etcd stores yet; use a directory")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// The thin set of POSIX operations the store needs.
+///
+/// Each requirement maps to one system call (or a loop of them, for whole-file
+/// reads and writes) so that a wrapper can fail any single step with a chosen
+/// `Errno`. Paths are passed through unchanged; implementations never retry a
+/// failed `fsync` and never hide an error.
+public protocol FileSystem: Sendable {
+    /// `open(2)`; `permissions` applies only when the file is created.
+    func open(
+        _ path: String, access: OpenAccess, options: OpenOptions, permissions: FilePermissions
+    ) throws(Errno) -> FileDescriptor
+
+    /// The whole content of the file, read from offset 0 to end of file.
+    func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8]
+
+    /// `read(2)`: up to `count` bytes from the descriptor's current position
+    /// (which moves past them), retrying `EINTR`; empty at end of file. For
+    /// what is not a regular file (a pipe) or must be read within a limit.
+    func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8]
+
+    /// Writes every byte starting at `offset`, continuing after short writes
+    /// and `EINTR`.
+    func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno)
+
+    /// `ftruncate(2)`.
+    func truncate(_ descriptor: FileDescriptor, size: Int64) throws(Errno)
+
+    /// `fsync(2)`. A failure is final: callers must not call it again to
+    /// "retry", because the kernel may already have dropped the dirty pages.
+    func fsync(_ descriptor: FileDescriptor) throws(Errno)
+
+    /// `fchmod(2)`.
+    func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno)
+
+    /// `close(2)`. The descriptor is released even when an error is reported.
+    func close(_ descriptor: FileDescriptor) throws(Errno)
+
+    /// `rename(2)`: atomically replaces `destination`.
+    func rename(_ source: String, to destination: String) throws(Errno)
+
+    /// `unlink(2)`.
+    func unlink(_ path: String) throws(Errno)
+
+    /// `rmdir(2)`: removes an empty directory (`ENOTEMPTY` otherwise).
+    func rmdir(_ path: String) throws(Errno)
+
+    /// `mkdir(2)`; `permissions` is filtered by the umask.
+    func mkdir(_ path: String, permissions: FilePermissions) throws(Errno)
+
+    /// `chmod(2)`.
+    func chmod(_ path: String, _ permissions: FilePermissions) throws(Errno)
+
+    /// Entry names of a directory, without `.` and `..`, in no particular order.
+    func listDirectory(_ path: String) throws(Errno) -> [String]
+
+    /// `stat(2)`: follows symbolic links.
+    func stat(_ path: String) throws(Errno) -> FileStatus
+
+    /// `lstat(2)`: describes a symbolic link itself.
+    func lstat(_ path: String) throws(Errno) -> FileStatus
+
+    /// `fstat(2)`: describes what the descriptor is open on.
+    func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus
+
+    /// `geteuid(2)`: the user whose files this process trusts (and creates).
+    var userID: UInt32 { get }
+
+    /// `flock(2)`; a non-blocking request on a held lock fails with `EWOULDBLOCK`.
+    func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno)
+
+    /// Names the running system instance: it changes whenever data not yet
+    /// made durable by `fsync` may have been lost (on Linux, the boot ID).
+    /// `nil` when the platform cannot tell; the store then makes every
+    /// commit durable in full before it returns.
+    func bootIdentifier() -> String?
+}
+
+extension FileSystem {
+    /// Writes every byte from the start of the file.
+    public func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8]) throws(Errno) {
+        try writeAll(descriptor, bytes, at: 0)
+    }
+}

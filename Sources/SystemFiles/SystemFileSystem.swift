@@ -1,0 +1,219 @@
+import Glibc
+
+/// The live file system: each requirement is one C library call.
+public struct SystemFileSystem: FileSystem {
+    public init() {}
+
+    public func open(
+        _ path: String, access: OpenAccess, options: OpenOptions, permissions: FilePermissions
+    ) throws(Errno) -> FileDescriptor {
+        let flags = access.flags | options.rawValue
+        return try retryingInterrupts { () -> Int32 in
+            Glibc.open(path, flags, mode_t(permissions.rawValue))
+        }.map(FileDescriptor.init(rawValue:)).get()
+    }
+
+    public func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8] {
+        // Small files are the common case: one read fills them, a second sees EOF.
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var count = 0
+        while true {
+            if count == buffer.count {
+                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            }
+            let offset = count
+            let result = buffer.withUnsafeMutableBytes { raw -> Int in
+                // The array is never empty here, so baseAddress is non-nil.
+                pread(descriptor.rawValue, raw.baseAddress! + offset, raw.count - offset, off_t(offset))
+            }
+            if result < 0 {
+                let error = Errno.current
+                if error == .interrupted { continue }
+                throw error
+            }
+            if result == 0 { break }
+            count += result
+        }
+        buffer.removeSubrange(count...)
+        return buffer
+    }
+
+    public func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let result = try retryingInterrupts { () -> Int32 in
+            // count > 0, so the buffer is non-empty and baseAddress is non-nil.
+            Int32(clamping: buffer.withUnsafeMutableBytes { Glibc.read(descriptor.rawValue, $0.baseAddress!, $0.count) })
+        }.get()
+        buffer.removeSubrange(Int(result)...)
+        return buffer
+    }
+
+    public func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno) {
+        var written = 0
+        while written < bytes.count {
+            let start = written
+            let result = bytes.withUnsafeBytes { raw -> Int in
+                // start < bytes.count, so the buffer is non-empty and baseAddress is non-nil.
+                pwrite(descriptor.rawValue, raw.baseAddress! + start, raw.count - start, off_t(offset) + off_t(start))
+            }
+            if result < 0 {
+                let error = Errno.current
+                if error == .interrupted { continue }
+                throw error
+            }
+            written += result
+        }
+    }
+
+    public func truncate(_ descriptor: FileDescriptor, size: Int64) throws(Errno) {
+        try retryingInterrupts { ftruncate(descriptor.rawValue, off_t(size)) }.map { _ in () }.get()
+    }
+
+    public func fsync(_ descriptor: FileDescriptor) throws(Errno) {
+        // Deliberately not retried, not even on EINTR: see the protocol.
+        let result = Glibc.fsync(descriptor.rawValue)
+        if result != 0 { throw Errno.current }
+    }
+
+    public func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
+        try retryingInterrupts {
+            Glibc.fchmod(descriptor.rawValue, mode_t(permissions.rawValue))
+        }.map { _ in () }.get()
+    }
+
+    public func close(_ descriptor: FileDescriptor) throws(Errno) {
+        // Never retried: on Linux the descriptor is gone even when close fails,
+        // and a retry could close a descriptor another thread just opened.
+        let result = Glibc.close(descriptor.rawValue)
+        if result != 0 { throw Errno.current }
+    }
+
+    public func rename(_ source: String, to destination: String) throws(Errno) {
+        let result = Glibc.rename(source, destination)
+        if result != 0 { throw Errno.current }
+    }
+
+    public func unlink(_ path: String) throws(Errno) {
+        let result = Glibc.unlink(path)
+        if result != 0 { throw Errno.current }
+    }
+
+    public func rmdir(_ path: String) throws(Errno) {
+        try retryingInterrupts { Glibc.rmdir(path) }.map { _ in () }.get()
+    }
+
+    public func mkdir(_ path: String, permissions: FilePermissions) throws(Errno) {
+        let result = Glibc.mkdir(path, mode_t(permissions.rawValue))
+        if result != 0 { throw Errno.current }
+    }
+
+    public func chmod(_ path: String, _ permissions: FilePermissions) throws(Errno) {
+        let result = Glibc.chmod(path, mode_t(permissions.rawValue))
+        if result != 0 { throw Errno.current }
+    }
+
+    public func listDirectory(_ path: String) throws(Errno) -> [String] {
+        guard let directory = opendir(path) else { throw Errno.current }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw Errno.current }
+                break
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    public func stat(_ path: String) throws(Errno) -> FileStatus {
+        var info = Glibc.stat()
+        if systemStat(path, &info) != 0 { throw Errno.current }
+        return FileStatus(info)
+    }
+
+    public func lstat(_ path: String) throws(Errno) -> FileStatus {
+        var info = Glibc.stat()
+        if Glibc.lstat(path, &info) != 0 { throw Errno.current }
+        return FileStatus(info)
+    }
+
+    public func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus {
+        var info = Glibc.stat()
+        if Glibc.fstat(descriptor.rawValue, &info) != 0 { throw Errno.current }
+        return FileStatus(info)
+    }
+
+    public var userID: UInt32 { geteuid() }
+
+    public func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {
+        try retryingInterrupts { systemFlock(descriptor.rawValue, operation.flags) }.map { _ in () }.get()
+    }
+
+    public func bootIdentifier() -> String? {
+        linuxBootIdentifier
+    }
+
+    /// Runs a call that returns -1 on failure, again while it fails with `EINTR`.
+    private func retryingInterrupts(_ call: () -> Int32) -> Result<Int32, Errno> {
+        while true {
+            let result = call()
+            if result >= 0 { return .success(result) }
+            let error = Errno.current
+            if error != .interrupted { return .failure(error) }
+        }
+    }
+}
+
+extension FileStatus {
+    init(_ info: Glibc.stat) {
+        let kind: FileKind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        self.init(kind: kind, permissions: FilePermissions(rawValue: UInt32(info.st_mode)), size: Int64(info.st_size),
+                  owner: info.st_uid, linkCount: Int(info.st_nlink))
+    }
+}
+
+/// `/proc/sys/kernel/random/boot_id`, read once per process: a UUID that
+/// the kernel draws anew at every boot.
+private let linuxBootIdentifier: String? = {
+    let descriptor = Glibc.open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { Glibc.close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingSuffix(while: { $0 == "\n" })
+    // Only what the applied mark can hold: one word of printable ASCII.
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+    return text
+}()
+
+private extension String {
+    func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var result = self
+        while let last = result.last, predicate(last) { result.removeLast() }
+        return result
+    }
+}
+
+// The struct's own `stat` and `flock` methods shadow the C functions inside it.
+private func systemStat(_ path: String, _ info: inout Glibc.stat) -> Int32 {
+    stat(path, &info)
+}
+
+private func systemFlock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    flock(descriptor, operation)
+}

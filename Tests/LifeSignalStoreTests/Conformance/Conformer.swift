@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Glibc
+import LifeSignalStore
+import SystemFiles
+import Testing
+
+/// One kind of store held to the shared contract of `StoreBackend`. A new
+/// backend joins the whole suite with one line in `all`.
+struct Conformer: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    /// Makes a fresh, empty store.
+    var make: @Sendable () throws -> StoreUnderTest
+
+    static let all: [Conformer] = [.directory, .memory]
+
+    static let directory = Conformer(testDescription: "directory") {
+        let root = try ScratchDirectory()
+        let path = root.path + "/store"
+        return StoreUnderTest(isOptimistic: false, keepAlive: root) {
+            try DirectoryBackend(root: path, lockTimeout: .seconds(10))
+        } damage: { relative in
+            // Something no file read can return: a directory where the file was.
+            _ = unlink(path + "/" + relative)
+            _ = mkdir(path + "/" + relative, 0o700)
+            return path + "/" + relative
+        }
+    }
+
+    static let memory = Conformer(testDescription: "memory") {
+        let backend = MemoryBackend(name: "memory:test")
+        return StoreUnderTest(isOptimistic: true, keepAlive: nil) { backend } damage: { _ in nil }
+    }
+}
+
+/// A store made for one test, and how to open more handles on it (each
+/// handle stands for another process).
+final class StoreUnderTest: @unchecked Sendable {
+    /// Whether a commit checks what its body read, so that a competing
+    /// commit makes the body run again (etcd, memory); a serialising
+    /// backend (the directory's lock) runs every body once.
+    let isOptimistic: Bool
+    private let opener: () throws -> any StoreBackend
+    private let damager: (String) throws -> String?
+    private let keepAlive: AnyObject?
+
+    init(isOptimistic: Bool, keepAlive: AnyObject?, open: @escaping () throws -> any StoreBackend,
+         damage: @escaping (String) throws -> String?) {
+        self.isOptimistic = isOptimistic
+        self.keepAlive = keepAlive
+        opener = open
+        damager = damage
+    }
+
+    /// A new handle on the store.
+    func open() throws -> any StoreBackend { try opener() }
+
+    /// Makes the file at `path` something no read can return, behind the
+    /// backend's back; returns its full name, or nil when this backend
+    /// cannot hold such damage.
+    func damage(_ path: String) throws -> String? { try damager(path) }
+}
+
+/// A temporary directory removed when released.
+final class ScratchDirectory {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/lifesignal-conformance-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw StoreError.io("mkdtemp failed")
+        }
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    deinit {
+        var pending = [path]
+        var directories: [String] = []
+        let files = SystemFileSystem()
+        while let directory = pending.popLast() {
+            directories.append(directory)
+            for name in (try? files.listDirectory(directory)) ?? [] {
+                let child = directory + "/" + name
+                if (try? files.lstat(child))?.kind == .directory { pending.append(child) } else { try? files.unlink(child) }
+            }
+        }
+        for directory in directories.reversed() { try? files.rmdir(directory) }
+    }
+}

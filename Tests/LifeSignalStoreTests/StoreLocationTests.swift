@@ -1,0 +1,77 @@
+import LifeSignalStore
+import Testing
+
+/// Where a store is, read once from `--store`, `LIFESIGNAL_STORE` or an
+/// argument: a directory, an etcd URL, or a usage error, never a directory
+/// named like a URL by accident.
+struct StoreLocationTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var id: String
+        var text: String
+        /// The location's description, or nil when `text` must be refused.
+        var expected: String?
+        var testDescription: String { id }
+    }
+
+    static let cases: [Case] = [
+        Case(id: "absolute directory", text: "/srv/store", expected: "/srv/store"),
+        Case(id: "trailing slashes go", text: "/srv/store//", expected: "/srv/store"),
+        Case(id: "dot components go", text: "/srv/./store/.", expected: "/srv/store"),
+        Case(id: "relative to the working directory", text: "family", expected: "/work/family"),
+        Case(id: "a colon after a slash is part of a name", text: "backups/2026:03", expected: "/work/backups/2026:03"),
+        Case(id: "a name like a URL, written as a path", text: "./etcd:family", expected: "/work/etcd:family"),
+        Case(id: "the root", text: "/", expected: "/"),
+        Case(id: "etcd with a port", text: "etcd://10.0.0.1:2379/family", expected: "etcd://10.0.0.1:2379/family"),
+        Case(id: "etcd default port", text: "etcd://db.example/family", expected: "etcd://db.example:2379/family"),
+        Case(id: "etcd several members", text: "etcd://a:1,b:2,c/home/ada/",
+             expected: "etcd://a:1,b:2,c:2379/home/ada"),
+        Case(id: "etcds with a user and IPv6", text: "etcds://alice@[::1]:2379/family",
+             expected: "etcds://alice@[::1]:2379/family"),
+        Case(id: "scheme in capitals", text: "ETCD://h/family", expected: "etcd://h:2379/family"),
+        Case(id: "empty", text: "", expected: nil),
+        Case(id: "unknown scheme", text: "http://host/store", expected: nil),
+        Case(id: "scheme without slashes", text: "etcd:family", expected: nil),
+        Case(id: "mistyped scheme", text: "etdc://h:2379/family", expected: nil),
+        Case(id: "no prefix", text: "etcd://h:2379", expected: nil),
+        Case(id: "empty prefix", text: "etcd://h:2379/", expected: nil),
+        Case(id: "password in the URL", text: "etcds://alice:secret@h:2379/family", expected: nil),
+        Case(id: "port out of range", text: "etcd://h:70000/family", expected: nil),
+        Case(id: "port not a number", text: "etcd://h:x/family", expected: nil),
+        Case(id: "empty member", text: "etcd://a:1,,b:2/family", expected: nil),
+        Case(id: "dot-dot in the prefix", text: "etcd://h/../family", expected: nil),
+        Case(id: "query", text: "etcd://h/family?x=1", expected: nil),
+        Case(id: "odd characters in the prefix", text: "etcd://h/fam ily", expected: nil),
+        Case(id: "NUL in a directory", text: "/srv/\u{0}x", expected: nil),
+    ]
+
+    @Test(arguments: cases)
+    func reads(_ sample: Case) {
+        do {
+            let location = try StoreLocation.parse(sample.text, workingDirectory: "/work")
+            #expect(location.description == sample.expected, "read as \(location)")
+        } catch let error as StoreError {
+            #expect(sample.expected == nil, "refused: \(error.message)")
+            #expect(error.kind == .usage)
+            #expect(error.message.contains("is not a store location"))
+        } catch {
+            Issue.record("an undocumented error: \(error)")
+        }
+    }
+
+    @Test func anEtcdURLKeepsItsParts() throws {
+        guard case .etcd(let location) = try StoreLocation.parse("etcds://alice@a:1,[fe80::1]/home/ada", workingDirectory: "/") else {
+            Issue.record("not read as etcd")
+            return
+        }
+        #expect(location.usesTLS && location.user == "alice" && location.prefix == "home/ada")
+        #expect(location.endpoints == [.init(host: "a", port: 1), .init(host: "fe80::1", port: 2379)])
+    }
+
+    @Test func anEtcdStoreCannotBeOpenedByThisBuildAndSaysSo() throws {
+        let location = try StoreLocation.parse("etcd://127.0.0.1:2379/family", workingDirectory: "/")
+        #expect(throws: StoreError.unavailable(store: "etcd://127.0.0.1:2379/family",
+                                               reason: "this build of lifesignal cannot open etcd stores yet; use a directory")) {
+            try SharedStore.open(location)
+        }
+    }
+}
