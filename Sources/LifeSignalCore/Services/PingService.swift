@@ -90,6 +90,17 @@ public struct PingService {
         return answered
     }
 
+    /// Removes the pending pings between two accounts from both of their
+    /// lists: the link between them is gone, and so is what it asked for.
+    func withdrawPending(between first: EntityID, and second: EntityID) throws {
+        let pair: Set = [first, second]
+        for id in [first, second] {
+            let pings = try store.pings(of: id)
+            let kept = pings.filter { $0.status != .pending || Set([$0.senderID, $0.recipientID]) != pair }
+            if kept.count != pings.count { try store.savePings(kept, of: id) }
+        }
+    }
+
     /// Keeps every pending ping and the newest answered ones.
     static func pruned(_ pings: [Ping]) -> [Ping] {
         let answered = pings.filter { $0.status == .responded }
