@@ -8,9 +8,10 @@ extension Complete: RunnableCommand {
     /// or when anything goes wrong. A name matches as `resolve` would take it:
     /// by the start of the full, first or last name, ignoring case and accents.
     func run(_ c: Context) throws -> Int32 {
-        guard let source, let session = try? c.session(), let shared = try? c.existingStore() else { return success }
+        guard let source, let session = try? c.session(), let shared = try? c.existingStore(),
+              let now = try? c.now() else { return success }
         let contacts = (try? shared.readWithoutCatchUp { store -> [ContactView] in
-            let account = try AuthService.account(forToken: session.token, in: store)
+            let account = try AuthService.account(forToken: session.token, in: store, now: now)
             return try ContactDirectory(store: store).all(of: account.id)
         }) ?? []
         let typed = NameFolding.fold(word)

@@ -105,7 +105,8 @@ struct LoginFlow {
         let previous = try? c.sessionFile().load()
         let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
-            let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName)
+            let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
+                                          machine: c.env.machineName)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
             // The first write gave the store its identity, which the session belongs to.
             return (outcome, try store.identity() ?? "")

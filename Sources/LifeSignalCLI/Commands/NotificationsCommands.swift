@@ -80,6 +80,7 @@ enum NotificationText {
         case .added: "added"
         case .removed: "removed"
         case .checkIn: "check-in"
+        case .signIn: "sign-in"
         }
     }
 }

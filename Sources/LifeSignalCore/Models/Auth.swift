@@ -26,12 +26,28 @@ public struct PendingLogin: Codable, Sendable, Equatable {
 }
 
 /// A signed-in session as the store records it, under the hash of its token.
+///
+/// Records written before sessions could be listed have only the account
+/// and the time; the first use of such a session fills in the rest.
 public struct SessionRecord: Codable, Sendable, Equatable {
     public var accountID: EntityID
     public var createdAt: Date
+    /// Names the session for `sessions end`.
+    public var id: EntityID?
+    /// The host name of the machine signed in from, as that machine gave it.
+    public var machine: String?
+    /// When the session was last used (renewed at most once a day).
+    public var lastUsedAt: Date?
 
-    public init(accountID: EntityID, createdAt: Date) {
+    public init(accountID: EntityID, createdAt: Date, id: EntityID? = nil, machine: String? = nil,
+                lastUsedAt: Date? = nil) {
         self.accountID = accountID
         self.createdAt = createdAt
+        self.id = id
+        self.machine = machine
+        self.lastUsedAt = lastUsedAt
     }
+
+    /// When it was last known to be used.
+    public var lastUsed: Date { lastUsedAt ?? createdAt }
 }

@@ -14,6 +14,8 @@ public protocol StoreReading {
     /// `code` must already be normalised by `QRCodeID.normalize`.
     func accountID(qrCodeID code: String) throws -> EntityID?
     func session(tokenHash: String) throws -> SessionRecord?
+    /// The token hashes of the account's sessions, oldest first.
+    func sessionIndex(of id: EntityID) throws -> [String]
     func pendingLogin(phoneNumber: String) throws -> PendingLogin?
     func feedSummary(of id: EntityID) throws -> FeedSummary
     /// Visits feed items newest first until `visit` returns false.
@@ -35,6 +37,7 @@ public protocol StoreWriting: StoreReading {
     func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws
     func setQRCodeIndex(_ code: String, to id: EntityID?) throws
     func setSession(tokenHash: String, to record: SessionRecord?) throws
+    func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws
     func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws
     /// Appends to the feed and returns the stored item.
     func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem

@@ -112,6 +112,10 @@ public final class LayoutStore: StoreWriting {
         try load(SessionRecord.self, StoreLayout.session(tokenHash))
     }
 
+    public func sessionIndex(of id: EntityID) throws -> [String] {
+        try load([String].self, StoreLayout.sessionIndex(id)) ?? []
+    }
+
     public func pendingLogin(phoneNumber: String) throws -> PendingLogin? {
         try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
     }
@@ -142,6 +146,11 @@ public final class LayoutStore: StoreWriting {
     public func setSession(tokenHash: String, to record: SessionRecord?) throws {
         let path = StoreLayout.session(tokenHash)
         if let record { try store(record, path) } else { try remove(path) }
+    }
+
+    public func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws {
+        let path = StoreLayout.sessionIndex(id)
+        if tokenHashes.isEmpty { try remove(path) } else { try store(tokenHashes, path) }
     }
 
     public func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws {

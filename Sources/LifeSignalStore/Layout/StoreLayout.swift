@@ -15,6 +15,8 @@ enum StoreLayout {
     static func checkInDirectory(_ id: EntityID) -> String { "accounts/\(id)/checkins" }
     static func checkInSegment(_ id: EntityID, _ number: Int) -> String { "accounts/\(id)/checkins/\(number).json" }
     static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
+    /// The account's sessions, as the hashes that name them under `sessions/`.
+    static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
 
