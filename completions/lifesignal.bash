@@ -8,7 +8,7 @@ _lifesignal_subcommands() {
         'checkin') REPLY='history interval' ;;
         'alert') REPLY='on off' ;;
         'ping') REPLY='send list respond' ;;
-        'contacts') REPLY='list add show role remove' ;;
+        'contacts') REPLY='list add show role remove invitations accept decline' ;;
         'notifications') REPLY='list read delete follow' ;;
         'qr') REPLY='show refresh scan encode' ;;
         'settings') REPLY='get set' ;;
@@ -48,10 +48,13 @@ _lifesignal_options() {
         'ping respond') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
         'contacts list') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
-        'contacts add') REPLY='--image --responder --dependent --help -h --store --json --quiet -q --no-color' ;;
+        'contacts add') REPLY='--image --phone --responder --dependent --first-name --last-name --help -h --store --json --quiet -q --no-color' ;;
         'contacts show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --help -h --store --json --quiet -q --no-color' ;;
         'contacts remove') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
+        'contacts invitations') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'contacts accept') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'contacts decline') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'notifications') REPLY='--type --unread --limit -n --help -h --store --json --quiet -q --no-color' ;;
         'notifications list') REPLY='--type --unread --limit -n --help -h --store --json --quiet -q --no-color' ;;
         'notifications read') REPLY='--all --help -h --store --json --quiet -q --no-color' ;;
@@ -89,6 +92,9 @@ _lifesignal_value_kind() {
         'contacts:--sort') REPLY='choices:time-left name added' ;;
         'contacts list:--sort') REPLY='choices:time-left name added' ;;
         'contacts add:--image') REPLY='file' ;;
+        'contacts add:--phone') REPLY='none' ;;
+        'contacts add:--first-name') REPLY='none' ;;
+        'contacts add:--last-name') REPLY='none' ;;
         'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications:-n') REPLY='none' ;;
@@ -118,6 +124,8 @@ _lifesignal_argument_kind() {
         'contacts show:0') REPLY='dynamic:contacts' ;;
         'contacts role:0') REPLY='dynamic:contacts' ;;
         'contacts remove:0') REPLY='dynamic:contacts' ;;
+        'contacts accept:0') REPLY='dynamic:invitations' ;;
+        'contacts decline:0') REPLY='dynamic:invitations' ;;
         'notifications read:0') REPLY='none' ;;
         'notifications delete:0') REPLY='none' ;;
         'qr scan:0') REPLY='file' ;;

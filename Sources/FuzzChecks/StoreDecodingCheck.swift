@@ -38,7 +38,7 @@ enum StoreDecodingCheck {
         }
     }
 
-    /// The reads of status, contacts, notifications, history and tick.
+    /// The reads of status, contacts, invitations, notifications, history and tick.
     static func exercise(_ store: LayoutStore, _ fixture: StoreFixture) throws {
         let env = CoreEnvironment(now: fixture.now, random: .seeded(1))
         _ = try DeadlineService.isCatchUpNeeded(store, now: env.now)
@@ -54,9 +54,15 @@ enum StoreDecodingCheck {
             _ = try store.accountID(qrCodeID: person.qrCodeID)
             _ = try DeliveryPlan(store: store, owner: account)
             _ = try store.pendingLogin(phoneNumber: "+15550000003")
+            _ = try InvitationDirectory(store: store).received(of: person.id, now: env.now)
+            _ = try InvitationDirectory(store: store).sent(of: person.id, now: env.now)
             try AccountService(store: store, env: env).checkIn(&account)
         }
+        _ = try store.waitingInvitations(for: "+15550000009")
         _ = try DeadlineService(store: store, env: CoreEnvironment(now: env.now.addingTimeInterval(5 * 86_400),
+                                                                   random: env.random)).catchUp()
+        // Past the invitation's expiry, which reads and changes both copies.
+        _ = try DeadlineService(store: store, env: CoreEnvironment(now: env.now.addingTimeInterval(31 * 86_400),
                                                                    random: env.random)).catchUp()
     }
 }

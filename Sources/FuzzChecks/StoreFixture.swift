@@ -3,9 +3,10 @@ import LifeSignalCore
 import LifeSignalStore
 
 /// A small but complete store in memory: two linked people with check-ins,
-/// a ping, an alert, a missed deadline, feeds and a pending sign-in, so that
-/// every kind of store file read through `LayoutStore` exists (`store.json`
-/// is read only by `SharedStore`; the end-to-end damage tests cover it).
+/// a ping, an alert, a missed deadline, feeds, a pending sign-in and an
+/// invitation to a number without an account, so that every kind of store
+/// file read through `LayoutStore` exists (`store.json` is read only by
+/// `SharedStore`; the end-to-end damage tests cover it).
 /// Built once, deterministically, in one transaction of a memory backend.
 public struct StoreFixture: @unchecked Sendable {
     /// Every file of the store with its bytes.
@@ -62,6 +63,9 @@ public struct StoreFixture: @unchecked Sendable {
         // Bob's next deadline makes a schedule entry and his wake file.
         try AccountService(store: store, env: env).checkIn(&bob)
         _ = try AuthService(store: store, env: env).requestCode(phoneNumber: "+15550000003")
+        // An invitation to a number without an account: Ada's book and the number's waiting list.
+        _ = try InvitationService(store: store, env: env).invite(
+            phone: "+15550000009", asResponder: true, asDependent: false, firstName: "Dee", lastName: nil, owner: &ada)
 
         return ([(ada, adaToken), (bob, bobToken)], now)
     }

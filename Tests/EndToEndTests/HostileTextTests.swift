@@ -38,6 +38,12 @@ import TestSupport
             try require(ada.run(["ping", "send", "Eve"]))
             try require(eve.run(["ping", "respond"]))
             try require(eve.run(["alert", "on", "--yes"]))
+            // Ivy, hostile too, invites Ada by phone number.
+            let ivy = sandbox.person("ivy")
+            try ivy.signUp(phone: "+15550000003", first: "Ivy", last: "Normal")
+            try Self.forge(sandbox: sandbox, id: try ivy.accountID(),
+                           ["firstName": "Ivy" + HostileTextTests.first.dropFirst(3), "lastName": HostileTextTests.last])
+            try require(ivy.run(["contacts", "add", "--phone", "+15550000001", "--responder"]))
             sandbox.setNow("2026-03-02T12:00:00Z", for: [ada, eve])
             // Brings the missed check-in due; nothing is delivered yet.
             try require(ada.run(["status"]))
@@ -103,6 +109,9 @@ import TestSupport
         Path(id: "checkin history (the command's text)", asEve: true, arguments: ["checkin", "history"], shows: "␛]0;pwned␇"),
         Path(id: "login (Eve's own name)", asEve: true, arguments: ["login", "--phone", "+15550000002", "--code", "CODE"]),
         Path(id: "contacts remove", arguments: ["contacts", "remove", "Eve", "--yes"]),
+        Path(id: "contacts invitations (the inviter's name)", arguments: ["contacts", "invitations"], shows: "Ivy␛]52;c;"),
+        Path(id: "contacts decline", arguments: ["contacts", "decline", "Ivy"], shows: "Ivy␛]52;c;"),
+        Path(id: "contacts accept", arguments: ["contacts", "accept", "Ivy"], shows: "Ivy␛]52;c;"),
     ]
 
     @Test(arguments: paths)

@@ -61,6 +61,18 @@ import TestSupport
         #expect(try bash(ada, words: ["lifesignal", "contacts", "show", "D"]) == ["Dee\\ Ray"])
     }
 
+    /// `contacts accept` and `decline` offer the names of those whose
+    /// invitations wait for an answer, and nobody else.
+    @Test func bashCompletesTheNamesOfInviters() throws {
+        let ada = try world()
+        let eve = ada.sandbox.person("eve")
+        try eve.signUp(phone: "+15550000005", first: "Eve", last: "Stone")
+        #expect(try eve.run(["contacts", "add", "--phone", "+15550000001", "--responder"]).status == 0)
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "accept", ""]) == ["Eve\\ Stone"])
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "decline", "ev"]) == ["Eve\\ Stone"])
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "accept", "Bob"]) == [])
+    }
+
     /// fish's own completion machinery (`complete -C`) with the shipped script.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
     func fishCompletesTwoWordNamesAndPingsOnlyDependents() throws {

@@ -4,18 +4,25 @@ import LifeSignalCore
 extension ContactsList: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        var contacts = try c.reading { store, account in try ContactDirectory(store: store).all(of: account.id) }
+        var (contacts, invited) = try c.reading { store, account in
+            (try ContactDirectory(store: store).all(of: account.id),
+             try InvitationDirectory(store: store).invited(by: account.id, now: now))
+        }
         switch selection {
         case .all: break
-        case .responders: contacts = contacts.filter(\.link.isResponder)
-        case .dependents: contacts = contacts.filter(\.link.isDependent)
+        case .responders:
+            contacts = contacts.filter(\.link.isResponder)
+            invited = invited.filter(\.isResponder)
+        case .dependents:
+            contacts = contacts.filter(\.link.isDependent)
+            invited = invited.filter(\.isDependent)
         }
         contacts = ContactDirectory.sorted(contacts, by: sort, now: now)
         if c.json {
-            c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) }))
+            c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) } + invited.map(JSONViews.invitedContact)))
             return success
         }
-        guard !contacts.isEmpty else {
+        guard !contacts.isEmpty || !invited.isEmpty else {
             switch selection {
             case .all:
                 c.say("No contacts yet.")
@@ -34,6 +41,10 @@ extension ContactsList: RunnableCommand {
             table.add([ContactText.name(contact), ContactText.roles(contact.link), contact.account.phoneNumber,
                        contact.link.isDependent ? ContactText.status(contact, now: now, style: c.style) : ""])
         }
+        for invitation in invited {
+            table.add([TerminalText.line(invitation.inviteeLabel), InvitationText.roles(invitation),
+                       invitation.toPhoneNumber, c.style.dim(InvitationText.invitedStatus(invitation, now: now))])
+        }
         c.print(table)
         return success
     }
@@ -42,7 +53,13 @@ extension ContactsList: RunnableCommand {
 extension ContactsShow: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let found = try c.reading { store, account in try ContactDirectory(store: store).resolve(contact, owner: account.id) }
+        let found: ContactView
+        switch try c.reading({ store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }) {
+        case .contact(let contact): found = contact
+        case .invitation(let invitation):
+            InvitationText.show(invitation, c, now: now)
+            return success
+        }
         if c.json {
             c.printJSON(JSONViews.contact(found, now: now))
             return success
@@ -72,6 +89,7 @@ extension ContactsAdd: RunnableCommand {
         switch source {
         case .code(let typed): code = typed
         case .image(let path): code = try Self.code(fromImage: path, c)
+        case .phone(let phone, let firstName, let lastName): return try invite(phone, firstName: firstName, lastName: lastName, c)
         }
         let contact = try c.writing { store, account in
             try ContactService(store: store, env: try c.core()).add(
@@ -121,8 +139,13 @@ extension ContactsRole: RunnableCommand {
 extension ContactsRemove: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         // Resolve first so the question names the right person.
-        let name = try c.reading { store, account in
-            ContactText.name(try ContactDirectory(store: store).resolve(contact, owner: account.id))
+        let now = try c.now()
+        let name: String
+        switch try c.reading({ store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }) {
+        case .contact(let shown): name = ContactText.name(shown)
+        case .invitation(let invitation):
+            try InvitationText.withdraw(invitation, c, yes: yes)
+            return success
         }
         try c.requireConfirmation("Remove \(name) from your contacts (on both sides)?", yes: yes,
                                   declined: "Not removed; \(name) stays in your contacts.")

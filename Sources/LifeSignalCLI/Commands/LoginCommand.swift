@@ -159,15 +159,32 @@ struct LoginFlow {
     }
 
     private func report(_ account: Account, isNew: Bool) {
+        let waiting = waitingInvitations()
         if c.json {
             c.printJSON(.object([("signedIn", .bool(true)), ("isNewAccount", .bool(isNew)),
-                                 ("user", JSONViews.profile(account))]))
+                                 ("user", JSONViews.profile(account)), ("pendingInvitations", .int(waiting.count))]))
             return
         }
         let name = account.needsOnboarding ? account.phoneNumber : TerminalText.line(account.fullName)
         c.say(isNew ? "Welcome! Signed in as \(name)." : "Signed in as \(name).")
+        if !waiting.isEmpty {
+            let from = waiting.map(\.from.name).joined(separator: ", ")
+            c.say(waiting.count == 1 ? "An invitation waits for your answer, from \(from)."
+                                     : "\(waiting.count) invitations wait for your answer, from \(from).")
+        }
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
+        else if !waiting.isEmpty { c.hint("lifesignal contacts invitations") }
         else if account.lastCheckIn == nil { c.hint("lifesignal checkin") }
+    }
+
+    /// Invitations waiting for the account's answer, such as those sent to
+    /// its number before it had an account. The sign-in has happened: a
+    /// failure to read them costs only this line.
+    private func waitingInvitations() -> [ReceivedInvitation] {
+        guard let now = try? c.now() else { return [] }
+        return (try? c.reading { store, account in
+            try InvitationDirectory(store: store).received(of: account.id, now: now).filter(\.invitation.isPending)
+        }) ?? []
     }
 }
 

@@ -8,7 +8,8 @@ enum ContactCommandTable {
     static let contacts = CommandSpec(
         "contacts",
         summary: "List, add, change and remove your responders and dependents",
-        subcommands: [ContactsList.spec, ContactsAdd.spec, ContactsShow.spec, ContactsRole.spec, ContactsRemove.spec],
+        subcommands: [ContactsList.spec, ContactsAdd.spec, ContactsShow.spec, ContactsRole.spec, ContactsRemove.spec,
+                      ContactsInvitations.spec, ContactsAccept.spec, ContactsDecline.spec],
         defaultSubcommand: "list")
 }
 
@@ -40,35 +41,47 @@ struct ContactsList: CommandInput, Equatable {
     }
 }
 
-/// `contacts add CODE|--image FILE [--responder] [--dependent]`
+/// `contacts add CODE|--image FILE|--phone NUMBER [--responder] [--dependent] [--first-name NAME] [--last-name NAME]`
 struct ContactsAdd: CommandInput, Equatable {
     static let code = Argument<String>("CODE", help: "Their QR code ID, as 'lifesignal qr show' prints it.", isOptional: true)
     static let image = Option<String>(
         "image", valueName: "FILE", help: "Read the code from a picture of their QR code (PNG, PBM, PGM, PPM; - for stdin).",
         completion: .file)
+    static let phone = Option<String>(
+        "phone", valueName: "NUMBER",
+        help: "Invite them by phone number, in any form login takes; they are added once they accept.")
     static let responder = Flag("responder", help: "They watch over you.")
     static let dependent = Flag("dependent", help: "You watch over them.")
+    static let firstName = Option<String>(
+        "first-name", valueName: "NAME", help: "With --phone: their first name, as your lists show them until they accept.")
+    static let lastName = Option<String>(
+        "last-name", valueName: "NAME", help: "With --phone: their last name, as your lists show them until they accept.")
 
     static let spec = CommandSpec(
         "add",
-        summary: "Add a contact by their QR code ID, or by a picture of their code",
+        summary: "Add a contact by QR code, or invite one by phone number",
         discussion: [
             "--responder makes them your responder (they watch over you); --dependent makes them your dependent (you watch over them). At least one is required.",
+            "With --phone nothing is linked yet: they are sent an invitation (whether or not the number has an account; a new account finds it at its first sign-in) and become your contact when they accept it. Until then neither of you sees anything of the other but your name and what you typed. An invitation expires after 30 days; you may send 10 a day and have 20 waiting.",
         ],
         arguments: [code.spec],
-        options: [image.spec, responder.spec, dependent.spec],
-        exclusiveGroups: [ExclusiveGroup([code.spec.name, image.spec.long], isRequired: true)],
+        options: [image.spec, phone.spec, responder.spec, dependent.spec, firstName.spec, lastName.spec],
+        exclusiveGroups: [ExclusiveGroup([code.spec.name, image.spec.long, phone.spec.long], isRequired: true)],
         examples: [
             CommandExample("contacts add K7Q2M-9XHCV-3PD8R-TW6NA --responder", "make the code's owner your responder"),
             CommandExample("contacts add --image code.png --dependent", "add whoever's code is in the picture as a dependent"),
+            CommandExample("contacts add --phone '+1 555-123-4567' --responder --first-name Sam --last-name Lee",
+                           "invite Sam to watch over you"),
         ],
         input: .running(ContactsAdd.self))
 
-    /// Where the code comes from.
+    /// Whom to add.
     enum Source: Equatable {
         case code(String)
         /// A picture, or `-` for standard input.
         case image(String)
+        /// An invitation to a phone number (as typed), with the names the inviter gives them.
+        case phone(String, firstName: String?, lastName: String?)
     }
 
     let source: Source
@@ -76,10 +89,21 @@ struct ContactsAdd: CommandInput, Equatable {
     let asDependent: Bool
 
     init(from parsed: ParsedCommand) throws(UsageError) {
-        if let code = try parsed.value(Self.code) {
-            source = .code(code)
+        let firstName = try parsed.value(Self.firstName)
+        let lastName = try parsed.value(Self.lastName)
+        if let phone = try parsed.value(Self.phone) {
+            source = .phone(phone, firstName: firstName, lastName: lastName)
         } else {
-            source = .image(try parsed.value(Self.image) ?? "-")
+            // Names are for an invitation; a code or picture names its owner itself.
+            for name in [Self.firstName, Self.lastName] where parsed.isGiven(name.spec) {
+                let other = parsed.isGiven(Self.image.spec) ? "--image" : Self.code.spec.name
+                throw parsed.problem(.conflict("--" + name.spec.long, other))
+            }
+            if let code = try parsed.value(Self.code) {
+                source = .code(code)
+            } else {
+                source = .image(try parsed.value(Self.image) ?? "-")
+            }
         }
         asResponder = parsed[Self.responder]
         asDependent = parsed[Self.dependent]
@@ -89,7 +113,8 @@ struct ContactsAdd: CommandInput, Equatable {
 /// `contacts show CONTACT`
 struct ContactsShow: CommandInput, Equatable {
     static let spec = CommandSpec(
-        "show", summary: "Show one contact", arguments: [SharedInputs.contact.spec], input: .running(ContactsShow.self))
+        "show", summary: "Show one contact, or someone you invited", arguments: [SharedInputs.contact.spec],
+        input: .running(ContactsShow.self))
 
     let contact: String
 
@@ -130,8 +155,11 @@ struct ContactsRemove: CommandInput, Equatable {
 
     static let spec = CommandSpec(
         "remove",
-        summary: "Remove a contact on both sides",
-        discussion: ["Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required."],
+        summary: "Remove a contact on both sides, or withdraw an invitation",
+        discussion: [
+            "Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required.",
+            "Naming someone you invited who has not answered yet withdraws the invitation; they are not told.",
+        ],
         arguments: [SharedInputs.contact.spec],
         options: [yes.spec],
         input: .running(ContactsRemove.self))

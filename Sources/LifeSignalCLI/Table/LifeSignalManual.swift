@@ -42,7 +42,7 @@ public enum LifeSignalManual {
             ManualEntry("LIFESIGNAL_SMS_TO, LIFESIGNAL_SMS_BODY", "Set for the sms-command (the E.164 number and the message, which holds the 6-digit code); the message is also its standard input."),
         ],
         files: [
-            ManualEntry("$XDG_DATA_HOME/lifesignal/", "The default store: accounts, contacts, pings, feeds and the deadline schedule, as JSON files with a schema version."),
+            ManualEntry("$XDG_DATA_HOME/lifesignal/", "The default store: accounts, contacts, invitations, pings, feeds and the deadline schedule, as JSON files with a schema version."),
             ManualEntry("$XDG_STATE_HOME/lifesignal/session-*.json", "Who is signed in, one file per store (0600); holds the session token, which the store keeps only as a hash."),
             ManualEntry("$XDG_CONFIG_HOME/lifesignal/settings.json", "Local settings: notify-command and sms-command."),
         ],

@@ -71,9 +71,11 @@ struct Complete: CommandInput, Equatable {
         case contacts
         /// The names of the people the account watches over.
         case dependents
+        /// The names of those whose invitations wait for the account's answer.
+        case invitations
     }
 
-    static let source = Argument<String>("SOURCE", help: "What to complete: contacts or dependents.")
+    static let source = Argument<String>("SOURCE", help: "What to complete: contacts, dependents or invitations.")
     static let word = Argument<String>("WORD", help: "The word being completed.", isOptional: true)
 
     static let spec = CommandSpec(

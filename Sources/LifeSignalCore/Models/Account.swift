@@ -14,6 +14,11 @@ public struct Account: Codable, Sendable, Equatable {
     public var reminderInterval: Int
     public var lastCheckIn: Date?
     public var alert: ActiveAlert?
+    /// The earliest moment an invitation this account sent may expire, so
+    /// the deadline schedule wakes the account then without reading its
+    /// invitations; nil when none is pending. It may be early (the
+    /// invitation was answered meanwhile), never late.
+    public var invitationWake: Date?
     public var createdAt: Date
     public var preferences: NotificationPreferences
     public var deadlines: DeadlineMarks

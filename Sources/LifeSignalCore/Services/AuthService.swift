@@ -103,6 +103,7 @@ public struct AuthService {
         if let firstName { account.firstName = try ProfileRules.name(firstName, field: "first name") }
         if let lastName { account.lastName = try ProfileRules.name(lastName, field: "last name") }
         try store.save(account)
+        if isNew { try InvitationService(store: store, env: env).claimWaiting(for: account) }
         let token = Hex.encode(env.random.bytes(32))
         let session = try SessionService(store: store, env: env)
             .open(accountID: account.id, tokenHash: SHA256.hexDigest(token), machine: machine)

@@ -31,9 +31,10 @@ public struct DeadlineService {
                 continue
             }
             let effects = engine.evaluate(&account, now: env.now)
+            fired += try InvitationService(store: store, env: env).expireDue(&account)
             try store.save(account)
             try Notifier(store: store, env: env).apply(effects, for: id)
-            try store.schedule(id, at: engine.nextWake(for: account))
+            try store.schedule(id, at: nextWake(for: account))
             fired += effects.count
         }
         return fired
@@ -43,6 +44,12 @@ public struct DeadlineService {
     public func reschedule(_ account: inout Account) throws {
         _ = engine.evaluate(&account, now: env.now)
         try store.save(account)
-        try store.schedule(account.id, at: engine.nextWake(for: account))
+        try store.schedule(account.id, at: nextWake(for: account))
+    }
+
+    /// When the account next needs attention: a milestone of its deadline,
+    /// or the expiry of an invitation it sent, whichever comes first.
+    func nextWake(for account: Account) -> Date? {
+        [engine.nextWake(for: account), account.invitationWake].compactMap { $0 }.min()
     }
 }

@@ -17,6 +17,10 @@ public protocol StoreReading {
     /// The token hashes of the account's sessions, oldest first.
     func sessionIndex(of id: EntityID) throws -> [String]
     func pendingLogin(phoneNumber: String) throws -> PendingLogin?
+    /// The account's invitations, sent and received (an empty book when none).
+    func invitations(of id: EntityID) throws -> InvitationBook
+    /// Invitations waiting for a number that has no account yet (`phoneNumber` normalised).
+    func waitingInvitations(for phoneNumber: String) throws -> [Invitation]
     func feedSummary(of id: EntityID) throws -> FeedSummary
     /// Visits feed items newest first until `visit` returns false.
     func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
@@ -39,6 +43,9 @@ public protocol StoreWriting: StoreReading {
     func setSession(tokenHash: String, to record: SessionRecord?) throws
     func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws
     func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws
+    func saveInvitations(_ book: InvitationBook, of id: EntityID) throws
+    /// Replaces what waits for a number without an account; an empty list removes it.
+    func setWaitingInvitations(_ invitations: [Invitation], for phoneNumber: String) throws
     /// Appends to the feed and returns the stored item.
     func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem
     /// Applies `change` to every item for which it returns a new value

@@ -92,6 +92,7 @@ struct DoctorRun {
             _ = decode(PendingLogin.self, "logins/" + name)
         }
         examineSchedule()
+        examineWaitingInvitations()
     }
 
     private mutating func examineAccount(_ id: EntityID) {
@@ -112,6 +113,7 @@ struct DoctorRun {
         examineCheckIns(id)
         if let wake = decode(AccountWake.self, StoreLayout.wake(id)) { wakes[id] = wake.at }
         examineFeed(id)
+        examineInvitations(of: id)
     }
 
     private mutating func examineCheckIns(_ id: EntityID) {
@@ -211,7 +213,7 @@ struct DoctorRun {
     }
 
     /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.
-    private mutating func decode<T: Codable>(_ type: T.Type, _ path: String) -> T? {
+    mutating func decode<T: Codable>(_ type: T.Type, _ path: String) -> T? {
         decode(path) { [store] in try store.load(type, path) }
     }
 
@@ -232,7 +234,7 @@ struct DoctorRun {
         return nil
     }
 
-    private mutating func error(_ path: String, _ problem: String, _ advice: String) {
+    mutating func error(_ path: String, _ problem: String, _ advice: String) {
         report.findings.append(DoctorFinding(.error, path: full(path), problem: problem, advice: advice))
     }
 

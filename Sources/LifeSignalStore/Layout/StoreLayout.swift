@@ -17,6 +17,7 @@ enum StoreLayout {
     static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
     /// The account's sessions, as the hashes that name them under `sessions/`.
     static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
+    static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
 
@@ -32,6 +33,12 @@ enum StoreLayout {
     static func pendingLogin(_ e164: String) -> String {
         precondition(PhoneNumber.normalize(e164) == e164, "login paths take normalised numbers")
         return "logins/\(e164.dropFirst()).json"
+    }
+
+    /// Invitations to a number that has no account yet.
+    static func waitingInvitations(_ e164: String) -> String {
+        precondition(PhoneNumber.normalize(e164) == e164, "invitation paths take normalised numbers")
+        return "invitations/\(e164.dropFirst()).json"
     }
 
     static func code(_ normalized: String) -> String {

@@ -29,6 +29,8 @@ final class DamageWorld {
         try require(ada.run(["checkin"]))
         try require(bob.run(["ping", "send", "Ada"]))
         try require(ada.run(["settings", "set", "notify-command", "true"]))
+        // An invitation to a number without an account: accounts/<ada>/invitations.json, invitations/15550000005.json.
+        try require(ada.run(["contacts", "add", "--phone", "+15550000005", "--responder"]))
         // A code waiting for a fourth number: logins/15550000004.json.
         try require(sandbox.person("dee", now: Self.now).run(["login", "--phone", "+15550000004"]))
         for live in [sandbox.store, ada.stateDirectory, ada.configDirectory] {
@@ -88,6 +90,8 @@ final class DamageWorld {
             return self.ada.stateDirectory.appendingPathComponent(name)
         case .settings: return self.ada.configDirectory.appendingPathComponent("settings.json")
         case .journal: return store.appendingPathComponent("journal")
+        case .invitations: return store.appendingPathComponent("accounts/\(ada)/invitations.json")
+        case .waitingInvitations: return store.appendingPathComponent("invitations/15550000005.json")
         }
     }
 

@@ -7,7 +7,8 @@ import SystemFiles
 /// Every kind of file lifesignal reads, with the command that reads it.
 enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
     case meta, account, contacts, pings, checkIns, accountWake, feedSummary, feedSegment,
-         phoneIndex, codeIndex, session, pendingLogin, localSession, settings, journal
+         phoneIndex, codeIndex, session, pendingLogin, localSession, settings, journal,
+         invitations, waitingInvitations
 
     var description: String { rawValue }
 
@@ -24,6 +25,8 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
         case .codeIndex: ["contacts", "add", cyCode, "--responder"]
         case .pendingLogin: ["login", "--phone", "+15550000004", "--code", "000000"]
         case .settings: ["settings"]
+        case .invitations: ["contacts", "invitations"]
+        case .waitingInvitations: ["contacts", "remove", "+15550000005", "--yes"]
         }
     }
 
