@@ -201,12 +201,25 @@ struct Seeder {
         now.addingTimeInterval(-Double(count - position) * 60)
     }
 
+    /// Item `position` of the seeded feed. A feed keeps at most
+    /// `FeedRetention.perSenderItems` items about any one account, so a
+    /// full feed is about many: Dana's every `senderCount`th item, the rest
+    /// about accounts that exist only in it (contacts removed long ago).
     private func draft(_ position: Int, contact: EntityID) -> FeedDraft {
         let types = NotificationType.allCases
         let type = types[position % types.count]
+        let sender = position % Self.senderCount
         return FeedDraft(type: type, title: "Dana Dependent: \(type.rawValue) number \(position)",
                          message: "Notification \(position) of the benchmark feed, about as long as a real message.",
-                         relatedContactID: contact)
+                         relatedContactID: sender == 0 ? contact : Self.formerContact(sender))
+    }
+
+    /// Enough accounts that 100,000 items stay within the per-sender limit.
+    static let senderCount = 2 * FeedRetention.maxItems / FeedRetention.perSenderItems
+
+    /// A fixed ID for the `number`th account a seeded feed is also about.
+    private static func formerContact(_ number: Int) -> EntityID {
+        EntityID(randomBytes: (0..<16).map { UInt8(truncatingIfNeeded: number >> (8 * ($0 % 4))) ^ UInt8($0) })
     }
 
     // MARK: Helpers

@@ -135,6 +135,7 @@ struct DoctorRun {
         let index = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
         var total = 0, unread = 0
         var seen = Set<EntityID>()
+        var tallies: [String: SenderTally] = [:]
         let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
         for name in segmentNames {
             let path = "accounts/\(id)/feed/\(name)"
@@ -144,6 +145,12 @@ struct DoctorRun {
             for item in items {
                 total += 1
                 if !item.isRead { unread += 1 }
+                if let sender = SenderTally.sender(of: item, owner: id) {
+                    var tally = tallies[sender] ?? SenderTally(from: item.index)
+                    tally.count(item, 1)
+                    tally.from = min(tally.from, item.index)
+                    tallies[sender] = tally
+                }
                 if !seen.insert(item.id).inserted { error(path, "holds the notification \(item.id) twice", DoctorAdvice.crossReference) }
                 if item.index / index.segmentSize != number {
                     error(path, "holds notification number \(item.index), which belongs in another segment", DoctorAdvice.crossReference)
@@ -153,6 +160,17 @@ struct DoctorRun {
         if total != index.summary.total || unread != index.summary.unread {
             error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
+        }
+        if let kept = decode(FeedSenders.self, StoreLayout.feedSenders(id)) {
+            for sender in Set(kept.tallies.keys).union(tallies.keys) {
+                let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
+                if counted.items != held.items || counted.unreadCritical != held.unreadCritical
+                    || (held.items > 0 && held.from < counted.from) {
+                    error(StoreLayout.feedSenders(id), "counts \(counted.items) notifications about \(sender) "
+                          + "(\(counted.unreadCritical) unread critical) but the feed holds \(held.items) (\(held.unreadCritical))",
+                          DoctorAdvice.crossReference)
+                }
+            }
         }
     }
 

@@ -17,6 +17,10 @@ public final class LayoutStore: StoreWriting {
     private var cache: [String: Any] = [:]
     /// Feed items kept per account before retention drops the oldest.
     public var retentionLimit = FeedRetention.maxItems
+    /// Items about one other account a feed keeps (see `FeedRetention`).
+    public var senderItemLimit = FeedRetention.perSenderItems
+    /// Unread critical items about one other account a feed protects.
+    public var senderCriticalLimit = FeedRetention.perSenderUnreadCritical
 
     /// The layout over one transaction of a backend named `name`.
     public init(_ transaction: any StoreTransaction, name: String) {

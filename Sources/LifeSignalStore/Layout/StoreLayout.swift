@@ -19,6 +19,8 @@ enum StoreLayout {
     static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
     static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
+    /// What the feed holds about each other account (see `FeedSenders`).
+    static func feedSenders(_ id: EntityID) -> String { "accounts/\(id)/feed-senders.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
 
     static func feedDirectory(_ id: EntityID) -> String { "accounts/\(id)/feed" }
