@@ -25,6 +25,24 @@ public struct PendingLogin: Codable, Sendable, Equatable {
     }
 }
 
+/// How many sign-ups a store has taken in its current day: a store takes
+/// only so many (`SignUpLimits`), so nobody can fill it with accounts or
+/// pending codes.
+public struct SignUpWindow: Codable, Sendable, Equatable {
+    /// When the current day began (it lasts 24 hours).
+    public var start: Date
+    /// Accounts created since.
+    public var accounts: Int
+    /// Codes sent since to numbers that had no account.
+    public var codes: Int
+
+    public init(start: Date, accounts: Int = 0, codes: Int = 0) {
+        self.start = start
+        self.accounts = accounts
+        self.codes = codes
+    }
+}
+
 /// A signed-in session as the store records it, under the hash of its token.
 ///
 /// Records written before sessions could be listed have only the account

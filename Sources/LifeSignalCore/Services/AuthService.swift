@@ -9,6 +9,8 @@ public struct AuthService {
 
     let store: any StoreWriting
     let env: CoreEnvironment
+    /// How many accounts (and codes for new numbers) the store takes a day.
+    public var signUpLimits = SignUpLimits.standard
 
     public init(store: any StoreWriting, env: CoreEnvironment) {
         self.store = store
@@ -44,6 +46,16 @@ public struct AuthService {
                 windowStart = previous.windowStart
             }
         }
+        let isNew = try store.accountID(phoneNumber: phoneNumber) == nil
+        if isNew, try store.pendingLogin(phoneNumber: phoneNumber) == nil {
+            // A code for a number without an account leaves a file in the store.
+            var window = SignUpLimits.current(try store.signUpWindow(), at: now)
+            guard window.codes < signUpLimits.newNumberCodesPerDay else {
+                throw SignUpLimits.refusal("codes for \(window.codes) numbers without an account", window)
+            }
+            window.codes += 1
+            try store.saveSignUpWindow(window)
+        }
         let code = ISO8601.pad(Int(env.random.uniform(below: 1_000_000)), 6)
         let salt = Hex.encode(env.random.bytes(16))
         let login = PendingLogin(phoneNumber: phoneNumber, salt: salt,
@@ -51,7 +63,6 @@ public struct AuthService {
                                  sentAt: now, expiresAt: now.addingTimeInterval(Self.codeLifetime),
                                  sendsInWindow: sends, windowStart: windowStart)
         try store.setPendingLogin(login, phoneNumber: phoneNumber)
-        let isNew = try store.accountID(phoneNumber: phoneNumber) == nil
         return IssuedCode(phoneNumber: phoneNumber, code: code, expiresAt: login.expiresAt, isNewNumber: isNew)
     }
 
@@ -91,12 +102,20 @@ public struct AuthService {
             try store.setPendingLogin(login, phoneNumber: phoneNumber)
             return .rejected(.refused("wrong code (\(left) attempt\(left == 1 ? "" : "s") left)"))
         }
-        try store.setPendingLogin(nil, phoneNumber: phoneNumber)
         var isNew = false
         var account: Account
         if let id = try store.accountID(phoneNumber: phoneNumber), let existing = try store.account(id) {
+            try store.setPendingLogin(nil, phoneNumber: phoneNumber)
             account = existing
         } else {
+            // The code stays good until it expires: a new day may take the account.
+            var window = SignUpLimits.current(try store.signUpWindow(), at: env.now)
+            guard window.accounts < signUpLimits.accountsPerDay else {
+                return .rejected(SignUpLimits.refusal("\(window.accounts) new accounts", window))
+            }
+            window.accounts += 1
+            try store.saveSignUpWindow(window)
+            try store.setPendingLogin(nil, phoneNumber: phoneNumber)
             account = try createAccount(phoneNumber: phoneNumber)
             isNew = true
         }

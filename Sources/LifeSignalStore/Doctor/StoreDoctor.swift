@@ -73,6 +73,7 @@ struct DoctorRun {
     mutating func examineAll() {
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
         _ = decode(StoreMeta.self, StoreLayout.meta)
+        _ = decode(SignUpWindow.self, StoreLayout.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
         for name in accountIDs {
             guard let id = EntityID(validating: name) else {

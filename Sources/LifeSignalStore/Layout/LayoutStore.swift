@@ -116,6 +116,14 @@ public final class LayoutStore: StoreWriting {
         try load(SessionRecord.self, StoreLayout.session(tokenHash))
     }
 
+    public func signUpWindow() throws -> SignUpWindow? {
+        try load(SignUpWindow.self, StoreLayout.signUps)
+    }
+
+    public func saveSignUpWindow(_ window: SignUpWindow) throws {
+        try store(window, StoreLayout.signUps)
+    }
+
     public func sessionIndex(of id: EntityID) throws -> [String] {
         try load([String].self, StoreLayout.sessionIndex(id)) ?? []
     }

@@ -7,6 +7,8 @@ import LifeSignalCore
 /// command line reaches a path unchecked.
 enum StoreLayout {
     static let meta = "store.json"
+    /// The store's sign-ups of the current day (see `SignUpLimits`).
+    static let signUps = "limits/signups.json"
     static let schedule = "schedule"
 
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
