@@ -57,6 +57,7 @@ let package = Package(
         .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzPNM", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzInflate", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzQR", dependencies: ["FuzzChecks"]),
@@ -81,7 +82,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector"], exclude: ["Fixtures"]),
+        .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector", "QRCode"], exclude: ["Fixtures"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.

@@ -11,15 +11,17 @@
 # 2. Scan: `qr scan --raw` must return exactly the payload of qrencode PNGs
 #    for versions 1-40 at levels L, M, Q and H (payloads sized to fill each
 #    version, mixing text, digits, alphanumerics and UTF-8 bytes), and of
-#    scaled, rotated, inverted, blurred, noisy, JPEG'd and tilted variants;
+#    scaled, rotated, inverted, blurred, noisy, JPEG'd (read as JPEG and as
+#    PNG) and tilted variants, and of JPEG files of every common kind;
 #    `qr scan -` reads standard input.
 # 3. Done-when: two accounts in a temporary store; `qr show` reads back as
 #    LIFESIGNAL:<ID> with zbarimg from its terminal output (piped, both
 #    polarities; on a pty via script(1): colour, colour --invert, --no-color
 #    --invert) and from --png; the ID is printed on its own line; then
-#    `contacts add --image` by the second account adds the first as a
+#    `contacts add --image` with a JPEG photo of it, by the second account, adds the first as a
 #    responder. A check marked DEFECT is a known product bug (see there).
-# 4. Errors: missing file (4), unsupported format (JPEG, 5), no code found
+# 4. Errors: missing file (4), unsupported format (GIF, 5), a JPEG cut short
+#    (5), no code found
 #    (blank PNG, 4), too damaged (qrencode PNG with a block painted over, 5),
 #    unreadable (a directory, 8): exit codes and distinct messages.
 #
@@ -247,8 +249,12 @@ for spec in "3 M variant payload three" "8 Q variant payload at version eight" "
         variant_total=$((variant_total + 1))
         read -ra opts <<<"$options"
         if [[ $label == jpeg* ]]; then
-            "${IM[@]}" "dec/var-v$v.png" "${opts[@]}" -quality 40 "dec/tmp.jpg"
-            "${IM[@]}" "dec/tmp.jpg" "dec/var-v$v-$label.png"
+            # Read as the JPEG itself, and through a PNG of it.
+            "${IM[@]}" "dec/var-v$v.png" "${opts[@]}" -quality 40 "dec/var-v$v-$label.jpg"
+            "${IM[@]}" "dec/var-v$v-$label.jpg" "dec/var-v$v-$label.png"
+            variant_total=$((variant_total + 1))
+            expect "scan variant v$v-$label.jpg (${IM[*]} qrencode.png $options -quality 40): qr scan --raw does not return '$text'" \
+                reads "dec/var-v$v-$label.jpg" "dec/var-v$v"
         else
             "${IM[@]}" "dec/var-v$v.png" "${opts[@]}" "dec/var-v$v-$label.png"
         fi
@@ -279,7 +285,10 @@ for spec in "palette|PNG8:" "rgb|PNG24:" "rgba|PNG32:" "rgb16|PNG48:" "rgba16|PN
     "interlaced|-interlace PNG PNG24:" "grey16|-colorspace Gray -depth 16 PNG48:" \
     "alpha-over-white|-transparent white PNG32:" "half-alpha|-alpha set -channel A -evaluate set 50% +channel PNG32:" \
     "pbm|PBM:" "pgm|PGM:" "ppm16|-depth 16 PPM:" "pbm-ascii|-compress none PBM:" \
-    "pgm-ascii|-compress none PGM:" "ppm-ascii|-compress none PPM:"; do
+    "pgm-ascii|-compress none PGM:" "ppm-ascii|-compress none PPM:" \
+    "jpeg|-quality 85 JPEG:" "jpeg-progressive|-interlace JPEG -quality 85 JPEG:" "jpeg-grey|-colorspace Gray JPEG:" \
+    "jpeg-444|-sampling-factor 1x1 JPEG:" "jpeg-422|-sampling-factor 2x1 JPEG:" "jpeg-cmyk|-colorspace CMYK JPEG:" \
+    "jpeg-exif-rotated|-rotate 90 -orient RightTop JPEG:"; do
     # The last word is ImageMagick's output format prefix, the rest options.
     label=${spec%%|*}
     read -ra opts <<<"${spec#*|}"
@@ -303,7 +312,7 @@ then pass
 else fail "scan kanji: qr scan --json does not show the kanji text"
 fi
 echo "qr-interop: scan: read $variant_ok of $variant_total ImageMagick variants (scaled, rotated, inverted, blurred, noisy, JPEG, tilted, low contrast)"
-echo "qr-interop: scan: checked $formats image formats (palette, RGB(A) 8/16-bit, interlaced, alpha, PBM/PGM/PPM binary and ASCII), kanji mode, stdin (${SECONDS}s)"
+echo "qr-interop: scan: checked $formats image formats (palette, RGB(A) 8/16-bit, interlaced, alpha, PBM/PGM/PPM binary and ASCII, JPEG baseline/progressive/grey/4:4:4/4:2:2/CMYK/EXIF-rotated), kanji mode, stdin (${SECONDS}s)"
 
 # --- 3. done-when: qr show on a terminal, and contacts add --image ------------
 export LIFESIGNAL_STORE="$work/store"
@@ -336,7 +345,9 @@ for image in show.term.pgm show.inv.pgm ann.png; do
     expect "done-when: zbarimg does not read LIFESIGNAL:$id from qr show ($image)" zbar_is "$image" show.payload
 done
 expect "done-when: qr show does not print the ID $id on its own line" grep -qx "$id" show.term
-expect "done-when: contacts add --image ann.png exited non-zero" as bob contacts add --image ann.png --responder --quiet
+# A phone photo of the code is a JPEG: tilted, noisy, quality 80.
+"${IM[@]}" ann.png -background white -rotate 8 -seed 3 -attenuate 0.5 +noise Gaussian -quality 80 ann.jpg
+expect "done-when: contacts add --image ann.jpg (a JPEG photo) exited non-zero" as bob contacts add --image ann.jpg --responder --quiet
 if as bob contacts list --json | python3 -c '
 import json, sys
 sys.exit(0 if any(c["firstName"] == "Ann" and c["lastName"] == "Lee" and c["isResponder"] for c in json.load(sys.stdin)) else 1)'
@@ -361,12 +372,14 @@ done
 # zbarimg and many phone cameras do not read inverted codes.
 expect "DEFECT done-when: qr show --invert on a colour terminal draws an inverted (light-on-dark) code that zbarimg cannot read" \
     zbar_is tty.inv.pgm show.payload
-echo "qr-interop: done-when: qr show (pipe, pty, both polarities, PNG) read by zbarimg; contacts add --image added Ann (${SECONDS}s)"
+echo "qr-interop: done-when: qr show (pipe, pty, both polarities, PNG) read by zbarimg; contacts add --image added Ann from a JPEG (${SECONDS}s)"
 unset LIFESIGNAL_STORE
 
 # --- 4. distinct errors -------------------------------------------------------
 qrencode -s 8 -m 4 -v 3 -l L -o good.png "a code about to be painted over"
+"${IM[@]}" good.png photo.gif
 "${IM[@]}" good.png photo.jpg
+head -c 600 photo.jpg >cut.jpg
 "${IM[@]}" -size 300x300 xc:white blank.png
 # Modules 12-24 of a version 3 symbol (29 modules): the data area, clear of
 # all three finder patterns; far beyond level L's 7 %.
@@ -389,7 +402,8 @@ expect_error() {
 }
 echo "qr-interop: errors:"
 expect_error "missing file" nowhere.png 4 "no such file"
-expect_error "unsupported" photo.jpg 5 "JPEG.*not supported"
+expect_error "unsupported" photo.gif 5 "GIF.*not supported"
+expect_error "truncated JPEG" cut.jpg 5 "truncated"
 expect_error "no code" blank.png 4 "no QR code found"
 expect_error "too damaged" damaged.png 5 "too damaged"
 expect_error "unreadable" folder.png 8 "cannot read"

@@ -12,6 +12,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case storeDecoding
     /// `PNGDecoder.decode`.
     case png
+    /// `JPEGDecoder.decode` and `decodeLuminance`.
+    case jpeg
     /// `PNMDecoder.decode`.
     case pnm
     /// `Zlib.decompress`, and a round trip of whatever it accepts.
@@ -25,6 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .parser: ParserCheck.check(bytes)
         case .storeDecoding: StoreDecodingCheck.check(bytes)
         case .png: ImageChecks.png(bytes)
+        case .jpeg: ImageChecks.jpeg(bytes)
         case .pnm: ImageChecks.pnm(bytes)
         case .inflate: ImageChecks.inflate(bytes)
         case .qr: QRCheck.check(bytes)

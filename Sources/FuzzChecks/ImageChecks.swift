@@ -4,7 +4,7 @@ import ImageIO
 /// output survives a round trip through the encoder.
 enum ImageChecks {
     /// Small enough that one input cannot exhaust memory or time.
-    static let limits = DecodeLimits(maxDimension: 2048, maxPixels: 1 << 20)
+    static let limits = DecodeLimits(maxDimension: 2048, maxPixels: 1 << 20, maxWorkingBytes: 1 << 24)
     static let inflateLimit = 1 << 22
 
     /// The bytes as given, then with every chunk's CRC made right, so that
@@ -28,6 +28,20 @@ enum ImageChecks {
             offset = end + 4
         }
         return out
+    }
+
+    /// Both decodings; when one succeeds the other must too, with the same size.
+    static func jpeg(_ bytes: [UInt8]) {
+        let colour = try? JPEGDecoder.decode(bytes, limits: limits)
+        let luminance = try? JPEGDecoder.decodeLuminance(bytes, limits: limits)
+        if let colour { checkShape(colour, .jpeg) }
+        if let luminance {
+            checkShape(luminance, .jpeg)
+            if luminance.layout != .grey { violated(.jpeg, "luminance decoding gave \(luminance.layout)") }
+        }
+        if let colour, let luminance, colour.width != luminance.width || colour.height != luminance.height {
+            violated(.jpeg, "colour is \(colour.width)×\(colour.height), luminance \(luminance.width)×\(luminance.height)")
+        }
     }
 
     static func pnm(_ bytes: [UInt8]) {

@@ -9,6 +9,7 @@ extension FuzzTarget {
         case .parser: Self.parserSeeds
         case .storeDecoding: Self.storeSeeds
         case .png: Self.pngSeeds
+        case .jpeg: Self.jpegSeeds
         case .pnm: Self.pnmSeeds
         case .inflate: Self.inflateSeeds
         case .qr: Self.qrSeeds
@@ -46,6 +47,12 @@ extension FuzzTarget {
             PNGEncoder.encode(width: 2, height: 6, format: .rgba8, samples: ramp),
         ]
     }
+
+    /// Small JPEGs of each kind the decoder reads, made by cjpeg (as the
+    /// fixtures of ImageIOTests): 8×8 baseline 4:2:0, greyscale, and a
+    /// progressive one with a restart interval, held here as bytes so that
+    /// the fuzzer needs no files.
+    private static var jpegSeeds: [[UInt8]] { JPEGSeeds.all }
 
     private static var pnmSeeds: [[UInt8]] {
         [

@@ -5,15 +5,22 @@ public struct DecodeLimits: Sendable, Equatable {
     public var maxDimension: Int
     /// The largest `width * height` accepted.
     public var maxPixels: Int
+    /// The most memory a decoder may hold beyond its output, in bytes: a
+    /// progressive JPEG's coefficients, or the planes of colour components
+    /// it must combine.
+    public var maxWorkingBytes: Int
 
-    /// Limits of `maxDimension` pixels a side and `maxPixels` in all.
-    public init(maxDimension: Int, maxPixels: Int) {
+    /// Limits of `maxDimension` pixels a side, `maxPixels` in all and
+    /// `maxWorkingBytes` of working memory.
+    public init(maxDimension: Int, maxPixels: Int, maxWorkingBytes: Int = 128 << 20) {
         self.maxDimension = maxDimension
         self.maxPixels = maxPixels
+        self.maxWorkingBytes = maxWorkingBytes
     }
 
-    /// Room for a 40-megapixel phone photo; a 16-bit RGBA image at that
-    /// size decompresses to about 320 MB before reduction to 8 bits.
+    /// Room for a 40-megapixel phone photo. PNG and PNM decode a row at a
+    /// time whatever their size; a progressive JPEG of that size needs
+    /// about 80 MB of coefficients for its luminance.
     public static let standard = DecodeLimits(maxDimension: 32768, maxPixels: 40_000_000)
 
     /// Throws `.tooLarge` unless a `width`×`height` image is within limits.
@@ -23,6 +30,13 @@ public struct DecodeLimits: Sendable, Equatable {
         }
         guard width * height <= maxPixels else {
             throw .tooLarge("\(width)×\(height) pixels exceeds the limit of \(maxPixels) pixels")
+        }
+    }
+
+    /// Throws `.tooLarge` unless `bytes` of working memory for `what` are within limits.
+    func check(workingBytes bytes: Int, for what: String) throws(ImageError) {
+        guard bytes <= maxWorkingBytes else {
+            throw .tooLarge("\(what) needs \(bytes >> 20) MB to decode, over the limit of \(maxWorkingBytes >> 20) MB")
         }
     }
 }

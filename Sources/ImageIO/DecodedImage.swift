@@ -44,25 +44,33 @@ public struct DecodedImage: Sendable, Equatable {
         let pixels = width * height
         return [UInt8](unsafeUninitializedCapacity: pixels) { output, initialized in
             samples.withUnsafeBufferPointer { input in
-                switch layout {
-                case .grey:
-                    for index in 0..<pixels { output[index] = input[index] }
-                case .greyAlpha:
-                    for index in 0..<pixels {
-                        output[index] = Self.overWhite(input[2 * index], alpha: input[2 * index + 1])
-                    }
-                case .rgb:
-                    for index in 0..<pixels {
-                        output[index] = Self.luma(input[3 * index], input[3 * index + 1], input[3 * index + 2])
-                    }
-                case .rgba:
-                    for index in 0..<pixels {
-                        let luma = Self.luma(input[4 * index], input[4 * index + 1], input[4 * index + 2])
-                        output[index] = Self.overWhite(luma, alpha: input[4 * index + 3])
-                    }
-                }
+                Self.luminance(of: input, layout: layout, into: output, first: 0, step: 1)
             }
             initialized = pixels
+        }
+    }
+
+    /// Writes the luminance of the pixels in `samples` (laid out as
+    /// `layout` says) to `output` at indices `first`, `first + step`…
+    static func luminance(of samples: UnsafeBufferPointer<UInt8>, layout: Layout, into output: UnsafeMutableBufferPointer<UInt8>,
+                          first: Int, step: Int) {
+        let pixels = samples.count / layout.channels
+        switch layout {
+        case .grey:
+            for index in 0..<pixels { output[first + index * step] = samples[index] }
+        case .greyAlpha:
+            for index in 0..<pixels {
+                output[first + index * step] = overWhite(samples[2 * index], alpha: samples[2 * index + 1])
+            }
+        case .rgb:
+            for index in 0..<pixels {
+                output[first + index * step] = luma(samples[3 * index], samples[3 * index + 1], samples[3 * index + 2])
+            }
+        case .rgba:
+            for index in 0..<pixels {
+                let value = luma(samples[4 * index], samples[4 * index + 1], samples[4 * index + 2])
+                output[first + index * step] = overWhite(value, alpha: samples[4 * index + 3])
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 /// The entry point for user-supplied images: recognises the format by its
-/// magic number and decodes PNG or PNM.
+/// magic number and decodes PNG, PNM or JPEG.
 public enum ImageDecoder {
-    /// Decodes a PNG or PNM file.
+    /// Decodes a PNG, PNM or JPEG file.
     ///
     /// - Throws: `.unsupportedFormat` naming the format when the bytes look
     ///   like another common image format (JPEG, GIF, BMP, WebP, TIFF,
@@ -13,6 +13,29 @@ public enum ImageDecoder {
         if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
             return try PNMDecoder.decode(bytes, limits: limits)
         }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return try JPEGDecoder.decode(bytes, limits: limits)
+        }
+        throw .unsupportedFormat(detected: otherFormat(bytes))
+    }
+
+    /// Decodes a PNG, PNM or JPEG file into one luminance byte a pixel (layout
+    /// `.grey`), as `DecodedImage.luminance()` computes it, holding no more
+    /// than the luminance plane and a few rows (a JPEG: its luminance
+    /// coefficients too when progressive) whatever the file's colour type,
+    /// bit depth or sampling, so that memory follows the pixel count alone.
+    ///
+    /// - Throws: as `decode`.
+    public static func decodeLuminance(_ bytes: [UInt8], limits: DecodeLimits = .standard) throws(ImageError) -> DecodedImage {
+        if bytes.starts(with: PNGChunkReader.signature) {
+            return try PNGDecoder.decodeLuminance(bytes, limits: limits)
+        }
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
+            return try PNMDecoder.decodeLuminance(bytes, limits: limits)
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return try JPEGDecoder.decodeLuminance(bytes, limits: limits)
+        }
         throw .unsupportedFormat(detected: otherFormat(bytes))
     }
 
@@ -22,7 +45,6 @@ public enum ImageDecoder {
             let magic = Array(text.utf8)
             return bytes.count >= offset + magic.count && Array(bytes[offset..<(offset + magic.count)]) == magic
         }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
         if has("GIF87a") || has("GIF89a") { return "GIF" }
         if has("BM") { return "BMP" }
         if has("RIFF") && has("WEBP", at: 8) { return "WebP" }

@@ -3,8 +3,9 @@
 /// Every failure of this module is one of these four cases; `description`
 /// is the single place that words them as a one-line user message.
 public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The bytes are not PNG or PNM; `detected` names the format when the
-    /// magic number is recognisable (for example "JPEG"), otherwise nil.
+    /// The bytes are not PNG, JPEG or PNM, or a kind of them this module
+    /// does not read; `detected` names it when recognisable (for example
+    /// "GIF" or "Arithmetic-coded JPEG"), otherwise nil.
     case unsupportedFormat(detected: String?)
     /// The data ends before the format says it should; `what` names the
     /// structure that was cut short.
@@ -21,7 +22,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedFormat(let detected?):
             return "\(detected) images are not supported (convert the image to PNG)"
         case .unsupportedFormat(nil):
-            return "unrecognised image format (expected PNG, PBM, PGM or PPM)"
+            return "unrecognised image format (expected PNG, JPEG, PBM, PGM or PPM)"
         case .truncated(let what):
             return "truncated image data: \(what) ends early"
         case .corrupt(let reason):

@@ -4,7 +4,10 @@ public struct Mask: RawRepresentable, Hashable, Sendable, CustomStringConvertibl
     public let rawValue: Int
 
     /// All eight masks in reference order.
-    public static let all: [Mask] = (0...7).map { Mask(uncheckedReference: $0) }
+    public static let all: [Mask] = [
+        Mask(uncheckedReference: 0), Mask(uncheckedReference: 1), Mask(uncheckedReference: 2), Mask(uncheckedReference: 3),
+        Mask(uncheckedReference: 4), Mask(uncheckedReference: 5), Mask(uncheckedReference: 6), Mask(uncheckedReference: 7),
+    ]
 
     /// The mask `rawValue`, or nil outside 0...7.
     public init?(rawValue: Int) {

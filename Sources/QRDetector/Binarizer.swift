@@ -25,38 +25,50 @@ public enum Binarization: String, Sendable, Equatable, CaseIterable {
         min(1500, max(8, min(width, height) / 10))
     }
 
+    /// Window sums kept as running column sums over the rows in the
+    /// window, updated a row at a time, so that memory is one row of sums
+    /// rather than an integral image four times the picture's size.
     private static func adaptive(_ image: LuminanceImage) -> BinaryImage {
         let width = image.width
         let height = image.height
-        let stride = width + 1
-        // UInt32 with wrapping arithmetic: a window sum always fits, so the
-        // difference of wrapped prefix sums is exact.
-        var integral = [UInt32](repeating: 0, count: stride * (height + 1))
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                var rowSum: UInt32 = 0
-                let rowStart = y * width
-                for x in 0..<width {
-                    rowSum &+= UInt32(pixels[rowStart + x])
-                    integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] &+ rowSum
-                }
-            }
-        }
         let radius = windowRadius(width: width, height: height)
         let global = otsuThreshold(image)
+        var columnSums = [Int](repeating: 0, count: width)
         var out = [UInt8](repeating: 0, count: width * height)
-        integral.withUnsafeBufferPointer { sums in
-            image.pixels.withUnsafeBufferPointer { pixels in
+        image.pixels.withUnsafeBufferPointer { pixels in
+            columnSums.withUnsafeMutableBufferPointer { sums in
                 out.withUnsafeMutableBufferPointer { out in
+                    // Rows top ..< bottom are in the column sums.
+                    var top = 0
+                    var bottom = 0
                     for y in 0..<height {
-                        let top = max(0, y - radius) * stride
-                        let bottom = min(height, y + radius + 1) * stride
-                        let rows = (bottom - top) / stride
+                        let wantTop = max(0, y - radius)
+                        let wantBottom = min(height, y + radius + 1)
+                        while bottom < wantBottom {
+                            for x in 0..<width { sums[x] += Int(pixels[bottom * width + x]) }
+                            bottom += 1
+                        }
+                        while top < wantTop {
+                            for x in 0..<width { sums[x] -= Int(pixels[top * width + x]) }
+                            top += 1
+                        }
+                        let rows = bottom - top
+                        // The horizontal window slides over the column sums.
+                        var sum = 0
+                        var left = 0
+                        var right = 0
                         for x in 0..<width {
-                            let left = max(0, x - radius)
-                            let right = min(width, x + radius + 1)
-                            let sum = sums[bottom + right] &- sums[top + right] &- sums[bottom + left] &+ sums[top + left]
-                            let mean = Int(sum) / (rows * (right - left))
+                            let wantLeft = max(0, x - radius)
+                            let wantRight = min(width, x + radius + 1)
+                            while right < wantRight {
+                                sum += sums[right]
+                                right += 1
+                            }
+                            while left < wantLeft {
+                                sum -= sums[left]
+                                left += 1
+                            }
+                            let mean = sum / (rows * (right - left))
                             let value = Int(pixels[y * width + x])
                             // A small margin keeps flat regions (paper, noise)
                             // from flickering; there the global threshold

@@ -1,22 +1,31 @@
-/// Finds finder patterns by scanning rows for 1:1:3:1:1 runs and
-/// confirming each hit along the vertical, the horizontal again and a
-/// diagonal through the estimated centre.
+/// Finds finder patterns by scanning rows and columns for 1:1:3:1:1 runs
+/// and confirming each hit across, along again and on a diagonal through
+/// the estimated centre.
+///
+/// Rows and columns are scanned alike, so a picture turned by a quarter
+/// turn yields the same patterns: blur or perspective that squeezes runs
+/// in one direction cannot hide a pattern from one orientation only.
 enum FinderPatternFinder {
     /// Upper bound on distinct patterns kept, so cluttered or noisy images
     /// cannot make the triple search quadratic in garbage.
     static let maximumPatterns = 40
 
     /// Confirmed patterns, most often sighted first. Large images scan
-    /// every few rows; a finder's 3-module core still spans several of them.
+    /// every few lines; a finder's 3-module core still spans several of them.
     static func find(in image: BinaryImage) -> [FinderPattern] {
         var patterns: [FinderPattern] = []
-        let rowStep = max(1, min(image.width, image.height) / 600)
+        let lineStep = max(1, min(image.width, image.height) / 600)
         var y = 0
         while y < image.height {
-            scanRow(y, in: image, into: &patterns)
-            y += rowStep
+            scanLine(y, horizontal: true, in: image, into: &patterns)
+            y += lineStep
         }
-        let confirmed = patterns.filter { $0.count >= 2 || rowStep > 1 }
+        var x = 0
+        while x < image.width {
+            scanLine(x, horizontal: false, in: image, into: &patterns)
+            x += lineStep
+        }
+        let confirmed = patterns.filter { $0.count >= 2 || lineStep > 1 }
         let ranked = confirmed.sorted { lhs, rhs in
             if lhs.count != rhs.count { return lhs.count > rhs.count }
             if lhs.center.y != rhs.center.y { return lhs.center.y < rhs.center.y }
@@ -25,64 +34,88 @@ enum FinderPatternFinder {
         return Array(ranked.prefix(maximumPatterns))
     }
 
-    private static func scanRow(_ y: Int, in image: BinaryImage, into patterns: inout [FinderPattern]) {
-        var counts = [0, 0, 0, 0, 0]
+    /// Scans row `index` (or column, when not `horizontal`) for runs in
+    /// the ratio 1:1:3:1:1 and confirms each.
+    private static func scanLine(_ index: Int, horizontal: Bool, in image: BinaryImage, into patterns: inout [FinderPattern]) {
+        // The five runs in scalars: this loop visits every pixel, and an
+        // array here would be allocated at every run boundary.
+        var (c0, c1, c2, c3, c4) = (0, 0, 0, 0, 0)
         var state = 0
-        let base = y * image.width
-        for x in 0...image.width {
-            let dark = x < image.width && image.storage[base + x] != 0
-            if dark {
-                if state % 2 == 1 { state += 1 }
-                counts[state] += 1
-            } else if state % 2 == 1 {
-                counts[state] += 1
-            } else if state < 4 {
-                if counts[state] > 0 {
-                    state += 1
-                    counts[state] = 1
-                }
-            } else {
-                if RunPattern.isFinder(counts), confirm(counts: counts, endX: x, y: y, in: image, into: &patterns) {
-                    counts = [0, 0, 0, 0, 0]
-                    state = 0
+        let length = horizontal ? image.width : image.height
+        let base = horizontal ? index * image.width : index
+        let step = horizontal ? 1 : image.width
+        let darkValue = image.darkValue
+        image.storage.withUnsafeBufferPointer { storage in
+            for position in 0...length {
+                let dark = position < length && storage[base + position * step] == darkValue
+                if dark {
+                    if state % 2 == 1 { state += 1 }
+                    switch state {
+                    case 0: c0 += 1
+                    case 2: c2 += 1
+                    default: c4 += 1
+                    }
+                } else if state % 2 == 1 {
+                    if state == 1 { c1 += 1 } else { c3 += 1 }
+                } else if state < 4 {
+                    if state == 0 && c0 > 0 {
+                        state = 1
+                        c1 = 1
+                    } else if state == 2 && c2 > 0 {
+                        state = 3
+                        c3 = 1
+                    }
                 } else {
-                    counts = [counts[2], counts[3], counts[4], 1, 0]
-                    state = 3
+                    if RunPattern.isFinder([c0, c1, c2, c3, c4]),
+                       confirm(counts: [c0, c1, c2, c3, c4], end: position, line: index, horizontal: horizontal,
+                               in: image, into: &patterns) {
+                        (c0, c1, c2, c3, c4) = (0, 0, 0, 0, 0)
+                        state = 0
+                    } else {
+                        (c0, c1, c2, c3, c4) = (c2, c3, c4, 1, 0)
+                        state = 3
+                    }
                 }
             }
         }
     }
 
-    /// Cross-checks a row hit ending just before `endX`; records it and
-    /// returns true when it holds up.
+    /// Cross-checks a hit on a line ending just before `end`; records it
+    /// and returns true when it holds up.
     private static func confirm(
-        counts: [Int], endX: Int, y: Int, in image: BinaryImage, into patterns: inout [FinderPattern]
+        counts: [Int], end: Int, line: Int, horizontal: Bool, in image: BinaryImage, into patterns: inout [FinderPattern]
     ) -> Bool {
-        let rowTotal = counts.reduce(0, +)
-        let maxRun = 2 * rowTotal
-        let centerX = Double(endX - counts[4] - counts[3]) - Double(counts[2]) / 2
-        guard let vertical = RunPattern.crossFinder(
-            in: image, x: Int(centerX), y: y, dx: 0, dy: 1, maxRun: maxRun),
-            RunPattern.isFinder(vertical.counts),
-            // Perspective can squeeze a pattern in one direction only.
-            2 * vertical.total > rowTotal, vertical.total < 2 * rowTotal
+        let lineTotal = counts.reduce(0, +)
+        let maxRun = 2 * lineTotal
+        let along = Double(end - counts[4] - counts[3]) - Double(counts[2]) / 2
+        // Unit steps along the line and across it.
+        let (ax, ay) = horizontal ? (1, 0) : (0, 1)
+        let (cx, cy) = (ay, ax)
+        let startX = horizontal ? Int(along) : line
+        let startY = horizontal ? line : Int(along)
+        guard let across = RunPattern.crossFinder(in: image, x: startX, y: startY, dx: cx, dy: cy, maxRun: maxRun),
+              RunPattern.isFinder(across.counts),
+              // Perspective can squeeze a pattern in one direction only.
+              2 * across.total > lineTotal, across.total < 2 * lineTotal
         else { return false }
-        let row = Int(vertical.center.y)
-        guard let horizontal = RunPattern.crossFinder(
-            in: image, x: Int(centerX), y: row, dx: 1, dy: 0, maxRun: maxRun),
-            RunPattern.isFinder(horizontal.counts)
+        // Back along the line, through the centre found across it.
+        let alongX = horizontal ? startX : Int(across.center.x)
+        let alongY = horizontal ? Int(across.center.y) : startY
+        guard let again = RunPattern.crossFinder(in: image, x: alongX, y: alongY, dx: ax, dy: ay, maxRun: maxRun),
+              RunPattern.isFinder(again.counts)
         else { return false }
-        let center = ImagePoint(x: horizontal.center.x, y: vertical.center.y)
-        let cx = Int(center.x)
-        let cy = Int(center.y)
-        let diagonalRun = max(rowTotal, vertical.total)
+        let center = horizontal ? ImagePoint(x: again.center.x, y: across.center.y)
+            : ImagePoint(x: across.center.x, y: again.center.y)
+        let px = Int(center.x)
+        let py = Int(center.y)
+        let diagonalRun = max(lineTotal, across.total)
         let diagonalOK = [(1, 1), (1, -1)].contains { step in
             guard let diagonal = RunPattern.crossFinder(
-                in: image, x: cx, y: cy, dx: step.0, dy: step.1, maxRun: diagonalRun) else { return false }
+                in: image, x: px, y: py, dx: step.0, dy: step.1, maxRun: diagonalRun) else { return false }
             return RunPattern.isFinder(diagonal.counts, tolerance: 0.9)
         }
         guard diagonalOK else { return false }
-        let moduleSize = Double(horizontal.total + vertical.total) / 14
+        let moduleSize = Double(again.total + across.total) / 14
         if let index = patterns.firstIndex(where: { $0.isSame(center: center, moduleSize: moduleSize) }) {
             patterns[index].merge(center: center, moduleSize: moduleSize)
         } else {

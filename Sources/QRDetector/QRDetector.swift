@@ -1,14 +1,14 @@
 /// Finds QR symbols in a luminance image and samples them into module grids.
 ///
 /// The result is an ordered list of hypotheses for a decoder to try in turn.
-/// Symbols are ordered by the position of their top-left finder pattern:
-/// topmost first, and left to right among symbols whose top-left finders
-/// lie within half a finder width of the same height. Within a symbol,
+/// Symbols are ordered by their distance from the middle of the image,
+/// nearest first, then by size, largest first: an order that does not
+/// change when the picture is turned by quarter turns. Within a symbol,
 /// hypotheses are ordered by how well their fixed patterns match, ties
 /// keeping the order adaptive before global thresholding, version
 /// information before size estimate, alignment-anchored before extrapolated,
 /// thresholded pixels before neighbourhood contrast. Light-on-dark symbols
-/// are looked for only when no dark-on-light one was found. The output is
+/// are looked for too, even beside dark-on-light ones. The output is
 /// deterministic.
 public enum QRDetector {
     /// At most this many hypotheses are returned for one symbol.
@@ -18,6 +18,9 @@ public enum QRDetector {
     /// Images larger than this on their longer side are searched on a
     /// box-filtered reduced copy first.
     static let workingSizeLimit = 1400
+    /// The largest image searched at full resolution (12 megapixels, a
+    /// common phone camera): a pass takes a few bytes a pixel.
+    static let fullResolutionLimit = 12_000_000
     /// Below this module size (pixels of the reduced copy) a symbol found
     /// there is looked for again at full resolution.
     static let minimumWorkingModuleSize = 3.0
@@ -41,16 +44,23 @@ public enum QRDetector {
             symbols = locate(in: reduced)
             for index in symbols.indices { symbols[index].scale(by: Double(factor)) }
         }
-        // Full resolution when the reduced copy found nothing, or found a
-        // symbol whose modules it blurred to a few pixels; full-resolution
-        // hypotheses then come first.
+        // A finer pass when the reduced copy found nothing, or found a
+        // symbol whose modules it blurred to a few pixels; its hypotheses
+        // then come first. Full resolution up to `fullResolutionLimit`
+        // pixels; beyond, the least reduced copy within it, which bounds the
+        // memory and time a huge picture can take.
         let fine = Double(factor) * minimumWorkingModuleSize
         if symbols.isEmpty || symbols.contains(where: { $0.moduleSize < fine }) {
-            var refined = locate(in: image)
-            merge(symbols, into: &refined)
-            symbols = refined
+            var fineFactor = 1
+            while (image.width / fineFactor) * (image.height / fineFactor) > fullResolutionLimit { fineFactor += 1 }
+            if factor == 1 || fineFactor < factor {
+                var refined = locate(in: image.downscaled(by: fineFactor))
+                for index in refined.indices { refined[index].scale(by: Double(fineFactor)) }
+                merge(symbols, into: &refined)
+                symbols = refined
+            }
         }
-        return candidates(from: symbols)
+        return candidates(from: symbols, width: image.width, height: image.height)
     }
 
     /// Dark-on-light first, then light-on-dark; the global threshold is
@@ -67,12 +77,14 @@ public enum QRDetector {
             merge(SymbolSearch.symbols(in: binary, luminance: image, binarization: binarization, inverted: false),
                   into: &symbols)
         }
-        if symbols.isEmpty {
-            for (binarization, binary) in binaries {
-                let found = SymbolSearch.symbols(
-                    in: binary.inverted, luminance: image, binarization: binarization, inverted: true)
-                merge(found, into: &symbols)
-            }
+        // Light-on-dark symbols are looked for even when dark-on-light ones
+        // were found: a picture may hold both (the inverted view shares the
+        // thresholded pixels, so this costs a search, not a threshold). Beside
+        // a dark-on-light symbol, the adaptive threshold alone is searched.
+        for (binarization, binary) in binaries.prefix(symbols.isEmpty ? binaries.count : 1) {
+            let found = SymbolSearch.symbols(
+                in: binary.inverted, luminance: image, binarization: binarization, inverted: true)
+            merge(found, into: &symbols)
         }
         return symbols
     }
@@ -100,10 +112,10 @@ public enum QRDetector {
         }
     }
 
-    private static func candidates(from symbols: [LocatedSymbol]) -> [Candidate] {
+    private static func candidates(from symbols: [LocatedSymbol], width: Int, height: Int) -> [Candidate] {
         var ordered: [LocatedSymbol] = []
         for symbol in symbols {
-            let index = ordered.firstIndex { symbol.precedes($0) } ?? ordered.count
+            let index = ordered.firstIndex { symbol.precedes($0, width: width, height: height) } ?? ordered.count
             ordered.insert(symbol, at: index)
         }
         var result: [Candidate] = []

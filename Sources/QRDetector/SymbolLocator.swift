@@ -22,6 +22,8 @@ enum SymbolLocator {
     static let rescuableMismatch = 0.4
     /// How many alignment-pattern lookalikes near the predicted spot are tried.
     static let alignmentCandidates = 3
+    /// How many of the kept fits are also read from grey levels.
+    static let grayscaleFits = 3
     /// Fits whose fixed modules are wrong in more than this fraction are dropped.
     static let keptMismatch = 0.45
 
@@ -70,11 +72,14 @@ enum SymbolLocator {
                        version: fit.version, corners: fit.corners,
                        usedAlignmentPattern: fit.anchored, mismatch: fit.mismatch, sampling: .thresholdedPixels)
         }
-        if let best = kept.first {
+        // The grey-level reading of the best few fits: blur moves the
+        // threshold, and which fit lands closest varies with tiny changes of
+        // the picture (a quarter turn is one), so more than one is tried.
+        for fit in kept.prefix(grayscaleFits) {
             let grid = GrayscaleSampler.sample(
-                size: best.size, through: best.transform, in: luminance, inverted: inverted)
-            result.append(Hypothesis(grid: grid, version: best.version, corners: best.corners,
-                                     usedAlignmentPattern: best.anchored,
+                size: fit.size, through: fit.transform, in: luminance, inverted: inverted)
+            result.append(Hypothesis(grid: grid, version: fit.version, corners: fit.corners,
+                                     usedAlignmentPattern: fit.anchored,
                                      mismatch: GridSampler.mismatchOfGrid(grid), sampling: .neighbourhoodContrast))
         }
         return result

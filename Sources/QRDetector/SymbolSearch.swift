@@ -22,12 +22,24 @@ struct LocatedSymbol {
         anchor.distance(to: other.anchor) <= 3.5 * max(moduleSize, other.moduleSize)
     }
 
-    /// Reading order of top-left finders: higher first; at about the same
-    /// height (within half a finder), further left first.
-    func precedes(_ other: LocatedSymbol) -> Bool {
-        let band = 3.5 * max(moduleSize, other.moduleSize)
-        if abs(anchor.y - other.anchor.y) > band { return anchor.y < other.anchor.y }
-        return anchor.x < other.anchor.x
+    /// The symbol's centre: the mean of its best hypothesis's corners.
+    var center: ImagePoint {
+        guard let best = hypotheses.min(by: { $0.hypothesis.mismatch < $1.hypothesis.mismatch }) else { return anchor }
+        let corners = best.hypothesis.corners
+        return (corners.topLeft + corners.topRight + corners.bottomRight + corners.bottomLeft) * 0.25
+    }
+
+    /// Which of two symbols is reported first: the one nearer the middle of
+    /// a `width` × `height` image (where one aims a camera), then the larger.
+    /// Both measures survive turning the picture by quarter turns, so the
+    /// same symbol comes first whichever way up the picture is.
+    func precedes(_ other: LocatedSymbol, width: Int, height: Int) -> Bool {
+        let middle = ImagePoint(x: Double(width) / 2, y: Double(height) / 2)
+        let distance = center.distance(to: middle)
+        let otherDistance = other.center.distance(to: middle)
+        // Within a module counts as a tie: pixel rounding differs by turn.
+        if abs(distance - otherDistance) > max(moduleSize, other.moduleSize) { return distance < otherDistance }
+        return moduleSize > other.moduleSize
     }
 
     /// Moves everything from a reduced working image to the full image.

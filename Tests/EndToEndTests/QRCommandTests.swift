@@ -43,15 +43,32 @@ import TestSupport
         #expect(json["level"] as? String == "H" && json["version"] as? Int == 1)
     }
 
+    /// A phone photo is a JPEG: tilted, noisy, progressive, quality 80
+    /// (ImageIOTests/Fixtures/jpeg/make_jpeg_fixtures.sh made it).
+    @Test func aJPEGPhotoScans() throws {
+        let sandbox = Sandbox()
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ImageIOTests/Fixtures/jpeg/qr-photo.jpg").path
+        let raw = try sandbox.person("nobody").run(["qr", "scan", "--raw", photo])
+        #expect(raw.status == 0, "\(raw)")
+        #expect(raw.stdout == "LIFESIGNAL:6MDAD-K98QG-7JKJ3-JEB5X\n")
+        let shown = try sandbox.person("nobody").run(["qr", "scan", photo])
+        #expect(shown.stdout.contains("This is a lifesignal code: 6MDAD-K98QG-7JKJ3-JEB5X"), "\(shown)")
+    }
+
     @Test func eachFailureHasItsOwnError() throws {
         let sandbox = Sandbox()
         let nobody = sandbox.person("nobody")
         let missing = try nobody.run(["qr", "scan", "/no/such/picture.png"])
         #expect(missing.status == 4 && missing.stderr.contains("no such file"))
-        let jpeg = sandbox.root.appendingPathComponent("photo.jpg")
-        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46]).write(to: jpeg)
-        let unsupported = try nobody.run(["qr", "scan", jpeg.path])
-        #expect(unsupported.status == 5 && unsupported.stderr.contains("JPEG"), "\(unsupported)")
+        let gif = sandbox.root.appendingPathComponent("photo.gif")
+        try Data("GIF89a".utf8 + [1, 0, 1, 0]).write(to: gif)
+        let unsupported = try nobody.run(["qr", "scan", gif.path])
+        #expect(unsupported.status == 5 && unsupported.stderr.contains("GIF"), "\(unsupported)")
+        let cut = sandbox.root.appendingPathComponent("cut.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46]).write(to: cut)
+        let truncated = try nobody.run(["qr", "scan", cut.path])
+        #expect(truncated.status == 5 && truncated.stderr.contains("truncated"), "\(truncated)")
         let blank = sandbox.root.appendingPathComponent("blank.pgm")
         try Data("P5 64 64 255\n".utf8 + [UInt8](repeating: 255, count: 64 * 64)).write(to: blank)
         let none = try nobody.run(["qr", "scan", blank.path])

@@ -55,6 +55,16 @@ struct ChecksumTests {
         #expect(Adler32.checksum(data) == UInt32(b << 16 | a))
     }
 
+    @Test("the written-out CRC table is the one the polynomial gives")
+    func crcTable() {
+        let derived = (0..<256).map { index -> UInt32 in
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            return value
+        }
+        #expect(CRC32.table == derived)
+    }
+
     @Test("non-contiguous sequences are accepted")
     func nonContiguous() {
         let text = "123456789"

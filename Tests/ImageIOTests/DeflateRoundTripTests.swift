@@ -61,6 +61,46 @@ struct DeflateRoundTripTests {
         #expect(input.bytes.count / compressed.count >= minimum, "ratio \(input.bytes.count / compressed.count)")
     }
 
+    /// Bilevel pictures as PNG scanlines (filter byte, then packed pixels):
+    /// runs, repeated rows and blocks of rows, the shapes `.runs` looks for.
+    static func scanlines(rows: Int, rowBytes: Int, repeat: Int, seed: UInt32) -> [UInt8] {
+        let noise = Support.lcgBytes(rows * rowBytes, seed: seed)
+        var bytes: [UInt8] = []
+        var row = 0
+        while row < rows {
+            let line: [UInt8] = [0] + noise[(row * rowBytes)..<((row + 1) * rowBytes)].map { $0 < 128 ? 0x00 : 0xFF }
+            for _ in 0..<min(`repeat`, rows - row) { bytes += line }
+            row += `repeat`
+        }
+        return bytes
+    }
+
+    static let runsInputs: [(id: String, bytes: [UInt8], rowLength: Int)] = [
+        ("empty", [], 10),
+        ("one byte", [9], 10),
+        ("short row length", [UInt8](repeating: 3, count: 100), 1),
+        ("row length beyond the window", Support.lcgBytes(70000, seed: 2), 40000),
+        ("QR-like, 1 KB", scanlines(rows: 40, rowBytes: 25, repeat: 4, seed: 6), 26),
+        ("QR-like, 40 KB", scanlines(rows: 400, rowBytes: 100, repeat: 8, seed: 7), 101),
+        ("QR-like, 300 KB, rows over 258 bytes", scanlines(rows: 1000, rowBytes: 300, repeat: 16, seed: 8), 301),
+        ("random 100 KB", Support.lcgBytes(100_000, seed: 12), 77),
+        ("text", Array([[UInt8]](repeating: sentence, count: 500).joined()), 80),
+    ]
+
+    @Test("the runs strategy round-trips and finds the rows", arguments: runsInputs.indices)
+    func runsStrategy(_ index: Int) throws {
+        let input = Self.runsInputs[index]
+        let compressed = Zlib.compress(input.bytes, strategy: .runs(rowLength: input.rowLength))
+        #expect(try Zlib.decompress(compressed) == input.bytes, "\(input.id)")
+        #expect(compressed.count <= input.bytes.count + 5 * (input.bytes.count / 16384 + 1) + 6, "\(input.id)")
+        if input.id.hasPrefix("QR-like") {
+            // What .runs is for: as small as the general matcher makes it.
+            let general = Zlib.compress(input.bytes)
+            #expect(compressed.count <= general.count + general.count / 10 + 16,
+                    "\(input.id): \(compressed.count) bytes, general \(general.count)")
+        }
+    }
+
     @Test("stream header is a valid zlib header")
     func header() {
         let stream = Zlib.compress(Support.bytes("hello"))

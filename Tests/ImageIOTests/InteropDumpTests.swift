@@ -24,6 +24,12 @@ struct InteropDumpTests {
             try Self.write(stream, "\(name).zz")
             #expect(try Zlib.decompress(stream) == input.bytes)
         }
+        for input in DeflateRoundTripTests.runsInputs {
+            let name = "runs-" + input.id.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: "")
+            let stream = Zlib.compress(input.bytes, strategy: .runs(rowLength: input.rowLength))
+            try Self.write(input.bytes, "\(name).raw")
+            try Self.write(stream, "\(name).zz")
+        }
     }
 
     @Test("PNG files with the PGM of their luminance")

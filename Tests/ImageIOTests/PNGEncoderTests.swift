@@ -39,6 +39,15 @@ struct PNGEncoderTests {
         return Sample(id: "bilevel-\(width)x\(height)", width: width, height: height, pixels: .bilevel(noise.map { $0 & 1 == 1 }))
     }
 
+    /// Random blocks of `block` × `block` pixels, as a scaled-up QR code is.
+    static func blocky(_ width: Int, _ height: Int, block: Int) -> Sample {
+        let noise = Support.lcgBytes(width * height, seed: UInt32(width * 7 + block))
+        let dark = (0..<(width * height)).map { index in
+            noise[(index / width / block) * width + (index % width) / block] & 1 == 1
+        }
+        return Sample(id: "bilevel-blocks\(block)-\(width)x\(height)", width: width, height: height, pixels: .bilevel(dark))
+    }
+
     static func eightBit(_ format: PNGEncoder.Format, _ width: Int, _ height: Int) -> Sample {
         let channels = format == .grey8 ? 1 : format == .rgb8 ? 3 : 4
         let noise = Support.lcgBytes(width * height * channels, seed: UInt32(width * 31 + height))
@@ -53,6 +62,7 @@ struct PNGEncoderTests {
     static let samples: [Sample] = [
         bilevel(1, 1), bilevel(7, 3), bilevel(8, 8), bilevel(9, 5), bilevel(21, 21),
         bilevel(33, 17), bilevel(64, 1), bilevel(177, 177),
+        blocky(296, 296, block: 8), blocky(99, 60, block: 3), blocky(1000, 300, block: 16),
         eightBit(.grey8, 1, 1), eightBit(.grey8, 13, 7), eightBit(.grey8, 200, 120),
         eightBit(.rgb8, 31, 9), eightBit(.rgb8, 128, 64), eightBit(.rgba8, 17, 5), eightBit(.rgba8, 1, 40),
     ]

@@ -78,3 +78,27 @@ struct PNMTests {
         #expect(grey == DecodedImage(width: width, height: height, layout: .grey, samples: noise))
     }
 }
+
+/// Luminance decoding of PNM files agrees with converting the samples.
+struct PNMLuminanceTests {
+    @Test("colour files convert as they are read", arguments: [
+        "P3\n2 2\n255\n255 0 0  0 255 0\n0 0 255  10 20 30\n",
+        "P3\n1 1\n65535\n65535 32768 0\n",
+        "P2\n3 1\n15\n0 7 15\n",
+        "P1\n3 1\n1 0 1\n",
+    ])
+    func plain(_ text: String) throws {
+        let bytes = Support.bytes(text)
+        #expect(try PNMDecoder.decodeLuminance(bytes).samples == PNMDecoder.decode(bytes).luminance())
+    }
+
+    @Test("binary colour, 8 and 16 bits a sample")
+    func binary() throws {
+        let noise = Support.lcgBytes(5 * 3 * 3 * 2, seed: 4)
+        for (maxval, width) in [(255, 1), (65535, 2), (1000, 2)] {
+            var bytes = Support.bytes("P6\n5 3\n\(maxval)\n")
+            bytes += width == 1 ? Array(noise.prefix(45)) : noise.enumerated().map { $0.offset % 2 == 0 ? $0.element % 3 : $0.element }
+            #expect(try PNMDecoder.decodeLuminance(bytes).samples == PNMDecoder.decode(bytes).luminance(), "maxval \(maxval)")
+        }
+    }
+}

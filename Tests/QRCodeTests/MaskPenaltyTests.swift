@@ -118,3 +118,32 @@ struct MaskPenaltyTests {
         #expect(MaskPenalty.rules(matrix).balance == entry.penalty)
     }
 }
+
+/// The written-out mask tiles and the packed line words agree with the
+/// standard's mask conditions module by module.
+struct MaskPatternTests {
+    @Test("tiles match Mask.flips", arguments: Mask.all)
+    func tiles(_ mask: Mask) {
+        for y in 0..<12 {
+            for x in 0..<12 {
+                let flips = mask.flips(x: x, y: y)
+                #expect((MaskPatterns.rowTiles[12 * mask.rawValue + y] >> UInt16(x) & 1 == 1) == flips, "row tile (\(x), \(y))")
+                #expect((MaskPatterns.columnTiles[12 * mask.rawValue + x] >> UInt16(y) & 1 == 1) == flips, "column tile (\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("line words match Mask.flips across a version 40 symbol", arguments: Mask.all)
+    func lineWords(_ mask: Mask) {
+        var wrong: [String] = []
+        for line in 0..<177 {
+            for position in 0..<177 {
+                let row = MaskPatterns.rowWord(mask, row: line, word: position >> 6) >> UInt64(position & 63) & 1 == 1
+                let column = MaskPatterns.columnWord(mask, column: line, word: position >> 6) >> UInt64(position & 63) & 1 == 1
+                if row != mask.flips(x: position, y: line) { wrong.append("row \(line) module \(position)") }
+                if column != mask.flips(x: line, y: position) { wrong.append("column \(line) module \(position)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+}

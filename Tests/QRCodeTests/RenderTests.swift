@@ -94,6 +94,19 @@ struct RenderTests {
         #expect(zip(ones, zeros).allSatisfy { ($0 ^ $1) == 0xFF })
     }
 
+    @Test("packed rendering equals packing the pixel raster", arguments: [(1, 0), (1, 4), (3, 2), (5, 4), (8, 4), (13, 1)])
+    func packed(_ scale: Int, _ quietZone: Int) throws {
+        for symbol in Self.symbols {
+            let raster = RasterRenderer.render(symbol, quietZone: quietZone, scale: scale)
+            for darkIsOne in [false, true] {
+                let packed = RasterRenderer.packed(symbol, quietZone: quietZone, scale: scale, darkIsOne: darkIsOne)
+                #expect(packed.width == raster.width && packed.height == raster.height)
+                #expect(packed.rowBytes == (raster.width + 7) / 8)
+                #expect(packed.bytes == raster.packedRows(darkIsOne: darkIsOne), "scale \(scale), quiet zone \(quietZone)")
+            }
+        }
+    }
+
     @Test("shared types validate their ranges")
     func sharedTypes() {
         #expect(QRVersion(rawValue: 0) == nil && QRVersion(rawValue: 41) == nil && QRVersion(rawValue: 40)?.size == 177)

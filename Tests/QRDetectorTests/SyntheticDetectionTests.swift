@@ -91,14 +91,14 @@ struct SyntheticDetectionTests {
         #expect(found.distance(to: center) < moduleSize * 2)
     }
 
-    @Test("symbols are ordered by their top-left finder: higher first, then left")
+    @Test("symbols are ordered by their distance from the middle of the picture, nearest first")
     func ordering() throws {
         let upper = try FixtureLoader.truth(named: "clean-v2")
         let lower = try FixtureLoader.truth(named: "clean-v1")
         let right = try FixtureLoader.truth(named: "clean-v5")
         let canvas = SyntheticImage(width: 600, height: 420)
         let image = canvas.render([
-            SyntheticImage.Placement(grid: lower, center: ImagePoint(x: 100, y: 300), moduleSize: 4, degrees: 0),
+            SyntheticImage.Placement(grid: lower, center: ImagePoint(x: 100, y: 330), moduleSize: 4, degrees: 0),
             SyntheticImage.Placement(grid: right, center: ImagePoint(x: 430, y: 110), moduleSize: 3, degrees: 0),
             SyntheticImage.Placement(grid: upper, center: ImagePoint(x: 110, y: 100), moduleSize: 4, degrees: 0),
         ])
@@ -108,10 +108,80 @@ struct SyntheticDetectionTests {
             firstOfSymbol[candidate.symbolIndex] = candidate
         }
         #expect(firstOfSymbol.count == 3)
-        #expect(firstOfSymbol[0].map { Self.errors($0, upper) } == 0)
-        #expect(firstOfSymbol[1].map { Self.errors($0, right) } == 0)
+        // From the middle (300, 210): right 164 px, upper 220 px, lower 233 px.
+        #expect(firstOfSymbol[0].map { Self.errors($0, right) } == 0)
+        #expect(firstOfSymbol[1].map { Self.errors($0, upper) } == 0)
         #expect(firstOfSymbol[2].map { Self.errors($0, lower) } == 0)
         let indices = candidates.map(\.symbolIndex)
         #expect(indices == indices.sorted(), "candidates of one symbol are contiguous")
+    }
+}
+
+/// A light-on-dark code beside a dark-on-light one: both are found.
+struct MixedPolarityTests {
+    @Test("light-on-dark is found even when a dark-on-light code is in the picture too")
+    func bothPolarities() throws {
+        let normal = try FixtureLoader.truth(named: "clean-v2")
+        let inverted = try FixtureLoader.truth(named: "clean-v1")
+        let canvas = SyntheticImage(width: 520, height: 300)
+        let image = canvas.render([
+            SyntheticImage.Placement(grid: normal, center: ImagePoint(x: 130, y: 150), moduleSize: 4, degrees: 0),
+            SyntheticImage.Placement(grid: inverted, center: ImagePoint(x: 390, y: 150), moduleSize: 5, degrees: 8,
+                                     dark: 235, light: 20),
+        ])
+        let candidates = QRDetector.detect(in: image)
+        let normalHits = candidates.filter { !$0.inverted && $0.grid == normal }
+        let invertedHits = candidates.filter { $0.inverted && $0.grid == inverted }
+        #expect(!normalHits.isEmpty, "dark-on-light code not found")
+        #expect(!invertedHits.isEmpty, "light-on-dark code not found")
+        #expect(Set(normalHits.map(\.symbolIndex)).isDisjoint(with: invertedHits.map(\.symbolIndex)))
+    }
+}
+
+/// Finders that touch the edge of the picture: a code cropped to its own
+/// border, with no quiet zone at all, on one side or all four.
+struct EdgeTests {
+    @Test("a code without a quiet zone, cropped to its border, at every quarter turn",
+          arguments: ["clean-v1", "clean-v2", "clean-v5", "clean-v7"])
+    func croppedToTheBorder(_ name: String) throws {
+        let truth = try FixtureLoader.truth(named: name)
+        let moduleSize = 4.0
+        let side = Int(Double(truth.size) * moduleSize)
+        let image = SyntheticImage(width: side, height: side).render([
+            SyntheticImage.Placement(grid: truth, center: ImagePoint(x: Double(side) / 2, y: Double(side) / 2),
+                                     moduleSize: moduleSize, degrees: 0, quietZone: 0),
+        ])
+        for quarters in 0..<4 {
+            let turned = RotationInvarianceTests.rotated(image, quarters: quarters)
+            let matched = QRDetector.detect(in: turned).contains { candidate in
+                (0..<4).contains { turns in rotatedGrid(truth, quarters: turns) == candidate.grid }
+            }
+            #expect(matched, "\(name) at \(quarters * 90)°")
+        }
+    }
+
+    @Test("a code whose quiet zone is cut off on the left and top")
+    func cutOnTwoSides() throws {
+        let truth = try FixtureLoader.truth(named: "clean-v5")
+        let moduleSize = 3.0
+        let side = Int(Double(truth.size + 6) * moduleSize)
+        let center = Double(truth.size) * moduleSize / 2
+        let image = SyntheticImage(width: side, height: side).render([
+            SyntheticImage.Placement(grid: truth, center: ImagePoint(x: center, y: center), moduleSize: moduleSize, degrees: 0),
+        ])
+        #expect(QRDetector.detect(in: image).contains { $0.grid == truth })
+    }
+
+    /// `grid` turned clockwise by quarter turns.
+    func rotatedGrid(_ grid: ModuleGrid, quarters: Int) -> ModuleGrid {
+        var current = grid
+        for _ in 0..<quarters {
+            var next = ModuleGrid(size: current.size)
+            for row in 0..<current.size {
+                for column in 0..<current.size { next[column, current.size - 1 - row] = current[row, column] }
+            }
+            current = next
+        }
+        return current
     }
 }

@@ -24,7 +24,7 @@ struct DeflateBlockWriter {
         var distances = [Int](repeating: 0, count: 30)
         var extraBits = 0
 
-        init(_ tokens: [MatchFinder.Token]) {
+        init(_ tokens: UnsafeBufferPointer<MatchFinder.Token>) {
             for token in tokens {
                 if token & MatchFinder.matchFlag == 0 {
                     literals[Int(token)] += 1
@@ -49,7 +49,7 @@ struct DeflateBlockWriter {
 
     /// Writes one block holding `tokens`, which encode `raw` (the input
     /// bytes they cover, needed for a stored block).
-    mutating func writeBlock(tokens: [MatchFinder.Token], raw: ArraySlice<UInt8>, isFinal: Bool) {
+    mutating func writeBlock(tokens: UnsafeBufferPointer<MatchFinder.Token>, raw: ArraySlice<UInt8>, isFinal: Bool) {
         let statistics = Statistics(tokens)
         let literalLengths = HuffmanCodeBuilder.lengths(frequencies: statistics.literals, limit: DeflateTables.maxCodeLength)
         let distanceLengths = HuffmanCodeBuilder.lengths(frequencies: statistics.distances, limit: DeflateTables.maxCodeLength)
@@ -90,7 +90,7 @@ struct DeflateBlockWriter {
         } while start < raw.endIndex
     }
 
-    private mutating func writeTokens(_ tokens: [MatchFinder.Token], literalLengths: [UInt8], distanceLengths: [UInt8]) {
+    private mutating func writeTokens(_ tokens: UnsafeBufferPointer<MatchFinder.Token>, literalLengths: [UInt8], distanceLengths: [UInt8]) {
         let literalCodes = HuffmanCodeBuilder.reversedCodes(lengths: literalLengths)
         let distanceCodes = HuffmanCodeBuilder.reversedCodes(lengths: distanceLengths)
         for token in tokens {

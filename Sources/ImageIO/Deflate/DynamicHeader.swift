@@ -4,8 +4,8 @@
 struct DynamicHeader {
     private let literalCount: Int
     private let distanceCount: Int
-    /// Run-length symbols (0...18) with their extra-bit values.
-    private var symbols: [(symbol: Int, extra: UInt32)] = []
+    /// Run-length symbols (0...18), each with its extra-bit value above bit 8.
+    private var symbols: [UInt32] = []
     private let codeLengthLengths: [UInt8]
     private let codeLengthCount: Int
 
@@ -14,7 +14,7 @@ struct DynamicHeader {
         distanceCount = max(1, (distanceLengths.lastIndex { $0 > 0 } ?? 0) + 1)
         symbols = Self.runLengthCode(Array(literalLengths[0..<literalCount]) + distanceLengths[0..<distanceCount])
         var frequencies = [Int](repeating: 0, count: 19)
-        for item in symbols { frequencies[item.symbol] += 1 }
+        for item in symbols { frequencies[Int(item & 0xFF)] += 1 }
         let codeLengthLengths = HuffmanCodeBuilder.lengths(frequencies: frequencies, limit: DeflateTables.maxCodeLengthCodeLength)
         self.codeLengthLengths = codeLengthLengths
         let lastSent = DeflateTables.codeLengthOrder.lastIndex { codeLengthLengths[$0] > 0 } ?? 0
@@ -25,7 +25,8 @@ struct DynamicHeader {
     var bitCount: Int {
         var bits = 5 + 5 + 4 + 3 * codeLengthCount
         for item in symbols {
-            bits += Int(codeLengthLengths[item.symbol]) + Self.extraBits(item.symbol)
+            let symbol = Int(item & 0xFF)
+            bits += Int(codeLengthLengths[symbol]) + Self.extraBits(symbol)
         }
         return bits
     }
@@ -39,8 +40,9 @@ struct DynamicHeader {
         }
         let codes = HuffmanCodeBuilder.reversedCodes(lengths: codeLengthLengths)
         for item in symbols {
-            writer.write(UInt32(codes[item.symbol]), count: Int(codeLengthLengths[item.symbol]))
-            writer.write(item.extra, count: Self.extraBits(item.symbol))
+            let symbol = Int(item & 0xFF)
+            writer.write(UInt32(codes[symbol]), count: Int(codeLengthLengths[symbol]))
+            writer.write(item >> 8, count: Self.extraBits(symbol))
         }
     }
 
@@ -55,8 +57,9 @@ struct DynamicHeader {
 
     /// Replaces runs: 16 repeats the previous length 3–6 times, 17 and 18
     /// write 3–10 and 11–138 zeros.
-    private static func runLengthCode(_ lengths: [UInt8]) -> [(symbol: Int, extra: UInt32)] {
-        var result: [(symbol: Int, extra: UInt32)] = []
+    private static func runLengthCode(_ lengths: [UInt8]) -> [UInt32] {
+        var result: [UInt32] = []
+        func append(_ symbol: Int, _ extra: Int) { result.append(UInt32(symbol) | UInt32(extra) << 8) }
         var index = 0
         while index < lengths.count {
             let value = lengths[index]
@@ -66,23 +69,23 @@ struct DynamicHeader {
             if value == 0 {
                 while run >= 11 {
                     let take = min(run, 138)
-                    result.append((18, UInt32(take - 11)))
+                    append(18, take - 11)
                     run -= take
                 }
                 if run >= 3 {
-                    result.append((17, UInt32(run - 3)))
+                    append(17, run - 3)
                     run = 0
                 }
             } else {
-                result.append((Int(value), 0))
+                append(Int(value), 0)
                 run -= 1
                 while run >= 3 {
                     let take = min(run, 6)
-                    result.append((16, UInt32(take - 3)))
+                    append(16, take - 3)
                     run -= take
                 }
             }
-            for _ in 0..<run { result.append((Int(value), 0)) }
+            for _ in 0..<run { append(Int(value), 0) }
         }
         return result
     }

@@ -21,17 +21,24 @@ enum HuffmanCodeBuilder {
             for symbol in used { lengths[symbol] = 1 }
             return lengths
         }
-        let depths = treeDepths(symbols: used.sorted { (weights[$0], $0) < (weights[$1], $1) }, weights: weights)
-        for (symbol, depth) in depths { lengths[symbol] = UInt8(min(depth, 255)) }
-        if depths.contains(where: { $0.depth > limit }) {
+        let symbols = used.sorted { lighter($0, $1, weights) }
+        let depths = treeDepths(symbols: symbols, weights: weights)
+        for (symbol, depth) in zip(symbols, depths) { lengths[symbol] = UInt8(min(depth, 255)) }
+        if depths.contains(where: { $0 > limit }) {
             limitLengths(&lengths, weights: weights, limit: limit)
         }
         return lengths
     }
 
-    /// Depth of each leaf in a Huffman tree built with the two-queue method
-    /// from `symbols` sorted by ascending weight.
-    private static func treeDepths(symbols: [Int], weights: [Int]) -> [(symbol: Int, depth: Int)] {
+    /// Ascending weight, ties by symbol.
+    @inline(__always)
+    private static func lighter(_ a: Int, _ b: Int, _ weights: [Int]) -> Bool {
+        weights[a] != weights[b] ? weights[a] < weights[b] : a < b
+    }
+
+    /// Depth of each leaf, in the order of `symbols`, in a Huffman tree
+    /// built with the two-queue method from `symbols` sorted by ascending weight.
+    private static func treeDepths(symbols: [Int], weights: [Int]) -> [Int] {
         let leafCount = symbols.count
         // Nodes 0..<leafCount are leaves; internal nodes follow in order of
         // creation, which is also order of non-decreasing weight.
@@ -59,7 +66,7 @@ enum HuffmanCodeBuilder {
         for node in stride(from: nodeWeight.count - 2, through: 0, by: -1) {
             depth[node] = depth[parent[node]] + 1
         }
-        return (0..<leafCount).map { (symbols[$0], depth[$0]) }
+        return Array(depth[0..<leafCount])
     }
 
     /// Rewrites `lengths` so that none exceeds `limit` and the code stays
@@ -72,7 +79,7 @@ enum HuffmanCodeBuilder {
             kraft += capacity >> Int(lengths[index])
         }
         // Rarest first, so that lengthening costs the fewest bits.
-        let byRarity = lengths.indices.filter { lengths[$0] > 0 }.sorted { (weights[$0], $0) < (weights[$1], $1) }
+        let byRarity = lengths.indices.filter { lengths[$0] > 0 }.sorted { lighter($0, $1, weights) }
         while kraft > capacity {
             guard let symbol = byRarity.max(by: { deeperCandidate(lengths, limit, $0, $1) }),
                   Int(lengths[symbol]) < limit else { break }
@@ -110,11 +117,11 @@ enum HuffmanCodeBuilder {
             code = (code + lengthCounts[length - 1]) << 1
             nextCode[length] = code
         }
-        return lengths.map { length in
-            guard length > 0 else { return 0 }
-            let value = nextCode[Int(length)]
+        var codes = [UInt16](repeating: 0, count: lengths.count)
+        for (symbol, length) in lengths.enumerated() where length > 0 {
+            codes[symbol] = UInt16(HuffmanDecodingTable.reverse(nextCode[Int(length)], bits: Int(length)))
             nextCode[Int(length)] += 1
-            return UInt16(HuffmanDecodingTable.reverse(value, bits: Int(length)))
         }
+        return codes
     }
 }

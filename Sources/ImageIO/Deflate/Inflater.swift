@@ -3,29 +3,41 @@
 ///
 /// Every malformed stream ends in a thrown `ImageError`: each loop
 /// iteration consumes input bits or throws, and the output buffer never
-/// grows beyond the caller's limit plus one match.
-struct Inflater: ~Copyable {
+/// grows beyond the caller's limit plus one match. Streaming, the output
+/// goes to `sink` as it leaves the 32 KiB window; otherwise it is all kept.
+struct Inflater<Sink: InflateSink>: ~Copyable {
     private var reader: BitReader
     private var output: InflateOutput
+    private(set) var sink: Sink
 
-    private static let literalPrimaryBits = 10
-    private static let distancePrimaryBits = 8
+    private static var literalPrimaryBits: Int { FixedInflateTables.literalPrimaryBits }
+    private static var distancePrimaryBits: Int { FixedInflateTables.distancePrimaryBits }
 
-    init(input: UnsafeBufferPointer<UInt8>, start: Int, expectedSize: Int, limit: Int) {
-        reader = BitReader(input, position: start)
+    /// Keeps the whole output; `sink` receives nothing.
+    init(input: SegmentedInput, start: Int, expectedSize: Int, limit: Int, sink: Sink) {
+        reader = BitReader(input, start: start)
         output = InflateOutput(expectedSize: expectedSize, limit: limit)
+        self.sink = sink
+    }
+
+    /// Hands the output to `sink` in order, keeping only the window.
+    init(input: SegmentedInput, start: Int, streamingWithLimit limit: Int, into sink: Sink) {
+        reader = BitReader(input, start: start)
+        output = InflateOutput(streamingWithLimit: limit)
+        self.sink = sink
     }
 
     /// Decodes blocks up to and including the final one, then returns the
-    /// output and the byte position just after the stream.
-    consuming func run() throws(ImageError) -> (output: [UInt8], end: Int) {
+    /// output kept (everything unless streaming), the logical byte
+    /// position just after the stream, and the sink.
+    consuming func run() throws(ImageError) -> (output: [UInt8], end: Int, sink: Sink) {
         var isFinal = false
         while !isFinal {
             try reader.refill()
             isFinal = reader.take(1) == 1
             switch reader.take(2) {
             case 0: try copyStoredBlock()
-            case 1: try decodeBlock(literals: Self.fixedTables.literals, distances: Self.fixedTables.distances)
+            case 1: try decodeBlock(literals: FixedInflateTables.literals, distances: FixedInflateTables.distances)
             case 2:
                 let tables = try readDynamicTables()
                 try decodeBlock(literals: tables.literals, distances: tables.distances)
@@ -34,37 +46,34 @@ struct Inflater: ~Copyable {
         }
         // Literals check the limit only when the buffer must grow, so a
         // stream may end up to one byte past it; catch that here.
-        guard output.count <= output.limit else { throw output.limitError }
+        guard output.total <= output.limit else { throw output.limitError }
+        try output.handOn(sink: &sink)
         let end = try reader.rewindToBytePosition()
-        return (output.array(), end)
+        return (output.array(), end, sink)
     }
 
     private mutating func copyStoredBlock() throws(ImageError) {
         let start = try reader.rewindToBytePosition()
         let input = reader.input
         guard start + 4 <= input.count else { throw .truncated("deflate stream") }
-        let length = Int(input[start]) | Int(input[start + 1]) << 8
-        let complement = Int(input[start + 2]) | Int(input[start + 3]) << 8
+        let length = Int(input.byte(at: start)) | Int(input.byte(at: start + 1)) << 8
+        let complement = Int(input.byte(at: start + 2)) | Int(input.byte(at: start + 3)) << 8
         guard length ^ complement == 0xFFFF else {
             throw .corrupt("stored block length check failed in deflate stream")
         }
         guard start + 4 + length <= input.count else { throw .truncated("deflate stream") }
-        try output.append(UnsafeBufferPointer(rebasing: input[(start + 4)..<(start + 4 + length)]))
+        guard output.total + length <= output.limit else { throw output.limitError }
+        try input.forEachPiece(from: start + 4, length: length) { (piece) throws(ImageError) in
+            var offset = 0
+            while offset < piece.count {
+                let take = min(piece.count - offset, InflateOutput.chunk)
+                try output.reserve(take, sink: &sink)
+                output.append(UnsafeBufferPointer(rebasing: piece[offset..<(offset + take)]))
+                offset += take
+            }
+        }
         reader.seek(to: start + 4 + length)
     }
-
-    private static let fixedTables: (literals: HuffmanDecodingTable, distances: HuffmanDecodingTable) = {
-        do {
-            return (
-                try HuffmanDecodingTable(lengths: DeflateTables.fixedLiteralLengths[...], alphabet: .literalsAndLengths, primaryBits: literalPrimaryBits),
-                try HuffmanDecodingTable(lengths: DeflateTables.fixedDistanceLengths[...], alphabet: .distances, primaryBits: distancePrimaryBits)
-            )
-        } catch {
-            // The fixed code lengths are constants of the standard and form
-            // complete codes, so building them cannot fail.
-            fatalError("fixed deflate tables are invalid: \(error)")
-        }
-    }()
 
     /// Reads the code-length code, then the literal/length and distance
     /// code lengths of a dynamic block (RFC 1951 §3.2.7).
@@ -163,7 +172,7 @@ struct Inflater: ~Copyable {
     private mutating func decodeSymbols(_ literalTable: UnsafeBufferPointer<UInt32>, _ distanceTable: UnsafeBufferPointer<UInt32>) throws(ImageError) {
         while true {
             try reader.refill()
-            try output.reserve(InflateOutput.slack)
+            try output.reserve(InflateOutput.slack, sink: &sink)
             let entry = lookUp(literalTable, primaryBits: Self.literalPrimaryBits)
             if entry & HuffmanDecodingTable.literalFlag != 0 {
                 reader.drop(Int(entry & 0xFF))
@@ -185,8 +194,27 @@ struct Inflater: ~Copyable {
             }
             let distance = consume(distanceEntry)
             guard distance <= output.count else { throw .corrupt("invalid distance in deflate stream") }
-            guard output.count + length <= output.limit else { throw output.limitError }
+            guard output.total + length <= output.limit else { throw output.limitError }
             output.copyMatch(distance: distance, length: length)
+        }
+    }
+}
+
+/// The decoding tables of the fixed Huffman codes (RFC 1951 §3.2.6), built once.
+enum FixedInflateTables {
+    static let literalPrimaryBits = 10
+    static let distancePrimaryBits = 8
+
+    static let literals = table(DeflateTables.fixedLiteralLengths, .literalsAndLengths, primaryBits: literalPrimaryBits)
+    static let distances = table(DeflateTables.fixedDistanceLengths, .distances, primaryBits: distancePrimaryBits)
+
+    private static func table(_ lengths: [UInt8], _ alphabet: HuffmanDecodingTable.Alphabet, primaryBits: Int) -> HuffmanDecodingTable {
+        do {
+            return try HuffmanDecodingTable(lengths: lengths[...], alphabet: alphabet, primaryBits: primaryBits)
+        } catch {
+            // The fixed code lengths are constants of the standard and form
+            // complete codes, so building them cannot fail.
+            fatalError("fixed deflate tables are invalid: \(error)")
         }
     }
 }

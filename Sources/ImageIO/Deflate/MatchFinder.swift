@@ -40,10 +40,10 @@ struct MatchFinder {
     /// Parses `data` into tokens, calling `emit` with the tokens of each
     /// span of input in order (`blockTokens` at most per call), the end
     /// position of that span, and whether it is the last call.
-    mutating func parse(_ data: UnsafeBufferPointer<UInt8>, blockTokens: Int, emit: (_ tokens: [Token], _ end: Int, _ isLast: Bool) -> Void) {
+    mutating func parse(_ data: UnsafeBufferPointer<UInt8>, blockTokens: Int,
+                        emit: (_ tokens: UnsafeBufferPointer<Token>, _ end: Int, _ isLast: Bool) -> Void) {
         let count = data.count
-        var tokens: [Token] = []
-        tokens.reserveCapacity(blockTokens)
+        var tokens = TokenBuffer(capacity: blockTokens)
         var position = 0
         var pendingLength = 0
         var pendingDistance = 0
@@ -57,26 +57,32 @@ struct MatchFinder {
                 (length, distance) = longestMatch(data, at: position, candidate: candidate, beat: max(pendingLength, Self.minMatch - 1))
             }
             if hasPending && pendingLength >= Self.minMatch && length <= pendingLength {
-                tokens.append(Self.matchFlag | Token(pendingLength - 3) << 16 | Token(pendingDistance - 1))
+                tokens.match(length: pendingLength, distance: pendingDistance)
                 let end = position - 1 + pendingLength
                 for covered in (position + 1)..<end { _ = insert(data, at: covered) }
                 position = end
                 hasPending = false
                 pendingLength = 0
             } else {
-                if hasPending { tokens.append(Token(data[position - 1])) }
+                if hasPending { tokens.literal(data[position - 1]) }
                 hasPending = true
                 pendingLength = length
                 pendingDistance = distance
                 position += 1
             }
-            if tokens.count >= blockTokens {
-                emit(tokens, position - (hasPending ? 1 : 0), false)
-                tokens.removeAll(keepingCapacity: true)
+            if tokens.isFull {
+                emit(tokens.tokens, position - (hasPending ? 1 : 0), false)
+                tokens.removeAll()
             }
         }
-        if hasPending { tokens.append(Token(data[count - 1])) }
-        emit(tokens, count, true)
+        if hasPending {
+            if tokens.isFull {
+                emit(tokens.tokens, count - 1, false)
+                tokens.removeAll()
+            }
+            tokens.literal(data[count - 1])
+        }
+        emit(tokens.tokens, count, true)
     }
 
     /// Records `position` in its hash chain and returns the previous head

@@ -5,33 +5,47 @@ public enum PNGDecoder {
     ///
     /// Ancillary chunks other than tRNS are skipped; unknown critical
     /// chunks are rejected. Dimensions are checked against `limits` before
-    /// anything is decompressed, and decompression stops at the exact size
-    /// the header implies.
+    /// anything is decompressed; the image data is inflated straight from
+    /// the IDAT chunks as they lie in `bytes` and unfiltered a scanline at
+    /// a time, and more data than the header implies is an error.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .standard) throws(ImageError) -> DecodedImage {
+        let (header, target) = try decode(bytes, limits: limits) { PNGSampleTarget(unpacker: $0, pixels: $1.width * $1.height) }
+        return DecodedImage(width: header.width, height: header.height, layout: target.unpacker.layout, samples: target.samples)
+    }
+
+    /// Decodes a PNG file into one luminance byte a pixel, as
+    /// `DecodedImage.luminance()` computes it, without ever holding the
+    /// samples of more than one row: memory is the image's pixel count
+    /// plus a few rows, whatever the colour type and bit depth.
+    public static func decodeLuminance(_ bytes: [UInt8], limits: DecodeLimits = .standard) throws(ImageError) -> DecodedImage {
+        let (header, target) = try decode(bytes, limits: limits) {
+            PNGLuminanceTarget(unpacker: $0, width: $1.width, height: $1.height)
+        }
+        return DecodedImage(width: header.width, height: header.height, layout: .grey, samples: target.luminance)
+    }
+
+    private static func decode<Target: PNGRowTarget>(
+        _ bytes: [UInt8], limits: DecodeLimits, target makeTarget: (PNGPixelUnpacker, PNGHeader) -> Target
+    ) throws(ImageError) -> (PNGHeader, Target) {
         guard bytes.starts(with: PNGChunkReader.signature) else {
             throw bytes.count < 8 && PNGChunkReader.signature.starts(with: bytes) ? .truncated("PNG signature") : .corrupt("missing PNG signature")
         }
         let parts = try readChunks(bytes, limits: limits)
         let header = parts.header
         let unpacker = try PNGPixelUnpacker(header: header, palette: parts.palette, transparency: parts.transparency)
-
-        let rawSize = header.rawDataSize
-        var raw: [UInt8]
-        do {
-            raw = try Zlib.decompress(parts.imageData, expectedSize: rawSize, limit: rawSize)
-        } catch .tooLarge {
-            throw .corrupt("more image data than the image size in IDAT")
-        }
-        guard raw.count == rawSize else { throw .truncated("PNG image data") }
-
-        let channels = unpacker.layout.channels
-        let samples = try [UInt8](unsafeUninitializedCapacity: header.width * header.height * channels) { (output, initialized) throws(ImageError) in
-            try raw.withUnsafeMutableBufferPointer { (data) throws(ImageError) in
-                try unfilterAndUnpack(data, header: header, unpacker: unpacker, output: output)
+        let reader = PNGScanlineReader(header: header, target: makeTarget(unpacker, header))
+        let finished = try bytes.withUnsafeBufferPointer { (file) throws(ImageError) -> PNGScanlineReader<Target> in
+            let input = SegmentedInput(parts.imageData.map { UnsafeBufferPointer(rebasing: file[$0]) })
+            do throws(ImageError) {
+                return try Zlib.decompress(input, limit: header.rawDataSize, into: reader)
+            } catch .tooLarge {
+                throw .corrupt("more image data than the image size in IDAT")
+            } catch {
+                throw error
             }
-            initialized = header.width * header.height * channels
         }
-        return DecodedImage(width: header.width, height: header.height, layout: unpacker.layout, samples: samples)
+        guard finished.isComplete else { throw .truncated("PNG image data") }
+        return (header, finished.target)
     }
 
     /// The chunks decoding needs, gathered and checked for order.
@@ -39,7 +53,8 @@ public enum PNGDecoder {
         var header: PNGHeader
         var palette: ArraySlice<UInt8>?
         var transparency: ArraySlice<UInt8>?
-        var imageData: [UInt8] = []
+        /// Where each IDAT chunk's data lies in the file.
+        var imageData: [Range<Int>] = []
     }
 
     private static func readChunks(_ bytes: [UInt8], limits: DecodeLimits) throws(ImageError) -> Parts {
@@ -58,7 +73,7 @@ public enum PNGDecoder {
                 return parts
             case "IDAT":
                 seenImageData = true
-                parts.imageData.append(contentsOf: chunk.data)
+                parts.imageData.append(chunk.data.startIndex..<chunk.data.endIndex)
             case "PLTE":
                 guard parts.palette == nil, !seenImageData else { throw .corrupt("misplaced PLTE chunk") }
                 guard header.colourType != .grey, header.colourType != .greyAlpha else {
@@ -83,25 +98,6 @@ public enum PNGDecoder {
             default:
                 if chunk.isCritical { throw .corrupt("unknown critical chunk \(chunk.type)") }
             }
-        }
-    }
-
-    private static func unfilterAndUnpack(
-        _ data: UnsafeMutableBufferPointer<UInt8>, header: PNGHeader,
-        unpacker: PNGPixelUnpacker, output: UnsafeMutableBufferPointer<UInt8>
-    ) throws(ImageError) {
-        guard let target = output.baseAddress, let source = data.baseAddress else { return }
-        let bpp = max(1, header.bitsPerPixel / 8)
-        var start = 0
-        for pass in header.passes {
-            let rowBytes = header.rowBytes(pixels: pass.width)
-            try PNGFilter.unfilter(data, start: start, rows: pass.height, rowBytes: rowBytes, bpp: bpp)
-            for row in 0..<pass.height {
-                let line = source + start + row * (rowBytes + 1) + 1
-                let y = pass.y0 + row * pass.dy
-                unpacker.unpack(row: line, count: pass.width, into: target, first: y * header.width + pass.x0, step: pass.dx)
-            }
-            start += pass.height * (rowBytes + 1)
         }
     }
 }

@@ -27,21 +27,53 @@ public enum PNGEncoder {
     /// Encodes a black-and-white image as a 1-bit greyscale PNG.
     ///
     /// - Parameter isDark: `width * height` flags, row-major; true pixels
-    ///   are black (sample 0), false ones white (sample 1). Rows are left
-    ///   unfiltered: filters rarely help packed 1-bit data.
+    ///   are black (sample 0), false ones white (sample 1).
     /// - Precondition: `width` and `height` are positive and `isDark` has
     ///   one flag a pixel.
     public static func encodeBilevel(width: Int, height: Int, isDark: [Bool]) -> [UInt8] {
         precondition(width > 0 && height > 0 && isDark.count == width * height, "bitmap size does not match its dimensions")
         let rowBytes = (width + 7) / 8
-        var scanlines = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        var rows = [UInt8](repeating: 0, count: height * rowBytes)
         for y in 0..<height {
-            let line = y * (rowBytes + 1) + 1
             for x in 0..<width where !isDark[y * width + x] {
-                scanlines[line + x >> 3] |= 0x80 >> UInt8(x & 7)
+                rows[y * rowBytes + x >> 3] |= 0x80 >> UInt8(x & 7)
             }
         }
-        return file(width: width, height: height, bitDepth: 1, colourType: .grey, scanlines: scanlines)
+        return encodeBilevel(width: width, height: height, packedRows: rows)
+    }
+
+    /// Encodes a black-and-white image given as packed rows as a 1-bit
+    /// greyscale PNG.
+    ///
+    /// Rows are left unfiltered and compressed with the `.runs` deflate
+    /// strategy: a row that repeats the one above becomes a match one
+    /// scanline back, so a QR code's PNG costs about one row of work per
+    /// module row. (The Up filter would turn repeats into zeros instead,
+    /// but then a new module row can no longer be matched against the row
+    /// above it, and the file grows by a tenth.)
+    ///
+    /// - Parameter packedRows: `height` rows of `(width + 7) / 8` bytes,
+    ///   eight pixels a byte, the leftmost in the most significant bit; a 1
+    ///   bit is white and a 0 bit black (PNG's greyscale samples).
+    /// - Precondition: `width` and `height` are positive and `packedRows`
+    ///   has `height * ((width + 7) / 8)` bytes.
+    public static func encodeBilevel(width: Int, height: Int, packedRows: [UInt8]) -> [UInt8] {
+        let rowBytes = (width + 7) / 8
+        precondition(width > 0 && height > 0 && packedRows.count == height * rowBytes, "bitmap size does not match its dimensions")
+        let lineLength = rowBytes + 1
+        let scanlines = [UInt8](unsafeUninitializedCapacity: height * lineLength) { lines, initialized in
+            packedRows.withUnsafeBufferPointer { rows in
+                guard let source = rows.baseAddress, let target = lines.baseAddress else { return }
+                for y in 0..<height {
+                    let line = target + y * lineLength
+                    line.initialize(to: PNGFilter.none.rawValue)
+                    (line + 1).initialize(from: source + y * rowBytes, count: rowBytes)
+                }
+            }
+            initialized = height * lineLength
+        }
+        let compressed = Zlib.compress(scanlines, strategy: .runs(rowLength: lineLength))
+        return file(width: width, height: height, bitDepth: 1, colourType: .grey, compressed: compressed)
     }
 
     /// Encodes 8-bit samples, choosing for each row the filter whose output
@@ -58,7 +90,7 @@ public enum PNGEncoder {
                 filterRows(input, into: output, rows: height, rowBytes: rowBytes, bpp: format.channels)
             }
         }
-        return file(width: width, height: height, bitDepth: 8, colourType: format.colourType, scanlines: scanlines)
+        return file(width: width, height: height, bitDepth: 8, colourType: format.colourType, compressed: Zlib.compress(scanlines))
     }
 
     private static func filterRows(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, bpp: Int) {
@@ -85,15 +117,15 @@ public enum PNGEncoder {
         }
     }
 
-    /// Wraps filtered scanlines into signature, IHDR, IDAT and IEND.
-    private static func file(width: Int, height: Int, bitDepth: UInt8, colourType: PNGHeader.ColourType, scanlines: [UInt8]) -> [UInt8] {
+    /// Wraps compressed scanlines into signature, IHDR, IDAT and IEND.
+    private static func file(width: Int, height: Int, bitDepth: UInt8, colourType: PNGHeader.ColourType, compressed: [UInt8]) -> [UInt8] {
         var header: [UInt8] = []
         appendBigEndian(UInt32(width), to: &header)
         appendBigEndian(UInt32(height), to: &header)
         header += [bitDepth, colourType.rawValue, 0, 0, 0]
         var bytes = PNGChunkReader.signature
         appendChunk("IHDR", header, to: &bytes)
-        appendChunk("IDAT", Zlib.compress(scanlines), to: &bytes)
+        appendChunk("IDAT", compressed, to: &bytes)
         appendChunk("IEND", [], to: &bytes)
         return bytes
     }

@@ -26,43 +26,39 @@ enum PNGFilter: UInt8, CaseIterable {
         return (value ^ sign) &- sign
     }
 
-    /// Reverses the filters of `rows` scanlines stored back to back in
-    /// `data` from `start`, each a filter byte and `rowBytes` bytes, in place.
+    /// Reverses the filter of one scanline in place.
     ///
-    /// `bpp` is the distance in bytes to the corresponding byte of the
-    /// pixel to the left (at least 1).
-    static func unfilter(_ data: UnsafeMutableBufferPointer<UInt8>, start: Int, rows: Int, rowBytes: Int, bpp: Int) throws(ImageError) {
-        guard let base = data.baseAddress, rows > 0 else { return }
-        for row in 0..<rows {
-            let line = base + start + row * (rowBytes + 1)
-            let current = line + 1
-            // The first row's prior line is defined as zeros.
-            let prior: UnsafeMutablePointer<UInt8>? = row == 0 ? nil : line - rowBytes
-            guard let filter = PNGFilter(rawValue: line.pointee) else {
-                throw .corrupt("invalid PNG filter type \(line.pointee)")
+    /// - Parameters:
+    ///   - filter: the scanline's filter byte.
+    ///   - row: the `rowBytes` bytes after the filter byte.
+    ///   - prior: the previous scanline of the same pass, unfiltered; nil
+    ///     for a pass's first (its prior line is defined as zeros).
+    ///   - bpp: the distance in bytes to the corresponding byte of the pixel
+    ///     to the left (at least 1).
+    static func unfilter(_ filter: UInt8, row current: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>?,
+                         rowBytes: Int, bpp: Int) throws(ImageError) {
+        guard let filter = PNGFilter(rawValue: filter) else { throw .corrupt("invalid PNG filter type \(filter)") }
+        switch (filter, prior) {
+        case (.none, _), (.up, nil):
+            break
+        case (.sub, _):
+            for index in bpp..<max(bpp, rowBytes) { current[index] &+= current[index - bpp] }
+        case (.up, let prior?):
+            for index in 0..<rowBytes { current[index] &+= prior[index] }
+        case (.average, nil):
+            for index in bpp..<max(bpp, rowBytes) { current[index] &+= current[index - bpp] >> 1 }
+        case (.average, let prior?):
+            for index in 0..<min(bpp, rowBytes) { current[index] &+= prior[index] >> 1 }
+            for index in bpp..<max(bpp, rowBytes) {
+                current[index] &+= UInt8(truncatingIfNeeded: (UInt16(current[index - bpp]) + UInt16(prior[index])) >> 1)
             }
-            switch (filter, prior) {
-            case (.none, _), (.up, nil):
-                break
-            case (.sub, _):
-                for index in bpp..<max(bpp, rowBytes) { current[index] &+= current[index - bpp] }
-            case (.up, let prior?):
-                for index in 0..<rowBytes { current[index] &+= prior[index] }
-            case (.average, nil):
-                for index in bpp..<max(bpp, rowBytes) { current[index] &+= current[index - bpp] >> 1 }
-            case (.average, let prior?):
-                for index in 0..<min(bpp, rowBytes) { current[index] &+= prior[index] >> 1 }
-                for index in bpp..<max(bpp, rowBytes) {
-                    current[index] &+= UInt8(truncatingIfNeeded: (UInt16(current[index - bpp]) + UInt16(prior[index])) >> 1)
-                }
-            case (.paeth, nil):
-                // With a zero prior line Paeth always predicts the left byte.
-                for index in bpp..<max(bpp, rowBytes) { current[index] &+= current[index - bpp] }
-            case (.paeth, let prior?):
-                for index in 0..<min(bpp, rowBytes) { current[index] &+= prior[index] }
-                for index in bpp..<max(bpp, rowBytes) {
-                    current[index] &+= paethPredictor(current[index - bpp], prior[index], prior[index - bpp])
-                }
+        case (.paeth, nil):
+            // With a zero prior line Paeth always predicts the left byte.
+            for index in bpp..<max(bpp, rowBytes) { current[index] &+= current[index - bpp] }
+        case (.paeth, let prior?):
+            for index in 0..<min(bpp, rowBytes) { current[index] &+= prior[index] }
+            for index in bpp..<max(bpp, rowBytes) {
+                current[index] &+= paethPredictor(current[index - bpp], prior[index], prior[index - bpp])
             }
         }
     }

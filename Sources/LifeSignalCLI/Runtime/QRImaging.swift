@@ -34,7 +34,7 @@ enum QRImaging {
 
         var hint: String? {
             switch self {
-            case .unsupported: "convert it to PNG first (PNG, PBM, PGM and PPM are read)"
+            case .unsupported: "convert it to PNG or JPEG first (PNG, JPEG, PBM, PGM and PPM are read)"
             case .noCode: "crop closer to the code, or take the picture straight on with more light"
             default: nil
             }
@@ -80,8 +80,8 @@ enum QRImaging {
     /// candidates in order (deterministic for a given image).
     static func scan(_ bytes: [UInt8]) throws -> DecodedQR {
         let image: DecodedImage
-        do { image = try ImageDecoder.decode(bytes) } catch { throw ScanError.unsupported(error) }
-        guard let luminance = LuminanceImage(width: image.width, height: image.height, pixels: image.luminance()) else {
+        do { image = try ImageDecoder.decodeLuminance(bytes) } catch { throw ScanError.unsupported(error) }
+        guard let luminance = LuminanceImage(width: image.width, height: image.height, pixels: image.samples) else {
             throw ScanError.noCode
         }
         let candidates = QRDetector.detect(in: luminance)

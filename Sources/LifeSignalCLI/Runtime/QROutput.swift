@@ -11,8 +11,8 @@ enum QROutput {
     static func writeFiles(_ symbol: QRSymbol, _ options: QRImageOptions, _ c: Context) throws -> [String] {
         var written: [String] = []
         if let path = options.png {
-            let raster = RasterRenderer.render(symbol, quietZone: 4, scale: options.scale)
-            let png = PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, isDark: raster.pixels)
+            let raster = RasterRenderer.packed(symbol, quietZone: 4, scale: options.scale, darkIsOne: false)
+            let png = PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, packedRows: raster.bytes)
             if path == "-" { c.out.writeBytes(png) } else {
                 try write(png, to: path, c)
                 written.append(path)

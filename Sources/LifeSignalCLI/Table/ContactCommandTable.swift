@@ -45,7 +45,7 @@ struct ContactsList: CommandInput, Equatable {
 struct ContactsAdd: CommandInput, Equatable {
     static let code = Argument<String>("CODE", help: "Their QR code ID, as 'lifesignal qr show' prints it.", isOptional: true)
     static let image = Option<String>(
-        "image", valueName: "FILE", help: "Read the code from a picture of their QR code (PNG, PBM, PGM, PPM; - for stdin).",
+        "image", valueName: "FILE", help: "Read the code from a picture of their QR code (PNG, JPEG, PBM, PGM, PPM; - for stdin).",
         completion: .file)
     static let phone = Option<String>(
         "phone", valueName: "NUMBER",

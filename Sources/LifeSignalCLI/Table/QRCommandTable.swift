@@ -82,7 +82,7 @@ struct QRScan: CommandInput, Equatable {
 
     static let spec = CommandSpec(
         "scan",
-        summary: "Read a QR code from an image (PNG, PBM, PGM, PPM)",
+        summary: "Read a QR code from an image (PNG, JPEG, PBM, PGM, PPM)",
         discussion: [
             "Shows the text; for a lifesignal code, whose it is and the command that adds them. With --raw, prints exactly the payload's bytes (and works signed out).",
         ],

@@ -28,22 +28,24 @@ enum Codewords {
     static func interleaved(data: [UInt8], layout: BlockLayout) -> [UInt8] {
         precondition(data.count == layout.dataCodewords, "interleaving needs exactly the symbol's data codewords")
         let generator = ReedSolomonEncoder.generatorPolynomial(degree: layout.eccPerBlock)
-        var dataBlocks: [ArraySlice<UInt8>] = []
-        var eccBlocks: [[UInt8]] = []
+        let ecc = layout.eccPerBlock
+        var result = [UInt8](repeating: 0, count: layout.totalCodewords)
+        // Data of block b, column c goes to c · blocks + b, the long blocks'
+        // extra column after all the others; error correction follows.
+        let eccStart = layout.dataCodewords
         var start = 0
         for index in 0..<layout.blockCount {
-            let block = data[start..<(start + layout.dataLength(ofBlock: index))]
-            dataBlocks.append(block)
-            eccBlocks.append(ReedSolomonEncoder.errorCorrection(for: block, generator: generator))
-            start = block.endIndex
-        }
-        var result: [UInt8] = []
-        result.reserveCapacity(layout.totalCodewords)
-        for column in 0...layout.shortDataLength {
-            for block in dataBlocks where column < block.count { result.append(block[block.startIndex + column]) }
-        }
-        for column in 0..<layout.eccPerBlock {
-            for block in eccBlocks { result.append(block[column]) }
+            let length = layout.dataLength(ofBlock: index)
+            let block = data[start..<(start + length)]
+            for column in 0..<length {
+                let target = column < layout.shortDataLength
+                    ? column * layout.blockCount + index
+                    : layout.shortDataLength * layout.blockCount + index - layout.shortBlockCount
+                result[target] = block[block.startIndex + column]
+            }
+            let correction = ReedSolomonEncoder.errorCorrection(for: block, generator: generator)
+            for column in 0..<ecc { result[eccStart + column * layout.blockCount + index] = correction[column] }
+            start += length
         }
         return result
     }

@@ -12,7 +12,7 @@ enum FunctionPatterns {
             matrix[6, index] = true
             matrix[index, 6] = true
         }
-        for (cx, cy) in SymbolGeometry.alignmentCentrePairs(version) {
+        SymbolGeometry.forEachAlignmentCentre(version) { cx, cy in
             for dy in -2...2 {
                 for dx in -2...2 { matrix[cx + dx, cy + dy] = max(abs(dx), abs(dy)) != 1 }
             }
@@ -21,11 +21,12 @@ enum FunctionPatterns {
         matrix[dark.x, dark.y] = true
         if version.rawValue >= 7 {
             let bits = VersionInformation.codeword(version)
-            let (first, second) = ModulePlacement.versionCoordinates(size: size)
+            // Bit i at (size − 11 + i % 3, i / 3) and transposed, as
+            // ModulePlacement.versionCoordinates lists them.
             for bit in 0..<18 {
                 let isDark = bits >> bit & 1 == 1
-                matrix[first[bit].x, first[bit].y] = isDark
-                matrix[second[bit].x, second[bit].y] = isDark
+                matrix[size - 11 + bit % 3, bit / 3] = isDark
+                matrix[bit / 3, size - 11 + bit % 3] = isDark
             }
         }
         return matrix
@@ -33,12 +34,8 @@ enum FunctionPatterns {
 
     /// Writes both copies of the format information for `info`.
     static func drawFormat(_ info: FormatInformation, into matrix: inout BitMatrix) {
-        let bits = info.codeword
-        let (first, second) = ModulePlacement.formatCoordinates(size: matrix.size)
-        for bit in 0..<15 {
-            let isDark = bits >> bit & 1 == 1
-            matrix[first[bit].x, first[bit].y] = isDark
-            matrix[second[bit].x, second[bit].y] = isDark
+        ModulePlacement.forEachFormatModule(size: matrix.size, codeword: info.codeword) { x, y, dark in
+            matrix[x, y] = dark
         }
     }
 

@@ -18,20 +18,39 @@ enum MaskPenalty {
 
     /// The four rule scores of a finished symbol.
     static func rules(_ matrix: BitMatrix) -> (runs: Int, blocks: Int, finders: Int, balance: Int) {
-        let lines = LineBits(matrix)
-        let size = matrix.size
+        rules(LineBits(matrix), size: matrix.size)
+    }
+
+    /// The total penalty of a symbol given as packed rows and columns, or
+    /// some value of at least `limit` as soon as the penalty reaches it (the
+    /// rules only add, so a mask already worse than the best is dropped early).
+    static func score(rows: [UInt64], columns: [UInt64], size: Int, limit: Int = .max) -> Int {
+        let scores = rules(LineBits(rows: rows, columns: columns, size: size), size: size, limit: limit)
+        return scores.runs + scores.blocks + scores.finders + scores.balance
+    }
+
+    private static func rules(_ lines: LineBits, size: Int, limit: Int = .max) -> (runs: Int, blocks: Int, finders: Int, balance: Int) {
         var runs = 0
         var finders = 0
         var blocks = 0
         var dark = 0
-        for line in 0..<size {
-            let offset = line * lines.stride
-            runs += runPenalty(lines.rows, offset: offset, size: size) + runPenalty(lines.columns, offset: offset, size: size)
-            finders += finderPenalty(lines.rows, offset: offset, size: size) + finderPenalty(lines.columns, offset: offset, size: size)
-            for word in 0..<lines.stride { dark += lines.rows[line * lines.stride + word].nonzeroBitCount }
-            if line + 1 < size { blocks += blockCount(lines.rows, upper: line * lines.stride, lower: (line + 1) * lines.stride, size: size) }
+        for word in lines.rows { dark += word.nonzeroBitCount }
+        let balance = n4 * (abs(dark * 20 - size * size * 10) / (size * size))
+        let stride = lines.stride
+        lines.rows.withUnsafeBufferPointer { rows in
+            lines.columns.withUnsafeBufferPointer { columns in
+                guard let rowWords = rows.baseAddress, let columnWords = columns.baseAddress else { return }
+                for line in 0..<size {
+                    let row = Line(words: rowWords + line * stride, size: size)
+                    let column = Line(words: columnWords + line * stride, size: size)
+                    runs += runPenalty(row) + runPenalty(column)
+                    finders += finderPenalty(row) + finderPenalty(column)
+                    if line + 1 < size { blocks += blockCount(upper: row, lower: Line(words: row.words + stride, size: size)) }
+                    if runs + blocks * n2 + finders * n3 + balance >= limit { return }
+                }
+            }
         }
-        return (runs, blocks * n2, finders, n4 * (abs(dark * 20 - size * size * 10) / (size * size)))
+        return (runs, blocks * n2, finders * n3, balance)
     }
 
     /// The total penalty of a finished symbol (all four rules).
@@ -40,55 +59,91 @@ enum MaskPenalty {
         return scores.runs + scores.blocks + scores.finders + scores.balance
     }
 
+    /// The set bits of a word with few of them, one step a bit: without a
+    /// population-count instruction in the baseline x86-64 target,
+    /// `nonzeroBitCount` costs some twenty instructions whatever the word.
+    @inline(__always)
+    private static func sparseCount(_ word: UInt64) -> Int {
+        var bits = word
+        var count = 0
+        while bits != 0 {
+            bits &= bits &- 1
+            count += 1
+        }
+        return count
+    }
+
+    /// One row or column: bit `i` of the words is module `i`.
+    private struct Line {
+        let words: UnsafePointer<UInt64>
+        let size: Int
+
+        /// Modules `start ..< start + 64`; modules outside the line are light.
+        @inline(__always)
+        func chunk(at start: Int) -> UInt64 {
+            if start < 0 { return -start >= 64 ? 0 : words[0] << UInt64(-start) }
+            let index = start >> 6
+            let shift = UInt64(start & 63)
+            let wordCount = (size + 63) >> 6
+            let low = index < wordCount ? words[index] >> shift : 0
+            return shift == 0 || index + 1 >= wordCount ? low : low | words[index + 1] << (64 - shift)
+        }
+    }
+
     /// Rule 1 along one line: windows of five equal modules, plus 2 for each run they form,
     /// equals N1 + (length − 5) per run of length ≥ 5.
-    private static func runPenalty(_ bits: [UInt64], offset: Int, size: Int) -> Int {
+    @inline(__always)
+    private static func runPenalty(_ line: Line) -> Int {
+        let size = line.size
         var windows = 0
         var runs = 0
         // Chunk bit j is module p + j; bits 1...58 are counted, bit 0 tells whether a run continues.
         var p = -1
         while p + 1 <= size - 5 {
-            let chunk = LineBits.chunk(bits, offset: offset, at: p, size: size)
+            let chunk = line.chunk(at: p)
             let same = ~(chunk ^ (chunk >> 1))
             var fiveEqual = same & (same >> 1) & (same >> 2) & (same >> 3)
             fiveEqual &= LineBits.positions(from: max(0, -p), through: min(59, size - 5 - p))
             let counted = fiveEqual & LineBits.positions(from: 1, through: 58)
-            windows += counted.nonzeroBitCount
-            runs += (counted & ~(fiveEqual << 1)).nonzeroBitCount
+            windows += sparseCount(counted)
+            runs += sparseCount(counted & ~(fiveEqual << 1))
             p += 58
         }
         return windows + (n1 - 1) * runs
     }
 
-    /// Rule 3 along one line: windows of 11 modules, quiet zone included, matching either pattern.
-    private static func finderPenalty(_ bits: [UInt64], offset: Int, size: Int) -> Int {
-        // Bit k is module k of the window: light ×4 then the core, and the core then light ×4.
-        let patterns: [UInt64] = [0b1011101_0000, 0b0000_1011101]
+    /// Rule 3 along one line: windows of 11 modules, quiet zone included, matching either pattern
+    /// (four light modules and then the 1:1:3:1:1 core, or the core and then four light modules).
+    /// Counts matches; the caller weighs them with N3.
+    @inline(__always)
+    private static func finderPenalty(_ line: Line) -> Int {
+        let size = line.size
         var count = 0
         var p = -4
         while p <= size - 7 {
-            let chunk = LineBits.chunk(bits, offset: offset, at: p, size: size)
+            // Bit k is module p + k; bits of a window start k count for k ≤ 53, whose 11 modules are all in the chunk.
+            let c = line.chunk(at: p)
             let valid = LineBits.positions(from: 0, through: min(53, size - 7 - p))
-            for pattern in patterns {
-                var match = valid
-                for k in 0..<11 { match &= pattern >> k & 1 == 1 ? chunk >> k : ~(chunk >> k) }
-                count += match.nonzeroBitCount
-            }
+            let core = c & ~(c >> 1) & (c >> 2) & (c >> 3) & (c >> 4) & ~(c >> 5) & (c >> 6)
+            let light = ~(c | c >> 1 | c >> 2 | c >> 3)
+            count += sparseCount(light & core >> 4 & valid) + sparseCount(core & light >> 7 & valid)
             p += 54
         }
-        return count * n3
+        return count
     }
 
     /// Rule 2 for two neighbouring rows: 2 × 2 blocks of one colour.
-    private static func blockCount(_ rows: [UInt64], upper: Int, lower: Int, size: Int) -> Int {
+    @inline(__always)
+    private static func blockCount(upper: Line, lower: Line) -> Int {
+        let size = upper.size
         var count = 0
         var p = 0
         while p < size - 1 {
-            let top = LineBits.chunk(rows, offset: upper, at: p, size: size)
-            let bottom = LineBits.chunk(rows, offset: lower, at: p, size: size)
+            let top = upper.chunk(at: p)
+            let bottom = lower.chunk(at: p)
             let vertical = ~(top ^ bottom)
             let horizontal = ~(top ^ (top >> 1))
-            count += (vertical & (vertical >> 1) & horizontal & LineBits.positions(from: 0, through: min(62, size - 2 - p))).nonzeroBitCount
+            count += sparseCount(vertical & (vertical >> 1) & horizontal & LineBits.positions(from: 0, through: min(62, size - 2 - p)))
             p += 63
         }
         return count
@@ -103,33 +158,14 @@ struct LineBits {
     let columns: [UInt64]
 
     init(_ matrix: BitMatrix) {
-        let size = matrix.size
-        stride = (size + 63) / 64
-        var rows = [UInt64](repeating: 0, count: size * stride)
-        var columns = rows
-        let stride = self.stride
-        matrix.withUnsafeModules { modules in
-            for y in 0..<size {
-                for x in 0..<size {
-                    let bit: UInt64 = modules[y * size + x] ? 1 : 0
-                    rows[y * stride + x >> 6] |= bit << UInt64(x & 63)
-                    columns[x * stride + y >> 6] |= bit << UInt64(y & 63)
-                }
-            }
-        }
-        self.rows = rows
-        self.columns = columns
+        self.init(rows: matrix.packedRows, columns: BitMatrix.transpose(matrix.packedRows, size: matrix.size), size: matrix.size)
     }
 
-    /// Modules `at ..< at + 64` of the line whose words start at `offset`; modules outside the line are light.
-    @inline(__always)
-    static func chunk(_ bits: [UInt64], offset: Int, at start: Int, size: Int) -> UInt64 {
-        let words = (size + 63) / 64
-        func word(_ index: Int) -> UInt64 { index >= 0 && index < words ? bits[offset + index] : 0 }
-        if start < 0 { return -start >= 64 ? 0 : word(0) << UInt64(-start) }
-        let shift = UInt64(start & 63)
-        let low = word(start >> 6) >> shift
-        return shift == 0 ? low : low | word((start >> 6) + 1) << (64 - shift)
+    /// Lines already packed as `BitMatrix` packs its rows.
+    init(rows: [UInt64], columns: [UInt64], size: Int) {
+        stride = (size + 63) / 64
+        self.rows = rows
+        self.columns = columns
     }
 
     /// A mask with bits `from...through` set (empty when `through < from`).

@@ -49,13 +49,16 @@ enum CharacterSets {
     static let alphanumeric: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".utf8)
 
     /// The alphanumeric value of an ASCII byte, or nil.
+    @inline(__always)
     static func alphanumericValue(_ byte: UInt8) -> Int? {
-        alphanumericValues[Int(byte)]
+        let value = alphanumericValues[Int(byte)]
+        return value < 0 ? nil : Int(value)
     }
 
-    private static let alphanumericValues: [Int?] = {
-        var table = [Int?](repeating: nil, count: 256)
-        for (value, byte) in alphanumeric.enumerated() { table[Int(byte)] = value }
+    /// Each byte's alphanumeric value, -1 for bytes outside the set.
+    private static let alphanumericValues: [Int8] = {
+        var table = [Int8](repeating: -1, count: 256)
+        for (value, byte) in alphanumeric.enumerated() { table[Int(byte)] = Int8(value) }
         return table
     }()
 

@@ -26,16 +26,17 @@ public enum QREncoder {
         let utf8Designator = try QRSegment.eci(26)
         var neededBits = 0
         // Count indicator widths change at versions 10 and 27, and so may the best split.
-        for group in [1...9, 10...26, 27...40] {
-            let versions = QRVersion(uncheckedNumber: group.lowerBound)...QRVersion(uncheckedNumber: group.upperBound)
-            var segments = SegmentOptimizer.segments(for: text, version: versions.lowerBound, allowKanji: kanji)
+        for group in 0..<3 {
+            let first = [1, 10, 27][group]
+            let last = [9, 26, 40][group]
+            var segments = SegmentOptimizer.segments(for: text, version: QRVersion(uncheckedNumber: first), allowKanji: kanji)
             if utf8ECI, segments.contains(where: { $0.mode == .byte && $0.data.bytes.contains { $0 >= 0x80 } }) {
                 segments.insert(utf8Designator, at: 0)
             }
-            if let version = smallestVersion(for: segments, level: level, in: versions) {
+            if let version = smallestVersion(for: segments, level: level, from: first, through: last) {
                 return build(segments: segments, version: version, level: level, boostLevel: boostLevel, mask: mask)
             }
-            neededBits = QRSegment.totalBits(segments, in: versions.upperBound) ?? Int.max
+            neededBits = QRSegment.totalBits(segments, in: QRVersion(uncheckedNumber: last)) ?? Int.max
         }
         throw .dataTooLong(bits: neededBits, capacityBits: BlockLayout(version: .max, level: level).dataCodewords * 8)
     }
@@ -58,7 +59,8 @@ public enum QREncoder {
         versions: ClosedRange<QRVersion> = QRVersion.min...QRVersion.max,
         mask: Mask? = nil
     ) throws(QREncodingError) -> QRSymbol {
-        guard let version = smallestVersion(for: segments, level: level, in: versions) else {
+        guard let version = smallestVersion(for: segments, level: level,
+                                            from: versions.lowerBound.rawValue, through: versions.upperBound.rawValue) else {
             throw .dataTooLong(
                 bits: QRSegment.totalBits(segments, in: versions.upperBound) ?? Int.max,
                 capacityBits: BlockLayout(version: versions.upperBound, level: level).dataCodewords * 8)
@@ -67,12 +69,18 @@ public enum QREncoder {
     }
 
     private static func smallestVersion(
-        for segments: [QRSegment], level: ErrorCorrectionLevel, in versions: ClosedRange<QRVersion>
+        for segments: [QRSegment], level: ErrorCorrectionLevel, from first: Int, through last: Int
     ) -> QRVersion? {
-        QRVersion.all.first { version in
-            guard versions.contains(version), let bits = QRSegment.totalBits(segments, in: version) else { return false }
-            return bits <= BlockLayout(version: version, level: level).dataCodewords * 8
+        var number = first
+        while number <= last {
+            let version = QRVersion(uncheckedNumber: number)
+            if let bits = QRSegment.totalBits(segments, in: version),
+               bits <= BlockLayout(version: version, level: level).dataCodewords * 8 {
+                return version
+            }
+            number += 1
         }
+        return nil
     }
 
     private static func build(
@@ -80,9 +88,12 @@ public enum QREncoder {
     ) -> QRSymbol {
         var finalLevel = level
         if boostLevel, let bits = QRSegment.totalBits(segments, in: version) {
-            finalLevel = ErrorCorrectionLevel.allCases.last {
-                $0 >= level && bits <= BlockLayout(version: version, level: $0).dataCodewords * 8
-            } ?? level
+            for candidate in [ErrorCorrectionLevel.high, .quartile, .medium] where candidate > level {
+                if bits <= BlockLayout(version: version, level: candidate).dataCodewords * 8 {
+                    finalLevel = candidate
+                    break
+                }
+            }
         }
         let layout = BlockLayout(version: version, level: finalLevel)
         let data = Codewords.data(for: segments, version: version, layout: layout)

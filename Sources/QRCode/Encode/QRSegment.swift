@@ -20,6 +20,11 @@ public struct QRSegment: Equatable, Sendable {
     public static func numeric(_ digits: String) throws(QREncodingError) -> QRSegment {
         let bytes = Array(digits.utf8)
         guard bytes.allSatisfy(CharacterSets.isDigit) else { throw .invalidCharacters(mode: .numeric) }
+        return bytes.withUnsafeBufferPointer { numeric(digits: $0) }
+    }
+
+    /// A numeric segment of ASCII digits the caller has checked.
+    static func numeric(digits bytes: UnsafeBufferPointer<UInt8>) -> QRSegment {
         var bits = BitBuffer()
         var index = 0
         while index < bytes.count {
@@ -33,11 +38,16 @@ public struct QRSegment: Equatable, Sendable {
 
     /// An alphanumeric segment; throws unless `text` holds only 0–9, A–Z, space and $ % * + - . / :.
     public static func alphanumeric(_ text: String) throws(QREncodingError) -> QRSegment {
-        var values: [Int] = []
-        for byte in text.utf8 {
-            guard let value = CharacterSets.alphanumericValue(byte) else { throw .invalidCharacters(mode: .alphanumeric) }
-            values.append(value)
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ CharacterSets.alphanumericValue($0) != nil }) else {
+            throw .invalidCharacters(mode: .alphanumeric)
         }
+        return bytes.withUnsafeBufferPointer { alphanumeric(characters: $0) }
+    }
+
+    /// An alphanumeric segment of ASCII characters the caller has checked.
+    static func alphanumeric(characters bytes: UnsafeBufferPointer<UInt8>) -> QRSegment {
+        let values = bytes.map { CharacterSets.alphanumericValue($0) ?? 0 }
         var bits = BitBuffer()
         var index = 0
         while index + 1 < values.count {
@@ -57,14 +67,19 @@ public struct QRSegment: Equatable, Sendable {
 
     /// A kanji segment; throws unless every character of `text` is in the Shift JIS kanji-mode range.
     public static func kanji(_ text: String) throws(QREncodingError) -> QRSegment {
-        var bits = BitBuffer()
-        var count = 0
+        var values: [Int] = []
         for scalar in text.unicodeScalars {
             guard let value = ShiftJIS.kanjiValue(of: scalar) else { throw .invalidCharacters(mode: .kanji) }
-            bits.append(value, width: 13)
-            count += 1
+            values.append(value)
         }
-        return QRSegment(mode: .kanji, characterCount: count, data: bits)
+        return kanji(values: values)
+    }
+
+    /// A kanji segment of 13-bit kanji values.
+    static func kanji(values: [Int]) -> QRSegment {
+        var bits = BitBuffer()
+        for value in values { bits.append(value, width: 13) }
+        return QRSegment(mode: .kanji, characterCount: values.count, data: bits)
     }
 
     /// An ECI designator selecting assignment `number` (0...999999), e.g. 26 for UTF-8.

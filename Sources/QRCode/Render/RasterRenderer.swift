@@ -46,3 +46,82 @@ public enum RasterRenderer {
         return QRRaster(width: side, height: side, pixels: pixels)
     }
 }
+
+/// A black-and-white bitmap packed eight pixels to a byte, most significant
+/// bit first, each row padded to a whole byte: what 1-bit image formats store.
+public struct PackedRaster: Equatable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes a row: `(width + 7) / 8`.
+    public let rowBytes: Int
+    /// `height * rowBytes` bytes, row by row.
+    public let bytes: [UInt8]
+}
+
+extension RasterRenderer {
+    /// The symbol scaled like `render(_:quietZone:scale:)`, already packed:
+    /// each module row is packed once and copied for the rows it spans.
+    /// With `darkIsOne` dark pixels are 1 bits (PBM); without it they are
+    /// 0 bits (1-bit greyscale PNG); padding bits are light.
+    public static func packed(_ symbol: QRSymbol, quietZone: Int = 4, scale: Int = 4, darkIsOne: Bool) -> PackedRaster {
+        packed(symbol.modules, quietZone: quietZone, scale: scale, darkIsOne: darkIsOne)
+    }
+
+    /// The module grid `modules` packed like `packed(_:quietZone:scale:darkIsOne:)` packs a symbol.
+    public static func packed(_ modules: BitMatrix, quietZone: Int = 4, scale: Int = 4, darkIsOne: Bool) -> PackedRaster {
+        precondition(quietZone >= 0 && scale >= 1, "the quiet zone must be ≥ 0 and the scale ≥ 1")
+        let size = modules.size
+        let side = (size + 2 * quietZone) * scale
+        let rowBytes = (side + 7) / 8
+        var bytes = [UInt8](repeating: darkIsOne ? 0 : 0xFF, count: rowBytes * side)
+        let stride = modules.stride
+        bytes.withUnsafeMutableBufferPointer { output in
+            modules.withPackedRows { words in
+                guard let base = output.baseAddress else { return }
+                for y in 0..<size {
+                    let row = base + (quietZone + y) * scale * rowBytes
+                    // Runs of dark modules, found a word at a time.
+                    var x = 0
+                    while x < size {
+                        let word = words[y * stride + x >> 6] >> UInt64(x & 63)
+                        let skip = min(word.trailingZeroBitCount, 64 - x & 63)
+                        if skip > 0 {
+                            x += skip
+                            continue
+                        }
+                        let run = min((~word).trailingZeroBitCount, 64 - x & 63)
+                        fill(row, from: (quietZone + x) * scale, to: (quietZone + x + run) * scale, dark: !darkIsOne)
+                        x += run
+                    }
+                    for copy in 1..<max(1, scale) { (row + copy * rowBytes).update(from: row, count: rowBytes) }
+                }
+            }
+        }
+        return PackedRaster(width: side, height: side, rowBytes: rowBytes, bytes: bytes)
+    }
+
+    /// Sets pixels `start..<end` of a packed row to the dark bit value
+    /// (`darkBitIsZero`: clears them; otherwise sets them).
+    private static func fill(_ row: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, dark darkBitIsZero: Bool) {
+        var pixel = start
+        func setBit(_ pixel: Int) {
+            let bit: UInt8 = 0x80 >> UInt8(pixel & 7)
+            if darkBitIsZero { row[pixel >> 3] &= ~bit } else { row[pixel >> 3] |= bit }
+        }
+        while pixel < end && pixel & 7 != 0 {
+            setBit(pixel)
+            pixel += 1
+        }
+        let wholeEnd = end & ~7
+        if pixel < wholeEnd {
+            (row + pixel >> 3).update(repeating: darkBitIsZero ? 0 : 0xFF, count: (wholeEnd - pixel) >> 3)
+            pixel = wholeEnd
+        }
+        while pixel < end {
+            setBit(pixel)
+            pixel += 1
+        }
+    }
+}

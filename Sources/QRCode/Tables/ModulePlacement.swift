@@ -20,6 +20,23 @@ enum ModulePlacement {
         return (first, second)
     }
 
+    /// Calls `body(x, y, dark)` for the 30 modules of both copies of a
+    /// 15-bit format `codeword`, placed as `formatCoordinates` lists them.
+    @inline(__always)
+    static func forEachFormatModule(size: Int, codeword: Int, _ body: (Int, Int, Bool) -> Void) {
+        for bit in 0..<15 {
+            let dark = codeword >> bit & 1 == 1
+            switch bit {
+            case 0...5: body(8, bit, dark)
+            case 6: body(8, 7, dark)
+            case 7: body(8, 8, dark)
+            case 8: body(7, 8, dark)
+            default: body(14 - bit, 8, dark)
+            }
+            if bit < 8 { body(size - 1 - bit, 8, dark) } else { body(8, size - 15 + bit, dark) }
+        }
+    }
+
     /// The two copies of the version information (versions 7 and up); entry `i` holds bit `i`.
     static func versionCoordinates(size: Int) -> (first: [(x: Int, y: Int)], second: [(x: Int, y: Int)]) {
         let first: [(x: Int, y: Int)] = (0..<18).map { (size - 11 + $0 % 3, $0 / 3) }
@@ -43,9 +60,9 @@ enum ModulePlacement {
             if right == 6 { right = 5 }
             let upward = (right + 1) & 2 == 0
             for step in 0..<size {
-                let row = (upward ? size - 1 - step : step) * size
-                if !function[linear: row + right] { positions.append(row + right) }
-                if !function[linear: row + right - 1] { positions.append(row + right - 1) }
+                let y = upward ? size - 1 - step : step
+                if !function[right, y] { positions.append(y * size + right) }
+                if !function[right - 1, y] { positions.append(y * size + right - 1) }
             }
             right -= 2
         }

@@ -36,7 +36,7 @@ enum SymbolGeometry {
         var map = BitMatrix(size: size)
         func fill(_ left: Int, _ top: Int, _ width: Int, _ height: Int) {
             for y in top..<(top + height) {
-                for x in left..<(left + width) { map[linear: y * size + x] = true }
+                for x in left..<(left + width) { map[x, y] = true }
             }
         }
         // Finders with separators and the format areas next to them.
@@ -46,7 +46,7 @@ enum SymbolGeometry {
         // Timing patterns.
         fill(6, 0, 1, size)
         fill(0, 6, size, 1)
-        for (cx, cy) in alignmentCentrePairs(version) { fill(cx - 2, cy - 2, 5, 5) }
+        forEachAlignmentCentre(version) { cx, cy in fill(cx - 2, cy - 2, 5, 5) }
         if version.rawValue >= 7 {
             fill(size - 11, 0, 3, 6)
             fill(0, size - 11, 6, 3)
@@ -54,17 +54,16 @@ enum SymbolGeometry {
         return map
     }
 
-    /// Every alignment pattern centre, leaving out the three that would overlap finders.
-    static func alignmentCentrePairs(_ version: QRVersion) -> [(Int, Int)] {
+    /// Calls `body(x, y)` with every alignment pattern centre, leaving out
+    /// the three that would overlap finders.
+    static func forEachAlignmentCentre(_ version: QRVersion, _ body: (Int, Int) -> Void) {
         let centres = alignmentPatternCentres(version)
         let last = centres.count - 1
-        var pairs: [(Int, Int)] = []
         for (i, cy) in centres.enumerated() {
             for (j, cx) in centres.enumerated() {
                 let nearFinder = (i == 0 && j == 0) || (i == 0 && j == last) || (i == last && j == 0)
-                if !nearFinder { pairs.append((cx, cy)) }
+                if !nearFinder { body(cx, cy) }
             }
         }
-        return pairs
     }
 }
