@@ -270,3 +270,17 @@ import TestSupport
         #expect(Self.hostile(in: report.stdout + report.stderr).isEmpty, "\(report.stdout.debugDescription)")
     }
 }
+
+/// A question on a terminal that names someone shows their name harmless.
+@Suite(.serialized) struct HostilePromptTests {
+    @Test func aQuestionNamesAHostileContactHarmlessly() throws {
+        let world = try HostileTextTests.World()
+        let terminal = try Terminal(world.ada, ["contacts", "remove", "Eve"])
+        let asked = try terminal.expect("[y/N] ")
+        #expect(asked.contains("Remove Eve␛]52;c;cm0gLXJmIH4=␇"), "\(asked.debugDescription)")
+        #expect(!asked.contains("\u{1B}") && !asked.contains("\u{202E}"), "\(asked.debugDescription)")
+        terminal.type("n")
+        #expect(try terminal.finish() == 14)
+        #expect(!terminal.screen.contains("\u{1B}]"), "\(terminal.screen.debugDescription)")
+    }
+}
