@@ -27,7 +27,10 @@ public struct DurableDirectory: Sendable {
     /// after a power loss, large enough that most commits cost one fsync.
     public static let defaultCheckpointSize = 1 << 20
 
-    private var files: CommittedFiles { CommittedFiles(root: root, fileSystem: fileSystem) }
+    /// Directories of this store found safe, shared by every call on it.
+    private let safeDirectories = SafeDirectories()
+
+    private var files: CommittedFiles { CommittedFiles(root: root, fileSystem: fileSystem, safeDirectories: safeDirectories) }
 
     /// Opens the store at `root`, creating the directory (and its missing
     /// parents, `0700`) if needed; with `creating` false, a missing `root`

@@ -22,7 +22,7 @@ struct FileApplier {
     }
 
     private func replace(_ relative: String, with bytes: [UInt8]) throws(DurableFilesError) {
-        try fileSystem.requireSafeDirectories(root: files.root, toward: relative)
+        try files.requireSafeDirectories(toward: relative)
         let path = files.absolute(StorePath.temporarySibling(of: relative))
         let descriptor = try createExclusively(path, parent: StorePath.parent(relative))
         do throws(DurableFilesError) {
@@ -43,7 +43,7 @@ struct FileApplier {
     }
 
     private func remove(_ relative: String) throws(DurableFilesError) {
-        try fileSystem.requireSafeDirectories(root: files.root, toward: relative)
+        try files.requireSafeDirectories(toward: relative)
         let path = files.absolute(relative)
         do {
             try fileSystem.unlink(path)

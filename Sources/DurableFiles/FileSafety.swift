@@ -1,3 +1,4 @@
+import Synchronization
 import SystemFiles
 
 /// Which files and directories a store trusts: only what nobody but the
@@ -101,11 +102,18 @@ extension FileSystem {
 
     /// Refuses a symbolic link, or a directory `FileSafety` does not trust,
     /// on the way from `root` to the file or directory `relative` (which is
-    /// not itself examined); directories not made yet are fine.
-    public func requireSafeDirectories(root: String, toward relative: String) throws(DurableFilesError) {
-        var end = relative.startIndex
-        while let slash = relative[end...].firstIndex(of: "/") {
-            let path = StorePath.join(root, String(relative[..<slash]))
+    /// not itself examined); directories not made yet are fine. Directories
+    /// in `known` were found safe before and are not looked at again: once
+    /// the store's own directory is safe, nobody else can change what is in it.
+    public func requireSafeDirectories(root: String, toward relative: String,
+                                       known: SafeDirectories? = nil) throws(DurableFilesError) {
+        let bytes = relative.utf8
+        var cursor = bytes.startIndex
+        while let slash = bytes[cursor...].firstIndex(of: UInt8(ascii: "/")) {
+            cursor = bytes.index(after: slash)
+            let directory = String(Substring(bytes[..<slash]))
+            if known?.contains(directory) == true { continue }
+            let path = StorePath.join(root, directory)
             let status: FileStatus
             do {
                 status = try lstat(path)
@@ -115,7 +123,7 @@ extension FileSystem {
                 throw error.failure(.lstat, path)
             }
             try FileSafety.checkDirectory(status, at: path, userID: userID)
-            end = relative.index(after: slash)
+            known?.insert(directory)
         }
     }
 
@@ -132,6 +140,17 @@ extension FileSystem {
             throw error
         }
     }
+}
+
+/// The directories of one store found safe (relative to its root), so that
+/// each is looked at once per process however many files are read in it.
+public final class SafeDirectories: Sendable {
+    private let verified = Mutex<Set<String>>([])
+
+    public init() {}
+
+    func contains(_ directory: String) -> Bool { verified.withLock { $0.contains(directory) } }
+    func insert(_ directory: String) { _ = verified.withLock { $0.insert(directory) } }
 }
 
 extension FileSystem {

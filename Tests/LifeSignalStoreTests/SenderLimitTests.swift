@@ -147,6 +147,6 @@ struct SenderLimitTests {
 extension World {
     /// The feed's tallies, as kept beside it.
     func senders(_ account: Account) throws -> FeedSenders? {
-        try store.load(FeedSenders.self, StoreLayout.feedSenders(account.id))
+        try store.feedSenders(of: account.id)
     }
 }

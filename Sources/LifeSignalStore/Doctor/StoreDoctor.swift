@@ -162,7 +162,7 @@ struct DoctorRun {
             error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
         }
-        if let kept = decode(FeedSenders.self, StoreLayout.feedSenders(id)) {
+        if let kept = decode(StoreLayout.feedSenders(id), { [store] in try store.feedSenders(of: id) }) {
             for sender in Set(kept.tallies.keys).union(tallies.keys) {
                 let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
                 if counted.items != held.items || counted.unreadCritical != held.unreadCritical

@@ -3,7 +3,7 @@ import LifeSignalCore
 /// What a feed holds about one other account (the items whose
 /// `relatedContactID` names it), so that the per-sender limits of
 /// `FeedRetention` cost nothing until one is reached.
-struct SenderTally: Codable, Equatable {
+struct SenderTally: Equatable {
     /// Items about the account.
     var items = 0
     /// Of those, unread critical ones.
@@ -25,10 +25,11 @@ struct SenderTally: Codable, Equatable {
     }
 }
 
-/// The file of a feed's tallies, `accounts/<id>/feed-senders.json`, beside
-/// the feed rather than in its summary: `status` reads the summary, and
-/// only changes to items about other accounts need the tallies.
-struct FeedSenders: Codable, Equatable {
+/// The tallies of a feed, kept in `accounts/<id>/feed-senders.json`
+/// (`FeedSendersFile`) beside the feed rather than in its summary: `status`
+/// reads the summary, and only changes to items about other accounts need
+/// the tallies.
+struct FeedSenders: Equatable {
     /// By the other account's ID.
     var tallies: [String: SenderTally] = [:]
 }
@@ -70,14 +71,14 @@ struct SenderBook {
     /// Writes the book back if anything in it changed.
     func save(_ store: LayoutStore) throws {
         guard changed, let senders else { return }
-        try store.store(senders, StoreLayout.feedSenders(owner))
+        try store.saveFeedSenders(senders, of: owner)
     }
 
     /// Reads the book (or counts it from `index`'s feed): before the feed
     /// changes, so that a count from its items is of the feed as it was.
     mutating func load(_ store: LayoutStore, _ index: FeedSummaryFile) throws {
         guard senders == nil else { return }
-        if let kept = try store.load(FeedSenders.self, StoreLayout.feedSenders(owner)) {
+        if let kept = try store.feedSenders(of: owner) {
             senders = kept
         } else {
             senders = try store.countSenders(owner, index)

@@ -18,16 +18,6 @@ extension Account: StoreValidatable {
     }
 }
 
-extension FeedSenders: StoreValidatable {
-    var validationProblem: String? {
-        for (sender, tally) in tallies {
-            guard EntityID(validating: sender) != nil, tally.items > 0, (0...tally.items).contains(tally.unreadCritical),
-                  tally.from >= 0 else { return "its count of items about \(sender.prefix(40)) is impossible" }
-        }
-        return nil
-    }
-}
-
 extension FeedSummaryFile: StoreValidatable {
     /// Items a feed may span from its oldest kept segment to its newest.
     static let maximumSpan = 10_000_000
