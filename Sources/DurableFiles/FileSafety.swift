@@ -108,6 +108,11 @@ extension FileSystem {
     public func requireSafeDirectories(root: String, toward relative: String,
                                        known: SafeDirectories? = nil) throws(DurableFilesError) {
         let bytes = relative.utf8
+        // The usual case: the deepest directory was found safe before, and
+        // with it (found first) every one above it.
+        if let known, let last = bytes.lastIndex(of: UInt8(ascii: "/")), known.contains(String(Substring(bytes[..<last]))) {
+            return
+        }
         var cursor = bytes.startIndex
         while let slash = bytes[cursor...].firstIndex(of: UInt8(ascii: "/")) {
             cursor = bytes.index(after: slash)

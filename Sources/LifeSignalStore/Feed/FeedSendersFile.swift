@@ -21,20 +21,20 @@ enum FeedSendersFile {
         try reader.readArray { reader, _ throws(JSONReadError) in
             reader.skipWhitespace()
             let start = reader.offset
-            var sender: EntityID?, tally = SenderTally(), seen = Set<Field>()
+            // The members seen, a bit each (a Set would cost runtime lookups).
+            var sender: EntityID?, tally = SenderTally(), seen = 0
             try reader.readObject(names: names) { reader, member throws(JSONReadError) in
                 guard let member else { return try reader.skipValue() }
-                let field = Field.allCases[member]
-                seen.insert(field)
-                switch field {
+                seen |= 1 << member
+                switch Field.allCases[member] {
                 case .from: tally.from = try reader.readInt()
                 case .items: tally.items = try reader.readInt()
                 case .sender: sender = try reader.readEntityID()
                 case .unreadCritical: tally.unreadCritical = try reader.readInt()
                 }
             }
-            if let field = Field.allCases.first(where: { !seen.contains($0) }) {
-                throw JSONReadError(kind: .missingField(field.rawValue), offset: start)
+            if let missing = Field.allCases.indices.first(where: { seen & (1 << $0) == 0 }) {
+                throw JSONReadError(kind: .missingField(Field.allCases[missing].rawValue), offset: start)
             }
             guard let sender, tally.items > 0, (0...tally.items).contains(tally.unreadCritical), tally.from >= 0,
                   senders.tallies[sender.rawValue] == nil else {
