@@ -1,7 +1,7 @@
 import LifeSignalCore
 
 /// Failures of the store and of the local files beside it.
-public enum StoreError: UserFacingError, Equatable {
+public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     /// Another process holds the store's lock past the timeout, or kept
     /// changing what a transaction read until it gave up.
     case busy(store: String)
@@ -53,6 +53,13 @@ public enum StoreError: UserFacingError, Equatable {
     public var isUnsafe: Bool {
         if case .unsafe = self { return true }
         return false
+    }
+
+    public var filePath: String? {
+        switch self {
+        case .damaged(let path, _), .tooNew(let path, _, _): path
+        default: nil
+        }
     }
 
     public var hint: String? {

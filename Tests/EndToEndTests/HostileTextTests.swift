@@ -109,6 +109,10 @@ import TestSupport
         Path(id: "checkin history (the command's text)", asEve: true, arguments: ["checkin", "history"], shows: "␛]0;pwned␇"),
         Path(id: "login (Eve's own name)", asEve: true, arguments: ["login", "--phone", "+15550000002", "--code", "CODE"]),
         Path(id: "contacts remove", arguments: ["contacts", "remove", "Eve", "--yes"]),
+        Path(id: "notifications show (the whole message, note included)", arguments: ["notifications", "show", "EVE-ALERT"]),
+        Path(id: "status: who needs you", arguments: ["status"]),
+        Path(id: "login: invitations waiting", arguments: ["login", "--phone", "+15550000001", "--code", "CODE"],
+             shows: "Ivy␛]52;c;"),
         Path(id: "contacts invitations (the inviter's name)", arguments: ["contacts", "invitations"], shows: "Ivy␛]52;c;"),
         Path(id: "contacts decline", arguments: ["contacts", "decline", "Ivy"], shows: "Ivy␛]52;c;"),
         Path(id: "contacts accept", arguments: ["contacts", "accept", "Ivy"], shows: "Ivy␛]52;c;"),
@@ -119,8 +123,14 @@ import TestSupport
         let world = try World()
         let person = path.asEve ? world.eve : world.ada
         var arguments = path.arguments.map { $0 == "EVE-CODE" ? world.eveCode : $0 }
+        if arguments.contains("EVE-ALERT") {
+            let alerts = try person.run(["notifications", "--type", "alerts", "--json"]).array()
+            let id = try #require(alerts.first { ($0["title"] as? String)?.hasPrefix("Emergency alert") == true }?["id"] as? String)
+            arguments = arguments.map { $0 == "EVE-ALERT" ? id : $0 }
+        }
         if arguments.contains("CODE") {
-            let sent = try person.run(["login", "--phone", "+15550000002", "--json"])
+            let phone = try #require(arguments.firstIndex(of: "--phone").map { arguments[$0 + 1] })
+            let sent = try person.run(["login", "--phone", phone, "--json"])
             let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
             arguments = arguments.map { $0 == "CODE" ? code : $0 }
         }

@@ -119,7 +119,7 @@ struct SenderLimitTests {
         #expect(fromEve.count == FeedRetention.perSenderItems)
         #expect(fromEve.count(where: FeedRetention.mustKeep) == FeedRetention.perSenderUnreadCritical)
         let newest = try #require(fromEve.first)
-        #expect(newest.relatedAlertID == last.id && newest.isCritical && !newest.isRead)
+        #expect(newest.relatedAlertID == last.alert.id && newest.isCritical && !newest.isRead)
         #expect(try world.senders(ada)?.tallies[eve.id.rawValue]?.items == FeedRetention.perSenderItems)
     }
 

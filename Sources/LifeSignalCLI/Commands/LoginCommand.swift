@@ -168,7 +168,7 @@ struct LoginFlow {
         let name = account.needsOnboarding ? account.phoneNumber : TerminalText.line(account.fullName)
         c.say(isNew ? "Welcome! Signed in as \(name)." : "Signed in as \(name).")
         if !waiting.isEmpty {
-            let from = waiting.map(\.from.name).joined(separator: ", ")
+            let from = waiting.map { TerminalText.line($0.from.name) }.joined(separator: ", ")
             c.say(waiting.count == 1 ? "An invitation waits for your answer, from \(from)."
                                      : "\(waiting.count) invitations wait for your answer, from \(from).")
         }
