@@ -44,6 +44,8 @@ import TestSupport
             try Self.forge(sandbox: sandbox, id: try ivy.accountID(),
                            ["firstName": "Ivy" + HostileTextTests.first.dropFirst(3), "lastName": HostileTextTests.last])
             try require(ivy.run(["contacts", "add", "--phone", "+15550000001", "--responder"]))
+            // The machine Ada's session came from, as a sign-in names it.
+            try Self.forgeMachine(sandbox: sandbox, accountID: try ada.accountID(), "vm\u{1B}]2;owned\u{07}\u{202E}")
             sandbox.setNow("2026-03-02T12:00:00Z", for: [ada, eve])
             // Brings the missed check-in due; nothing is delivered yet.
             try require(ada.run(["status"]))
@@ -62,6 +64,21 @@ import TestSupport
             envelope["data"] = account
             try JSONSerialization.data(withJSONObject: envelope, options: [.sortedKeys]).write(to: file)
             chmod(file.path, 0o600)
+        }
+
+        /// Rewrites the machine name of every session of `accountID` in place.
+        static func forgeMachine(sandbox: Sandbox, accountID: String, _ machine: String) throws {
+            let directory = sandbox.store.appendingPathComponent("sessions")
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+                let file = directory.appendingPathComponent(name)
+                var envelope = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+                var record = try #require(envelope["data"] as? [String: Any])
+                guard record["accountID"] as? String == accountID else { continue }
+                record["machine"] = machine
+                envelope["data"] = record
+                try JSONSerialization.data(withJSONObject: envelope, options: [.sortedKeys]).write(to: file)
+                chmod(file.path, 0o600)
+            }
         }
     }
 
@@ -116,6 +133,7 @@ import TestSupport
         Path(id: "contacts invitations (the inviter's name)", arguments: ["contacts", "invitations"], shows: "Ivy␛]52;c;"),
         Path(id: "contacts decline", arguments: ["contacts", "decline", "Ivy"], shows: "Ivy␛]52;c;"),
         Path(id: "contacts accept", arguments: ["contacts", "accept", "Ivy"], shows: "Ivy␛]52;c;"),
+        Path(id: "sessions (the machine a session came from)", arguments: ["sessions"], shows: "vm␛]2;owned␇<U+202E>"),
     ]
 
     @Test(arguments: paths)
