@@ -9,9 +9,12 @@ import TestSupport
 @Suite(.serialized) struct PlantedStoreTests {
     struct Plant: Sendable, CustomTestStringConvertible {
         let id: String
-        /// Relative to the store (or to Ada's config directory, with `local`).
+        /// Relative to the store (or to Ada's config directory, with
+        /// `local`, or to her state directory, where her session is, with
+        /// `state`; a `*` in it matches her session file's name).
         let path: String
         var local = false
+        var state = false
         let plant: @Sendable (_ path: String, _ victim: String) throws -> Void
         var testDescription: String { id }
     }
@@ -42,6 +45,15 @@ import TestSupport
         },
         Plant(id: "the settings directory open to everyone", path: "", local: true) { path, _ in
             #expect(chmod(path, 0o777) == 0)
+        },
+        Plant(id: "the session file → someone's file", path: "session-*", state: true) { path, victim in
+            try relink(path, to: victim)
+        },
+        Plant(id: "a readable session file", path: "session-*", state: true) { path, _ in
+            #expect(chmod(path, 0o640) == 0)
+        },
+        Plant(id: "the state directory open to its group", path: "", state: true) { path, _ in
+            #expect(chmod(path, 0o770) == 0)
         },
     ]
 
@@ -79,8 +91,12 @@ import TestSupport
         let victim = victims.appendingPathComponent("authorized_keys").path
         #expect(FileManager.default.createFile(atPath: victim, contents: Data("ssh-ed25519 AAAA precious\n".utf8),
                                                attributes: [.posixPermissions: 0o600]))
-        let base = plant.local ? ada.configDirectory.path : sandbox.store.path
-        let relative = plant.path.replacingOccurrences(of: "ADA", with: try ada.accountID())
+        let base = plant.local ? ada.configDirectory.path : plant.state ? ada.stateDirectory.path : sandbox.store.path
+        var relative = plant.path.replacingOccurrences(of: "ADA", with: try ada.accountID())
+        if relative == "session-*" {
+            let names = try FileManager.default.contentsOfDirectory(atPath: base)
+            relative = try #require(names.first { $0.hasPrefix("session-") }, "no session file in \(names)")
+        }
         let path = relative.isEmpty ? base : base + "/" + relative
         try plant.plant(path, victim)
         let before = sandbox.snapshot(sandbox.root)
