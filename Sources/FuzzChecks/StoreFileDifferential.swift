@@ -19,6 +19,7 @@ package enum StoreFileDifferential {
         case ("phones", 2), ("codes", 2): return Kind(IndexEntry.self)
         case ("logins", 2): return Kind(PendingLogin.self)
         case ("sessions", 2): return Kind(SessionRecord.self)
+        case ("limits", 2) where name == "signups.json": return Kind(SignUpWindow.self)
         case ("invitations", 2): return Kind(WaitingInvitations.self)
         case ("schedule", _): return Kind([OlderScheduleEntry].self)
         case ("accounts", 3): return accountFile(name)
@@ -37,6 +38,7 @@ package enum StoreFileDifferential {
         case "pings.json": Kind([Ping].self)
         case "wake.json": Kind(AccountWake.self)
         case "invitations.json": Kind(InvitationBook.self)
+        case "sessions.json": Kind([String].self)
         default: nil
         }
     }

@@ -36,13 +36,17 @@ public struct CLIEnvironment {
     public var waitForChange: (any StoreChangeSignal, Double) -> Bool
     /// The width of the terminal stdout is, nil when it is not one.
     public var terminalColumns: Int?
+    /// This machine's host name, which a sign-in records (and the signed-in
+    /// account is told of); nil when it has none.
+    public var machineName: String?
 
     public init(arguments: [String], variables: [String: String], workingDirectory: String,
                 input: any InputSource, stdout: any OutputSink, stderr: any OutputSink,
                 clock: @escaping @Sendable () -> Date, random: RandomSource,
                 fileSystem: any FileSystem, processRunner: any ProcessRunner,
                 homeFallback: String?, lockTimeout: Duration,
-                waitForChange: @escaping (any StoreChangeSignal, Double) -> Bool, terminalColumns: Int? = nil) {
+                waitForChange: @escaping (any StoreChangeSignal, Double) -> Bool, terminalColumns: Int? = nil,
+                machineName: String? = nil) {
         self.arguments = arguments
         self.variables = variables
         self.workingDirectory = workingDirectory
@@ -57,6 +61,7 @@ public struct CLIEnvironment {
         self.lockTimeout = lockTimeout
         self.waitForChange = waitForChange
         self.terminalColumns = terminalColumns
+        self.machineName = machineName
     }
 
     /// The environment a command lifesignal runs starts from: the process's
@@ -81,7 +86,7 @@ public struct CLIEnvironment {
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: home == nil ? passwordHome() : nil,
             lockTimeout: timeout ?? .seconds(5), waitForChange: StopSignals.waitForChange,
-            terminalColumns: terminalColumns())
+            terminalColumns: terminalColumns(), machineName: hostName())
         environment.processEnvironment = { readVariables { _ in true } }
         return environment
     }
@@ -115,6 +120,14 @@ public struct CLIEnvironment {
             variables[String(whole[..<split])] = String(whole[whole.utf8.index(after: split)...])
         }
         return variables
+    }
+
+    /// `gethostname(2)`.
+    private static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
     }
 
     /// The width of the terminal on stdout, asked of the terminal itself.

@@ -37,8 +37,8 @@ struct Root: CommandInput, Equatable {
     /// Every top-level command, in the order help lists them, by name:
     /// a run builds only the one it invokes.
     static let commands: [SubcommandEntry] = [
-        AccountCommandTable.entries, CheckinCommandTable.entries, SafetyCommandTable.entries, ContactCommandTable.entries,
-        NotificationCommandTable.entries, QRCommandTable.entries, SystemCommandTable.entries,
+        AccountCommandTable.entries, SessionCommandTable.entries, CheckinCommandTable.entries, SafetyCommandTable.entries,
+        ContactCommandTable.entries, NotificationCommandTable.entries, QRCommandTable.entries, SystemCommandTable.entries,
     ].flatMap { $0 }
 
     let showVersion: Bool

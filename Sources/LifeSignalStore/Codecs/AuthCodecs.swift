@@ -5,7 +5,7 @@ import StrictJSON
 /// `sessions/<hash>.json`: a signed-in session under the hash of its token.
 extension SessionRecord: StoreFileData {
     enum StoreField: String, CaseIterable {
-        case accountID, createdAt
+        case accountID, createdAt, id, lastUsedAt, machine
     }
 
     static let storeFields = StoreField.allCases
@@ -13,22 +13,74 @@ extension SessionRecord: StoreFileData {
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SessionRecord {
         let start = reader.valueStart()
-        var accountID: EntityID?, createdAt: Date?
+        var accountID: EntityID?, createdAt: Date?, id: EntityID?, lastUsedAt: Date?, machine: String?
         try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
             switch field {
             case .accountID: accountID = try reader.readEntityID()
             case .createdAt: createdAt = try reader.readDate()
+            case .id: id = try reader.readOptionalEntityID()
+            case .lastUsedAt: lastUsedAt = try reader.readOptionalDate()
+            case .machine: machine = try reader.readOptionalString()
             }
         }
         return SessionRecord(accountID: try present(accountID, StoreField.accountID, start),
-                             createdAt: try present(createdAt, StoreField.createdAt, start))
+                             createdAt: try present(createdAt, StoreField.createdAt, start),
+                             id: id, machine: machine, lastUsedAt: lastUsedAt)
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.accountID.rawValue, accountID)
         writer.member(StoreField.createdAt.rawValue, createdAt)
+        writer.member(StoreField.id.rawValue, ifPresent: id)
+        writer.member(StoreField.lastUsedAt.rawValue, ifPresent: lastUsedAt)
+        writer.member(StoreField.machine.rawValue, ifPresent: machine)
         writer.endObject()
+    }
+}
+
+/// `limits/signups.json`: how many accounts and first codes the current day has seen.
+extension SignUpWindow: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case accounts, codes, start
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SignUpWindow {
+        let begin = reader.valueStart()
+        var accounts: Int?, codes: Int?, start: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .accounts: accounts = try reader.readInt()
+            case .codes: codes = try reader.readInt()
+            case .start: start = try reader.readDate()
+            }
+        }
+        return SignUpWindow(start: try present(start, StoreField.start, begin),
+                            accounts: try present(accounts, StoreField.accounts, begin),
+                            codes: try present(codes, StoreField.codes, begin))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.accounts.rawValue, accounts)
+        writer.member(StoreField.codes.rawValue, codes)
+        writer.member(StoreField.start.rawValue, start)
+        writer.endObject()
+    }
+}
+
+/// An element of a list of names (`accounts/<id>/sessions.json`: the
+/// hashes of the account's sessions).
+extension String: StoreFileElement {
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> String {
+        try reader.readString()
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.string(self)
     }
 }
 

@@ -48,6 +48,19 @@ package struct StoreCodec: Sendable {
         }
     }
 
+    /// `decode(_:from:path:)` for a file with a reader of its own that
+    /// checks the data in full itself (`FeedSendersFile`).
+    func decodeChecked<T>(from bytes: [UInt8], path: String,
+                          data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
+        let fullPath = root + "/" + path
+        guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
+        switch StoreEnvelopeReader.read(bytes, supported: Self.schemaVersion, data: data) {
+        case .read(let value): return value
+        case .versionOutOfRange(let found): throw Self.versionError(found, fullPath)
+        case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)
+        }
+    }
+
     /// A version below 1 is nonsense; above the supported one, a newer lifesignal wrote the file.
     private static func versionError(_ found: Int, _ fullPath: String) -> StoreError {
         guard found >= 1 else { return StoreError.damaged(path: fullPath, reason: "schema version \(found) is not valid") }
