@@ -30,17 +30,25 @@ enum StorePath {
     private static func validateComponents(_ path: String) throws(DurableFilesError) {
         // PATH_MAX; the journal spends two bytes on a path's length.
         if path.utf8.count > 4096 { throw .invalidPath(String(path.prefix(40)) + "…", reason: "it is longer than 4096 bytes") }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if component.isEmpty {
-                throw .invalidPath(path, reason: "it must be relative, without empty components")
+        // One pass over the bytes, component by component: splitting into
+        // an array of substrings cost every command ~0.2M instructions of
+        // generic metadata set-up at its first file.
+        var componentStart = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if componentStart { throw .invalidPath(path, reason: "it must be relative, without empty components") }
+                componentStart = true
+                continue
             }
-            if component.first == "." {
+            if componentStart, byte == UInt8(ascii: ".") {
                 throw .invalidPath(path, reason: "components starting with '.' are reserved")
             }
-            if component.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x09 }) {
+            componentStart = false
+            if byte == 0 || byte == 0x0A || byte == 0x09 {
                 throw .invalidPath(path, reason: "it contains a NUL, tab or newline")
             }
         }
+        if componentStart { throw .invalidPath(path, reason: "it must be relative, without empty components") }
     }
 
     /// `root/relative`, or `root` for the empty path.
