@@ -119,7 +119,6 @@ extension LayoutStore {
 
     /// The item `entry` points to, nil when its segment does not hold it.
     private func segmentHolding(_ entry: FeedIDEntry, of owner: EntityID, _ summary: FeedSummaryFile) throws -> FeedItem? {
-        let number = entry.index / summary.segmentSize
-        return try feedSegment(at: StoreLayout.feedSegment(owner, number))?.first { $0.id == entry.id }
+        return try segment(owner, entry.index / summary.segmentSize).first { $0.id == entry.id }
     }
 }

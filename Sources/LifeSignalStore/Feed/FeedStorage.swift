@@ -7,10 +7,14 @@ extension LayoutStore {
         try load(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
     }
 
-    /// A segment read for a visit; not cached, so streaming the whole feed
-    /// keeps memory flat.
+    /// A segment read for a visit or a change; only the last one is kept
+    /// (`recentSegment`), so streaming the whole feed keeps memory flat.
     func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
-        try feedSegment(at: StoreLayout.feedSegment(id, number)) ?? []
+        let path = StoreLayout.feedSegment(id, number)
+        if let recent = recentSegment, recent.path == path { return recent.items }
+        let items = try feedSegment(at: path) ?? []
+        recentSegment = (path, items)
+        return items
     }
 
     /// The items of the segment file at `path`, nil when there is none.
@@ -20,7 +24,7 @@ extension LayoutStore {
     }
 
     /// The items of a feed segment file's bytes, read as every command reads
-    /// them (`FeedItemReader`); failures name the file at `path`.
+    /// them (`StoreFileData`); failures name the file at `path`.
     public func decodeFeedSegment(_ bytes: [UInt8], path: String) throws -> [FeedItem] {
         try codec.decode([FeedItem].self, from: bytes, path: path)
     }
@@ -28,6 +32,7 @@ extension LayoutStore {
     func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
         let path = StoreLayout.feedSegment(id, number)
         if items.isEmpty { try remove(path) } else { try writeFile(path, codec.encode(items)) }
+        recentSegment = (path, items)
     }
 
     public func feedSummary(of id: EntityID) throws -> FeedSummary {

@@ -15,6 +15,10 @@ public final class LayoutStore: StoreWriting {
     private let transaction: (any StoreTransaction)?
     let codec: StoreCodec
     private var cache: [String: Any] = [:]
+    /// The feed segment read or written last (one only, so a whole-feed
+    /// visit stays flat in memory): finding an item and then changing it
+    /// decodes its segment once.
+    var recentSegment: (path: String, items: [FeedItem])?
     /// Feed items kept per account before retention drops the oldest.
     public var retentionLimit = FeedRetention.maxItems
     /// Items about one other account a feed keeps (see `FeedRetention`).
@@ -60,6 +64,7 @@ public final class LayoutStore: StoreWriting {
 
     func writeFile(_ path: String, _ bytes: [UInt8]) throws {
         guard let transaction else { throw StoreError.io("internal error: write to \(path) during a read") }
+        if recentSegment?.path == path { recentSegment = nil }
         try transaction.write(path, bytes)
     }
 
@@ -69,6 +74,7 @@ public final class LayoutStore: StoreWriting {
             try transaction.delete(path)
         }
         cache[path] = nil
+        if recentSegment?.path == path { recentSegment = nil }
     }
 
     // MARK: The store's identity
@@ -175,7 +181,10 @@ public final class LayoutStore: StoreWriting {
         let inner = LayoutStore(savepoint: savepoint, codec: codec)
         inner.retentionLimit = retentionLimit
         let result = try body(inner)
-        for path in try savepoint.apply() { cache[path] = nil }
+        for path in try savepoint.apply() {
+            cache[path] = nil
+            if recentSegment?.path == path { recentSegment = nil }
+        }
         return result
     }
 
