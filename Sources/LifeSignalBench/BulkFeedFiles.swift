@@ -4,24 +4,21 @@ import LifeSignalStore
 /// A `StoreTransaction` that lets `LayoutStore.appendFeed` write a long feed in
 /// linear time, for seeding a store that no process is using yet.
 ///
-/// `appendFeed` reads the newest segment, decodes it, adds one item and
-/// encodes it again: about a hundred items coded per append, minutes for
-/// 100,000 items. Here every segment reads as empty, so each append encodes
-/// just its own item; the item's JSON is cut out of that one-item segment
-/// and kept, and `flush()` joins a segment's items into one file with the
-/// same envelope the store wrote. Everything else (ids, indexes, the
-/// summary and its counts) is still computed by `LayoutStore` itself, and
-/// `Seeder` then reads every segment back through a real transaction, so a
-/// change of format fails loudly instead of seeding a wrong store.
+/// Everything is staged in memory and written by `flush()`; a segment that
+/// is not staged reads as empty and must not exist on disk yet (chunks start
+/// at segment boundaries). `appendFeed` rewrites the newest segment at
+/// every append, but `LayoutStore` keeps the segment it wrote last, so
+/// nothing is decoded again and each append only encodes it. Everything
+/// (ids, indexes, the ID index, the summary and its counts) is computed by
+/// `LayoutStore` itself, and `Seeder` then reads every segment back through
+/// a real transaction, so a change of format fails loudly instead of
+/// seeding a wrong store.
 final class BulkFeedFiles: StoreTransaction {
-    static let prefix = Array(#"{"data":["#.utf8)
-    static let suffix = Array(#"],"schemaVersion":1}"#.utf8) + [UInt8(ascii: "\n")]
-
     enum Failure: Error { case unexpectedFormat(String) }
 
     let root: String
     private var files: [String: [UInt8]] = [:]
-    private var segments: [String: [[UInt8]]] = [:]
+    private var deleted: Set<String> = []
 
     init(root: String) { self.root = root }
 
@@ -34,14 +31,14 @@ final class BulkFeedFiles: StoreTransaction {
     }
 
     func read(_ path: String) throws -> [UInt8]? {
+        if let staged = files[path] { return staged }
+        if deleted.contains(path) { return nil }
         if Self.isSegment(path) {
-            // Only fresh segments can be assembled from one-item writes.
             guard TextFile.size(root + "/" + path) == nil else {
                 throw Failure.unexpectedFormat("segment \(path) is already on disk")
             }
             return nil
         }
-        if let staged = files[path] { return staged }
         return Self.readFile(root + "/" + path)
     }
 
@@ -54,36 +51,21 @@ final class BulkFeedFiles: StoreTransaction {
     }
 
     func write(_ path: String, _ bytes: [UInt8]) throws {
-        guard Self.isSegment(path) else {
-            files[path] = bytes
-            return
-        }
-        guard bytes.count > Self.prefix.count + Self.suffix.count, bytes.starts(with: Self.prefix),
-              Array(bytes.suffix(Self.suffix.count)) == Self.suffix else {
-            throw Failure.unexpectedFormat("segment \(path) is not a one-item array in the known envelope")
-        }
-        segments[path, default: []].append(Array(bytes[Self.prefix.count..<(bytes.count - Self.suffix.count)]))
+        files[path] = bytes
+        deleted.remove(path)
     }
 
+    /// Only staged files can go (an ID index file emptied by a delete).
     func delete(_ path: String) throws {
-        throw Failure.unexpectedFormat("appendFeed deleted \(path)")
+        guard files.removeValue(forKey: path) != nil else { throw Failure.unexpectedFormat("appendFeed deleted \(path)") }
+        deleted.insert(path)
     }
 
     /// Writes every collected file into the store directory.
     func flush() throws {
-        for (path, items) in segments { try Self.writeFile(root + "/" + path, Self.join(items)) }
         for (path, bytes) in files { try Self.writeFile(root + "/" + path, bytes) }
-        segments = [:]
         files = [:]
-    }
-
-    private static func join(_ items: [[UInt8]]) -> [UInt8] {
-        var bytes = prefix
-        for (number, item) in items.enumerated() {
-            if number > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += item
-        }
-        return bytes + suffix
+        deleted = []
     }
 
     private static func readFile(_ path: String) -> [UInt8]? {
