@@ -10,8 +10,13 @@ public struct CLIEnvironment {
     /// The words after the program name.
     public var arguments: [String]
     /// The environment variables lifesignal reads (`live` copies only
-    /// those: see `isRead`); in tests, all there are.
-    public var variables: [String: String]
+    /// those, see `isRead`, and only when first asked: `--version` needs
+    /// none); in tests, all there are.
+    public var variables: [String: String] {
+        get { variableSource.variables }
+        set { variableSource = VariableSource(newValue) }
+    }
+    private var variableSource: VariableSource
     /// The whole environment, for the commands lifesignal runs (the notify
     /// and SMS commands need what the user's session has, DISPLAY and the
     /// like); nil means `variables` is all there is. Read only when a
@@ -48,7 +53,7 @@ public struct CLIEnvironment {
                 waitForChange: @escaping (any StoreChangeSignal, Double) -> Bool, terminalColumns: Int? = nil,
                 machineName: String? = nil) {
         self.arguments = arguments
-        self.variables = variables
+        self.variableSource = VariableSource(variables)
         self.workingDirectory = workingDirectory
         self.input = input
         self.stdout = stdout
@@ -73,22 +78,27 @@ public struct CLIEnvironment {
 
     /// The environment of the running process.
     public static func live(arguments: [String]) -> CLIEnvironment {
-        let variables = readVariables { name in isRead(name) }
         var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let workingDirectory = getcwd(&cwd, cwd.count) != nil
             ? cwd.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : "/"
-        let timeout = seconds(variables["LIFESIGNAL_LOCK_TIMEOUT"], within: 0...3600).map { Duration.milliseconds(Int64($0 * 1000)) }
+        let timeout = seconds(variable("LIFESIGNAL_LOCK_TIMEOUT"), within: 0...3600).map { Duration.milliseconds(Int64($0 * 1000)) }
         // The user database is asked only when HOME cannot serve (XDGDirectories).
-        let home = variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let home = variable("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
         var environment = CLIEnvironment(
-            arguments: arguments, variables: variables, workingDirectory: workingDirectory,
+            arguments: arguments, variables: [:], workingDirectory: workingDirectory,
             input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: home == nil ? passwordHome() : nil,
             lockTimeout: timeout ?? .seconds(5), waitForChange: StopSignals.waitForChange,
             terminalColumns: terminalColumns(), machineName: hostName())
+        environment.variableSource = VariableSource { readVariables { name in isRead(name) } }
         environment.processEnvironment = { readVariables { _ in true } }
         return environment
+    }
+
+    /// One variable of the process, without building the dictionary.
+    private static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Whether lifesignal reads the variable named by these bytes: its own
@@ -209,5 +219,28 @@ enum StopSignals {
         sigaddset(&stops, SIGINT)
         sigaddset(&stops, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &stops, nil)
+    }
+}
+
+/// The variables of a run, read from the process only when first asked for.
+private final class VariableSource {
+    private var pending: (() -> [String: String])?
+    private var value: [String: String]
+
+    init(_ variables: [String: String]) {
+        value = variables
+    }
+
+    init(reading: @escaping () -> [String: String]) {
+        value = [:]
+        pending = reading
+    }
+
+    var variables: [String: String] {
+        if let pending {
+            value = pending()
+            self.pending = nil
+        }
+        return value
     }
 }
