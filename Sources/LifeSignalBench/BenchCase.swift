@@ -14,6 +14,13 @@ struct BenchCase {
     var heavy = false
 
     var key: String { command + " @ " + size }
+
+    /// The environment the row runs in: its store's, or for rows without a
+    /// store (`--version`, the C baseline) what a login shell always has,
+    /// a HOME (the scratch directory) and a PATH.
+    func environment(scratch: String) -> [String: String] {
+        store?.environment ?? ["HOME": scratch, "PATH": "/usr/bin:/bin"]
+    }
     /// Whether the row's instructions are counted.
     var isCounted: Bool { !heavy }
 }

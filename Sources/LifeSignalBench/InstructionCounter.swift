@@ -10,6 +10,7 @@ struct InstructionCounter {
     let valgrind: String
     /// Where callgrind's log goes (its summary line carries the count).
     let log: String
+    let scratch: String
 
     /// The counter, or nil when valgrind is not installed.
     init?(scratch: String) {
@@ -19,6 +20,7 @@ struct InstructionCounter {
         }
         valgrind = found
         log = scratch + "/callgrind.log"
+        self.scratch = scratch
     }
 
     /// Instructions of one run of `row` (its whole life: dynamic start-up,
@@ -26,7 +28,7 @@ struct InstructionCounter {
     func count(_ row: BenchCase) throws -> Int {
         let arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log, row.program] + row.arguments
         let probe = ProcessProbe(program: valgrind, arguments: arguments,
-                                 environment: row.store?.environment ?? ["PATH": "/usr/bin:/bin"])
+                                 environment: row.environment(scratch: scratch))
         let sample = try probe.run()
         guard sample.status == 0 else {
             throw BenchError.commandFailed(label: row.key + " under callgrind", status: sample.status, stderr: TextFile.read(log))

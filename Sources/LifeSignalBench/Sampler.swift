@@ -74,7 +74,7 @@ struct Sampler {
 
     private func probe(_ row: BenchCase) -> ProcessProbe {
         ProcessProbe(program: row.program, arguments: row.arguments,
-                     environment: row.store?.environment ?? ["PATH": "/usr/bin:/bin"])
+                     environment: row.environment(scratch: scratch))
     }
 
     /// Puts the store back so the next run of the row does the same work.
