@@ -19,6 +19,9 @@ public struct DeadlineEngine: Sendable {
         self.rules = rules
     }
 
+    /// The engine with the standard rules, for readers that only ask it questions.
+    public static let standard = DeadlineEngine()
+
     /// A notice to deliver now, with the key that records it.
     public struct Due: Sendable, Equatable {
         /// `Milestone.noticeKey`: the milestone and the recipient.

@@ -33,7 +33,7 @@ public struct StatusReport: Sendable {
         let links = try store.contacts(of: account.id)
         responderCount = links.filter(\.isResponder).count
         pausedUntil = account.isPaused(at: now) ? account.pause?.until : nil
-        let marks = DeadlineEngine().aligned(account).deadlines
+        let marks = DeadlineEngine.standard.aligned(account).deadlines
         acknowledgedByID = (marks.heldDue != nil ? marks.acknowledgedBy : nil) ?? account.alert?.acknowledgedBy
         if let id = acknowledgedByID, let link = links.first(where: { $0.contactID == id }),
            let responder = try? store.account(id) {
