@@ -2,9 +2,10 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick doctor store completions help' ;;
+        '') REPLY='login logout status profile checkin alert ping ack timeline contacts notifications qr settings tick doctor store completions help' ;;
         'profile') REPLY='set' ;;
-        'checkin') REPLY='history interval' ;;
+        'checkin') REPLY='history interval extend pause resume code' ;;
+        'checkin code') REPLY='set clear' ;;
         'alert') REPLY='on off' ;;
         'ping') REPLY='send list respond' ;;
         'contacts') REPLY='list add show role remove invitations accept decline' ;;
@@ -33,21 +34,29 @@ _lifesignal_options() {
         'status') REPLY='--check --help -h --store --json --quiet -q --no-color' ;;
         'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
-        'checkin') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'checkin') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
-        'checkin interval') REPLY='--reminder --help -h --store --json --quiet -q --no-color' ;;
+        'checkin interval') REPLY='--reminder --grace --repeat --help -h --store --json --quiet -q --no-color' ;;
+        'checkin extend') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'checkin pause') REPLY='--for --until --reason --help -h --store --json --quiet -q --no-color' ;;
+        'checkin resume') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'checkin code') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'checkin code set') REPLY='--code --duress --help -h --store --json --quiet -q --no-color' ;;
+        'checkin code clear') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'alert') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'alert on') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
         'alert off') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'ping') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'ping send') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'ping') REPLY='--within --escalate --help -h --store --json --quiet -q --no-color' ;;
+        'ping send') REPLY='--within --escalate --help -h --store --json --quiet -q --no-color' ;;
         'ping list') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'ping respond') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'ack') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'timeline') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
         'contacts list') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
         'contacts add') REPLY='--image --phone --responder --dependent --first-name --last-name --help -h --store --json --quiet -q --no-color' ;;
         'contacts show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --help -h --store --json --quiet -q --no-color' ;;
+        'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --delay --help -h --store --json --quiet -q --no-color' ;;
         'contacts remove') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
         'contacts invitations') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts accept') REPLY='--help -h --store --json --quiet -q --no-color' ;;
@@ -84,15 +93,27 @@ _lifesignal_value_kind() {
         'profile set:--first-name') REPLY='none' ;;
         'profile set:--last-name') REPLY='none' ;;
         'profile set:--note') REPLY='none' ;;
+        'checkin:--code') REPLY='none' ;;
         'checkin history:--limit') REPLY='none' ;;
         'checkin history:-n') REPLY='none' ;;
         'checkin interval:--reminder') REPLY='choices:1h 2h 4h 8h' ;;
+        'checkin interval:--grace') REPLY='choices:0 30m 1h 2h' ;;
+        'checkin interval:--repeat') REPLY='choices:off 1h 6h 12h' ;;
+        'checkin pause:--for') REPLY='choices:1d 3d 7d 14d' ;;
+        'checkin pause:--until') REPLY='none' ;;
+        'checkin pause:--reason') REPLY='none' ;;
+        'checkin code set:--code') REPLY='none' ;;
+        'checkin code set:--duress') REPLY='none' ;;
+        'checkin code clear:--code') REPLY='none' ;;
+        'ping:--within') REPLY='choices:15m 30m 1h 2h' ;;
+        'ping send:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'contacts:--sort') REPLY='choices:time-left name added' ;;
         'contacts list:--sort') REPLY='choices:time-left name added' ;;
         'contacts add:--image') REPLY='file' ;;
         'contacts add:--phone') REPLY='none' ;;
         'contacts add:--first-name') REPLY='none' ;;
         'contacts add:--last-name') REPLY='none' ;;
+        'contacts role:--delay') REPLY='choices:0 1h 2h 4h' ;;
         'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications:-n') REPLY='none' ;;
@@ -114,9 +135,12 @@ _lifesignal_value_kind() {
 _lifesignal_argument_kind() {
     case $1:$2 in
         'checkin interval:0') REPLY='choices:8h 16h 1d 2d 3d' ;;
+        'checkin extend:0') REPLY='choices:1h 2h 4h 1d' ;;
         'ping:0') REPLY='dynamic:dependents' ;;
         'ping send:0') REPLY='dynamic:dependents' ;;
         'ping respond:0') REPLY='none' ;;
+        'ack:0') REPLY='dynamic:dependents' ;;
+        'timeline:0') REPLY='dynamic:dependents' ;;
         'contacts add:0') REPLY='none' ;;
         'contacts show:0') REPLY='dynamic:contacts' ;;
         'contacts role:0') REPLY='dynamic:contacts' ;;
