@@ -92,9 +92,15 @@ extension PingRespond: RunnableCommand {
 }
 
 extension JSONValue {
-    /// The object with one more member.
+    /// The object with one more member, or with a new value for a member
+    /// it has (in its place: a key appears once).
     func adding(_ key: String, _ value: JSONValue) -> JSONValue {
-        guard case .object(let members) = self else { return self }
-        return .object(members + [(key, value)])
+        guard case .object(var members) = self else { return self }
+        if let index = members.firstIndex(where: { $0.0 == key }) {
+            members[index].1 = value
+        } else {
+            members.append((key, value))
+        }
+        return .object(members)
     }
 }

@@ -82,6 +82,7 @@ struct TimelineView {
                               ("lastName", .optional(account?.lastName))])
         }
         object = object.adding("isYou", .bool(recipient.id == viewer.id))
+        // Their delay as the subject's responder (a viewer's own contact object has the viewer's).
         if let delay = delays[recipient.id] { object = object.adding("delay", .int(delay)) }
         if past {
             object = object.adding("toldAt", .date(recipient.toldAt)).adding("deliveredAt", .date(recipient.deliveredAt))
