@@ -127,3 +127,41 @@ import Testing
         }
     }
 }
+
+/// The codes asked for on a real terminal, never echoed.
+@Suite(.serialized) struct CheckInCodePromptTests {
+    @Test func codesAreAskedTwiceWithoutEchoAndACheckInAsksForOne() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        let setting = try Terminal(ada, ["checkin", "code", "set"])
+        try setting.expect("New check-in code: ")
+        setting.type("77-apple")
+        try setting.expect("Again, to be sure: ")
+        setting.type("77-pear")
+        try setting.expect("error: the two did not match; once more")
+        try setting.expect("New check-in code: ")
+        setting.type("77-apple")
+        try setting.expect("Again, to be sure: ")
+        setting.type("77-apple")
+        try setting.expect("Duress code (a different one): ")
+        setting.type("77-plum")
+        try setting.expect("Again, to be sure: ")
+        setting.type("77-plum")
+        try setting.expect("Check-in codes set.")
+        #expect(try setting.finish() == 0, "\(setting.screen)")
+        #expect(!setting.screen.contains("77-"), "a code was echoed: \(setting.screen)")
+
+        let checkIn = try Terminal(ada, ["checkin"])
+        try checkIn.expect("Check-in code: ")
+        checkIn.type("77-plum")
+        try checkIn.expect("Checked in.")
+        #expect(try checkIn.finish() == 0, "\(checkIn.screen)")
+        #expect(!checkIn.screen.contains("77-"), "\(checkIn.screen)")
+        let wrong = try Terminal(ada, ["checkin"])
+        try wrong.expect("Check-in code: ")
+        wrong.type("nope-nope")
+        try wrong.expect("error: wrong check-in code")
+        #expect(try wrong.finish() == 5, "\(wrong.screen)")
+    }
+}
