@@ -9,9 +9,9 @@ extension Ack: RunnableCommand {
             let outcome = try AckService(store: store, env: try c.core()).acknowledge(found, by: account)
             var names: [EntityID: String] = [account.id: "You"]
             for earlier in outcome.earlier where names[earlier.by] == nil {
-                names[earlier.by] = (try? store.account(earlier.by))?.fullName ?? earlier.by.short
+                names[earlier.by] = (try? store.account(earlier.by)).map { TerminalText.line($0.fullName) } ?? earlier.by.short
             }
-            return (outcome, found.name, names, ReachText.Named(outcome.others, in: store))
+            return (outcome, TerminalText.line(found.name), names, ReachText.Named(outcome.others, in: store))
         }
         if c.json {
             c.printJSON(.object([

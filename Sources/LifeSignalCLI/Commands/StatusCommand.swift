@@ -47,10 +47,10 @@ extension Status: RunnableCommand {
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
         let account = report.account
         let s = c.style
-        c.out.line(s.bold(account.fullName) + " (\(account.phoneNumber))")
+        c.out.line(s.bold(TerminalText.line(account.fullName)) + " (\(account.phoneNumber))")
         var rows = TextTable(columns: [.fixed, .flexible])
         if let until = report.pausedUntil, let due = account.nextCheckInDue {
-            let reason = account.pause?.reason.map { " (\($0))" } ?? ""
+            let reason = account.pause?.reason.map { " (\(TerminalText.line($0)))" } ?? ""
             rows.add(["Check-in", "\(s.yellow("paused"))\(reason) until \(TimeText.both(until, now: now)); "
                       + "then due \(TimeText.local(due, now: now))"])
             rows.add(["Last", TimeText.both(account.lastCheckIn, now: now)])
@@ -73,7 +73,7 @@ extension Status: RunnableCommand {
                   : "by \(report.responderCount) responder\(report.responderCount == 1 ? "" : "s")"])
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
         if let handler = report.acknowledgedBy {
-            rows.add(["Handling", "\(handler.name) said they are on it"])
+            rows.add(["Handling", "\(TerminalText.line(handler.name)) said they are on it"])
         }
         rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
@@ -97,7 +97,7 @@ extension Status: RunnableCommand {
 
     private static func needsYou(_ dependent: DependentAttention, now: Date, _ s: Style) -> [String] {
         guard let account = dependent.account else {
-            return [dependent.id.short, s.red("CANNOT BE CHECKED"), dependent.unreadable ?? ""]
+            return [dependent.id.short, s.red("CANNOT BE CHECKED"), TerminalText.line(dependent.unreadable ?? "")]
         }
         var what: [String] = []
         if let alert = dependent.alert {
@@ -108,6 +108,6 @@ extension Status: RunnableCommand {
             what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
         }
-        return [account.fullName, account.phoneNumber, what.joined(separator: "; ")]
+        return [TerminalText.line(account.fullName), account.phoneNumber, what.joined(separator: "; ")]
     }
 }

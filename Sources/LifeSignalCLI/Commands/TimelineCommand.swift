@@ -54,7 +54,7 @@ struct TimelineView {
     }
 
     func name(_ id: EntityID) -> String {
-        id == viewer.id ? "you" : accounts[id]?.fullName ?? id.short
+        id == viewer.id ? "you" : accounts[id].map { TerminalText.line($0.fullName) } ?? id.short
     }
 
     // MARK: JSON
@@ -95,7 +95,7 @@ struct TimelineView {
 
     func render(now: Date, _ c: Context) {
         let subject = timeline.account
-        let whose = subject.id == viewer.id ? "Your" : "\(subject.fullName)'s"
+        let whose = subject.id == viewer.id ? "Your" : "\(TerminalText.line(subject.fullName))'s"
         if let due = subject.nextCheckInDue {
             c.out.line(c.style.bold("\(whose) deadline") + ": due \(TimeText.both(due, now: now))"
                        + (subject.isPaused(at: now) ? " (paused until \(TimeText.local(subject.pause?.until ?? due, now: now)))" : ""))
@@ -135,7 +135,7 @@ struct TimelineView {
 
     private func who(_ entry: Timeline.Entry) -> String {
         let subjectIsViewer = timeline.account.id == viewer.id
-        let own = subjectIsViewer ? "you" : timeline.account.fullName
+        let own = subjectIsViewer ? "you" : TerminalText.line(timeline.account.fullName)
         switch entry.event {
         case .reminder: return own
         case .due: return timeline.account.graceInterval > 0 ? "\(own) (late; responders not told yet)" : own
