@@ -46,10 +46,29 @@ let package = Package(
         .target(name: "SystemFiles"),
         // A directory changed only by atomic, durable transactions (write-ahead journal, flock).
         .target(name: "DurableFiles", dependencies: ["SystemFiles"]),
+        // The network below the etcd store backend (issue 13), knowing nothing of lifesignal:
+        // the platform's OpenSSL (static in the release binary) behind a small C target that
+        // makes every OpenSSL call; sockets, name resolution without NSS and TLS streams; an
+        // HTTP/1.1 client; and a client of etcd v3's JSON gateway.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // --wrap defers libcrypto's CPU probe (CPUID, trapped by hypervisors) from every
+        // start-up to the first TLS use; see Sources/CTLS/ctls_context.c.
+        .target(name: "CTLS", dependencies: ["COpenSSL"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=OPENSSL_cpuid_setup"], .when(configuration: .release))]),
+        .target(name: "NetworkIO", dependencies: ["CTLS"]),
+        .target(name: "HTTPClient", dependencies: ["NetworkIO"]),
+        .target(name: "EtcdClient", dependencies: ["HTTPClient", "NetworkIO", "StrictJSON"]),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
                           dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles"],
                           path: "Sources/LifeSignalBench"),
+        // The round-trip floor of the etcd client (issue 13): a static release binary like
+        // lifesignal's, so OpenSSL's static link is exercised too; see README.
+        .executableTarget(name: "etcd-floor", dependencies: ["EtcdClient", "NetworkIO"], path: "Sources/EtcdFloor",
+                          linkerSettings: [
+                              .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--gc-sections"],
+                                           .when(configuration: .release)),
+                          ]),
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
                 dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine",
@@ -76,9 +95,14 @@ let package = Package(
                     dependencies: ["LifeSignalCLI", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO", "TestSupport"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
-        // What several test targets share: seeded randomness, and the sandbox, person and
-        // binary harness that runs the built lifesignal.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets share: seeded randomness, the sandbox, person and binary
+        // harness that runs the built lifesignal, throw-away etcd clusters and loopback servers.
+        .target(name: "TestSupport", dependencies: ["EtcdClient", "HTTPClient", "NetworkIO"], path: "Tests/TestSupport"),
+        // The network stack: against published vectors, misbehaving loopback peers and real etcd.
+        .testTarget(name: "NetworkIOTests", dependencies: ["NetworkIO", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "NetworkIO", "TestSupport"]),
+        .testTarget(name: "EtcdClientTests",
+                    dependencies: ["EtcdClient", "HTTPClient", "NetworkIO", "StrictJSON", "TestSupport", "etcd-floor"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector", "QRCode"], exclude: ["Fixtures"]),

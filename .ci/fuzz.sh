@@ -19,6 +19,9 @@
 # `swift test --filter FuzzRegressionTests` replays.
 # Prints one line a target: duration, executions, findings. Exits 1 when
 # anything was found. PACKAGE_DIR overrides the package root.
+# (The alarm path is fuzzed differently: its model-based property test runs
+# as many random sequences as LIFESIGNAL_ALARM_SEQUENCES asks; see
+# .ci/stress.sh.)
 set -euo pipefail
 
 package_dir="${PACKAGE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}"

@@ -8,7 +8,7 @@ _lifesignal_subcommands() {
         'alert') REPLY='on off' ;;
         'ping') REPLY='send list respond' ;;
         'contacts') REPLY='list add show role remove invitations accept decline' ;;
-        'notifications') REPLY='list read delete follow' ;;
+        'notifications') REPLY='list show read delete follow' ;;
         'qr') REPLY='show refresh scan encode' ;;
         'settings') REPLY='get set' ;;
         'store') REPLY='copy' ;;
@@ -54,6 +54,7 @@ _lifesignal_options() {
         'contacts decline') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'notifications') REPLY='--type --unread --limit -n --help -h --store --json --quiet -q --no-color' ;;
         'notifications list') REPLY='--type --unread --limit -n --help -h --store --json --quiet -q --no-color' ;;
+        'notifications show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'notifications read') REPLY='--all --help -h --store --json --quiet -q --no-color' ;;
         'notifications delete') REPLY='--all --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'notifications follow') REPLY='--help -h --store --json --quiet -q --no-color' ;;
@@ -122,6 +123,7 @@ _lifesignal_argument_kind() {
         'contacts remove:0') REPLY='dynamic:contacts' ;;
         'contacts accept:0') REPLY='dynamic:invitations' ;;
         'contacts decline:0') REPLY='dynamic:invitations' ;;
+        'notifications show:0') REPLY='none' ;;
         'notifications read:0') REPLY='none' ;;
         'notifications delete:0') REPLY='none' ;;
         'qr scan:0') REPLY='file' ;;

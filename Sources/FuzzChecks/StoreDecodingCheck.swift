@@ -52,7 +52,7 @@ enum StoreDecodingCheck {
             _ = try store.pings(of: person.id)
             _ = try store.accountID(phoneNumber: person.phoneNumber)
             _ = try store.accountID(qrCodeID: person.qrCodeID)
-            _ = try DeliveryPlan(store: store, owner: account)
+            _ = try DeliveryPlan(store: store, owner: account, now: env.now, command: "true")
             _ = try store.pendingLogin(phoneNumber: "+15550000003")
             _ = try InvitationDirectory(store: store).received(of: person.id, now: env.now)
             _ = try InvitationDirectory(store: store).sent(of: person.id, now: env.now)

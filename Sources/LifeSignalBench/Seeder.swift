@@ -50,7 +50,8 @@ struct Seeder {
             "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
             "LIFESIGNAL_STORE": root, "LIFESIGNAL_NOW": Self.nowText,
         ]
-        let engine = SharedStore(backend: try DirectoryBackend(root: root, fileSystem: SeedingFileSystem()))
+        // A simulation store: the measured processes run under LIFESIGNAL_NOW.
+        let engine = SharedStore(backend: try DirectoryBackend(root: root, fileSystem: SeedingFileSystem()), clock: .simulated)
         let env = CoreEnvironment(now: now, random: .seeded(seed))
 
         // Codes are issued in one transaction and used in the next, as a
@@ -86,13 +87,13 @@ struct Seeder {
     /// The answers land in the user's feed; they are marked delivered so
     /// that `tick` stays a tick with nothing to do.
     func answerPings(_ seeded: SeededStore) throws {
-        let engine = SharedStore(backend: try DirectoryBackend(root: seeded.root, fileSystem: SeedingFileSystem()))
+        let engine = SharedStore(backend: try DirectoryBackend(root: seeded.root, fileSystem: SeedingFileSystem()), clock: .simulated)
         let env = CoreEnvironment(now: now, random: .seeded(UInt64(ProcessProbe.monotonicNanoseconds())))
         try engine.write(env: env) { store in
-            guard let dependent = try store.account(seeded.dependentID) else {
+            guard var dependent = try store.account(seeded.dependentID) else {
                 throw BenchError.seeding("the dependent's account vanished")
             }
-            _ = try PingService(store: store, env: env).respond(nil, owner: dependent)
+            _ = try PingService(store: store, env: env).respond(nil, owner: &dependent)
             try Self.markDelivered(seeded.userID, store)
         }
     }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 import SystemFiles
@@ -6,6 +7,9 @@ import SystemFiles
 /// commands, kept under `$XDG_CONFIG_HOME/lifesignal/settings.json`.
 public struct LocalSettings: Codable, Sendable, Equatable {
     public var notifyCommand: String?
+    /// When a notify command was set where there was none: older items are
+    /// not handed to it, so setting one up does not flood it with the past.
+    public var notifyCommandSince: Date?
     public var smsCommand: String?
 
     public init(notifyCommand: String? = nil, smsCommand: String? = nil) {

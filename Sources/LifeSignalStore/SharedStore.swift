@@ -12,9 +12,13 @@ import SystemFiles
 /// store they are given.
 public struct SharedStore: Sendable {
     public let backend: any StoreBackend
+    /// The clock the commands run on; a store created under simulated time
+    /// is a simulation store, and only such a store accepts it.
+    public let clock: StoreClock
 
-    public init(backend: any StoreBackend) {
+    public init(backend: any StoreBackend, clock: StoreClock = .real) {
         self.backend = backend
+        self.clock = clock
     }
 
     /// The store's name in messages (its directory, or its URL).
@@ -26,7 +30,7 @@ public struct SharedStore: Sendable {
     public func read<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
         let first: T? = try backend.read { snapshot in
             let store = LayoutStore(snapshot: snapshot, name: name)
-            try store.checkMeta()
+            try store.checkMeta(clock: clock)
             if try DeadlineService.isCatchUpNeeded(store, now: env.now) { return nil }
             return try body(store)
         }
@@ -39,7 +43,7 @@ public struct SharedStore: Sendable {
     public func readWithoutCatchUp<T>(_ body: (LayoutStore) throws -> T) throws -> T {
         try backend.read { snapshot in
             let store = LayoutStore(snapshot: snapshot, name: name)
-            try store.checkMeta()
+            try store.checkMeta(clock: clock)
             return try body(store)
         }
     }
@@ -50,8 +54,8 @@ public struct SharedStore: Sendable {
     public func write<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
         try backend.write { transaction in
             let store = LayoutStore(transaction, name: name)
-            try store.checkMeta()
-            try store.ensureMeta(env)
+            try store.checkMeta(clock: clock)
+            try store.ensureMeta(env, clock: clock)
             try DeadlineService(store: store, env: env).catchUp()
             return try body(store)
         }
@@ -74,12 +78,14 @@ extension SharedStore {
     /// `creating` (a store that must exist, such as a copy's source, says
     /// "no store at ..." instead).
     /// - Parameter lockTimeout: how long to wait for another process before "store is busy".
+    /// - Parameter clock: `.simulated` when "now" is not the real time (`LIFESIGNAL_NOW`).
     public static func open(_ location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
-                            lockTimeout: Duration = .seconds(5), creating: Bool = true) throws -> SharedStore {
+                            lockTimeout: Duration = .seconds(5), creating: Bool = true,
+                            clock: StoreClock = .real) throws -> SharedStore {
         switch location {
         case .directory(let path):
             return SharedStore(backend: try DirectoryBackend(root: path, fileSystem: fileSystem, lockTimeout: lockTimeout,
-                                                             creating: creating))
+                                                             creating: creating), clock: clock)
         case .etcd:
             throw StoreError.unavailable(store: location.description,
                                          reason: "this build of lifesignal cannot open etcd stores yet; use a directory")

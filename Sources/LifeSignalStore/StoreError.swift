@@ -1,7 +1,7 @@
 import LifeSignalCore
 
 /// Failures of the store and of the local files beside it.
-public enum StoreError: UserFacingError, Equatable {
+public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     /// Another process holds the store's lock past the timeout, or kept
     /// changing what a transaction read until it gave up.
     case busy(store: String)
@@ -41,6 +41,13 @@ public enum StoreError: UserFacingError, Equatable {
         case .missing(let store): "no store at \(store)"
         case .unavailable(let store, let reason): "store unavailable: \(store): \(reason)"
         case .badLocation(let text, let reason): "\(quoted(text)) is not a store location: \(reason)"
+        }
+    }
+
+    public var filePath: String? {
+        switch self {
+        case .damaged(let path, _), .tooNew(let path, _, _): path
+        default: nil
         }
     }
 

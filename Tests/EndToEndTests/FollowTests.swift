@@ -62,4 +62,34 @@ import TestSupport
         _ = follower.wait(timeout: 10)
         #expect(idle < 50, "an idle follower used \(idle) ticks in 2 s")
     }
+
+    /// Under `LIFESIGNAL_NOW` a follower's clock starts at that instant and
+    /// runs at real speed: a deadline a second away fires while it watches.
+    @Test func aSimulatedClockRunsOnWhileFollowing() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        #expect(try ada.run("checkin").status == 0)
+        let output = sandbox.root.appendingPathComponent("follow.out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["notifications", "follow", "--json"]
+        process.environment = ada.environment.merging(["LIFESIGNAL_NOW": "2026-03-02T08:59:59Z"]) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func titles() -> [String] {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["title"] as? String
+            }
+        }
+        // Waits for the deadline (a second of the follower's clock away), ten seconds at most.
+        let limit = Date().addingTimeInterval(10)
+        while !titles().contains("You missed your check-in"), Date() < limit { Thread.sleep(forTimeInterval: 0.2) }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(titles().contains("You missed your check-in"), "\(titles())")
+    }
 }

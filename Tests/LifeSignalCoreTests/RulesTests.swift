@@ -154,3 +154,41 @@ struct EntityIDTests {
     }
 }
 
+
+/// Names and notes are limited in bytes, and a name is one line.
+struct ProfileRulesTests {
+    @Test(arguments: [
+        ("plain", "Ada", "Ada"), ("trimmed", "  Ada \t", "Ada"), ("accented", "Ångström", "Ångström"),
+        ("at the limit", String(repeating: "a", count: 128), String(repeating: "a", count: 128)),
+        ("CJK at the limit", String(repeating: "語", count: 42), String(repeating: "語", count: 42)),
+    ])
+    func acceptsNames(id: String, text: String, expected: String) throws {
+        #expect(try ProfileRules.name(text, field: "first name") == expected, "\(id)")
+    }
+
+    @Test(arguments: [
+        ("empty", "  ", "must not be empty"),
+        ("one byte over", String(repeating: "a", count: 129), "longer than 128 bytes"),
+        ("one grapheme cluster of 66 KB", "Z" + String(repeating: "\u{301}", count: 33_000), "longer than 128 bytes"),
+        ("CJK one over", String(repeating: "語", count: 43), "longer than 128 bytes"),
+        ("newline", "Ada\nBob", "one line"), ("carriage return", "Ada\rBob", "one line"),
+        ("line separator", "Ada\u{2028}Bob", "one line"), ("paragraph separator", "Ada\u{2029}Bob", "one line"),
+        ("next line", "Ada\u{85}Bob", "one line"), ("escape", "Ada\u{1B}[2J", "control characters"),
+    ])
+    func refusesNames(id: String, text: String, reason: String) {
+        #expect(throws: LifeSignalError.self, "\(id)") { try ProfileRules.name(text, field: "first name") }
+        do {
+            _ = try ProfileRules.name(text, field: "first name")
+        } catch {
+            #expect(error.message.contains(reason), "\(id): \(error.message)")
+            #expect(error.kind == .refused)
+        }
+    }
+
+    @Test func notesAreLimitedInBytesAndMaySpanLines() throws {
+        #expect(try ProfileRules.note("Key under the mat.\nDiabetic.") == "Key under the mat.\nDiabetic.")
+        #expect(try ProfileRules.note(String(repeating: "é", count: 2000)).utf8.count == 4000)
+        #expect(throws: LifeSignalError.self) { try ProfileRules.note(String(repeating: "é", count: 2001)) }
+        #expect(throws: LifeSignalError.self) { try ProfileRules.note("Z" + String(repeating: "\u{301}", count: 2000)) }
+    }
+}

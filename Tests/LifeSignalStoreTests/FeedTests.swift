@@ -74,12 +74,12 @@ struct FeedTests {
         var account = try world.reload(ada)
         account.preferences.pings = false
         try world.store.save(account)
-        let plan = try DeliveryPlan(store: world.store, owner: account)
+        let plan = try DeliveryPlan(store: world.store, owner: account, now: world.now, command: "true")
         #expect(plan.steps.count == 12)
         let skipped = plan.steps.filter { if case .skip = $0 { true } else { false } }
         #expect(skipped.count == 2)
         try world.store.setDeliveredThrough(10, of: ada.id)
-        #expect(try DeliveryPlan(store: world.store, owner: account).steps.count == 2)
+        #expect(try DeliveryPlan(store: world.store, owner: account, now: world.now, command: "true").steps.count == 2)
         try world.store.setDeliveredThrough(5, of: ada.id)
         #expect(try world.store.feedSummary(of: ada.id).deliveredThrough == 10)
     }

@@ -136,7 +136,7 @@ struct InvitationServiceTests {
         Refusal(id: "empty", says: "not a phone number", phone: ""),
         Refusal(id: "empty first name", says: "first name must not be empty", first: "  "),
         Refusal(id: "control character in a name", says: "control characters", last: "B\u{1B}[2J"),
-        Refusal(id: "name too long", says: "longer than", first: String(repeating: "x", count: 101)),
+        Refusal(id: "name too long", says: "longer than 128 bytes", first: String(repeating: "x", count: 129)),
         Refusal(id: "already linked", says: "Bob Builder is already a contact", setUp: { world, ada, bob in try world.link(ada, bob, responder: false, dependent: true) }),
         Refusal(id: "already linked the other way", says: "already a contact", setUp: { world, ada, bob in try world.link(bob, ada, responder: true, dependent: false) }),
         Refusal(id: "pending duplicate", says: "you already invited +15550000002", phone: "+1 555-000-0002", setUp: { world, ada, _ in

@@ -47,20 +47,43 @@ struct PingAndAlertTests {
         _ = try service.send(to: try world.contact("Dee", of: ron), from: ron)
         world.advance(300)
         // Services read the clock when made: a new one sees the later time.
-        let answered = try PingService(store: world.store, env: world.env).respond(nil, owner: dee)
+        var answering = try world.reload(dee)
+        let answered = try PingService(store: world.store, env: world.env).respond(nil, owner: &answering).answered
         #expect(answered.count == 1)
         #expect(try world.store.pings(of: ron.id).first?.status == .responded)
         #expect(try world.store.pings(of: dee.id).first?.respondedAt == world.now)
         #expect(try world.feed(ron).first?.title == "Dee Test responded to your ping")
-        #expect(try service.respond(nil, owner: dee).isEmpty)
+        #expect(try service.respond(nil, owner: &answering).answered.isEmpty)
         // Answered: a new ping can be sent.
         guard case .sent = try service.send(to: try world.contact("Dee", of: ron), from: ron) else {
             Issue.record("a fresh ping after an answer was not sent")
             return
         }
         let second = try #require(try world.store.pings(of: dee.id).last)
-        #expect(try service.respond(String(second.id.rawValue.prefix(6)), owner: dee).map(\.id) == [second.id])
-        #expect(throws: LifeSignalError.self) { try service.respond("ffffffff", owner: dee) }
+        #expect(try service.respond(String(second.id.rawValue.prefix(6)), owner: &answering).answered.map(\.id) == [second.id])
+        #expect(throws: LifeSignalError.self) { try service.respond("ffffffff", owner: &answering) }
+    }
+
+    /// The ping asks the dependent to check in; answering it does (defect 7).
+    @Test func answeringAPingIsACheckIn() throws {
+        let (world, ron, dee) = try pair()
+        var account = try world.reload(dee)
+        try AccountService(store: world.store, env: world.env).checkIn(&account)
+        world.advance(86_400 + 60)
+        try world.tick()
+        #expect(try world.reload(dee).isOverdue(at: world.now))
+        _ = try PingService(store: world.store, env: world.env).send(to: try world.contact("Dee", of: ron), from: ron)
+        var answering = try world.reload(dee)
+        let answer = try PingService(store: world.store, env: world.env).respond(nil, owner: &answering)
+        #expect(answer.checkIn?.toldSafe?.told == [ron.id])
+        let fresh = try world.reload(dee)
+        #expect(fresh.lastCheckIn == world.now && !fresh.isOverdue(at: world.now))
+        #expect(try world.store.checkIns(of: dee.id, limit: nil).count == 2)
+        #expect(try world.feed(ron).first?.title == "Dee Test is safe")
+        // Nothing pending: nothing answered, no check-in.
+        world.advance(60)
+        #expect(try PingService(store: world.store, env: world.env).respond(nil, owner: &answering).checkIn == nil)
+        #expect(try world.store.checkIns(of: dee.id, limit: nil).count == 2)
     }
 
     @Test func alertsReachEveryResponderWithTheNoteAndCancelToo() throws {
@@ -68,7 +91,7 @@ struct PingAndAlertTests {
         var account = try world.reload(dee)
         let service = AccountService(store: world.store, env: world.env)
         try service.updateProfile(&account, firstName: nil, lastName: nil, note: "Allergic to penicillin")
-        let alert = try service.raiseAlert(&account)
+        let alert = try service.raiseAlert(&account).alert
         #expect(throws: LifeSignalError.self) { try service.raiseAlert(&account) }
         let raised = try #require(try world.feed(ron).first)
         #expect(raised.type == .alert && raised.isCritical && raised.relatedAlertID == alert.id)

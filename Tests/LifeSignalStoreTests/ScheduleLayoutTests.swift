@@ -112,10 +112,10 @@ extension ScheduleLayoutTests {
         let earliest = try #require(try world.store.nextScheduledWake())
         #expect(earliest >= wake && earliest.timeIntervalSince(wake) <= 0.001, "\(earliest) for \(wake)")
         let early = try world.backend.read { snapshot throws in
-            try LayoutStore(snapshot: snapshot, name: "memory:").dueAccounts(at: wake.addingTimeInterval(-0.001))
+            try LayoutStore(snapshot: snapshot, name: "memory:").dueWakes(at: wake.addingTimeInterval(-0.001))
         }
         #expect(early.isEmpty, "due early")
-        let due = try world.command { store in try store.dueAccounts(at: earliest) }
+        let due = try world.command { store in try store.dueWakes(at: earliest).map(\.accountID) }
         #expect(due == [ada.id])
         #expect(try world.backend.read { try $0.files(under: "schedule") }.count == 1, "a due entry was taken for a stray")
     }

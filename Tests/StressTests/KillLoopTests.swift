@@ -47,7 +47,10 @@ import TestSupport
             let read = reader.wait()
             let context = "round \(round) (seed \(seed)): \(writer.name) \(operation) while \(readerPerson.name) ran \(reading)"
             #expect(read.succeeded && read.jsonValue != nil, "\(context): the read failed\n\(read)")
-            if operation == .checkIn { attempted[writer.name, default: []].insert(String(now.prefix(19))) }
+            // Answering a ping is a check-in too.
+            if operation == .checkIn || operation == .pingRespond {
+                attempted[writer.name, default: []].insert(String(now.prefix(19)))
+            }
 
             if written.signalled {
                 #expect(written.status == SIGKILL, "\(context): \(written)")
@@ -60,7 +63,9 @@ import TestSupport
             if operation == .roleChange, written.status == 5, written.stderr.contains("at least one role") { continue }
             #expect(written.status == 0, "\(context): the writer failed by itself\n\(written)")
             guard written.status == 0 else { continue }
-            if operation == .checkIn { acknowledged[writer.name, default: []].insert(String(now.prefix(19))) }
+            if operation == .checkIn || (operation == .pingRespond && (written.jsonValue as? [Any])?.isEmpty == false) {
+                acknowledged[writer.name, default: []].insert(String(now.prefix(19)))
+            }
             try operation.verify(writer: writer, other: other, ids: ids, responder: responder, now: now, context)
             let left = sandbox.debris(sandbox.store)
             #expect(left.isEmpty, "\(context): temporary files survived a successful write: \(left)")

@@ -27,24 +27,25 @@ extension AlertOn: RunnableCommand {
         }
         try c.requireConfirmation("Raise an emergency alert? Every responder will be told.", yes: yes,
                                   declined: "Not raised; nobody was told.")
-        let alert = try c.writing { store, account in
-            try AccountService(store: store, env: try c.core()).raiseAlert(&account)
+        let (alert, reach) = try c.writing { store, account in
+            let (alert, reach) = try AccountService(store: store, env: try c.core()).raiseAlert(&account)
+            return (alert, ReachText.Named(reach, in: store))
         }
-        if c.json { AlertText.print(alert, now: now, c) } else {
-            c.say(c.style.red("Alert raised.") + " Your responders have been told.")
+        if c.json { AlertText.print(alert, now: now, c, extra: ReachText.json(reach.reach)) } else {
+            c.say(c.style.red("Alert raised.") + " " + ReachText.sentence(reach))
         }
-        c.hint("lifesignal alert off (when you are safe)")
+        c.hint(reach.reach.isNobody ? ReachText.addResponder : "lifesignal alert off (when you are safe)")
         return success
     }
 }
 
 extension AlertOff: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
-        _ = try c.writing { store, account in
-            try AccountService(store: store, env: try c.core()).cancelAlert(&account)
+        let reach = try c.writing { store, account in
+            ReachText.Named(try AccountService(store: store, env: try c.core()).cancelAlert(&account).reach, in: store)
         }
-        if c.json { AlertText.print(nil, now: try c.now(), c) } else {
-            c.say("Alert cancelled. Your responders have been told.")
+        if c.json { AlertText.print(nil, now: try c.now(), c, extra: ReachText.json(reach.reach)) } else {
+            c.say("Alert cancelled. " + ReachText.sentence(reach))
         }
         return success
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalStore
 
 extension Checkin: RunnableCommand {
     /// Checks in now, or after `command` succeeded.
@@ -21,17 +22,46 @@ extension Checkin: RunnableCommand {
             commandText = words.joined(separator: " ")
         }
         let now = try c.now()
-        let account = try c.writing { store, account in
-            try AccountService(store: store, env: try c.core()).checkIn(&account, command: commandText)
-            return account
+        let (account, outcome) = try c.writing { store, account in
+            let outcome = try AccountService(store: store, env: try c.core()).checkIn(&account, command: commandText)
+            return (account, CheckInText.Outcome(outcome, in: store))
         }
         if c.json {
-            c.printJSON(.object([("lastCheckIn", .date(account.lastCheckIn)), ("nextCheckInDue", .date(account.nextCheckInDue))]))
+            c.printJSON(.object([("lastCheckIn", .date(account.lastCheckIn)), ("nextCheckInDue", .date(account.nextCheckInDue))]
+                + (outcome.outcome.warnUnwatched ? [("warning", .string(CheckInText.unwatched))] : [])))
         } else {
             c.say("Checked in. Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
         }
+        CheckInText.report(outcome, c)
         return success
     }
+}
+
+/// What a check-in (or a ping's answer, which is one) says besides itself.
+enum CheckInText {
+    struct Outcome {
+        var outcome: AccountService.CheckInOutcome
+        var toldSafe: ReachText.Named?
+
+        init(_ outcome: AccountService.CheckInOutcome, in store: LayoutStore) {
+            self.outcome = outcome
+            toldSafe = outcome.toldSafe.map { ReachText.Named($0, in: store) }
+        }
+    }
+
+    /// Responders told you are safe; and, once, that nobody watches you.
+    static func report(_ result: Outcome, _ c: Context) {
+        if let told = result.toldSafe, !told.reach.isNobody, !c.json {
+            c.say("You had missed your check-in. " + ReachText.sentence(told, news: " you are safe"))
+        }
+        if result.outcome.warnUnwatched, !c.json {
+            // Said once, even with --quiet: a missed check-in would reach nobody.
+            c.err.line("warning: " + unwatched)
+            c.hint(ReachText.addResponder)
+        }
+    }
+
+    static let unwatched = "nobody is watching you: you have no responders, so a missed check-in reaches nobody"
 }
 
 extension CheckinHistory: RunnableCommand {
@@ -81,6 +111,12 @@ extension CheckinInterval: RunnableCommand {
         } else {
             c.say("Check in every \(DurationText.format(seconds: account.checkInInterval)); "
                   + "reminder \(DurationText.format(seconds: account.reminderInterval)) before it is due.")
+            let now = try c.now()
+            if let due = account.nextCheckInDue, account.isOverdue(at: now) {
+                c.say("You are overdue (due \(TimeText.both(due, now: now))); "
+                      + (AccountService.isMissedNotified(account) ? "your responders were told, and the new interval starts at your next check-in."
+                                                                   : "run 'lifesignal checkin'."))
+            }
         }
         return success
     }

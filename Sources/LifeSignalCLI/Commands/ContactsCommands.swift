@@ -4,25 +4,32 @@ import LifeSignalCore
 extension ContactsList: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        var (contacts, invited) = try c.reading { store, account in
-            (try ContactDirectory(store: store).all(of: account.id),
+        // A contact whose account cannot be read is listed as such, never a failure of the list.
+        let (listing, pending) = try c.reading { store, account in
+            (try ContactDirectory(store: store).listing(of: account.id),
              try InvitationDirectory(store: store).invited(by: account.id, now: now))
         }
+        var invited = pending
+        var contacts = listing.contacts
+        var unreadable = listing.unreadable
         switch selection {
         case .all: break
         case .responders:
             contacts = contacts.filter(\.link.isResponder)
+            unreadable = unreadable.filter(\.link.isResponder)
             invited = invited.filter(\.isResponder)
         case .dependents:
             contacts = contacts.filter(\.link.isDependent)
+            unreadable = unreadable.filter(\.link.isDependent)
             invited = invited.filter(\.isDependent)
         }
         contacts = ContactDirectory.sorted(contacts, by: sort, now: now)
         if c.json {
-            c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) } + invited.map(JSONViews.invitedContact)))
+            c.printJSON(.array(contacts.map { JSONViews.contact($0, now: now) }
+                + unreadable.map { JSONViews.unreadableContact($0.link, $0.failure) } + invited.map(JSONViews.invitedContact)))
             return success
         }
-        guard !contacts.isEmpty || !invited.isEmpty else {
+        guard !contacts.isEmpty || !unreadable.isEmpty || !invited.isEmpty else {
             switch selection {
             case .all:
                 c.say("No contacts yet.")
@@ -40,6 +47,9 @@ extension ContactsList: RunnableCommand {
         for contact in contacts {
             table.add([ContactText.name(contact), ContactText.roles(contact.link), contact.account.phoneNumber,
                        contact.link.isDependent ? ContactText.status(contact, now: now, style: c.style) : ""])
+        }
+        for (link, failure) in unreadable {
+            table.add([link.contactID.short, ContactText.roles(link), "-", c.style.red("cannot be read") + ": " + failure.message])
         }
         for invitation in invited {
             table.add([invitation.inviteeLabel, InvitationText.roles(invitation),

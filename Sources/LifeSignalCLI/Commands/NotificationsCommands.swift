@@ -32,6 +32,37 @@ extension NotificationsList: RunnableCommand {
             c.print(table)
         }
         if !c.json, shown == 0 { c.say(unread ? "No unread notifications." : "No notifications.") }
+        if !c.json, shown > 0 { c.hint("lifesignal notifications show ID (the whole notification, note included)") }
+        return success
+    }
+}
+
+/// The whole item, message and note included, and who it is about.
+extension NotificationsShow: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let now = try c.now()
+        let (item, about) = try c.reading { store, account in
+            let item = try NotificationService(store: store).find(id, of: account.id)
+            // Who it is about, when that account can still be read.
+            let about = item.relatedContactID.flatMap { id in try? store.account(id) }
+            return (item, about)
+        }
+        if c.json {
+            c.printJSON(JSONViews.notification(item).adding("relatedContactName", .optional(about?.fullName)))
+            return success
+        }
+        var rows = TextTable(columns: [.fixed, .flexible])
+        rows.add(["Title", c.style.bold(HumanText.localTimes(in: item.title, now: now))])
+        rows.add(["Type", NotificationText.label(item.type)])
+        rows.add(["Time", TimeText.both(item.timestamp, now: now)])
+        if let about { rows.add(["About", "\(about.fullName) (\(about.phoneNumber))"]) }
+        else if let id = item.relatedContactID { rows.add(["About", id.rawValue]) }
+        rows.add(["Status", item.isRead ? "read" : "unread"])
+        rows.add(["ID", item.id.rawValue])
+        // A multi-line message (a note) stays indented under its label.
+        rows.add(["Message", HumanText.localTimes(in: item.message, now: now)])
+        c.print(rows)
+        if !item.isRead { c.hint("lifesignal notifications read \(item.id.short)") }
         return success
     }
 }

@@ -26,7 +26,8 @@ extension NotificationsFollow: RunnableCommand {
                               : "Following notifications; Ctrl-C to stop.")
             try? c.err.flush()
         }
-        var retryDelivery = false
+        // Delivery runs when items arrive and when a failed one is due again.
+        var nextRetry: Date?
         var wait = 0.0
         repeat {
             c.refreshNow()
@@ -46,16 +47,17 @@ extension NotificationsFollow: RunnableCommand {
                 next = item.index + 1
             }
             try c.out.flush()
-            if !look.items.isEmpty || retryDelivery {
+            let now = look.now
+            if !look.items.isEmpty || nextRetry.map({ $0 <= now }) == true {
                 let report = try Delivery(context: c).run()
-                retryDelivery = report.failure != nil
-                if let failure = report.failure {
-                    c.err.line("error: delivery of \(failure.item.id.short) failed: the notify-command \(failure.outcome.summary); will retry")
-                    try? c.err.flush()
+                nextRetry = report.nextRetry
+                for failure in report.failures {
+                    c.err.line("error: " + DeliveryText.failure(failure, now: now))
                 }
+                try? c.err.flush()
             }
             wait = look.items.count >= 1000 ? 0 : min(Self.longestWait, max(0.05, look.wake.map { $0.timeIntervalSince(look.now) } ?? Self.longestWait))
-            if retryDelivery { wait = min(wait, Self.retryWait) }
+            if let nextRetry { wait = min(wait, max(Self.retryWait, nextRetry.timeIntervalSince(now))) }
         } while c.env.waitForChange(changes, wait)
         return success
     }

@@ -30,7 +30,8 @@ extension PingList: RunnableCommand {
             let pings = try store.pings(of: account.id)
             var names: [EntityID: String] = [account.id: account.fullName]
             for id in Set(pings.flatMap { [$0.senderID, $0.recipientID] }) where names[id] == nil {
-                names[id] = try store.account(id)?.fullName
+                // A name that cannot be read is left out, never a failure of the list.
+                names[id] = (try? store.account(id))?.fullName
             }
             return (pings, names, account.id)
         }
@@ -58,18 +59,25 @@ extension PingList: RunnableCommand {
 }
 
 extension PingRespond: RunnableCommand {
+    /// Answers pings; answering is a check-in.
     func run(_ c: Context) throws -> Int32 {
-        let (answered, names) = try c.writing { store, account in
-            let answered = try PingService(store: store, env: try c.core()).respond(ping, owner: account)
+        let now = try c.now()
+        let (answer, account, names, outcome) = try c.writing { store, account in
+            let answer = try PingService(store: store, env: try c.core()).respond(ping, owner: &account)
             var names: [EntityID: String] = [account.id: account.fullName]
-            for sender in Set(answered.map(\.senderID)) { names[sender] = try store.account(sender)?.fullName }
-            return (answered, names)
+            for sender in Set(answer.answered.map(\.senderID)) { names[sender] = (try? store.account(sender))?.fullName }
+            return (answer, account, names, answer.checkIn.map { CheckInText.Outcome($0, in: store) })
         }
+        let answered = answer.answered
         if c.json {
             c.printJSON(.array(answered.map { JSONViews.ping($0, names: names) }))
+        } else if answered.isEmpty {
+            c.say("No pending pings.")
         } else {
-            c.say(answered.isEmpty ? "No pending pings." : "Answered \(answered.count) ping\(answered.count == 1 ? "" : "s").")
+            c.say("Answered \(answered.count) ping\(answered.count == 1 ? "" : "s") and checked in. "
+                  + "Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
         }
+        if let outcome { CheckInText.report(outcome, c) }
         return success
     }
 }

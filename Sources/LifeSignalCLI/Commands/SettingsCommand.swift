@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
@@ -56,13 +57,33 @@ extension SettingsSet: RunnableCommand {
         case .command(let key, let command):
             let file = try c.localSettings()
             var local = try file.load()
-            if key == .notifyCommand { local.notifyCommand = command } else { local.smsCommand = command }
+            if key == .notifyCommand {
+                // Deliver only what arrives from now on; a changed command
+                // still owes what the previous one had not taken.
+                if command == nil {
+                    local.notifyCommandSince = nil
+                } else if local.notifyCommand == nil {
+                    local.notifyCommandSince = try Self.settingTime(c)
+                }
+                local.notifyCommand = command
+            } else {
+                local.smsCommand = command
+            }
             try file.save(local)
             if c.json { c.printJSON(.object([(key.rawValue, .optional(command))])) } else {
                 c.say(command.map { "\(key.rawValue) set to \($0)." } ?? "\(key.rawValue) cleared.")
             }
         }
         return success
+    }
+}
+
+extension SettingsSet {
+    /// "Now" for a local setting: a simulated clock must be one the store
+    /// accepts, or items would be held back from a time that never comes.
+    static func settingTime(_ c: Context) throws -> Date {
+        if c.clockKind == .simulated { _ = try c.storeIdentity() }
+        return try c.now()
     }
 }
 

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 
+/// `status [--check]`: your own state, who watches over you, and the
+/// dependents who need you now.
 extension Status: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
@@ -15,13 +17,27 @@ extension Status: RunnableCommand {
                 ("isAlertActive", .bool(account.isAlertActive)),
                 ("pendingPings", .int(report.pendingPings)),
                 ("unreadNotifications", .int(report.unreadNotifications)),
+                ("responderCount", .int(report.responderCount)),
+                ("dependentsNeedingAttention", .array(report.dependentsNeedingAttention.map { Self.attention($0, now: now) })),
             ]))
         } else if !check {
             Self.render(report, now: now, c)
         }
         guard check else { return success }
         if account.isAlertActive { return ExitCode.alertActive.rawValue }
-        return report.overdue ? ExitCode.overdue.rawValue : success
+        if report.overdue { return ExitCode.overdue.rawValue }
+        return report.dependentsNeedingAttention.isEmpty ? success : ExitCode.dependentNeedsYou.rawValue
+    }
+
+    /// A dependent who needs you, as a contact object (or, when the account
+    /// cannot be read, its ID and why).
+    private static func attention(_ dependent: DependentAttention, now: Date) -> JSONValue {
+        guard let account = dependent.account else {
+            return .object([("id", .id(dependent.id)), ("isResponder", .bool(dependent.link.isResponder)),
+                            ("isDependent", .bool(true)), ("addedAt", .date(dependent.link.addedAt)),
+                            ("cannotBeChecked", .string(dependent.unreadable ?? "unreadable"))])
+        }
+        return JSONViews.contact(ContactView(link: dependent.link, account: account), now: now)
     }
 
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
@@ -38,13 +54,39 @@ extension Status: RunnableCommand {
         }
         rows.add(["Interval", "every \(DurationText.format(seconds: account.checkInInterval)), "
                   + "reminder \(DurationText.format(seconds: account.reminderInterval)) before"])
+        rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
+                  : "by \(report.responderCount) responder\(report.responderCount == 1 ? "" : "s")"])
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
         rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
         c.print(rows)
+        if !report.dependentsNeedingAttention.isEmpty {
+            c.out.line("")
+            c.out.line(s.bold("Needs you"))
+            var needs = TextTable(columns: [.fixed, .fixed, .flexible], indent: 2)
+            for dependent in report.dependentsNeedingAttention { needs.add(needsYou(dependent, now: now, s)) }
+            c.print(needs)
+        }
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
         else if report.overdue || account.lastCheckIn == nil { c.hint("lifesignal checkin") }
+        else if let first = report.dependentsNeedingAttention.first, let name = first.account?.fullName {
+            c.hint("lifesignal contacts show \"\(name)\"")
+        }
+        else if report.responderCount == 0 { c.hint(ReachText.addResponder) }
         else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
+    }
+
+    private static func needsYou(_ dependent: DependentAttention, now: Date, _ s: Style) -> [String] {
+        guard let account = dependent.account else {
+            return [dependent.id.short, s.red("CANNOT BE CHECKED"), dependent.unreadable ?? ""]
+        }
+        var what: [String] = []
+        if let alert = dependent.alert { what.append(s.red("ALERT") + " since " + TimeText.both(alert.activatedAt, now: now)) }
+        if let since = dependent.overdueSince {
+            what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
+                        + "(due \(TimeText.local(since, now: now)))")
+        }
+        return [account.fullName, account.phoneNumber, what.joined(separator: "; ")]
     }
 }

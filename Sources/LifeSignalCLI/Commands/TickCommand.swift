@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LifeSignalCore
 
 /// Deadlines up to date for the whole store, then delivery of the
@@ -14,23 +15,42 @@ extension Tick: RunnableCommand {
             else { c.say("Deadlines up to date. Not signed in, so nothing to deliver.") }
             return success
         }
-        if let failure = report.failure {
-            c.err.line("error: delivery of notification \(failure.item.id.short) (\(HumanText.localTimes(in: failure.item.title))) failed: "
-                       + "the notify-command \(failure.outcome.summary); it will be retried")
+        let now = try c.now()
+        for failure in report.failures {
+            c.err.line("error: " + DeliveryText.failure(failure, now: now))
         }
         if c.json {
             c.printJSON(.object([
                 ("delivered", .int(report.delivered)), ("skipped", .int(report.skipped)),
-                ("failed", .int(report.failure == nil ? 0 : 1)), ("busy", .bool(report.busy)),
+                ("failed", .int(report.failures.count)), ("waiting", .int(report.waiting)),
+                ("nextRetry", .date(report.nextRetry)), ("busy", .bool(report.busy)),
                 ("notifyCommand", .bool(!report.noCommand)),
             ]))
-        } else if !c.quiet || report.failure != nil {
+        } else if !c.quiet || report.failed {
             var summary = "Deadlines up to date; delivered \(report.delivered) notification\(report.delivered == 1 ? "" : "s")"
-            if report.failure != nil { summary += ", 1 failed (will retry)" }
+            if report.failed { summary += ", \(report.failures.count) failed" }
+            if report.waiting > 0, let next = report.nextRetry {
+                summary += "; \(report.waiting) waiting for a retry (next \(RelativeTime.describe(next, now: now)))"
+            }
             if report.busy { summary += " (another process is delivering)" }
             if report.noCommand { summary += " (no notify-command set)" }
             c.out.line(summary + ".")
         }
-        return report.failure == nil ? success : ExitCode.externalCommand.rawValue
+        return report.failed ? ExitCode.externalCommand.rawValue : success
+    }
+}
+
+/// How delivery failures read.
+enum DeliveryText {
+    static func failure(_ failure: (item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict),
+                        now: Date) -> String {
+        let what = "delivery of notification \(failure.item.id.short) (\(quoted(HumanText.localTimes(in: failure.item.title), limit: 60))) failed: "
+            + "the notify-command \(failure.outcome.summary)"
+        switch failure.verdict {
+        case .retry(let at):
+            return what + "; it will be retried \(RelativeTime.describe(at, now: now))"
+        case .setAside(let attempts):
+            return what + "; set aside after \(attempts) attempts (it stays in your feed)"
+        }
     }
 }

@@ -45,6 +45,13 @@ enum JSONViews {
         return .object(members)
     }
 
+    /// A contact whose account cannot be read: what the link says, and why.
+    static func unreadableContact(_ link: ContactLink, _ failure: any UserFacingError) -> JSONValue {
+        .object([("id", .id(link.contactID)), ("isResponder", .bool(link.isResponder)),
+                 ("isDependent", .bool(link.isDependent)), ("addedAt", .date(link.addedAt)),
+                 ("cannotBeChecked", .string(failure.message))])
+    }
+
     static func ping(_ ping: Ping, names: [EntityID: String] = [:]) -> JSONValue {
         .object([
             ("id", .id(ping.id)),

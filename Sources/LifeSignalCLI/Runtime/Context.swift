@@ -29,16 +29,21 @@ final class Context {
     // MARK: Time and randomness
 
     private var cachedNow: Date?
+    /// The simulated instant and the real time it was read at, so a
+    /// long-running command's simulated clock runs on at real speed.
+    private var simulatedStart: (at: Date, realTime: Date)?
 
     /// "Now": `LIFESIGNAL_NOW` when set, else the clock; fixed for the run.
+    /// After `refreshNow` a simulated clock has moved on by the whole
+    /// seconds that really passed since it was first read.
     func now() throws -> Date {
         if let cachedNow { return cachedNow }
         var value = env.clock()
-        if let text = env.variables["LIFESIGNAL_NOW"], !text.isEmpty {
-            guard let parsed = ISO8601.parse(text) else {
-                throw LifeSignalError.invalid("LIFESIGNAL_NOW=\(quoted(text)) is not an ISO 8601 time such as 2026-03-01T09:00:00Z")
-            }
-            value = parsed
+        if let start = simulatedStart {
+            value = start.at.addingTimeInterval(value.timeIntervalSince(start.realTime).rounded(.down))
+        } else if let simulated = try simulatedTime() {
+            simulatedStart = (simulated, value)
+            value = simulated
         }
         cachedNow = value
         return value
@@ -46,6 +51,19 @@ final class Context {
 
     /// Lets a long-running command (`follow`) see time move on.
     func refreshNow() { cachedNow = nil }
+
+    /// Whether "now" is simulated (`LIFESIGNAL_NOW`); only a simulation store accepts that.
+    var clockKind: StoreClock {
+        (env.variables["LIFESIGNAL_NOW"] ?? "").isEmpty ? .real : .simulated
+    }
+
+    private func simulatedTime() throws -> Date? {
+        guard let text = env.variables["LIFESIGNAL_NOW"], !text.isEmpty else { return nil }
+        guard let parsed = ISO8601.parse(text) else {
+            throw LifeSignalError.invalid("LIFESIGNAL_NOW=\(quoted(text)) is not an ISO 8601 time such as 2026-03-01T09:00:00Z")
+        }
+        return parsed
+    }
 
     func core() throws -> CoreEnvironment { CoreEnvironment(now: try now(), random: env.random) }
 
@@ -69,7 +87,8 @@ final class Context {
     /// commands that write without being signed in: `login`).
     func store() throws -> SharedStore {
         if let cachedStore { return cachedStore }
-        let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout)
+        let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
+                                         clock: clockKind)
         cachedStore = store
         return store
     }
@@ -79,7 +98,7 @@ final class Context {
         if let cachedStore { return cachedStore }
         do {
             let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                             creating: false)
+                                             creating: false, clock: clockKind)
             cachedStore = store
             return store
         } catch StoreError.missing {

@@ -3,25 +3,40 @@ import LifeSignalCore
 import LifeSignalStore
 
 /// Hands the signed-in account's new notifications to the notify command,
-/// at least once each and in order.
+/// at least once each.
 ///
 /// Only one process delivers for an account at a time (the store's
 /// delivery lease; a second deliverer skips its turn), so a `tick` from cron
-/// and a running `follow` never hand over the same item twice. An item is
-/// marked delivered only after the command exited 0; a failure stops the
-/// run and the item is retried next time.
+/// and a running `follow` never hand over the same item twice. An item
+/// counts as delivered only after the command exited 0. An item the command
+/// fails on waits with a back-off (`DeliveryLedger`) while the items behind
+/// it go on; after two failures in a row the run stops, since the command
+/// itself is likely broken.
 ///
-/// A look at the feed's counts comes first (nothing to deliver needs no
-/// lease); the plan is made from one read once the lease is held, since
-/// the lease's last holder may have moved the cursor meanwhile.
+/// A look at the feed's counts comes first (nothing to deliver, and nothing
+/// waiting for a retry, needs no lease); the plan is made from one read once
+/// the lease is held, since the lease's last holder may have moved the
+/// cursor meanwhile.
 struct Delivery {
     struct Report {
         var delivered = 0
         var skipped = 0
-        var failure: (item: FeedItem, outcome: ProcessOutcome)?
+        /// Items the command failed on in this run, and when each is tried again.
+        var failures: [(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)] = []
+        /// Items still waiting for a retry after this run, and the earliest retry.
+        var waiting = 0
+        var nextRetry: Date?
         var busy = false
         var noCommand = false
+
+        var failed: Bool { !failures.isEmpty }
     }
+
+    /// Failures in a row after which a run stops.
+    static let failuresInARow = 2
+    /// Longest value of a `LIFESIGNAL_NOTIFICATION_*` variable, in bytes; the
+    /// whole notification is on stdin, so the environment never overflows.
+    static let environmentValueLimit = 1024
 
     let context: Context
 
@@ -39,7 +54,7 @@ struct Delivery {
         // A damaged store fails here, before the lease makes anything in it.
         let pending = try c.reading { store, account in
             let summary = try store.feedSummary(of: account.id)
-            return (account: account.id, any: summary.deliveredThrough < summary.nextIndex)
+            return (account: account.id, any: summary.deliveredThrough < summary.nextIndex || !summary.retries.isEmpty)
         }
         guard pending.any else { return report }
         guard let lease = try c.store().deliveryLease(for: pending.account, duration: leaseDuration) else {
@@ -48,56 +63,98 @@ struct Delivery {
         }
         defer { lease.release() }
 
-        let command = try c.localSettings().load().notifyCommand
-        let (plan, account) = try c.reading { store, account in (try DeliveryPlan(store: store, owner: account), account) }
-        var handledThrough: Int?
-        for step in plan.steps {
+        let settings = try c.localSettings().load()
+        let command = settings.notifyCommand
+        let now = try c.now()
+        let (plan, account) = try c.reading { store, account in
+            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: settings.notifyCommandSince),
+             account)
+        }
+        report.noCommand = command == nil
+        var ledger = DeliveryLedger(plan)
+        var saved = plan.state
+        var inARow = 0
+        var succeeded = false
+        var queue = plan.steps[...]
+        var waiting = plan.waiting[...]
+        deliveries: while inARow < Self.failuresInARow {
+            let step: DeliveryPlan.Step
+            if let next = queue.popFirst() {
+                step = next
+            } else if succeeded, let retry = waiting.popFirst() {
+                step = .deliver(retry)
+            } else {
+                break
+            }
             switch step {
             case .skip(let item):
                 report.skipped += 1
-                handledThrough = item.index + 1
+                ledger.skipped(item)
             case .deliver(let item):
-                guard let command else {
-                    report.noCommand = true
-                    report.skipped += 1
-                    handledThrough = item.index + 1
-                    continue
-                }
-                if let through = handledThrough { try mark(through); handledThrough = nil }
+                guard let command else { continue }
                 // A lease that runs out (a store whose leases expire) may be taken by another deliverer.
                 guard try lease.renew(for: leaseDuration) else {
                     report.busy = true
-                    return report
+                    break deliveries
                 }
                 let outcome = c.env.processRunner.run(.shell(
                     command, input: Array((JSONViews.notification(item).rendered(pretty: false) + "\n").utf8),
                     environment: environment(for: item, account: account), timeout: timeout))
-                guard outcome.succeeded else {
-                    report.failure = (item, outcome)
-                    return report
+                if outcome.succeeded {
+                    ledger.delivered(item)
+                    report.delivered += 1
+                    inARow = 0
+                    succeeded = true
+                } else {
+                    report.failures.append((item, outcome, ledger.failed(item, now: now, command: command)))
+                    inARow += 1
                 }
-                try mark(item.index + 1)
-                report.delivered += 1
+                // Recorded at once: an item handed over is not handed over
+                // again because a later one hung or the process was killed.
+                try save(ledger.state, &saved)
             }
         }
-        if let through = handledThrough { try mark(through) }
+        try save(ledger.state, &saved)
+        report.waiting = ledger.state.retries.count
+        report.nextRetry = ledger.nextRetry
         return report
     }
 
-    private func mark(_ through: Int) throws {
-        try context.writing { store, account in try store.setDeliveredThrough(through, of: account.id) }
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState) throws {
+        guard state != saved else { return }
+        try context.writing { store, account in try store.setDeliveryState(state, of: account.id) }
+        saved = state
     }
 
     private func environment(for item: FeedItem, account: Account) -> [String: String] {
         var environment = context.env.variables
+        let limit = Self.environmentValueLimit
         environment["LIFESIGNAL_NOTIFICATION_ID"] = item.id.rawValue
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
-        // For people (a mail subject, an SMS): local times; stdin keeps the exact JSON.
-        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = HumanText.localTimes(in: item.title)
-        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = HumanText.localTimes(in: item.message)
+        // For people (a mail subject, an SMS): local times, and short, so
+        // no item can overflow the environment; stdin keeps the exact JSON.
+        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(HumanText.localTimes(in: item.title), limit: limit)
+        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(HumanText.localTimes(in: item.message), limit: limit)
         environment["LIFESIGNAL_NOTIFICATION_TIMESTAMP"] = ISO8601.format(item.timestamp)
         environment["LIFESIGNAL_ACCOUNT_PHONE"] = account.phoneNumber
-        environment["LIFESIGNAL_ACCOUNT_NAME"] = account.fullName
+        environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(account.fullName, limit: limit)
         return environment
+    }
+
+    /// `text` cut to at most `limit` UTF-8 bytes at a character boundary,
+    /// ending in "…" when cut; never holds a NUL, which would end it early.
+    static func shortened(_ text: String, limit: Int) -> String {
+        let clean = text.contains("\0") ? text.replacing("\0", with: " ") : text
+        guard clean.utf8.count > limit else { return clean }
+        let ellipsis = "…"
+        var kept = ""
+        var bytes = 0
+        for character in clean {
+            let size = character.utf8.count
+            guard bytes + size + ellipsis.utf8.count <= limit else { break }
+            kept.append(character)
+            bytes += size
+        }
+        return kept + ellipsis
     }
 }

@@ -16,6 +16,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case overdue = 10
     case alertActive = 11
     case unavailable = 12
+    case dependentNeedsYou = 13
     case declined = 14
 
     /// One line for the README and the man page.
@@ -34,6 +35,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .overdue: "status --check: your check-in is overdue."
         case .alertActive: "status --check: an alert is active."
         case .unavailable: "The store is unavailable: it cannot be reached, or this lifesignal cannot open its kind."
+        case .dependentNeedsYou: "status --check: you are fine, but a dependent is overdue, has an alert, or cannot be checked."
         case .declined: "Declined at a prompt (answered no, or Ctrl-D): nothing was changed."
         }
     }

@@ -104,23 +104,46 @@ public struct SpawningProcessRunner: ProcessRunner {
             if request.input != nil { close(inputPipe[1]) }
             return .couldNotStart("\(request.arguments[0]): \(String(cString: strerror(status)))")
         }
+        var timeout = request.timeout
         if let input = request.input {
-            Self.feed(input, to: inputPipe[1])
+            let started = Self.monotonicSeconds()
+            Self.feed(input, to: inputPipe[1], within: timeout)
             close(inputPipe[1])
+            timeout = timeout.map { max(0, $0 - (Self.monotonicSeconds() - started)) }
         }
-        return Self.wait(for: pid, timeout: request.timeout)
+        return Self.wait(for: pid, timeout: timeout)
     }
 
-    /// Writes the input; a program that exits without reading it is not an error.
-    private static func feed(_ bytes: [UInt8], to descriptor: Int32) {
+    /// Writes the input; a program that exits without reading it is not an
+    /// error. With a time limit, a program that neither reads nor exits is
+    /// given up on when it runs out (more input than a pipe holds would
+    /// otherwise block here, before the time limit is looked at).
+    private static func feed(_ bytes: [UInt8], to descriptor: Int32, within limit: Double?) {
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
+        let deadline = limit.map { monotonicSeconds() + $0 }
+        if deadline != nil { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 { if errno == EINTR { continue }; return }
-            offset += written
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            guard errno == EINTR || errno == EAGAIN else { return }
+            if errno == EAGAIN, let deadline {
+                let left = deadline - monotonicSeconds()
+                guard left > 0 else { return }
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&waiting, 1, Int32(min(left, 0.05) * 1000) + 1)
+            }
         }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func wait(for pid: pid_t, timeout: Double?) -> ProcessOutcome {

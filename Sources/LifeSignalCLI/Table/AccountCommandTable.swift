@@ -54,15 +54,18 @@ struct Logout: CommandInput, Equatable {
 /// `status [--check]`
 struct Status: CommandInput, Equatable {
     static let check = Flag(
-        "check", help: "Print nothing; exit 10 when overdue, 11 when an alert is active, 0 otherwise.")
+        "check", help: "Print nothing; exit 11 when your alert is active, 10 when you are overdue, 13 when you are fine but a dependent needs you, 0 otherwise.")
 
     static let spec = CommandSpec(
         "status",
-        summary: "Show your check-in status, alert, pings and unread notifications",
+        summary: "Show your check-in status, alert, pings, unread notifications and the dependents who need you",
+        discussion: [
+            "Needs you lists the dependents with an alert, an overdue check-in, or an account that cannot be read. Watched says how many responders you have: with none, a missed check-in reaches nobody.",
+        ],
         options: [check.spec],
         examples: [
-            CommandExample("status", "see when your next check-in is due"),
-            CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert (for prompts and scripts)"),
+            CommandExample("status", "see when your next check-in is due, and who needs you"),
+            CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert, 13 when a dependent needs you (for prompts and scripts)"),
         ],
         input: .running(Status.self))
 
@@ -96,6 +99,7 @@ struct ProfileSet: CommandInput, Equatable {
     static let spec = CommandSpec(
         "set",
         summary: "Change your name or emergency note",
+        discussion: ["A name is one line of at most 128 bytes (UTF-8); the note may span lines, up to 4000 bytes."],
         options: [firstName.spec, lastName.spec, note.spec],
         examples: [
             CommandExample("profile set --note 'Diabetic; spare key under the blue pot'", "set the emergency note"),

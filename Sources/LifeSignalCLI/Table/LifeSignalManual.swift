@@ -31,7 +31,7 @@ public enum LifeSignalManual {
         ],
         environment: [
             ManualEntry("LIFESIGNAL_STORE", "The store directory (default $XDG_DATA_HOME/lifesignal). --store DIR overrides it."),
-            ManualEntry("LIFESIGNAL_NOW", "The current time, ISO 8601 (2026-03-01T09:00:00Z), for tests, demos and simulations. An invalid value is an error."),
+            ManualEntry("LIFESIGNAL_NOW", "The current time, ISO 8601 (2026-03-01T09:00:00Z), for tests, demos and simulations. A store created under it is a simulation store and honours it; a store created on the real clock refuses it (exit 5), so nobody can fire someone else's deadline by setting a clock. notifications follow starts its clock at that instant and lets it run at real speed. An invalid value is an error."),
             ManualEntry("LIFESIGNAL_SMS_COMMAND", "Overrides the sms-command setting."),
             ManualEntry("LIFESIGNAL_LOCK_TIMEOUT", "Seconds to wait for another process's lock before 'store is busy' (default 5)."),
             ManualEntry("LIFESIGNAL_COMMAND_TIMEOUT", "Seconds an sms-command or notify-command may run before it is killed (default 30)."),
@@ -52,8 +52,8 @@ public enum LifeSignalManual {
             CommandExample("settings set notify-command 'jq -r .message | sendsms --to +15557654321'",
                            "Text every notification to a phone through any SMS tool."),
             CommandExample("notifications --unread --json | jq -r '.[].title'", "Unread titles in a script."),
-            CommandExample("status --check || echo 'lifesignal: check in!'",
-                           "In a shell prompt: exit 10 when overdue, 11 on an alert."),
+            CommandExample("status --check || echo 'lifesignal: check in, or someone needs you!'",
+                           "In a shell prompt: exit 10 when overdue, 11 on an alert, 13 when a dependent needs you."),
         ],
         seeAlso: [ManualReference("jq", "1"), ManualReference("crontab", "5"), ManualReference("cron", "8")])
 }

@@ -8,7 +8,8 @@ enum NotificationCommandTable {
     static let notifications = CommandSpec(
         "notifications",
         summary: "Read, mark, delete and follow your notifications",
-        subcommands: [NotificationsList.spec, NotificationsRead.spec, NotificationsDelete.spec, NotificationsFollow.spec],
+        subcommands: [NotificationsList.spec, NotificationsShow.spec, NotificationsRead.spec, NotificationsDelete.spec,
+                      NotificationsFollow.spec],
         defaultSubcommand: "list")
 
     /// A notification, or every one with `--all`.
@@ -50,6 +51,24 @@ struct NotificationsList: CommandInput, Equatable {
         filter = try parsed.value(Self.type)
         unreadOnly = parsed[Self.unread]
         limit = try parsed.value(Self.limit)
+    }
+}
+
+/// `notifications show ID`
+struct NotificationsShow: CommandInput, Equatable {
+    static let id = Argument<String>("ID", help: "The notification (an ID prefix of 4 or more characters works).")
+
+    static let spec = CommandSpec(
+        "show",
+        summary: "Show one notification whole: its message, with any emergency note, and who it is about",
+        arguments: [id.spec],
+        examples: [CommandExample("notifications show 8bc5", "read the whole notification whose ID starts with 8bc5")],
+        input: .running(NotificationsShow.self))
+
+    let id: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        id = try parsed.required(Self.id)
     }
 }
 

@@ -48,7 +48,7 @@ struct SettingsSet: CommandInput, Equatable {
         "set", summary: "Change one setting",
         discussion: [
             "alerts, pings, check-ins and contacts take on or off and choose what the notify-command receives; the feed always records everything.",
-            "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it.",
+            "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it. A newly set notify-command gets only what arrives from then on.",
         ],
         arguments: [Settings.key.spec, value.spec],
         examples: [

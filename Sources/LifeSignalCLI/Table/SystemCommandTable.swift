@@ -36,7 +36,7 @@ struct Tick: CommandInput, Equatable {
         "tick",
         summary: "Bring deadlines up to date and deliver new notifications (for cron)",
         discussion: [
-            "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. Exits 9 when a delivery failed; it is retried next time.",
+            "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. An item the command fails on is retried with a back-off (1 minute, doubling up to 30) while the ones behind it go on; an ordinary item is set aside after 8 attempts, an alert or missed check-in never. Exits 9 when a delivery failed.",
         ],
         examples: [CommandExample("tick -q", "in a crontab, every few minutes")],
         input: .running(Tick.self))

@@ -22,6 +22,9 @@ public struct Account: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var preferences: NotificationPreferences
     public var deadlines: DeadlineMarks
+    /// Set when a check-in found nobody watching (no responders), so that
+    /// `checkin` warns once rather than at every run; cleared once watched.
+    public var warnedUnwatchedAt: Date?
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -50,8 +53,12 @@ public struct Account: Codable, Sendable, Equatable {
     public var isAlertActive: Bool { alert != nil }
 
     /// When the next check-in is due; nil until the first check-in starts the timer.
+    /// A deadline whose miss the responders were told of stands until the
+    /// next check-in, whatever the interval became since.
     public var nextCheckInDue: Date? {
-        lastCheckIn.map { $0.addingTimeInterval(Double(checkInInterval)) }
+        guard let lastCheckIn else { return nil }
+        if let held = deadlines.heldDue, deadlines.cycleStart == lastCheckIn { return held }
+        return lastCheckIn.addingTimeInterval(Double(checkInInterval))
     }
 
     public func isOverdue(at now: Date) -> Bool {

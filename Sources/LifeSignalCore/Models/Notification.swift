@@ -84,8 +84,32 @@ public struct FeedSummary: Codable, Sendable, Equatable {
     /// Index of the next item to be appended.
     public var nextIndex = 0
     /// Every item with an index below this one has been handed to the
-    /// notify command (or skipped by preferences).
+    /// notify command, skipped, or is waiting in `retries`.
     public var deliveredThrough = 0
+    /// Items below the cursor the notify command failed on, by index.
+    public var retries: [DeliveryRetry] = []
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case total, unread, nextIndex, deliveredThrough, retries
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        total = try container.decode(Int.self, forKey: .total)
+        unread = try container.decode(Int.self, forKey: .unread)
+        nextIndex = try container.decode(Int.self, forKey: .nextIndex)
+        deliveredThrough = try container.decode(Int.self, forKey: .deliveredThrough)
+        retries = try container.decodeIfPresent([DeliveryRetry].self, forKey: .retries) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(total, forKey: .total)
+        try container.encode(unread, forKey: .unread)
+        try container.encode(nextIndex, forKey: .nextIndex)
+        try container.encode(deliveredThrough, forKey: .deliveredThrough)
+        if !retries.isEmpty { try container.encode(retries, forKey: .retries) }
+    }
 }

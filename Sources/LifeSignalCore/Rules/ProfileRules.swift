@@ -1,14 +1,21 @@
-/// Limits on what a profile may hold.
+/// Limits on what a profile may hold, in bytes: a grapheme cluster can be
+/// any length ("Z" and 33,000 combining accents is one character), and what
+/// one account writes ends up in others' feeds, terminals and environments.
 public enum ProfileRules {
-    public static let maxNameLength = 100
-    public static let maxNoteLength = 2000
+    /// Bytes of UTF-8 a first or last name may hold.
+    public static let maxNameBytes = 128
+    /// Bytes of UTF-8 the emergency note may hold.
+    public static let maxNoteBytes = 4000
 
-    /// A trimmed, validated first or last name.
+    /// A trimmed, validated first or last name: one line, not empty, short.
     public static func name(_ text: String, field: String) throws(LifeSignalError) -> String {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .invalid("\(field) must not be empty") }
-        guard trimmed.count <= maxNameLength else {
-            throw .invalid("\(field) is longer than \(maxNameLength) characters")
+        guard trimmed.utf8.count <= maxNameBytes else {
+            throw .invalid("\(field) is longer than \(maxNameBytes) bytes (\(trimmed.utf8.count))")
+        }
+        guard !trimmed.unicodeScalars.contains(where: isLineBreak) else {
+            throw .invalid("\(field) must be one line")
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalid("\(field) must not contain control characters")
@@ -19,8 +26,8 @@ public enum ProfileRules {
     /// A validated emergency note (may be empty, may span lines).
     public static func note(_ text: String) throws(LifeSignalError) -> String {
         let trimmed = text.trimmingWhitespace()
-        guard trimmed.count <= maxNoteLength else {
-            throw .invalid("the emergency note is longer than \(maxNoteLength) characters")
+        guard trimmed.utf8.count <= maxNoteBytes else {
+            throw .invalid("the emergency note is longer than \(maxNoteBytes) bytes (\(trimmed.utf8.count))")
         }
         let allowed: Set<Unicode.Scalar> = ["\n", "\t"]
         guard !trimmed.unicodeScalars.contains(where: {
@@ -29,6 +36,15 @@ public enum ProfileRules {
             throw .invalid("the emergency note must not contain control characters")
         }
         return trimmed
+    }
+
+    /// Line feed, carriage return, the other C0 and C1 breaks, and the
+    /// Unicode line and paragraph separators.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 }
 

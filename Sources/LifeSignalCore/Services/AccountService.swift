@@ -25,22 +25,46 @@ public struct AccountService {
         try store.save(account)
     }
 
+    /// Whether the account's responders were told it missed its current deadline.
+    public static func isMissedNotified(_ account: Account, engine: DeadlineEngine = DeadlineEngine()) -> Bool {
+        engine.isMissedNotified(account)
+    }
+
+    /// What a check-in did besides recording itself.
+    public struct CheckInOutcome: Sendable, Equatable {
+        /// Responders were told the account had missed its deadline; they
+        /// have now been told it is safe.
+        public var toldSafe: Reach?
+        /// Nobody watches over the account (no responders) and it has not
+        /// been warned of that since it last was watched: say so, once.
+        public var warnUnwatched: Bool
+    }
+
     /// Records a check-in now. When the account was overdue and its
     /// responders had been told, they are told it is safe again.
-    public func checkIn(_ account: inout Account, command: String? = nil) throws {
+    @discardableResult
+    public func checkIn(_ account: inout Account, command: String? = nil) throws -> CheckInOutcome {
         let wasMissed = deadlines.engine.isMissedNotified(account)
         account.lastCheckIn = env.now
         try store.appendCheckIn(CheckInRecord(timestamp: env.now, command: command), of: account.id,
                                 keeping: Self.historyLimit)
+        let watched = try store.contacts(of: account.id).contains(where: \.isResponder)
+        let warn = !watched && account.warnedUnwatchedAt == nil
+        account.warnedUnwatchedAt = watched ? nil : (account.warnedUnwatchedAt ?? env.now)
         try deadlines.reschedule(&account)
+        var toldSafe: Reach?
         if wasMissed {
-            try notifier.notifyResponders(of: account.id, FeedDraft(
+            toldSafe = try notifier.notifyResponders(of: account.id, FeedDraft(
                 type: .checkIn, title: "\(account.fullName) is safe",
                 message: "\(account.fullName) checked in after missing a check-in.",
                 relatedContactID: account.id))
         }
+        return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn)
     }
 
+    /// Sets the intervals. The new deadline counts at once: one already past
+    /// fires now, a reminder already due is sent now. A deadline whose miss
+    /// the responders were told of stands until the next check-in.
     public func setIntervals(_ account: inout Account, checkIn: Int?, reminder: Int?) throws {
         let result = try IntervalRules.apply(checkIn: checkIn, reminder: reminder,
                                              to: (account.checkInInterval, account.reminderInterval))
@@ -65,8 +89,9 @@ public struct AccountService {
     }
 
     /// Raises an emergency alert; every responder is told, with the note.
-    public func raiseAlert(_ account: inout Account) throws -> ActiveAlert {
-        try requireName(account)
+    /// Never refused for want of a profile field: the phone number names
+    /// an account that has no name yet.
+    public func raiseAlert(_ account: inout Account) throws -> (alert: ActiveAlert, reach: Reach) {
         if let active = account.alert {
             throw LifeSignalError.refused("an alert is already active (raised \(ISO8601.format(active.activatedAt)))",
                                           hint: "lifesignal alert off")
@@ -76,24 +101,24 @@ public struct AccountService {
         try store.save(account)
         var message = "\(account.fullName) raised an emergency alert."
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        try notifier.notifyResponders(of: account.id, FeedDraft(
+        let reach = try notifier.notifyResponders(of: account.id, FeedDraft(
             type: .alert, title: "Emergency alert from \(account.fullName)", message: message,
             relatedContactID: account.id, relatedAlertID: alert.id, isCritical: true))
-        return alert
+        return (alert, reach)
     }
 
     /// Cancels the active alert; every responder is told.
-    public func cancelAlert(_ account: inout Account) throws -> ActiveAlert {
+    public func cancelAlert(_ account: inout Account) throws -> (alert: ActiveAlert, reach: Reach) {
         guard let alert = account.alert else {
             throw LifeSignalError.refused("no alert is active")
         }
         account.alert = nil
         try store.save(account)
-        try notifier.notifyResponders(of: account.id, FeedDraft(
+        let reach = try notifier.notifyResponders(of: account.id, FeedDraft(
             type: .alert, title: "\(account.fullName) cancelled their alert",
             message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(alert.activatedAt)).",
             relatedContactID: account.id, relatedAlertID: alert.id))
-        return alert
+        return (alert, reach)
     }
 }
 

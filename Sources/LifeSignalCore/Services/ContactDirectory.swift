@@ -5,6 +5,11 @@ public struct ContactView: Sendable {
     public var link: ContactLink
     public var account: Account
 
+    public init(link: ContactLink, account: Account) {
+        self.link = link
+        self.account = account
+    }
+
     public var id: EntityID { link.contactID }
     public var name: String { account.fullName }
 
@@ -26,10 +31,30 @@ public struct ContactDirectory {
 
     public init(store: any StoreReading) { self.store = store }
 
-    public func all(of owner: EntityID) throws -> [ContactView] {
-        try store.contacts(of: owner).compactMap { link in
-            try store.account(link.contactID).map { ContactView(link: link, account: $0) }
+    /// The owner's contacts, with the ones whose account cannot be read set
+    /// apart: one damaged account never hides the others.
+    public struct Listing: Sendable {
+        public var contacts: [ContactView] = []
+        public var unreadable: [(link: ContactLink, failure: any UserFacingError)] = []
+    }
+
+    public func listing(of owner: EntityID) throws -> Listing {
+        var listing = Listing()
+        for link in try store.contacts(of: owner) {
+            do {
+                if let account = try store.account(link.contactID) {
+                    listing.contacts.append(ContactView(link: link, account: account))
+                }
+            } catch let failure as any UserFacingError where failure.isUnreadableFile {
+                listing.unreadable.append((link, failure))
+            }
         }
+        return listing
+    }
+
+    /// The contacts whose accounts can be read.
+    public func all(of owner: EntityID) throws -> [ContactView] {
+        try listing(of: owner).contacts
     }
 
     /// Contacts ordered for display. Time left puts alerting, then overdue
@@ -65,38 +90,32 @@ public struct ContactDirectory {
     /// Gore even when Alan Turing exists), then the start of any of them.
     /// Two matches at the best level are ambiguous, and the error lists them.
     public func resolve(_ query: String, owner: EntityID) throws -> ContactView {
-        let contacts = try all(of: owner)
+        let listing = try listing(of: owner)
+        let contacts = listing.contacts
         let trimmed = query.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw LifeSignalError.invalid("a contact name, phone number or ID is required") }
         let phones = PhoneNumber.candidates(trimmed)
         if !phones.isEmpty, let match = contacts.first(where: { phones.contains($0.account.phoneNumber) }) {
             return match
         }
-        let folded = NameFolding.fold(trimmed)
-        let keyed = contacts.map { contact in
-            (contact, full: NameFolding.fold(contact.name),
-             parts: [contact.account.firstName, contact.account.lastName].map(NameFolding.fold))
-        }
-        let tiers: [[ContactView]] = [
-            keyed.filter { $0.full == folded }.map(\.0),
-            keyed.filter { $0.parts.contains(folded) }.map(\.0),
-            keyed.filter { entry in ([entry.full] + entry.parts).contains { $0.hasPrefix(folded) } }.map(\.0),
-        ]
-        var matches = tiers.first { !$0.isEmpty } ?? []
+        var matches = NameMatching.best(trimmed, among: contacts.map {
+            NameMatching.Candidate($0, full: $0.name, parts: [$0.account.firstName, $0.account.lastName])
+        })
         let lower = trimmed.lowercased()
-        if matches.isEmpty, lower.count >= 4, lower.utf8.allSatisfy({ Self.isIDCharacter($0) }) {
+        if matches.isEmpty, NameMatching.isIDPrefix(lower) {
             matches = contacts.filter { $0.id.rawValue.hasPrefix(lower) }
         }
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw LifeSignalError.notFound("no contact matches \(quoted(trimmed))", hint: "lifesignal contacts list")
+        case 0:
+            // A contact whose account cannot be read is found by ID only, and then says why.
+            if lower.count >= 4, let damaged = listing.unreadable.first(where: { $0.link.contactID.rawValue.hasPrefix(lower) }) {
+                throw damaged.failure
+            }
+            throw LifeSignalError.notFound("no contact matches \(quoted(trimmed))", hint: "lifesignal contacts list")
         default:
             throw LifeSignalError.ambiguous(query: trimmed, candidates: Self.sorted(matches, by: .name, now: Date(timeIntervalSince1970: 0))
                 .map { "\($0.name) (\($0.id.short))" })
         }
-    }
-
-    private static func isIDCharacter(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (97...102).contains(byte) || byte == UInt8(ascii: "-")
     }
 }

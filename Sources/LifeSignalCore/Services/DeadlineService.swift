@@ -2,16 +2,32 @@ import FoundationEssentials
 
 /// Keeps every account's deadline up to date, at a cost that follows the
 /// number of milestones due, not the number of accounts.
+///
+/// One account's unreadable file never stops the others: each account is
+/// brought up to date all or nothing on its own (`StoreWriting.isolated`),
+/// and each notice on its own, so a damaged file costs only what needs it.
+/// An account whose own data cannot be read is still watched as far as the
+/// rest allows: its responders come from their side of the links when its
+/// contacts file is unreadable, and when the account itself cannot be read
+/// they are told, once, that it cannot be watched; it is looked at again
+/// every `recheckDelay` and they are told when it can be watched again.
 public struct DeadlineService {
     let store: any StoreWriting
     let env: CoreEnvironment
     let engine: DeadlineEngine
+
+    /// How long a notice that could not be delivered waits before another try.
+    public static let retryDelay: TimeInterval = 15 * 60
+    /// How often an account that cannot be read is looked at again.
+    public static let recheckDelay: TimeInterval = 3600
 
     public init(store: any StoreWriting, env: CoreEnvironment, engine: DeadlineEngine = DeadlineEngine()) {
         self.store = store
         self.env = env
         self.engine = engine
     }
+
+    private var notifier: Notifier { Notifier(store: store, env: env) }
 
     /// Whether any deadline in the store needs attention at `now` (one
     /// small read; callers use it to avoid taking the write lock).
@@ -21,35 +37,140 @@ public struct DeadlineService {
     }
 
     /// Fires every milestone due at `now`, in every account whose wake time
-    /// has come, and reschedules them. Returns how many notifications resulted.
+    /// has come, and reschedules them. Returns how many notices went out.
     @discardableResult
     public func catchUp() throws -> Int {
-        var fired = 0
-        for id in try store.dueAccounts(at: env.now) {
-            guard var account = try store.account(id) else {
-                try store.schedule(id, at: nil)
-                continue
-            }
-            let effects = engine.evaluate(&account, now: env.now)
-            fired += try InvitationService(store: store, env: env).expireDue(&account)
-            try store.save(account)
-            try Notifier(store: store, env: env).apply(effects, for: id)
-            try store.schedule(id, at: nextWake(for: account))
-            fired += effects.count
+        var sent = 0
+        for wake in try store.dueWakes(at: env.now) {
+            sent += try catchUp(wake)
         }
-        return fired
+        return sent
     }
 
-    /// Records a changed timer (check-in, new interval) in the schedule.
+    /// Records a changed timer (check-in, new interval) and delivers what it
+    /// makes due at once: a deadline already past, a reminder already late.
     public func reschedule(_ account: inout Account) throws {
-        _ = engine.evaluate(&account, now: env.now)
+        let responders = try store.contacts(of: account.id).filter(\.isResponder)
+        _ = try bringUpToDate(&account, responders: responders, wasUnreadable: false, tolerant: false)
+    }
+
+    /// One account: as a command would, then around its unreadable files,
+    /// then, when the account itself cannot be read, telling its responders.
+    private func catchUp(_ wake: ScheduledWake) throws -> Int {
+        do {
+            return try store.isolated { try Self(store: $0, env: env, engine: engine).evaluate(wake, tolerant: false) }
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            do {
+                return try store.isolated { try Self(store: $0, env: env, engine: engine).evaluate(wake, tolerant: true) }
+            } catch let failure as any UserFacingError where failure.isUnreadableFile {
+                return try store.isolated { store in
+                    try Self(store: store, env: env, engine: engine).reportUnreadable(wake, failure)
+                }
+            }
+        }
+    }
+
+    private func evaluate(_ wake: ScheduledWake, tolerant: Bool) throws -> Int {
+        guard var account = try store.account(wake.accountID) else {
+            // The account is gone (an old schedule entry): nothing to watch.
+            try schedule(wake.accountID, at: nil, tolerant: tolerant)
+            return 0
+        }
+        let responders = try responders(of: account.id, tolerant: tolerant)
+        return try bringUpToDate(&account, responders: responders, wasUnreadable: wake.unreadable != nil,
+                                 tolerant: tolerant)
+    }
+
+    private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
+                               tolerant: Bool) throws -> Int {
+        var sent = 0
+        if wasUnreadable {
+            for responder in responders {
+                sent += try notifier.deliver(responder.contactID, Self.watchedAgain(account)) ? 1 : 0
+            }
+        }
+        for due in engine.evaluate(&account, responders: responders, now: env.now) {
+            if try notifier.deliver(due.notice.recipient, due.notice.draft) {
+                sent += 1
+            } else {
+                engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay))
+            }
+        }
+        sent += try expireInvitations(&account)
         try store.save(account)
-        try store.schedule(account.id, at: nextWake(for: account))
+        try schedule(account.id, at: nextWake(for: account, responders: responders), tolerant: tolerant)
+        return sent
+    }
+
+    /// The account's sent invitations past their expiry expire, on their
+    /// own: when the account's own feed cannot take the notice, they wait
+    /// for the next look rather than make the account look unreadable.
+    private func expireInvitations(_ account: inout Account) throws -> Int {
+        var expiring = account
+        do {
+            let expired = try store.isolated { store in try InvitationService(store: store, env: env).expireDue(&expiring) }
+            account = expiring
+            return expired
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            account.invitationWake = env.now.addingTimeInterval(InvitationRules.recheckDelay)
+            return 0
+        }
+    }
+
+    /// `nextWake(for:responders:)` with the responders the store holds.
+    func nextWake(for account: Account) throws -> Date? {
+        nextWake(for: account, responders: try store.contacts(of: account.id).filter(\.isResponder))
     }
 
     /// When the account next needs attention: a milestone of its deadline,
-    /// or the expiry of an invitation it sent, whichever comes first.
-    func nextWake(for account: Account) -> Date? {
-        [engine.nextWake(for: account), account.invitationWake].compactMap { $0 }.min()
+    /// an owed notice, or the expiry of an invitation it sent, whichever
+    /// comes first.
+    func nextWake(for account: Account, responders: [ContactLink]) -> Date? {
+        [engine.nextWake(for: account, responders: responders), account.invitationWake].compactMap { $0 }.min()
+    }
+
+    /// The account itself cannot be read: its responders are told once per
+    /// damage, and it is looked at again later.
+    private func reportUnreadable(_ wake: ScheduledWake, _ failure: any UserFacingError) throws -> Int {
+        var sent = 0
+        if wake.unreadable != failure.unreadableFile {
+            let draft = Self.cannotBeWatched(wake.accountID, failure)
+            for responder in try responders(of: wake.accountID, tolerant: true) {
+                sent += try notifier.deliver(responder.contactID, draft) ? 1 : 0
+            }
+        }
+        try store.scheduleDespiteDamage(wake.accountID, at: env.now.addingTimeInterval(Self.recheckDelay),
+                                        unreadable: failure.unreadableFile)
+        return sent
+    }
+
+    private func responders(of id: EntityID, tolerant: Bool) throws -> [ContactLink] {
+        do {
+            return try store.contacts(of: id).filter(\.isResponder)
+        } catch let failure as any UserFacingError where tolerant && failure.isUnreadableFile {
+            return try store.linksFromOthers(to: id).filter(\.isResponder)
+        }
+    }
+
+    private func schedule(_ id: EntityID, at wake: Date?, tolerant: Bool) throws {
+        if tolerant {
+            try store.scheduleDespiteDamage(id, at: wake, unreadable: nil)
+        } else {
+            try store.schedule(id, at: wake)
+        }
+    }
+
+    static func cannotBeWatched(_ id: EntityID, _ failure: any UserFacingError) -> FeedDraft {
+        FeedDraft(type: .checkIn, title: "A dependent of yours cannot be watched",
+                  message: "lifesignal cannot read the account \(id.short) that you watch over (\(failure.message)), "
+                      + "so it cannot tell whether they check in or miss a check-in. Check on them directly; "
+                      + "'lifesignal doctor' shows what is wrong with the store.",
+                  relatedContactID: id, isCritical: true)
+    }
+
+    static func watchedAgain(_ account: Account) -> FeedDraft {
+        FeedDraft(type: .checkIn, title: "\(account.fullName) is watched again",
+                  message: "lifesignal can read \(account.fullName)'s account again and watches their check-ins as before.",
+                  relatedContactID: account.id)
     }
 }

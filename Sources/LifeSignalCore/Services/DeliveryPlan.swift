@@ -1,29 +1,170 @@
 import FoundationEssentials
 
-/// Which feed items still have to go to the notify command.
+/// Which feed items go to the notify command in one delivery run, and in
+/// what order.
 ///
-/// Delivery is at least once and in order: the store keeps a cursor below
-/// which every item is delivered (or skipped because its type is turned off
-/// in the preferences); an item moves the cursor only after the command
-/// succeeded for it.
+/// Delivery is at least once: the store keeps a cursor below which every
+/// item was handed over, skipped (its type is turned off, it is older than
+/// the notify command, or there is no command), or set back for a retry.
+/// An item the command failed on waits in `FeedSummary.retries` with a
+/// back-off, so no single item holds up the ones behind it.
 public struct DeliveryPlan {
-    public enum Step: Sendable {
-        /// Hand this item to the notify command; on success, move the cursor past it.
+    public enum Step: Sendable, Equatable {
+        /// Hand this item to the notify command.
         case deliver(FeedItem)
-        /// Its type is turned off: move the cursor past it without running anything.
+        /// Move the cursor past it without running anything.
         case skip(FeedItem)
     }
 
+    /// Due retries (oldest item first), then new items from the cursor on.
     public var steps: [Step]
+    /// Retries not yet due: tried as well once the command has succeeded in
+    /// this run, since a success shows the command works again.
+    public var waiting: [FeedItem]
+    /// Retries whose items are no longer in the feed (deleted, or dropped by retention).
+    public var vanished: [Int]
+    /// The delivery state the plan was made from.
+    public var state: DeliveryState
 
-    /// At most `limit` steps from the cursor on, oldest first.
-    public init(store: any StoreReading, owner: Account, limit: Int = 500) throws {
-        let start = try store.feedSummary(of: owner.id).deliveredThrough
-        var steps: [Step] = []
-        try store.visitFeed(of: owner.id, from: start) { item in
-            steps.append(owner.preferences.allows(item.type) ? .deliver(item) : .skip(item))
-            return steps.count < limit
+    /// At most `limit` new items from the cursor on, oldest first.
+    ///
+    /// - Parameters:
+    ///   - command: the notify command (nil: none is set, so new items are skipped).
+    ///   - since: when the notify command was set; older items are skipped.
+    public init(store: any StoreReading, owner: Account, now: Date, command: String? = nil, since: Date? = nil,
+                limit: Int = 500) throws {
+        let current = DeliveryState(try store.feedSummary(of: owner.id))
+        let digest = command.map(DeliveryRetry.digest)
+        var due: [FeedItem] = [], waiting: [FeedItem] = []
+        var found = Set<Int>()
+        if !current.retries.isEmpty {
+            let retries = Dictionary(current.retries.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+            let lowest = current.retries.map(\.index).min() ?? 0
+            try store.visitFeed(of: owner.id, from: lowest) { item in
+                guard item.index < current.deliveredThrough else { return false }
+                if let retry = retries[item.index] {
+                    found.insert(item.index)
+                    if retry.isDue(at: now, command: digest) { due.append(item) } else { waiting.append(item) }
+                }
+                return true
+            }
+        }
+        var steps = due.map { owner.preferences.allows($0.type) ? Step.deliver($0) : Step.skip($0) }
+        var fresh = 0
+        try store.visitFeed(of: owner.id, from: current.deliveredThrough) { item in
+            let wanted = command != nil && owner.preferences.allows(item.type) && item.timestamp >= (since ?? item.timestamp)
+            steps.append(wanted ? .deliver(item) : .skip(item))
+            fresh += 1
+            return fresh < limit
         }
         self.steps = steps
+        self.waiting = waiting
+        vanished = current.retries.map(\.index).filter { !found.contains($0) }
+        state = current
+    }
+}
+
+/// The outcomes of one delivery run folded into the delivery state: the
+/// cursor moves past every new item whatever became of it, and an item the
+/// command failed on waits with a back-off. A non-critical item is set
+/// aside (it stays in the feed) after `maxAttempts`; an alert or a missed
+/// check-in is never given up.
+public struct DeliveryLedger: Sendable {
+    /// Failed attempts after which a non-critical item is set aside.
+    public static let maxAttempts = 8
+    /// The first retry waits this long; each failure doubles it, up to `maxDelay`.
+    public static let firstDelay = 60
+    public static let maxDelay = 1800
+
+    public enum Verdict: Sendable, Equatable {
+        /// Tried again at this moment (or at once, with another command).
+        case retry(at: Date)
+        /// Given up on: reported, and left in the feed.
+        case setAside(attempts: Int)
+    }
+
+    public private(set) var state: DeliveryState
+
+    public init(_ plan: DeliveryPlan) {
+        state = plan.state
+        let gone = Set(plan.vanished)
+        state.retries.removeAll { gone.contains($0.index) }
+    }
+
+    /// Seconds before the next attempt after `attempts` failures.
+    public static func delay(afterAttempts attempts: Int) -> Int {
+        min(maxDelay, firstDelay << min(max(attempts - 1, 0), 16))
+    }
+
+    /// The item needs nothing (its type is off, or it is older than the command).
+    public mutating func skipped(_ item: FeedItem) { settle(item) }
+
+    /// The command took the item.
+    public mutating func delivered(_ item: FeedItem) { settle(item) }
+
+    /// The command failed on the item: when it is tried again, or that it is set aside.
+    public mutating func failed(_ item: FeedItem, now: Date, command: String) -> Verdict {
+        let attempts = (state.retries.first { $0.index == item.index }?.attempts ?? 0) + 1
+        settle(item)
+        if !item.isCritical, attempts >= Self.maxAttempts { return .setAside(attempts: attempts) }
+        let next = now.addingTimeInterval(Double(Self.delay(afterAttempts: attempts)))
+        let retry = DeliveryRetry(index: item.index, attempts: attempts, nextAttempt: next,
+                                  command: DeliveryRetry.digest(command))
+        let position = state.retries.firstIndex { $0.index > item.index } ?? state.retries.endIndex
+        state.retries.insert(retry, at: position)
+        return .retry(at: next)
+    }
+
+    /// The earliest moment a waiting item is due again.
+    public var nextRetry: Date? { state.retries.map(\.nextAttempt).min() }
+
+    private mutating func settle(_ item: FeedItem) {
+        state.retries.removeAll { $0.index == item.index }
+        if item.index >= state.deliveredThrough { state.deliveredThrough = item.index + 1 }
+    }
+}
+
+/// Where delivery to the notify command stands: the cursor and the items
+/// waiting for another attempt.
+public struct DeliveryState: Sendable, Equatable {
+    public var deliveredThrough: Int
+    public var retries: [DeliveryRetry]
+
+    public init(_ summary: FeedSummary) {
+        deliveredThrough = summary.deliveredThrough
+        retries = summary.retries
+    }
+
+    public init(deliveredThrough: Int, retries: [DeliveryRetry]) {
+        self.deliveredThrough = deliveredThrough
+        self.retries = retries
+    }
+}
+
+/// An item the notify command failed on, waiting for another attempt.
+public struct DeliveryRetry: Codable, Sendable, Equatable {
+    /// The item's position in the feed.
+    public var index: Int
+    /// Failed attempts so far.
+    public var attempts: Int
+    /// Not tried again before this moment (unless the command changed).
+    public var nextAttempt: Date
+    /// `digest` of the command that failed; a different command is tried at once.
+    public var command: String
+
+    public init(index: Int, attempts: Int, nextAttempt: Date, command: String) {
+        self.index = index
+        self.attempts = attempts
+        self.nextAttempt = nextAttempt
+        self.command = command
+    }
+
+    func isDue(at now: Date, command current: String?) -> Bool {
+        now >= nextAttempt || (current != nil && current != command)
+    }
+
+    /// A short fingerprint of a notify command.
+    public static func digest(_ command: String) -> String {
+        String(SHA256.hexDigest(command).prefix(16))
     }
 }

@@ -50,7 +50,7 @@ public struct InvitationService {
             // The deadline schedule wakes the owner when it expires.
             owner.invitationWake = invitation.expiresAt
             try store.save(owner)
-            try store.schedule(owner.id, at: DeadlineService(store: store, env: env).nextWake(for: owner))
+            try store.schedule(owner.id, at: try DeadlineService(store: store, env: env).nextWake(for: owner))
         }
         return invitation
     }

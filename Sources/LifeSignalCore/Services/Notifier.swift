@@ -1,5 +1,18 @@
 import FoundationEssentials
 
+/// Who a notification to several people reached.
+public struct Reach: Sendable, Equatable {
+    /// Recipients whose feed now holds it.
+    public var told: [EntityID] = []
+    /// Recipients whose files could not be read or written, so they were not told.
+    public var unreachable: [EntityID] = []
+
+    public init() {}
+
+    /// Nobody was meant to be told (no responders).
+    public var isNobody: Bool { told.isEmpty && unreachable.isEmpty }
+}
+
 /// Puts notifications into feeds: the account's own, or its responders'.
 struct Notifier {
     let store: any StoreWriting
@@ -10,19 +23,27 @@ struct Notifier {
         try store.appendFeed(draft, to: recipient, id: env.newID(), at: env.now)
     }
 
-    /// Notifies everyone who watches over `account` (its responders).
-    func notifyResponders(of account: EntityID, _ draft: FeedDraft) throws {
-        for link in try store.contacts(of: account) where link.isResponder {
-            try notify(link.contactID, draft)
+    /// Notifies one recipient all or nothing; false when their feed cannot
+    /// be read, so that one person's damaged files never stop a
+    /// notification to the others (or the command that sends it).
+    func deliver(_ recipient: EntityID, _ draft: FeedDraft) throws -> Bool {
+        do {
+            try store.isolated { store in _ = try store.appendFeed(draft, to: recipient, id: env.newID(), at: env.now) }
+            return true
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            return false
         }
     }
 
-    func apply(_ effects: [DeadlineEffect], for account: EntityID) throws {
-        for effect in effects {
-            switch effect {
-            case .notifyAccount(let draft): try notify(account, draft)
-            case .notifyResponders(let draft): try notifyResponders(of: account, draft)
+    /// Notifies everyone who watches over `account` (its responders), each on their own.
+    @discardableResult
+    func notifyResponders(of account: EntityID, _ draft: FeedDraft) throws -> Reach {
+        var reach = Reach()
+        for link in try store.contacts(of: account) where link.isResponder {
+            if try deliver(link.contactID, draft) { reach.told.append(link.contactID) } else {
+                reach.unreachable.append(link.contactID)
             }
         }
+        return reach
     }
 }

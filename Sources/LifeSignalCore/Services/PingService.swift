@@ -46,9 +46,17 @@ public struct PingService {
         return .sent(ping)
     }
 
+    /// What answering pings did.
+    public struct Answer: Sendable {
+        public var answered: [Ping]
+        /// Answering a ping is a check-in; nil when nothing was answered.
+        public var checkIn: AccountService.CheckInOutcome?
+    }
+
     /// Answers one pending received ping (by ID or unique ID prefix) or, with
-    /// nil, all of them. Each sender is told. Returns the answered pings.
-    public func respond(_ query: String?, owner: Account) throws -> [Ping] {
+    /// nil, all of them. Each sender is told, and the answer checks the
+    /// account in: the ping asked for exactly that.
+    public func respond(_ query: String?, owner: inout Account) throws -> Answer {
         var mine = try store.pings(of: owner.id)
         let pending = mine.filter { $0.recipientID == owner.id && $0.status == .pending }
         let chosen: [Ping]
@@ -81,8 +89,10 @@ public struct PingService {
                 message: "\(owner.fullName) answered the ping you sent at \(ISO8601.format(ping.sentAt)).",
                 relatedContactID: owner.id, relatedPingID: ping.id))
         }
-        if !answered.isEmpty { try store.savePings(Self.pruned(mine), of: owner.id) }
-        return answered
+        guard !answered.isEmpty else { return Answer(answered: [], checkIn: nil) }
+        try store.savePings(Self.pruned(mine), of: owner.id)
+        let checkIn = try AccountService(store: store, env: env).checkIn(&owner)
+        return Answer(answered: answered, checkIn: checkIn)
     }
 
     /// Keeps every pending ping and the newest answered ones.

@@ -26,6 +26,11 @@ public protocol StoreReading {
     func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws
     /// The earliest moment any account's deadline needs attention.
     func nextScheduledWake() throws -> Date?
+    /// The links other accounts hold to `id`, seen from `id`'s side: who
+    /// watches over it when its own contacts file cannot be read. Reads
+    /// every account's contacts (skipping unreadable ones), so it is only
+    /// for that case.
+    func linksFromOthers(to id: EntityID) throws -> [ContactLink]
 }
 
 /// What the services change in the store, inside one atomic transaction.
@@ -49,10 +54,52 @@ public protocol StoreWriting: StoreReading {
     /// (nil deletes the item); `scope` limits the items visited.
     func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int
     func setDeliveredThrough(_ index: Int, of id: EntityID) throws
+    /// Records where delivery stands; the cursor never moves back.
+    func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws
     /// Records when the account's deadline next needs attention (nil: never).
     func schedule(_ id: EntityID, at wake: Date?) throws
-    /// Accounts whose scheduled wake is at or before `now`, earliest first.
-    func dueAccounts(at now: Date) throws -> [EntityID]
+    /// Schedules an account whose own files cannot all be read: its wake
+    /// file, when unreadable, is left as it is (the schedule is searched
+    /// instead), and `unreadable` (the file that could not be read) is kept
+    /// with the entry, so the damage is reported once, not at every look.
+    func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?) throws
+    /// Wakes at or before `now`, earliest first.
+    func dueWakes(at now: Date) throws -> [ScheduledWake]
+    /// Runs `body` all or nothing within the transaction: what it changed
+    /// is kept when it returns and dropped when it throws, so one account's
+    /// unreadable file cannot leave another's work half done.
+    func isolated<T>(_ body: (any StoreWriting) throws -> T) throws -> T
+}
+
+/// An account's place in the deadline schedule.
+public struct ScheduledWake: Sendable, Equatable {
+    public var accountID: EntityID
+    public var at: Date
+    /// The account's own file that could not be read when it was last
+    /// looked at (its responders were told); nil when all was well.
+    public var unreadable: String?
+
+    public init(accountID: EntityID, at: Date, unreadable: String? = nil) {
+        self.accountID = accountID
+        self.at = at
+        self.unreadable = unreadable
+    }
+}
+
+/// A failure that names the store file it is about (damaged, or written by
+/// a newer lifesignal), so the alarm path can say which file it could not read.
+public protocol NamesStoreFile: UserFacingError {
+    /// The file's full path, when the failure is about one file.
+    var filePath: String? { get }
+}
+
+extension UserFacingError {
+    /// Whether the failure is an unreadable store file (kind `damaged`),
+    /// which the alarm path contains instead of stopping everyone.
+    public var isUnreadableFile: Bool { kind == .damaged }
+
+    /// The unreadable file, or the message when no file is named.
+    public var unreadableFile: String { (self as? any NamesStoreFile)?.filePath ?? message }
 }
 
 /// Which feed items an update visits.

@@ -124,6 +124,16 @@ extension LayoutStore {
         try store(index, StoreLayout.feedSummary(id))
     }
 
+    public func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws {
+        var index = try feedIndex(id)
+        let cursor = min(max(state.deliveredThrough, index.summary.deliveredThrough), index.summary.nextIndex)
+        let retries = state.retries.filter { $0.index < cursor }
+        guard cursor != index.summary.deliveredThrough || retries != index.summary.retries else { return }
+        index.summary.deliveredThrough = cursor
+        index.summary.retries = retries
+        try store(index, StoreLayout.feedSummary(id))
+    }
+
     /// Drops the oldest items beyond `retentionLimit`, keeping what the
     /// rule says must stay (`FeedRetention.mustKeep`).
     private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile) throws {

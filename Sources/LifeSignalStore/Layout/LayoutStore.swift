@@ -32,6 +32,13 @@ public final class LayoutStore: StoreWriting {
         codec = StoreCodec(root: name)
     }
 
+    /// The layout over a savepoint inside a transaction (`isolated`).
+    private init(savepoint: OverlayFiles, codec: StoreCodec) {
+        files = savepoint
+        transaction = savepoint
+        self.codec = codec
+    }
+
     // MARK: Generic file helpers
 
     func load<T: Codable>(_ type: T.Type, _ path: String) throws -> T? {
@@ -62,18 +69,31 @@ public final class LayoutStore: StoreWriting {
 
     // MARK: The store's identity
 
-    /// Checks the store's schema version (the first thing read).
-    func checkMeta() throws { _ = try load(StoreMeta.self, StoreLayout.meta) }
+    /// Checks the store's schema version (the first thing read), and that
+    /// the store accepts `clock`: simulated time only in a simulation store,
+    /// so nobody can fire someone else's deadline by setting a clock.
+    func checkMeta(clock: StoreClock = .real) throws {
+        guard let meta = try load(StoreMeta.self, StoreLayout.meta) else { return }
+        if clock == .simulated, meta.simulatedTime != true {
+            throw LifeSignalError.refused(
+                "LIFESIGNAL_NOW is set, but this store runs on the real clock (created \(meta.createdAt) without it); "
+                    + "simulated time works only in a store created under LIFESIGNAL_NOW",
+                hint: "unset LIFESIGNAL_NOW, or point LIFESIGNAL_STORE at a new store for simulations")
+        }
+    }
 
     /// Creates the store's identity file on the first write, and gives a
-    /// store from before identities its own (once, so it never changes).
-    func ensureMeta(_ env: CoreEnvironment) throws {
+    /// store from before identities its own (once, so it never changes). A
+    /// store created on a simulated clock is a simulation store for good.
+    func ensureMeta(_ env: CoreEnvironment, clock: StoreClock = .real) throws {
         if var meta = try load(StoreMeta.self, StoreLayout.meta) {
             guard meta.id == nil else { return }
             meta.id = StoreMeta.newIdentity(env.random)
             try store(meta, StoreLayout.meta)
         } else {
-            try store(StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random)), StoreLayout.meta)
+            var meta = StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random))
+            meta.simulatedTime = clock == .simulated ? true : nil
+            try store(meta, StoreLayout.meta)
         }
     }
 
@@ -116,7 +136,32 @@ public final class LayoutStore: StoreWriting {
         try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
     }
 
+    public func linksFromOthers(to id: EntityID) throws -> [ContactLink] {
+        var links: [ContactLink] = []
+        for name in try files.list("accounts") {
+            guard let other = EntityID(validating: name), other != id else { continue }
+            let theirs: [ContactLink]
+            do {
+                theirs = try contacts(of: other)
+            } catch let failure as StoreError where failure.kind == .damaged {
+                continue
+            }
+            if let link = theirs.first(where: { $0.contactID == id }) { links.append(link.mirrored(owner: other)) }
+        }
+        return links.sorted { ($0.addedAt, $0.contactID) < ($1.addedAt, $1.contactID) }
+    }
+
     // MARK: StoreWriting
+
+    public func isolated<T>(_ body: (any StoreWriting) throws -> T) throws -> T {
+        guard let transaction else { throw StoreError.io("internal error: a savepoint during a read") }
+        let savepoint = OverlayFiles(base: transaction)
+        let inner = LayoutStore(savepoint: savepoint, codec: codec)
+        inner.retentionLimit = retentionLimit
+        let result = try body(inner)
+        for path in try savepoint.apply() { cache[path] = nil }
+        return result
+    }
 
     public func save(_ account: Account) throws {
         try store(account, StoreLayout.account(account.id))

@@ -32,6 +32,9 @@ package final class StoreCodec {
         }
     }
 
+    /// A store path as errors name it.
+    func fullPath(_ path: String) -> String { root + "/" + path }
+
     package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         do {
             var bytes = Array(try encoder.encode(Envelope(schemaVersion: Self.schemaVersion, data: value)))

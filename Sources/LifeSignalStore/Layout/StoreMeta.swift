@@ -9,6 +9,9 @@ struct StoreMeta: Codable {
     /// it lives: a copy keeps it, and local sessions belong to it. Absent in
     /// stores made before identities until their next write.
     var id: String?
+    /// True for a simulation store (created under `LIFESIGNAL_NOW`), the
+    /// only kind that accepts a simulated clock; absent on the real clock.
+    var simulatedTime: Bool?
 
     static func newIdentity(_ random: RandomSource) -> String { Hex.encode(random.bytes(16)) }
 
@@ -23,4 +26,12 @@ extension StoreMeta: StoreValidatable {
         guard let id, !Self.isIdentity(id) else { return nil }
         return "its id \(quoted(id)) is not 32 hexadecimal digits"
     }
+}
+
+/// Which clock a command runs on.
+public enum StoreClock: Sendable, Equatable {
+    /// The system's clock.
+    case real
+    /// A time given by the user (`LIFESIGNAL_NOW`): tests, demos, simulations.
+    case simulated
 }

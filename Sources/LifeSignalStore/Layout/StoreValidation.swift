@@ -14,6 +14,10 @@ extension Account: StoreValidatable {
         guard IntervalRules.reminderBounds.contains(reminderInterval), reminderInterval < checkInInterval else {
             return "reminderInterval \(reminderInterval) is out of range"
         }
+        // One deadline has a handful of milestones and a notice per responder.
+        guard deadlines.fired.count <= 10_000, deadlines.owed.count <= 10_000 else {
+            return "its deadline marks are impossibly long"
+        }
         return nil
     }
 }
@@ -27,6 +31,11 @@ extension FeedSummaryFile: StoreValidatable {
         guard (1...10_000).contains(segmentSize) else { return "segmentSize \(segmentSize) is out of range" }
         guard s.nextIndex >= 0, firstSegment >= 0, s.total >= 0, (0...max(s.total, 0)).contains(s.unread),
               (0...s.nextIndex).contains(s.deliveredThrough) else { return "its counts are impossible" }
+        guard s.retries.count <= s.deliveredThrough,
+              Set(s.retries.map(\.index)).count == s.retries.count,
+              s.retries.allSatisfy({ (0..<s.deliveredThrough).contains($0.index) && $0.attempts >= 1 }) else {
+            return "its delivery retries are impossible"
+        }
         guard firstSegment <= s.nextIndex / segmentSize + 1,
               s.nextIndex - firstSegment * segmentSize <= Self.maximumSpan else { return "nextIndex \(s.nextIndex) is out of range" }
         return nil

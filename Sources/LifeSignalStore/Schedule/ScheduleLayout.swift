@@ -14,6 +14,9 @@ import LifeSignalCore
 /// entries left disappears (no backend keeps an empty directory).
 struct AccountWake: Codable {
     var at: Date
+    /// The account's own file that could not be read at its last look
+    /// (`ScheduledWake.unreadable`): its responders were told of it once.
+    var unreadable: String?
 }
 
 extension LayoutStore {
@@ -27,9 +30,30 @@ extension LayoutStore {
     }
 
     public func schedule(_ id: EntityID, at wake: Date?) throws {
+        try schedule(id, at: wake, unreadable: nil, old: try load(AccountWake.self, StoreLayout.wake(id)))
+    }
+
+    public func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?) throws {
+        let old: AccountWake?
+        do {
+            old = try load(AccountWake.self, StoreLayout.wake(id))
+        } catch let failure as StoreError where failure.kind == .damaged && failure.filePath == codec.fullPath(StoreLayout.wake(id)) {
+            // The wake file cannot say which entry is the account's: every
+            // entry of it goes, the new one comes, and the damaged file is
+            // left as it is.
+            for path in try files.files(under: StoreLayout.schedule) where path.hasSuffix("-" + id.rawValue) {
+                try remove(path)
+            }
+            if let wake = wake.map(ScheduleName.normalized) { try writeFile(ScheduleName.path(at: wake, id), []) }
+            return
+        }
+        try schedule(id, at: wake, unreadable: unreadable, old: old)
+    }
+
+    private func schedule(_ id: EntityID, at wake: Date?, unreadable: String?, old: AccountWake?) throws {
         let wake = wake.map(ScheduleName.normalized)
-        let old = try load(AccountWake.self, StoreLayout.wake(id))
-        guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds) else {
+        guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds)
+                || old?.unreadable != unreadable else {
             // Unchanged; its entry must still be there (one that was taken
             // for a stray, or lost to an older lifesignal on the same store).
             if let wake, try files.read(ScheduleName.path(at: wake, id)) == nil {
@@ -40,17 +64,17 @@ extension LayoutStore {
         if let old { try remove(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
-            try store(AccountWake(at: wake), StoreLayout.wake(id))
+            try store(AccountWake(at: wake, unreadable: unreadable), StoreLayout.wake(id))
         } else {
             try remove(StoreLayout.wake(id))
         }
     }
 
-    public func dueAccounts(at now: Date) throws -> [EntityID] {
+    public func dueWakes(at now: Date) throws -> [ScheduledWake] {
         // The common answer, "nothing", is read without joining the transaction's checks.
         guard let earliest = try nextScheduledWake(), earliest <= now else { return [] }
         try convertOlderSchedule()
-        var due: [(at: Date, id: EntityID)] = []
+        var due: [(at: Date, id: EntityID, unreadable: String?)] = []
         for hour in try files.listUnchecked(StoreLayout.schedule) {
             guard let number = ScheduleName.hour(hour) else {
                 throw StoreError.damaged(path: codec.root + "/" + StoreLayout.scheduleHour(hour),
@@ -62,18 +86,27 @@ extension LayoutStore {
             for name in try files.list(StoreLayout.scheduleHour(hour)) {
                 let entry = try entry(name, hour: hour)
                 guard entry.at <= now else { break }
-                due.append(entry)
+                let recorded: AccountWake?
+                do {
+                    recorded = try load(AccountWake.self, StoreLayout.wake(entry.id))
+                } catch let failure as StoreError where failure.kind == .damaged {
+                    // That account's own wake file is damaged: its catch-up
+                    // works around it; nobody else's is held up by it.
+                    due.append((entry.at, entry.id, nil))
+                    continue
+                }
+                due.append((entry.at, entry.id, recorded?.unreadable))
                 // An entry the account's wake.json does not name (left by a
                 // crash of an older version, or copied in by hand) would stay
                 // due for ever: the account is looked at, and the entry goes.
-                let recorded = try load(AccountWake.self, StoreLayout.wake(entry.id)).map { ScheduleName.entryMilliseconds($0.at) }
-                if recorded != ScheduleName.entryMilliseconds(entry.at) {
+                if recorded.map({ ScheduleName.entryMilliseconds($0.at) }) != ScheduleName.entryMilliseconds(entry.at) {
                     try remove(StoreLayout.scheduleHour(hour) + "/" + name)
                 }
             }
         }
         var seen = Set<EntityID>()
-        return due.sorted { ($0.at, $0.id) < ($1.at, $1.id) }.map(\.id).filter { seen.insert($0).inserted }
+        return due.sorted { ($0.at, $0.id) < ($1.at, $1.id) }.filter { seen.insert($0.id).inserted }
+            .map { ScheduledWake(accountID: $0.id, at: $0.at, unreadable: $0.unreadable) }
     }
 
     /// The entry named `name` in the directory of `hour`; damage when the

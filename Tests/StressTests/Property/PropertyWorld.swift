@@ -100,9 +100,10 @@ final class PropertyWorld {
             return
         case .respond(let b):
             let answered = try transaction { store in
-                try PingService(store: store, env: env).respond(nil, owner: try account(b, store)).count
+                var owner = try account(b, store)
+                return try PingService(store: store, env: env).respond(nil, owner: &owner).answered.count
             }
-            try #require(answered == model.respond(b), "\(label): answered \(answered)")
+            try #require(answered == model.respond(b, now: now), "\(label): answered \(answered)")
             return
         case .checkIn(let a):
             try transaction { store in

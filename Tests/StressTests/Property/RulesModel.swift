@@ -126,14 +126,16 @@ struct RulesModel {
         return .done
     }
 
-    /// Answers every pending ping `b` received, oldest first; returns how many.
-    mutating func respond(_ b: Int) -> Int {
+    /// Answers every pending ping `b` received, oldest first, and checks in
+    /// when one was answered; returns how many.
+    mutating func respond(_ b: Int, now: Date) -> Int {
         var answered = 0
         for index in pings.indices where pings[index].recipient == b && pings[index].pending {
             pings[index].pending = false
             notify(pings[index].sender, "\(people[b].name) responded to your ping")
             answered += 1
         }
+        if answered > 0 { checkIn(b, now: now) }
         return answered
     }
 

@@ -1,0 +1,79 @@
+/// The cluster's limits on one request, checked before sending so that an
+/// oversized write fails clearly and at once, never half-way.
+public struct RequestLimits: Equatable, Sendable {
+    /// etcd's `--max-request-bytes` (default 1.5 MiB): the size of the
+    /// request's protobuf encoding inside its raft envelope.
+    public var maximumRequestBytes: Int
+    /// etcd's `--max-txn-ops` (default 128): for each of compare, success and failure.
+    public var maximumOperations: Int
+
+    public init(maximumRequestBytes: Int = 1_572_864, maximumOperations: Int = 128) {
+        self.maximumRequestBytes = maximumRequestBytes
+        self.maximumOperations = maximumOperations
+    }
+
+    /// The raft envelope around a request: a header with a 64-bit ID, the
+    /// user name and an auth revision, and the request's own tag and length.
+    static func envelope(user: String?) -> Int { 40 + (user?.utf8.count ?? 0) }
+
+    /// Why `request` cannot be sent, or nil.
+    func problem(with request: TxnRequest, user: String?) -> EtcdError? {
+        for (name, count) in [("compares", request.compares.count), ("success operations", request.success.count),
+                              ("failure operations", request.failure.count)] where count > maximumOperations {
+            return EtcdError(.tooManyOperations, "the transaction has \(count) \(name); the cluster takes at most \(maximumOperations)")
+        }
+        for branch in [request.success, request.failure] {
+            if let key = Self.keyWrittenTwice(in: branch) {
+                return EtcdError(.duplicateKey, "the transaction writes the key \(KeyText.quoted(key)) twice")
+            }
+        }
+        let size = ProtobufSize.txn(request) + Self.envelope(user: user)
+        guard size <= maximumRequestBytes else {
+            return EtcdError(.requestTooLarge, "the transaction is \(size) bytes; the cluster takes at most \(maximumRequestBytes)")
+        }
+        return nil
+    }
+
+    /// A key put twice, or put and deleted, in one branch (etcd refuses both).
+    static func keyWrittenTwice(in operations: [TxnOperation]) -> [UInt8]? {
+        var puts = Set<[UInt8]>()
+        var deletes: [(key: [UInt8], end: [UInt8]?)] = []
+        for operation in operations {
+            switch operation {
+            case .put(let key, _):
+                guard puts.insert(key).inserted else { return key }
+            case .delete(let key, let end):
+                deletes.append((key, end))
+            case .range:
+                continue
+            }
+        }
+        for key in puts {
+            for delete in deletes where delete.key == key || (delete.end.map { Self.contains(delete.key, $0, key) } ?? false) {
+                return key
+            }
+        }
+        return nil
+    }
+
+    /// Whether [start, end) holds `key` (bytewise; an end of `[0]` means no end).
+    private static func contains(_ start: [UInt8], _ end: [UInt8], _ key: [UInt8]) -> Bool {
+        key.lexicographicallyPrecedes(start) == false && (end == [0] || key.lexicographicallyPrecedes(end))
+    }
+}
+
+/// Keys in messages: printable ASCII as it is, other bytes as \xNN, at most 60 bytes.
+enum KeyText {
+    static func quoted(_ key: [UInt8]) -> String {
+        var text = "\""
+        for byte in key.prefix(60) {
+            if (0x20..<0x7f).contains(byte), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16)
+                text += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return text + (key.count > 60 ? "…\"" : "\"")
+    }
+}

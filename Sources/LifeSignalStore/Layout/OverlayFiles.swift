@@ -1,0 +1,79 @@
+/// Changes held in memory over a transaction, staged in it only when asked:
+/// a savepoint, so a piece of work that fails half way (an unreadable file
+/// of one account) leaves nothing behind in the transaction.
+final class OverlayFiles: StoreTransaction {
+    let base: any StoreTransaction
+    /// New contents by path; nil means deleted.
+    private var changes: [String: [UInt8]?] = [:]
+    /// Paths in the order they were first changed, so applying is repeatable.
+    private var order: [String] = []
+
+    init(base: any StoreTransaction) { self.base = base }
+
+    func read(_ path: String) throws -> [UInt8]? {
+        if let change = changes[path] { return change }
+        return try base.read(path)
+    }
+
+    func readUnchecked(_ path: String) throws -> [UInt8]? {
+        if let change = changes[path] { return change }
+        return try base.readUnchecked(path)
+    }
+
+    func list(_ directory: String) throws -> [String] { overlay(try base.list(directory), in: directory) }
+
+    func listUnchecked(_ directory: String) throws -> [String] { overlay(try base.listUnchecked(directory), in: directory) }
+
+    func files(under directory: String) throws -> [String] {
+        let prefix = directory.isEmpty ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+        var paths = Set(try base.files(under: directory))
+        for (path, change) in changes where path.hasPrefix(prefix) {
+            if change == nil { paths.remove(path) } else { paths.insert(path) }
+        }
+        return paths.sorted()
+    }
+
+    func firstFileUnchecked(under directory: String) throws -> String? {
+        guard !changes.isEmpty else { return try base.firstFileUnchecked(under: directory) }
+        return try files(under: directory).first
+    }
+
+    func write(_ path: String, _ bytes: [UInt8]) throws { record(path, bytes) }
+
+    func delete(_ path: String) throws { record(path, nil) }
+
+    /// The names in `directory` as the base lists them, with this
+    /// savepoint's files added and removed (a directory goes with its last file).
+    private func overlay(_ listed: [String], in directory: String) -> [String] {
+        let prefix = directory.isEmpty ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+        var names = Set(listed)
+        var emptied: Set<String> = []
+        for (path, change) in changes where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            guard let first = rest.split(separator: "/").first.map(String.init) else { continue }
+            if change != nil { names.insert(first) } else if !rest.contains("/") { names.remove(first) } else {
+                emptied.insert(first)
+            }
+        }
+        // A subdirectory whose files this savepoint deleted may be empty now.
+        for name in emptied where names.contains(name) {
+            let subdirectory = prefix + name
+            if (try? files(under: subdirectory))?.isEmpty == true { names.remove(name) }
+        }
+        return names.sorted()
+    }
+
+    private func record(_ path: String, _ bytes: [UInt8]?) {
+        if changes[path] == nil { order.append(path) }
+        changes[path] = .some(bytes)
+    }
+
+    /// Stages every change in the base transaction; returns the paths changed.
+    func apply() throws -> [String] {
+        for path in order {
+            guard let change = changes[path] else { continue }
+            if let bytes = change { try base.write(path, bytes) } else { try base.delete(path) }
+        }
+        return order
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LifeSignalCore
+import TestSupport
+
+/// Reads a feed item as the alarm notice it is, from its title, message and
+/// time as a person sees them: nothing is taken from the engine.
+enum AlarmFeedReading {
+    /// The alarm notice `item` (in `owner`'s feed) is, or nil for other items
+    /// (contacts, pings). `names` maps full names to person indices.
+    static func event(_ item: FeedItem, owner: Int, names: [String: Int]) throws -> AlarmModel.Event? {
+        let title = item.title, at = item.timestamp
+        func person(_ name: Substring) throws -> Int {
+            guard let index = names[String(name)] else { throw HarnessFailure("\(title): no one is called \(name)") }
+            return index
+        }
+        func due(after marker: String) throws -> Date {
+            guard let start = item.message.range(of: marker) else { throw HarnessFailure("\(title): no deadline in \(item.message)") }
+            let rest = item.message[start.upperBound...]
+            let text = rest.prefix { $0 != " " && $0 != "," }
+            let trimmed = text.hasSuffix(".") ? text.dropLast() : text
+            guard let date = ISO8601.parse(String(trimmed)) else { throw HarnessFailure("\(title): bad deadline \(trimmed)") }
+            return date
+        }
+        switch title {
+        case "Check-in reminder":
+            return .init(kind: .reminder, about: owner, due: try due(after: ", at "), at: at)
+        case "You missed your check-in":
+            return .init(kind: .missedOwn, about: owner, due: try due(after: "was due at "), at: at)
+        case _ where title.hasSuffix(" missed a check-in"):
+            return .init(kind: .missed, about: try person(title.dropLast(" missed a check-in".count)),
+                         due: try due(after: "due at "), at: at)
+        case _ where title.hasSuffix(" is safe"):
+            return .init(kind: .safe, about: try person(title.dropLast(" is safe".count)), due: nil, at: at)
+        case _ where title.hasPrefix("Emergency alert from "):
+            return .init(kind: .alert, about: try person(title.dropFirst("Emergency alert from ".count)), due: nil, at: at)
+        case _ where title.hasSuffix(" cancelled their alert"):
+            return .init(kind: .cancel, about: try person(title.dropLast(" cancelled their alert".count)), due: nil, at: at)
+        case _ where title.contains("watched"):
+            throw HarnessFailure("\(title): no account is damaged here")
+        default:
+            return nil
+        }
+    }
+}

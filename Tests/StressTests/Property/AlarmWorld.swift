@@ -1,0 +1,255 @@
+import Foundation
+import LifeSignalCore
+import LifeSignalStore
+import Testing
+import TestSupport
+
+/// The real services and `AlarmModel`, driven together, on an in-memory
+/// store or on a real store directory. Each command is one transaction as
+/// the binary runs it: deadlines first, then the action; one that throws
+/// changes nothing. After each step every person's alarm notices
+/// (reminders, misses, "safe", alerts) must be exactly the model's, at the
+/// same moments, and each person's deadline and alert what the model says.
+final class AlarmWorld {
+    /// Where the store lives.
+    enum Backing {
+        /// In memory (`MemoryBackend`); evaluators take turns.
+        case memory(MemoryBackend)
+        /// A store directory (`DirectoryBackend`, its lock and journal);
+        /// evaluators run on threads at once.
+        case disk
+    }
+
+    let backing: Backing
+    /// The store every command goes through, as the binary's do (a simulation store).
+    let store: SharedStore
+    let random: RandomSource
+    var now = Clock.start
+    var model = AlarmModel()
+    var accounts: [EntityID] = []
+    /// Each person's alarm notices read so far, and the next feed index to read.
+    private var seen: [[AlarmModel.Event]] = []
+    private var nextIndex: [Int] = []
+
+    /// A world of people who have just signed up, to start sequences from.
+    struct Start {
+        var files: [String: [UInt8]]
+        var accounts: [EntityID]
+        var model: AlarmModel
+    }
+
+    /// Signs up `people` people (the costly part of a world, shared by the
+    /// sequences that start from it).
+    static func start(people: Int) throws -> Start {
+        let backend = MemoryBackend()
+        let world = AlarmWorld(backing: .memory(backend), store: SharedStore(backend: backend, clock: .simulated),
+                               random: .seeded(UInt64(people)))
+        for index in 0..<people { try world.signUp(["Ada", "Bob", "Cy", "Dee"][index]) }
+        return Start(files: backend.contents, accounts: world.accounts, model: world.model)
+    }
+
+    private init(backing: Backing, store: SharedStore, random: RandomSource) {
+        self.backing = backing
+        self.store = store
+        self.random = random
+    }
+
+    /// A world in memory from `start`, with its own random source.
+    convenience init(from start: Start, seed: UInt64) throws {
+        let backend = try MemoryBackend(files: start.files)
+        self.init(backing: .memory(backend), store: SharedStore(backend: backend, clock: .simulated), random: .seeded(seed))
+        accounts = start.accounts
+        model = start.model
+        seen = Array(repeating: [], count: accounts.count)
+        nextIndex = Array(repeating: 0, count: accounts.count)
+        try compare("the start")
+    }
+
+    /// A world on a store directory, its people signed up afresh.
+    convenience init(directory: String, seed: UInt64, people: Int) throws {
+        self.init(backing: .disk, store: try SharedStore.open(.directory(directory), clock: .simulated), random: .seeded(seed))
+        for index in 0..<people { try signUp(["Ada", "Bob", "Cy", "Dee"][index]) }
+    }
+
+    /// Runs `body` in one transaction after the deadlines, as a command
+    /// does; nothing of it stays when it throws.
+    func transaction<T>(at time: Date? = nil, _ body: (LayoutStore, CoreEnvironment) throws -> T) throws -> T {
+        let env = CoreEnvironment(now: time ?? now, random: random)
+        return try store.write(env: env) { layout in try body(layout, env) }
+    }
+
+    /// Several processes bringing the deadlines up to date: in memory one
+    /// after another on clocks `lags` seconds behind; on disk all at once.
+    private func evaluate(lags: [Int]) throws {
+        switch backing {
+        case .memory:
+            for lag in lags {
+                let time = now.addingTimeInterval(-Double(lag))
+                try transaction(at: time) { _, _ in }
+                model.catchUp(now: time)
+            }
+        case .disk:
+            let env = CoreEnvironment(now: now, random: random)
+            let failures = Failures()
+            let store = store
+            DispatchQueue.concurrentPerform(iterations: lags.count) { _ in
+                do { try store.write(env: env) { _ in } } catch { failures.add("\(error)") }
+            }
+            if let failure = failures.first { throw HarnessFailure("an evaluator failed: \(failure)") }
+            model.catchUp(now: now)
+        }
+    }
+
+    private func signUp(_ name: String) throws {
+        let phone = "+1555000000\(accounts.count + 1)"
+        let account: Account = try transaction { store, env in
+            let auth = AuthService(store: store, env: env)
+            let issued = try auth.requestCode(phoneNumber: phone)
+            guard case .signedIn(let account, _, _) = try auth.verify(
+                phoneNumber: phone, code: issued.code, firstName: name, lastName: "Test") else {
+                throw HarnessFailure("sign-up refused")
+            }
+            return account
+        }
+        accounts.append(account.id)
+        model.signUp("\(name) Test")
+        seen.append([])
+        nextIndex.append(0)
+    }
+
+    private func account(_ index: Int, _ store: LayoutStore) throws -> Account {
+        guard let account = try store.account(accounts[index]) else { throw HarnessFailure("account \(index) is gone") }
+        return account
+    }
+
+    /// Runs one command, turning the documented refusals into outcomes.
+    private func outcome(_ body: (LayoutStore, CoreEnvironment) throws -> Void) throws -> AlarmModel.Outcome {
+        do {
+            try transaction(body)
+            return .done
+        } catch let error as any UserFacingError where error.kind == .refused || error.kind == .notFound {
+            return error.kind == .notFound ? .notFound : .refused
+        }
+    }
+
+    /// Applies `action` to the services and the model; their outcomes must agree.
+    func perform(_ action: AlarmAction, _ label: String) throws {
+        var real: AlarmModel.Outcome = .done
+        var expected: AlarmModel.Outcome = .done
+        let before = model
+        switch action {
+        case .advance(let seconds):
+            now = now.addingTimeInterval(Double(seconds))
+            return
+        case .evaluators(let lags):
+            try evaluate(lags: lags)
+            return
+        case .checkIn(let p):
+            try transaction { store, env in
+                var account = try account(p, store)
+                try AccountService(store: store, env: env).checkIn(&account)
+            }
+            model.catchUp(now: now)
+            model.checkIn(p, now: now)
+            return
+        case .intervals(let p, let checkIn, let reminder):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try AccountService(store: store, env: env).setIntervals(&account, checkIn: checkIn, reminder: reminder)
+            }
+            model.catchUp(now: now)
+            expected = model.setIntervals(p, checkIn: checkIn, reminder: reminder, now: now)
+        case .alert(let p, let on):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                let service = AccountService(store: store, env: env)
+                _ = try on ? service.raiseAlert(&account) : service.cancelAlert(&account)
+            }
+            model.catchUp(now: now)
+            expected = model.alert(p, on: on, now: now)
+        case .add(let a, let b, let responder, let dependent):
+            real = try outcome { store, env in
+                let code = try self.account(b, store).qrCodeID
+                _ = try ContactService(store: store, env: env).add(code: code, asResponder: responder, asDependent: dependent,
+                                                                   owner: try self.account(a, store))
+            }
+            model.catchUp(now: now)
+            expected = model.add(a, b, responder: responder, dependent: dependent)
+        case .roles(let a, let b, let responder, let dependent):
+            real = try outcome { store, env in
+                let contact = try ContactDirectory(store: store).resolve(self.accounts[b].rawValue, owner: self.accounts[a])
+                _ = try ContactService(store: store, env: env).setRoles(of: contact, responder: responder, dependent: dependent,
+                                                                        owner: try self.account(a, store))
+            }
+            model.catchUp(now: now)
+            expected = model.setRoles(a, b, responder: responder, dependent: dependent)
+            if expected == .unchanged { expected = .done }
+        case .remove(let a, let b):
+            real = try outcome { store, env in
+                let contact = try ContactDirectory(store: store).resolve(self.accounts[b].rawValue, owner: self.accounts[a])
+                try ContactService(store: store, env: env).remove(contact, owner: try self.account(a, store))
+            }
+            model.catchUp(now: now)
+            expected = model.remove(a, b)
+        case .ping(let a, let b):
+            var pending = false
+            real = try outcome { store, env in
+                let contact = try ContactDirectory(store: store).resolve(self.accounts[b].rawValue, owner: self.accounts[a])
+                if case .alreadyPending = try PingService(store: store, env: env).send(to: contact, from: try self.account(a, store)) {
+                    pending = true
+                }
+            }
+            if real == .done, pending { real = .unchanged }
+            model.catchUp(now: now)
+            expected = model.ping(a, b)
+        case .respond(let p):
+            let answered = try transaction { store, env in
+                var account = try account(p, store)
+                return try PingService(store: store, env: env).respond(nil, owner: &account).answered.count
+            }
+            model.catchUp(now: now)
+            let predicted = model.respond(p, now: now)
+            try #require(answered == predicted, "\(label): answered \(answered), the rules say \(predicted)")
+            return
+        }
+        try #require(real == expected, "\(label): the services say \(real), the rules say \(expected)")
+        // A refused command changes nothing, not even the deadlines it
+        // brought up to date first: its whole transaction is dropped.
+        if expected == .refused || expected == .notFound { model = before }
+    }
+
+    /// Every person's alarm notices, read from the real feeds, against the model's.
+    func compare(_ label: String) throws {
+        try store.readWithoutCatchUp { layout in try compare(label, layout) }
+    }
+
+    private func compare(_ label: String, _ store: LayoutStore) throws {
+        let names = Dictionary(uniqueKeysWithValues: model.people.enumerated().map { ($0.element.name, $0.offset) })
+        for p in accounts.indices {
+            // Only a feed that grew is read again (this is most of the test's time).
+            if try store.feedSummary(of: accounts[p]).nextIndex > nextIndex[p] {
+                try store.visitFeed(of: accounts[p], from: nextIndex[p]) { item in
+                    nextIndex[p] = item.index + 1
+                    if let event = try AlarmFeedReading.event(item, owner: p, names: names) { seen[p].append(event) }
+                    return true
+                }
+            }
+            let real = seen[p].sorted(), expected = (model.expected[p] ?? []).sorted()
+            try #require(real == expected, "\(label): \(model.people[p].name) holds\n\(real)\nbut the rules say\n\(expected)")
+            // What status shows: the deadline (a told miss stands) and the alert.
+            guard let account = try store.account(accounts[p]) else { throw HarnessFailure("\(label): account \(p) is gone") }
+            let shown = "\(label): \(model.people[p].name) is due \(String(describing: account.nextCheckInDue)), "
+                + "alert \(account.isAlertActive); the rules say \(String(describing: model.due(p))), \(model.people[p].alert)"
+            try #require(account.nextCheckInDue == model.due(p) && account.isAlertActive == model.people[p].alert, "\(shown)")
+        }
+    }
+}
+
+/// Errors from threads, gathered.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func add(_ failure: String) { lock.withLock { list.append(failure) } }
+    var first: String? { lock.withLock { list.first } }
+}
