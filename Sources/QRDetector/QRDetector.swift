@@ -84,13 +84,18 @@ public enum QRDetector {
             var seen = Set(offered.filter { $0.symbolIndex == index }.map(\.grid))
             var count = 0
             for seed in symbol.seeds.prefix(maximumSeedsPerSymbol) {
-                for hypothesis in SymbolRefit.hypotheses(for: seed) where count < maximumRefittedPerSymbol {
-                    guard seen.insert(hypothesis.grid).inserted else { continue }
-                    count += 1
-                    let entry = LocatedSymbol.Entry(hypothesis: hypothesis, binarization: seed.binarization, inverted: seed.inverted)
-                    let candidate = Candidate(entry, symbolIndex: index)
-                    offered.append(candidate)
-                    if accept(candidate) { return offered }
+                // Thresholded pixels first; grey levels, which cost more,
+                // only when none of those decodes.
+                let refits = SymbolRefit.refits(for: seed)
+                for hypotheses in [{ refits.thresholded }, refits.grey] {
+                    for hypothesis in hypotheses() where count < maximumRefittedPerSymbol {
+                        guard seen.insert(hypothesis.grid).inserted else { continue }
+                        count += 1
+                        let entry = LocatedSymbol.Entry(hypothesis: hypothesis, binarization: seed.binarization, inverted: seed.inverted)
+                        let candidate = Candidate(entry, symbolIndex: index)
+                        offered.append(candidate)
+                        if accept(candidate) { return offered }
+                    }
                 }
             }
         }

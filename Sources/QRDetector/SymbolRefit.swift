@@ -53,13 +53,30 @@ struct RefitSeed {
 /// homography through them all, and that homography corrected cell by cell
 /// between the alignment patterns for curved paper.
 enum SymbolRefit {
-    /// Hypotheses for `seed`, best first by how well they read the fixed
-    /// patterns: at each of the seed's versions, the lattice fit, the
-    /// piecewise one (version 7 up) and either corrected by the timing
-    /// patterns, each from thresholded pixels and from grey levels.
-    static func hypotheses(for seed: RefitSeed) -> [SymbolLocator.Hypothesis] {
+    /// The refitted grids of one seed: those read from thresholded pixels
+    /// now, the grey-level readings of the same mappings on demand (they
+    /// cost more, and are wanted only when none of the former decodes).
+    struct Refits {
+        /// Thresholded-pixel grids, best first by how well they read the
+        /// fixed patterns.
+        let thresholded: [SymbolLocator.Hypothesis]
+        private let greyReadings: [() -> SymbolLocator.Hypothesis]
+
+        fileprivate init(thresholded: [SymbolLocator.Hypothesis], greyReadings: [() -> SymbolLocator.Hypothesis]) {
+            self.thresholded = thresholded
+            self.greyReadings = greyReadings
+        }
+
+        /// The grey-level grids of the same mappings, best first.
+        func grey() -> [SymbolLocator.Hypothesis] { SymbolRefit.ranked(greyReadings.map { $0() }) }
+    }
+
+    /// The refitted grids of `seed`: at each of the seed's versions, the
+    /// lattice fit, the piecewise one (version 7 up) and either corrected
+    /// by the timing patterns.
+    static func refits(for seed: RefitSeed) -> Refits {
         var sampled: [SymbolLocator.Hypothesis] = []
-        var grey: [SymbolLocator.Hypothesis] = []
+        var grey: [() -> SymbolLocator.Hypothesis] = []
         func add(_ mapping: some ModuleMapping, version: Int, kind: GridFit) {
             let size = 17 + 4 * version
             let (_, mismatch) = GridSampler.fitScore(of: SymbolLayout.knownModules(size: size), through: mapping, in: seed.image)
@@ -68,10 +85,11 @@ enum SymbolRefit {
             sampled.append(SymbolLocator.Hypothesis(
                 grid: GridSampler.sample(size: size, through: mapping, in: seed.image), version: version,
                 corners: corners, fit: kind, mismatch: mismatch, sampling: .thresholdedPixels))
-            let grid = GrayscaleSampler.sample(size: size, through: mapping, in: seed.luminance, inverted: seed.inverted)
-            grey.append(SymbolLocator.Hypothesis(
-                grid: grid, version: version, corners: corners, fit: kind,
-                mismatch: GridSampler.mismatchOfGrid(grid), sampling: .neighbourhoodContrast))
+            grey.append {
+                let grid = GrayscaleSampler.sample(size: size, through: mapping, in: seed.luminance, inverted: seed.inverted)
+                return SymbolLocator.Hypothesis(grid: grid, version: version, corners: corners, fit: kind,
+                                                mismatch: GridSampler.mismatchOfGrid(grid), sampling: .neighbourhoodContrast)
+            }
         }
         for fit in seed.fits where fit.version >= 2 {
             guard let survey = Survey(fit: fit, seed: seed) else { continue }
@@ -85,8 +103,13 @@ enum SymbolRefit {
                 add(corrected, version: fit.version, kind: .piecewise)
             }
         }
-        // Best-fitting fixed patterns first, as for the cheap grids.
-        return (sampled + grey).enumerated().sorted { lhs, rhs in
+        return Refits(thresholded: ranked(sampled), greyReadings: grey)
+    }
+
+    /// Best-fitting fixed patterns first, as for the cheap grids; ties keep
+    /// their order.
+    static func ranked(_ hypotheses: [SymbolLocator.Hypothesis]) -> [SymbolLocator.Hypothesis] {
+        hypotheses.enumerated().sorted { lhs, rhs in
             lhs.element.mismatch != rhs.element.mismatch ? lhs.element.mismatch < rhs.element.mismatch : lhs.offset < rhs.offset
         }.map(\.element)
     }
