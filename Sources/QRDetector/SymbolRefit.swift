@@ -34,8 +34,19 @@ struct RefitSeed {
         self.inverted = inverted
     }
 
-    /// The best fit of each of the first `versionsTried` versions.
+    /// The best fit of each of the first `versionsTried` versions; only
+    /// the best fit of the version its version information blocks name
+    /// (version 7 up) when they read through the best fit: those blocks
+    /// correct three bit errors, so a reading settles the version, and
+    /// refitting another one would only double the work of giving up.
     var fits: [SymbolFit] {
+        if let best = ranked.first,
+           let read = VersionInformation.read(size: best.size, module: { row, column in
+               GridSampler.isDark(row: row, column: column, through: best.transform, in: image)
+           }),
+           let named = ranked.first(where: { $0.version == read.version }) {
+            return [named]
+        }
         var fits: [SymbolFit] = []
         for fit in ranked where !fits.contains(where: { $0.version == fit.version }) {
             fits.append(fit)
