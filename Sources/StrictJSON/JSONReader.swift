@@ -71,6 +71,29 @@ public struct JSONReader {
         }
     }
 
+    /// Reads an object used as a dictionary: any member names, each handed
+    /// to `member` with its name; a name given twice is an error.
+    public mutating func readDictionary(_ member: (inout JSONReader, String) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        try open(UInt8(ascii: "{"), expected: "an object")
+        defer { depth -= 1 }
+        if consume(UInt8(ascii: "}")) { return }
+        var seen = Set<String>()
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw expected("a member name in quotes") }
+            let nameOffset = offset
+            let name = try readString()
+            guard seen.insert(name).inserted else { throw JSONReadError(kind: .duplicateField(name), offset: nameOffset) }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { throw expected("':' after the member name") }
+            try member(&self, name)
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { return }
+            throw expected("',' or '}' after a member")
+        }
+    }
+
     /// Reads an array, handing each element to `element` with its position.
     /// `element` must read exactly one value.
     public mutating func readArray(_ element: (inout JSONReader, Int) throws(JSONReadError) -> Void) throws(JSONReadError) {

@@ -21,13 +21,13 @@ struct LazySubcommandTests {
     @Test func parsingBuildsOnlyTheInvokedCommand() throws {
         let table = Self.table(prefix: "parse-")
         _ = try CommandParser(table: table).parse(["b"])
-        #expect(Self.built.withLock { $0.filter { $0.hasPrefix("parse-") } } == ["parse-b"])
+        #expect(Set(Self.built.withLock { $0.filter { $0.hasPrefix("parse-") } }) == ["parse-b"])
     }
 
     @Test func listingTheCommandsBuildsThemAll() {
         let table = Self.table(prefix: "list-")
         #expect(table.root.subcommands.map(\.name) == ["a", "b"])
-        #expect(Self.built.withLock { $0.filter { $0.hasPrefix("list-") } } == ["list-a", "list-b"])
+        #expect(Set(Self.built.withLock { $0.filter { $0.hasPrefix("list-") } }) == ["list-a", "list-b"])
     }
 
     @Test func anEntryNamedUnlikeItsCommandIsALintProblem() {

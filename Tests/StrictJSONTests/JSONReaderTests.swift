@@ -85,6 +85,27 @@ struct JSONReaderTests {
         #expect(seen == ["a": 1, "b": 2, "c": 3])
     }
 
+    @Test func readsObjectsAsDictionaries() throws {
+        var reader = Self.reader(#"{"b": 2, "a:1": 1, "\u0063": 3}"#)
+        var seen: [String: Int] = [:]
+        try reader.readDocument { reader throws(JSONReadError) in
+            try reader.readDictionary { reader, name throws(JSONReadError) in seen[name] = try reader.readInt() }
+        }
+        #expect(seen == ["a:1": 1, "b": 2, "c": 3])
+        var empty = Self.reader("{ }")
+        try empty.readDocument { reader throws(JSONReadError) in
+            try reader.readDictionary { _, name throws(JSONReadError) in Issue.record("a member \(name) in {}") }
+        }
+        for bad in [#"{"a": 1, "a": 2}"#, #"{"a": 1,}"#, #"{"a" 1}"#, "[1]", #"{"a": 1"#] {
+            var reader = Self.reader(bad)
+            #expect(throws: JSONReadError.self, "\(bad)") {
+                try reader.readDocument { reader throws(JSONReadError) in
+                    try reader.readDictionary { reader, _ throws(JSONReadError) in _ = try reader.readInt() }
+                }
+            }
+        }
+    }
+
     @Test func namesThePlaceOfAProblem() {
         var reader = Self.reader(#"{"list": [{"n": 1}, {"n": "two"}]}"#)
         let list = JSONNames(["list"])

@@ -38,7 +38,8 @@ struct Root: CommandInput, Equatable {
     /// a run builds only the one it invokes.
     static let commands: [SubcommandEntry] = [
         AccountCommandTable.entries, SessionCommandTable.entries, CheckinCommandTable.entries, SafetyCommandTable.entries,
-        ContactCommandTable.entries, NotificationCommandTable.entries, QRCommandTable.entries, SystemCommandTable.entries,
+        WatchCommandTable.entries, ContactCommandTable.entries, NotificationCommandTable.entries, QRCommandTable.entries,
+        SystemCommandTable.entries,
     ].flatMap { $0 }
 
     let showVersion: Bool

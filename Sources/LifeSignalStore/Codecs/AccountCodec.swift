@@ -6,8 +6,9 @@ import StrictJSON
 extension Account: StoreFileData {
     /// The members, as `Codable` names them, in byte-wise order.
     enum StoreField: String, CaseIterable {
-        case alert, checkInInterval, createdAt, deadlines, emergencyNote, firstName, id, invitationWake
-        case lastCheckIn, lastName, phoneNumber, preferences, qrCodeID, reminderInterval, warnedUnwatchedAt
+        case alert, answerWindows, checkInCodes, checkInInterval, createdAt, deadlineExtension, deadlines, duressAlert
+        case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
+        case preferences, qrCodeID, reminderInterval, repeatInterval, warnedUnwatchedAt
     }
 
     static let storeFields = StoreField.allCases
@@ -19,8 +20,19 @@ extension Account: StoreFileData {
         var qrCodeID: String?, checkInInterval: Int?, reminderInterval: Int?, createdAt: Date?
         var preferences: NotificationPreferences?, deadlines: DeadlineMarks?
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
+        var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
+        var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?
         try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
             switch field {
+            case .answerWindows:
+                answerWindows = try reader.readOptional { reader throws(JSONReadError) in try [AnswerWindow].read(from: &reader) }
+            case .checkInCodes: checkInCodes = try reader.readOptional { reader throws(JSONReadError) in try CheckInCodes.read(from: &reader) }
+            case .deadlineExtension:
+                deadlineExtension = try reader.readOptional { reader throws(JSONReadError) in try DeadlineExtension.read(from: &reader) }
+            case .duressAlert: duressAlert = try reader.readOptional { reader throws(JSONReadError) in try ActiveAlert.read(from: &reader) }
+            case .graceInterval: graceInterval = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            case .pause: pause = try reader.readOptional { reader throws(JSONReadError) in try DeadlinePause.read(from: &reader) }
+            case .repeatInterval: repeatInterval = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .alert: alert = try reader.readOptional { reader throws(JSONReadError) in try ActiveAlert.read(from: &reader) }
             case .checkInInterval: checkInInterval = try reader.readInt()
             case .createdAt: createdAt = try reader.readDate()
@@ -53,25 +65,39 @@ extension Account: StoreFileData {
         account.alert = alert
         account.invitationWake = invitationWake
         account.warnedUnwatchedAt = warnedUnwatchedAt
+        account.graceInterval = graceInterval ?? 0
+        account.repeatInterval = repeatInterval
+        account.pause = pause
+        account.deadlineExtension = deadlineExtension
+        account.checkInCodes = checkInCodes
+        account.duressAlert = duressAlert
+        account.answerWindows = answerWindows ?? []
         return account
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.alert.rawValue, ifPresent: alert)
+        writer.member(StoreField.answerWindows.rawValue, answerWindows)
+        writer.member(StoreField.checkInCodes.rawValue, ifPresent: checkInCodes)
         writer.member(StoreField.checkInInterval.rawValue, checkInInterval)
         writer.member(StoreField.createdAt.rawValue, createdAt)
+        writer.member(StoreField.deadlineExtension.rawValue, ifPresent: deadlineExtension)
         writer.member(StoreField.deadlines.rawValue, deadlines)
+        writer.member(StoreField.duressAlert.rawValue, ifPresent: duressAlert)
         writer.member(StoreField.emergencyNote.rawValue, emergencyNote)
         writer.member(StoreField.firstName.rawValue, firstName)
+        writer.member(StoreField.graceInterval.rawValue, graceInterval)
         writer.member(StoreField.id.rawValue, id)
         writer.member(StoreField.invitationWake.rawValue, ifPresent: invitationWake)
         writer.member(StoreField.lastCheckIn.rawValue, ifPresent: lastCheckIn)
         writer.member(StoreField.lastName.rawValue, lastName)
+        writer.member(StoreField.pause.rawValue, ifPresent: pause)
         writer.member(StoreField.phoneNumber.rawValue, phoneNumber)
         writer.member(StoreField.preferences.rawValue, preferences)
         writer.member(StoreField.qrCodeID.rawValue, qrCodeID)
         writer.member(StoreField.reminderInterval.rawValue, reminderInterval)
+        if let repeatInterval { writer.member(StoreField.repeatInterval.rawValue, repeatInterval) }
         writer.member(StoreField.warnedUnwatchedAt.rawValue, ifPresent: warnedUnwatchedAt)
         writer.endObject()
     }
@@ -82,8 +108,25 @@ extension Account: StoreFileData {
             return "reminderInterval \(reminderInterval) is out of range"
         }
         // One deadline has a handful of milestones and a notice per responder.
-        guard deadlines.fired.count <= 10_000, deadlines.owed.count <= 10_000 else {
+        let marks = deadlines
+        guard marks.fired.count <= 10_000, marks.owed.count <= 10_000, marks.log.count <= 10_000,
+              marks.occurrences.count <= 10_000, marks.standing.count <= 10_000 else {
             return "its deadline marks are impossibly long"
+        }
+        guard marks.occurrences.values.allSatisfy({ (0...10_000_000).contains($0) }) else {
+            return "its deadline marks count impossible repeats"
+        }
+        guard DeadlineBounds.grace.contains(graceInterval) else { return "graceInterval \(graceInterval) is out of range" }
+        if let repeats = repeatInterval, !DeadlineBounds.repeats.contains(repeats) {
+            return "repeatInterval \(repeats) is out of range"
+        }
+        guard answerWindows.count <= 10_000 else { return "it holds impossibly many answer windows" }
+        if let codes = checkInCodes {
+            guard (1...10_000_000).contains(codes.iterations), codes.failures >= 0,
+                  Hex.decode(codes.salt) != nil else { return "its check-in codes are impossible" }
+        }
+        if let extra = deadlineExtension, !(0...(365 * 86_400)).contains(extra.seconds) {
+            return "its deadline extension is out of range"
         }
         return nil
     }
@@ -91,7 +134,7 @@ extension Account: StoreFileData {
 
 extension ActiveAlert: StoreFileData {
     enum StoreField: String, CaseIterable {
-        case activatedAt, id
+        case acknowledgedAt, acknowledgedBy, activatedAt, id
     }
 
     static let storeFields = StoreField.allCases
@@ -99,19 +142,26 @@ extension ActiveAlert: StoreFileData {
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ActiveAlert {
         let start = reader.valueStart()
-        var id: EntityID?, activatedAt: Date?
+        var id: EntityID?, activatedAt: Date?, acknowledgedBy: EntityID?, acknowledgedAt: Date?
         try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
             switch field {
+            case .acknowledgedAt: acknowledgedAt = try reader.readOptionalDate()
+            case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityID()
             case .activatedAt: activatedAt = try reader.readDate()
             case .id: id = try reader.readEntityID()
             }
         }
-        return ActiveAlert(id: try present(id, StoreField.id, start),
-                           activatedAt: try present(activatedAt, StoreField.activatedAt, start))
+        var alert = ActiveAlert(id: try present(id, StoreField.id, start),
+                                activatedAt: try present(activatedAt, StoreField.activatedAt, start))
+        alert.acknowledgedBy = acknowledgedBy
+        alert.acknowledgedAt = acknowledgedAt
+        return alert
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.member(StoreField.acknowledgedAt.rawValue, ifPresent: acknowledgedAt)
+        writer.member(StoreField.acknowledgedBy.rawValue, ifPresent: acknowledgedBy)
         writer.member(StoreField.activatedAt.rawValue, activatedAt)
         writer.member(StoreField.id.rawValue, id)
         writer.endObject()
@@ -151,43 +201,6 @@ extension NotificationPreferences: StoreFileData {
         writer.member(StoreField.checkIns.rawValue, checkIns)
         writer.member(StoreField.contacts.rawValue, contacts)
         writer.member(StoreField.pings.rawValue, pings)
-        writer.endObject()
-    }
-}
-
-/// Every member may be absent (its own `Codable` conformance says so);
-/// `owed` is written only when not empty.
-extension DeadlineMarks: StoreFileData {
-    enum StoreField: String, CaseIterable {
-        case cycleDue, cycleStart, fired, heldDue, owed, retryAt
-    }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
-
-    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlineMarks {
-        var marks = DeadlineMarks()
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
-            switch field {
-            case .cycleDue: marks.cycleDue = try reader.readOptionalDate()
-            case .cycleStart: marks.cycleStart = try reader.readOptionalDate()
-            case .fired: marks.fired = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() } ?? []
-            case .heldDue: marks.heldDue = try reader.readOptionalDate()
-            case .owed: marks.owed = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() } ?? []
-            case .retryAt: marks.retryAt = try reader.readOptionalDate()
-            }
-        }
-        return marks
-    }
-
-    package func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.member(StoreField.cycleDue.rawValue, ifPresent: cycleDue)
-        writer.member(StoreField.cycleStart.rawValue, ifPresent: cycleStart)
-        writer.member(StoreField.fired.rawValue, fired)
-        writer.member(StoreField.heldDue.rawValue, ifPresent: heldDue)
-        if !owed.isEmpty { writer.member(StoreField.owed.rawValue, owed) }
-        writer.member(StoreField.retryAt.rawValue, ifPresent: retryAt)
         writer.endObject()
     }
 }

@@ -7,8 +7,8 @@ import StrictJSON
 /// once in its segment.
 extension FeedItem: StoreFileElement {
     enum StoreField: String, CaseIterable {
-        case id, index, isCritical, isRead, message, relatedAlertID, relatedContactID, relatedPingID
-        case timestamp, title, type
+        case acknowledgedBy, deliveredAt, duress, id, index, isCritical, isRead, message, readAt
+        case relatedAlertID, relatedContactID, relatedPingID, timestamp, title, type
     }
 
     static let storeFields = StoreField.allCases
@@ -19,8 +19,13 @@ extension FeedItem: StoreFileElement {
         var id: EntityID?, index: Int?, type: NotificationType?, title: String?, message: String?
         var timestamp: Date?, isRead: Bool?, isCritical: Bool?
         var relatedContactID: EntityID?, relatedPingID: EntityID?, relatedAlertID: EntityID?
+        var duress: Bool?, acknowledgedBy: EntityID?, readAt: Date?, deliveredAt: Date?
         try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
             switch field {
+            case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityID()
+            case .deliveredAt: deliveredAt = try reader.readOptionalDate()
+            case .duress: duress = try reader.readOptionalBool()
+            case .readAt: readAt = try reader.readOptionalDate()
             case .id: id = try reader.readEntityID()
             case .index: index = try reader.readInt()
             case .isCritical: isCritical = try reader.readBool()
@@ -37,20 +42,27 @@ extension FeedItem: StoreFileElement {
         let draft = FeedDraft(type: try present(type, StoreField.type, start), title: try present(title, StoreField.title, start),
                               message: try present(message, StoreField.message, start),
                               relatedContactID: relatedContactID, relatedPingID: relatedPingID,
-                              relatedAlertID: relatedAlertID, isCritical: try present(isCritical, StoreField.isCritical, start))
+                              relatedAlertID: relatedAlertID, isCritical: try present(isCritical, StoreField.isCritical, start),
+                              duress: duress ?? false, acknowledgedBy: acknowledgedBy)
         var item = FeedItem(id: try present(id, StoreField.id, start), index: try present(index, StoreField.index, start),
                             draft: draft, timestamp: try present(timestamp, StoreField.timestamp, start))
         item.isRead = try present(isRead, StoreField.isRead, start)
+        item.readAt = readAt
+        item.deliveredAt = deliveredAt
         return item
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.member(StoreField.acknowledgedBy.rawValue, ifPresent: acknowledgedBy)
+        writer.member(StoreField.deliveredAt.rawValue, ifPresent: deliveredAt)
+        if duress { writer.member(StoreField.duress.rawValue, duress) }
         writer.member(StoreField.id.rawValue, id)
         writer.member(StoreField.index.rawValue, index)
         writer.member(StoreField.isCritical.rawValue, isCritical)
         writer.member(StoreField.isRead.rawValue, isRead)
         writer.member(StoreField.message.rawValue, message)
+        writer.member(StoreField.readAt.rawValue, ifPresent: readAt)
         writer.member(StoreField.relatedAlertID.rawValue, ifPresent: relatedAlertID)
         writer.member(StoreField.relatedContactID.rawValue, ifPresent: relatedContactID)
         writer.member(StoreField.relatedPingID.rawValue, ifPresent: relatedPingID)

@@ -9,8 +9,18 @@ import LifeSignalCore
 enum CodecSamples {
     static let all: [StoreCodecSample] = [
         StoreCodecSample(Account.StoreField.self, populated: account, minimal: minimalAccount),
-        StoreCodecSample(ActiveAlert.StoreField.self, populated: ActiveAlert(id: id(3), activatedAt: date(3)),
-                    minimal: ActiveAlert(id: id(3), activatedAt: date(3))),
+        StoreCodecSample(ActiveAlert.StoreField.self, populated: alert, minimal: ActiveAlert(id: id(3), activatedAt: date(3))),
+        StoreCodecSample(FiredStep.StoreField.self, populated: firedStep,
+                         minimal: FiredStep(key: "due", event: .due, at: date(14), firedAt: date(14), notices: [])),
+        StoreCodecSample(NoticeRecord.StoreField.self, populated: NoticeRecord(recipient: id(15), toldAt: date(15), item: 7),
+                         minimal: NoticeRecord(recipient: id(15))),
+        StoreCodecSample(DeadlinePause.StoreField.self, populated: pause,
+                         minimal: DeadlinePause(startedAt: date(16), until: date(17), reason: nil)),
+        StoreCodecSample(DeadlineExtension.StoreField.self, populated: DeadlineExtension(cycleStart: date(18), seconds: 900),
+                         minimal: DeadlineExtension(cycleStart: date(18), seconds: 0)),
+        StoreCodecSample(AnswerWindow.StoreField.self, populated: answerWindow, minimal: answerWindow),
+        StoreCodecSample(CheckInCodes.StoreField.self, populated: codes,
+                         minimal: CheckInCodes(salt: "00", iterations: 1, codeHash: "", duressHash: "")),
         StoreCodecSample(NotificationPreferences.StoreField.self, populated: preferences, minimal: NotificationPreferences()),
         StoreCodecSample(DeadlineMarks.StoreField.self, populated: deadlines, minimal: DeadlineMarks()),
         StoreCodecSample(FeedItem.StoreField.self, populated: feedItem, minimal: minimalFeedItem),
@@ -34,7 +44,8 @@ enum CodecSamples {
         StoreCodecSample(PendingLogin.StoreField.self, populated: login, minimal: login),
         StoreCodecSample(IndexEntry.StoreField.self, populated: IndexEntry(accountID: id(9)), minimal: IndexEntry(accountID: id(9))),
         StoreCodecSample(StoreMeta.StoreField.self, populated: meta, minimal: StoreMeta(createdAt: "2026-03-01T09:00:00Z", id: nil)),
-        StoreCodecSample(ContactLink.StoreField.self, populated: link, minimal: link),
+        StoreCodecSample(ContactLink.StoreField.self, populated: link,
+                         minimal: ContactLink(contactID: id(50), isResponder: true, isDependent: false, addedAt: date(50))),
         StoreCodecSample(Ping.StoreField.self, populated: ping, minimal: Ping(id: id(12), senderID: id(13), recipientID: id(14), sentAt: date(12))),
         StoreCodecSample(Invitation.StoreField.self, populated: invitation, minimal: minimalInvitation),
         StoreCodecSample(InvitationBook.StoreField.self, populated: book, minimal: InvitationBook()),
@@ -50,11 +61,18 @@ enum CodecSamples {
     static var account: Account {
         var account = minimalAccount
         account.lastCheckIn = date(2)
-        account.alert = ActiveAlert(id: id(2), activatedAt: date(2))
+        account.alert = alert
         account.invitationWake = date(3)
         account.warnedUnwatchedAt = date(4)
         account.preferences = preferences
         account.deadlines = deadlines
+        account.graceInterval = 1_800
+        account.repeatInterval = 3_600
+        account.pause = pause
+        account.deadlineExtension = DeadlineExtension(cycleStart: date(2), seconds: 600)
+        account.checkInCodes = codes
+        account.duressAlert = alert
+        account.answerWindows = [answerWindow]
         return account
     }
 
@@ -85,16 +103,52 @@ enum CodecSamples {
         marks.heldDue = date(12)
         marks.owed = ["notice:\(id(4))"]
         marks.retryAt = date(13)
+        marks.version = 2
+        marks.occurrences = ["repeat:1": 3, "due": 1]
+        marks.log = [firedStep]
+        marks.acknowledgedBy = id(5)
+        marks.acknowledgedAt = date(14)
+        marks.standing = ["repeat"]
         return marks
     }
 
     static var feedItem: FeedItem {
         let draft = FeedDraft(type: .ping, title: "Bob pinged you 🛎", message: "Are you \"OK\"?\u{1}",
-                              relatedContactID: id(20), relatedPingID: id(21), relatedAlertID: id(22), isCritical: true)
+                              relatedContactID: id(20), relatedPingID: id(21), relatedAlertID: id(22), isCritical: true,
+                              duress: true, acknowledgedBy: id(26))
         var item = FeedItem(id: id(23), index: 41, draft: draft, timestamp: date(20))
         item.isRead = true
+        item.readAt = date(21)
+        item.deliveredAt = date(22)
         return item
     }
+
+    static var alert: ActiveAlert {
+        var alert = ActiveAlert(id: id(2), activatedAt: date(2))
+        alert.acknowledgedBy = id(6)
+        alert.acknowledgedAt = date(3)
+        return alert
+    }
+
+    static var pause: DeadlinePause {
+        var pause = DeadlinePause(startedAt: date(16), until: date(17), reason: "hiking, no signal")
+        pause.endedEarly = true
+        return pause
+    }
+
+    static var codes: CheckInCodes {
+        var codes = CheckInCodes(salt: "00112233445566778899aabbccddeeff", iterations: 60_000,
+                                 codeHash: String(repeating: "a", count: 64), duressHash: String(repeating: "b", count: 64))
+        codes.failures = 2
+        codes.lockedUntil = date(5)
+        return codes
+    }
+
+    static let firedStep = FiredStep(key: "repeat:1", event: .repeat, at: date(14), firedAt: date(15),
+                                     notices: [NoticeRecord(recipient: id(15), toldAt: date(15), item: 7)])
+
+    static let answerWindow = AnswerWindow(pingID: id(12), senderID: id(13), senderName: "Bob \"B\"", sentAt: date(12),
+                                           answerBy: date(13), escalate: true)
 
     static var minimalFeedItem: FeedItem {
         FeedItem(id: id(24), index: 0, draft: FeedDraft(type: .checkIn, title: "t", message: ""), timestamp: date(21))
@@ -129,12 +183,15 @@ enum CodecSamples {
         return meta
     }
 
-    static let link = ContactLink(contactID: id(50), isResponder: true, isDependent: false, addedAt: date(50))
+    static let link = ContactLink(contactID: id(50), isResponder: true, isDependent: false, addedAt: date(50),
+                                  responderDelay: 600, dependentDelay: 300)
 
     static var ping: Ping {
         var ping = Ping(id: id(12), senderID: id(13), recipientID: id(14), sentAt: date(12))
         ping.status = .responded
         ping.respondedAt = date(13)
+        ping.answerBy = date(14)
+        ping.escalate = true
         return ping
     }
 

@@ -1,0 +1,286 @@
+import FoundationEssentials
+import LifeSignalCore
+import StrictJSON
+
+/// An account's deadline marks: every member may be absent (its own
+/// `Codable` conformance says so); the lists and the counts are written
+/// only when not empty, `fired` always.
+extension DeadlineMarks: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case acknowledgedAt, acknowledgedBy, cycleDue, cycleStart, fired, heldDue, log, occurrences, owed, retryAt
+        case standing, version
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlineMarks {
+        // `DeadlineMarks()` is a new account's marks (the current version);
+        // a file without a version is from before versions.
+        var marks = DeadlineMarks()
+        marks.version = nil
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .acknowledgedAt: marks.acknowledgedAt = try reader.readOptionalDate()
+            case .acknowledgedBy: marks.acknowledgedBy = try reader.readOptionalEntityID()
+            case .cycleDue: marks.cycleDue = try reader.readOptionalDate()
+            case .cycleStart: marks.cycleStart = try reader.readOptionalDate()
+            case .fired: marks.fired = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() } ?? []
+            case .heldDue: marks.heldDue = try reader.readOptionalDate()
+            case .log: marks.log = try reader.readOptional { reader throws(JSONReadError) in try [FiredStep].read(from: &reader) } ?? []
+            case .occurrences:
+                marks.occurrences = try reader.readOptional { reader throws(JSONReadError) in
+                    var counts: [String: Int] = [:]
+                    try reader.readDictionary { reader, name throws(JSONReadError) in counts[name] = try reader.readInt() }
+                    return counts
+                } ?? [:]
+            case .owed: marks.owed = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() } ?? []
+            case .retryAt: marks.retryAt = try reader.readOptionalDate()
+            case .standing: marks.standing = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() } ?? []
+            case .version: marks.version = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            }
+        }
+        return marks
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.acknowledgedAt.rawValue, ifPresent: acknowledgedAt)
+        writer.member(StoreField.acknowledgedBy.rawValue, ifPresent: acknowledgedBy)
+        writer.member(StoreField.cycleDue.rawValue, ifPresent: cycleDue)
+        writer.member(StoreField.cycleStart.rawValue, ifPresent: cycleStart)
+        writer.member(StoreField.fired.rawValue, fired)
+        writer.member(StoreField.heldDue.rawValue, ifPresent: heldDue)
+        if !log.isEmpty { writer.member(StoreField.log.rawValue, log) }
+        if !occurrences.isEmpty {
+            writer.key(StoreField.occurrences.rawValue)
+            writer.beginObject()
+            for name in occurrences.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                writer.member(name, occurrences[name] ?? 0)
+            }
+            writer.endObject()
+        }
+        if !owed.isEmpty { writer.member(StoreField.owed.rawValue, owed) }
+        writer.member(StoreField.retryAt.rawValue, ifPresent: retryAt)
+        if !standing.isEmpty { writer.member(StoreField.standing.rawValue, standing) }
+        if let version { writer.member(StoreField.version.rawValue, version) }
+        writer.endObject()
+    }
+}
+
+/// A step of the deadline timeline that fired, with who was told.
+extension FiredStep: StoreFileElement {
+    enum StoreField: String, CaseIterable {
+        case at, event, firedAt, key, notices
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FiredStep {
+        let start = reader.valueStart()
+        var at: Date?, event: TimelineEvent?, firedAt: Date?, key: String?, notices: [NoticeRecord]?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .at: at = try reader.readDate()
+            case .event: event = try reader.readRawValue(TimelineEvent.self)
+            case .firedAt: firedAt = try reader.readDate()
+            case .key: key = try reader.readString()
+            case .notices: notices = try [NoticeRecord].read(from: &reader)
+            }
+        }
+        return FiredStep(key: try present(key, StoreField.key, start), event: try present(event, StoreField.event, start),
+                         at: try present(at, StoreField.at, start), firedAt: try present(firedAt, StoreField.firedAt, start),
+                         notices: try present(notices, StoreField.notices, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.at.rawValue, at)
+        writer.member(StoreField.event.rawValue, event.rawValue)
+        writer.member(StoreField.firedAt.rawValue, firedAt)
+        writer.member(StoreField.key.rawValue, key)
+        writer.member(StoreField.notices.rawValue, notices)
+        writer.endObject()
+    }
+}
+
+/// Who a fired step told, when, and by which feed item.
+extension NoticeRecord: StoreFileElement {
+    enum StoreField: String, CaseIterable {
+        case item, recipient, toldAt
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> NoticeRecord {
+        let start = reader.valueStart()
+        var item: Int?, recipient: EntityID?, toldAt: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .item: item = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            case .recipient: recipient = try reader.readEntityID()
+            case .toldAt: toldAt = try reader.readOptionalDate()
+            }
+        }
+        return NoticeRecord(recipient: try present(recipient, StoreField.recipient, start), toldAt: toldAt, item: item)
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let item { writer.member(StoreField.item.rawValue, item) }
+        writer.member(StoreField.recipient.rawValue, recipient)
+        writer.member(StoreField.toldAt.rawValue, ifPresent: toldAt)
+        writer.endObject()
+    }
+}
+
+extension DeadlinePause: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case endedEarly, reason, startedAt, until
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlinePause {
+        let start = reader.valueStart()
+        var endedEarly: Bool?, reason: String?, startedAt: Date?, until: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .endedEarly: endedEarly = try reader.readOptionalBool()
+            case .reason: reason = try reader.readOptionalString()
+            case .startedAt: startedAt = try reader.readDate()
+            case .until: until = try reader.readDate()
+            }
+        }
+        var pause = DeadlinePause(startedAt: try present(startedAt, StoreField.startedAt, start),
+                                  until: try present(until, StoreField.until, start), reason: reason)
+        pause.endedEarly = endedEarly
+        return pause
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.endedEarly.rawValue, ifPresent: endedEarly)
+        writer.member(StoreField.reason.rawValue, ifPresent: reason)
+        writer.member(StoreField.startedAt.rawValue, startedAt)
+        writer.member(StoreField.until.rawValue, until)
+        writer.endObject()
+    }
+}
+
+extension DeadlineExtension: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case cycleStart, seconds
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlineExtension {
+        let start = reader.valueStart()
+        var cycleStart: Date?, seconds: Int?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .cycleStart: cycleStart = try reader.readDate()
+            case .seconds: seconds = try reader.readInt()
+            }
+        }
+        return DeadlineExtension(cycleStart: try present(cycleStart, StoreField.cycleStart, start),
+                                 seconds: try present(seconds, StoreField.seconds, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.cycleStart.rawValue, cycleStart)
+        writer.member(StoreField.seconds.rawValue, seconds)
+        writer.endObject()
+    }
+}
+
+/// The hashes of an account's check-in code and duress code.
+extension CheckInCodes: StoreFileData {
+    enum StoreField: String, CaseIterable {
+        case codeHash, duressHash, failures, iterations, lockedUntil, salt
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> CheckInCodes {
+        let start = reader.valueStart()
+        var codeHash: String?, duressHash: String?, failures: Int?, iterations: Int?, lockedUntil: Date?, salt: String?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .codeHash: codeHash = try reader.readString()
+            case .duressHash: duressHash = try reader.readString()
+            case .failures: failures = try reader.readInt()
+            case .iterations: iterations = try reader.readInt()
+            case .lockedUntil: lockedUntil = try reader.readOptionalDate()
+            case .salt: salt = try reader.readString()
+            }
+        }
+        var codes = CheckInCodes(salt: try present(salt, StoreField.salt, start),
+                                 iterations: try present(iterations, StoreField.iterations, start),
+                                 codeHash: try present(codeHash, StoreField.codeHash, start),
+                                 duressHash: try present(duressHash, StoreField.duressHash, start))
+        codes.failures = try present(failures, StoreField.failures, start)
+        codes.lockedUntil = lockedUntil
+        return codes
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.codeHash.rawValue, codeHash)
+        writer.member(StoreField.duressHash.rawValue, duressHash)
+        writer.member(StoreField.failures.rawValue, failures)
+        writer.member(StoreField.iterations.rawValue, iterations)
+        writer.member(StoreField.lockedUntil.rawValue, ifPresent: lockedUntil)
+        writer.member(StoreField.salt.rawValue, salt)
+        writer.endObject()
+    }
+}
+
+/// A ping waiting for this account's answer.
+extension AnswerWindow: StoreFileElement {
+    enum StoreField: String, CaseIterable {
+        case answerBy, escalate, pingID, senderID, senderName, sentAt
+    }
+
+    static let storeFields = StoreField.allCases
+    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AnswerWindow {
+        let start = reader.valueStart()
+        var answerBy: Date?, escalate: Bool?, pingID: EntityID?, senderID: EntityID?, senderName: String?, sentAt: Date?
+        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+            switch field {
+            case .answerBy: answerBy = try reader.readDate()
+            case .escalate: escalate = try reader.readBool()
+            case .pingID: pingID = try reader.readEntityID()
+            case .senderID: senderID = try reader.readEntityID()
+            case .senderName: senderName = try reader.readString()
+            case .sentAt: sentAt = try reader.readDate()
+            }
+        }
+        return AnswerWindow(pingID: try present(pingID, StoreField.pingID, start),
+                            senderID: try present(senderID, StoreField.senderID, start),
+                            senderName: try present(senderName, StoreField.senderName, start),
+                            sentAt: try present(sentAt, StoreField.sentAt, start),
+                            answerBy: try present(answerBy, StoreField.answerBy, start),
+                            escalate: try present(escalate, StoreField.escalate, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.answerBy.rawValue, answerBy)
+        writer.member(StoreField.escalate.rawValue, escalate)
+        writer.member(StoreField.pingID.rawValue, pingID)
+        writer.member(StoreField.senderID.rawValue, senderID)
+        writer.member(StoreField.senderName.rawValue, senderName)
+        writer.member(StoreField.sentAt.rawValue, sentAt)
+        writer.endObject()
+    }
+}
