@@ -73,7 +73,7 @@ extension NotificationsRead: RunnableCommand {
         if case .one(let id) = target { query = id } else { query = nil }
         let count = try c.writing { store, account in
             let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }
-            return try NotificationEditor(store: store).markRead(id, of: account.id)
+            return try NotificationEditor(store: store).markRead(id, of: account.id, at: try c.now())
         }
         if c.json { c.printJSON(.object([("marked", .int(count))])) } else {
             c.say("Marked \(count) notification\(count == 1 ? "" : "s") as read.")

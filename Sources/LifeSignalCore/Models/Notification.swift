@@ -38,6 +38,12 @@ public struct FeedItem: Codable, Sendable, Equatable {
     public var relatedAlertID: EntityID?
     /// Alerts and missed check-ins are never dropped unread by retention.
     public var isCritical: Bool
+    /// Receipt: when the account's notify command took the item (exited 0);
+    /// nil until then, and for items it was never handed.
+    public var deliveredAt: Date?
+    /// Receipt: when the account marked the item read (nil while unread,
+    /// and for items read before receipts were kept).
+    public var readAt: Date?
 
     public init(id: EntityID, index: Int, draft: FeedDraft, timestamp: Date) {
         self.id = id

@@ -53,13 +53,15 @@ public struct NotificationEditor {
 
     public init(store: any StoreWriting) { self.store = store }
 
-    /// Marks one item (or, with nil, every unread item) read; returns how many changed.
+    /// Marks one item (or, with nil, every unread item) read at `now`, the
+    /// receipt the people it is about see; returns how many changed.
     @discardableResult
-    public func markRead(_ id: EntityID?, of owner: EntityID) throws -> Int {
+    public func markRead(_ id: EntityID?, of owner: EntityID, at now: Date) throws -> Int {
         try store.updateFeed(of: owner, scope: id.map { .item($0) } ?? .unread) { item in
             guard !item.isRead else { return .keep }
             var read = item
             read.isRead = true
+            read.readAt = now
             return .replace(read)
         }
     }

@@ -4,7 +4,8 @@ import StrictJSON
 
 /// Feed items read by hand from a segment's JSON, as `FeedItem`'s
 /// synthesized `Codable` conformance writes them: the same member names,
-/// the related IDs optional (absent or null), unknown members ignored.
+/// the related IDs and the receipts optional (absent or null), unknown
+/// members ignored.
 /// A whole feed is read for every listing, and this is many times faster
 /// than `JSONDecoder`; the tests check that both agree.
 enum FeedItemReader {
@@ -12,6 +13,7 @@ enum FeedItemReader {
     enum Field: String, CaseIterable {
         case id, index, type, title, message, timestamp, isRead
         case relatedContactID, relatedPingID, relatedAlertID, isCritical
+        case deliveredAt, readAt
     }
 
     static let names = JSONNames(Field.allCases.map(\.rawValue))
@@ -31,6 +33,7 @@ enum FeedItemReader {
         var id: EntityID?, index: Int?, type: NotificationType?, title: String?, message: String?
         var timestamp: Date?, isRead: Bool?, isCritical: Bool?
         var relatedContactID: EntityID?, relatedPingID: EntityID?, relatedAlertID: EntityID?
+        var deliveredAt: Date?, readAt: Date?
         try reader.readObject(names: names) { reader, member throws(JSONReadError) in
             guard let member else { return try reader.skipValue() }
             switch Field.allCases[member] {
@@ -45,6 +48,8 @@ enum FeedItemReader {
             case .relatedPingID: relatedPingID = try reader.readOptional { reader throws(JSONReadError) in try reader.readEntityID() }
             case .relatedAlertID: relatedAlertID = try reader.readOptional { reader throws(JSONReadError) in try reader.readEntityID() }
             case .isCritical: isCritical = try reader.readBool()
+            case .deliveredAt: deliveredAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readDate() }
+            case .readAt: readAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readDate() }
             }
         }
         func missing(_ field: Field) -> JSONReadError { JSONReadError(kind: .missingField(field.rawValue), offset: start) }
@@ -60,6 +65,8 @@ enum FeedItemReader {
                               relatedPingID: relatedPingID, relatedAlertID: relatedAlertID, isCritical: isCritical)
         var item = FeedItem(id: id, index: index, draft: draft, timestamp: timestamp)
         item.isRead = isRead
+        item.deliveredAt = deliveredAt
+        item.readAt = readAt
         return item
     }
 }

@@ -134,6 +134,18 @@ extension LayoutStore {
         try store(index, StoreLayout.feedSummary(id))
     }
 
+    public func setDelivered(_ position: Int, of id: EntityID, at time: Date) throws {
+        let index = try feedIndex(id)
+        guard position >= 0, position < index.summary.nextIndex else { return }
+        let number = position / index.segmentSize
+        guard number >= index.firstSegment else { return }
+        var items = try segment(id, number)
+        // Gone meanwhile (deleted, or dropped by retention): no receipt to keep.
+        guard let found = items.firstIndex(where: { $0.index == position }), items[found].deliveredAt == nil else { return }
+        items[found].deliveredAt = time
+        try writeSegment(id, number, items)
+    }
+
     /// Drops the oldest items beyond `retentionLimit`, keeping what the
     /// rule says must stay (`FeedRetention.mustKeep`).
     private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile) throws {

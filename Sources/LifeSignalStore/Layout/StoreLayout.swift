@@ -8,6 +8,8 @@ import LifeSignalCore
 enum StoreLayout {
     static let meta = "store.json"
     static let schedule = "schedule"
+    /// The last look of an agent or `tick` at the whole store.
+    static let lastLook = "looked.json"
 
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
     static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
@@ -16,6 +18,7 @@ enum StoreLayout {
     static func checkInSegment(_ id: EntityID, _ number: Int) -> String { "accounts/\(id)/checkins/\(number).json" }
     static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
     static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
+    static func deliverySetup(_ id: EntityID) -> String { "accounts/\(id)/delivery.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
 
