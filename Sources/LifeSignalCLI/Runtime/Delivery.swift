@@ -32,6 +32,12 @@ struct Delivery {
         var failed: Bool { !failures.isEmpty }
     }
 
+    /// What happened to one item, as it happens (the agent prints it at once).
+    enum Event {
+        case delivered(FeedItem)
+        case failed(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)
+    }
+
     /// Failures in a row after which a run stops.
     static let failuresInARow = 2
     /// Longest value of a `LIFESIGNAL_NOTIFICATION_*` variable, in bytes; the
@@ -39,6 +45,18 @@ struct Delivery {
     static let environmentValueLimit = 1024
 
     let context: Context
+    /// Told of each item as it is delivered or fails.
+    var observe: (Event) -> Void = { _ in }
+    /// Asked between items: a stop request (SIGTERM to the agent) ends the
+    /// run once the item in hand is done; the rest wait for the next run.
+    var shouldStop: () -> Bool = { false }
+    /// A long-running command's clock moves on while commands run: each
+    /// command sees the time it starts at, and a receipt the time it ended.
+    var liveClock = false
+
+    init(context: Context) {
+        self.context = context
+    }
 
     /// Seconds a notify command may run before it is killed.
     var timeout: Double {
@@ -77,7 +95,7 @@ struct Delivery {
         var succeeded = false
         var queue = plan.steps[...]
         var waiting = plan.waiting[...]
-        deliveries: while inARow < Self.failuresInARow {
+        deliveries: while inARow < Self.failuresInARow, !shouldStop() {
             let step: DeliveryPlan.Step
             if let next = queue.popFirst() {
                 step = next
@@ -97,21 +115,29 @@ struct Delivery {
                     report.busy = true
                     break deliveries
                 }
+                if liveClock { c.refreshNow() }
                 let outcome = c.env.processRunner.run(.shell(
                     command, input: Array((JSONViews.notification(item).rendered(pretty: false) + "\n").utf8),
-                    environment: environment(for: item, account: account), timeout: timeout))
+                    environment: environment(for: item, account: account, now: try c.now()), timeout: timeout))
+                if liveClock { c.refreshNow() }
+                var receipt: (index: Int, at: Date)?
                 if outcome.succeeded {
                     ledger.delivered(item)
                     report.delivered += 1
                     inARow = 0
                     succeeded = true
+                    receipt = (item.index, try c.now())
+                    observe(.delivered(item))
                 } else {
-                    report.failures.append((item, outcome, ledger.failed(item, now: now, command: command)))
+                    let verdict = ledger.failed(item, now: now, command: command)
+                    report.failures.append((item, outcome, verdict))
                     inARow += 1
+                    observe(.failed(item: item, outcome: outcome, verdict: verdict))
                 }
-                // Recorded at once: an item handed over is not handed over
-                // again because a later one hung or the process was killed.
-                try save(ledger.state, &saved)
+                // Recorded at once, with the receipt: an item handed over is
+                // not handed over again because a later one hung or the
+                // process was killed.
+                try save(ledger.state, &saved, receipt: receipt)
             }
         }
         try save(ledger.state, &saved)
@@ -120,17 +146,25 @@ struct Delivery {
         return report
     }
 
-    private func save(_ state: DeliveryState, _ saved: inout DeliveryState) throws {
-        guard state != saved else { return }
-        try context.writing { store, account in try store.setDeliveryState(state, of: account.id) }
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipt: (index: Int, at: Date)? = nil) throws {
+        guard state != saved || receipt != nil else { return }
+        try context.writing { store, account in
+            try store.setDeliveryState(state, of: account.id)
+            if let receipt { try store.setDelivered(receipt.index, of: account.id, at: receipt.at) }
+        }
         saved = state
     }
 
-    private func environment(for item: FeedItem, account: Account) -> [String: String] {
+    private func environment(for item: FeedItem, account: Account, now: Date) -> [String: String] {
         var environment = context.env.variables
         let limit = Self.environmentValueLimit
+        // A command that runs lifesignal itself sees the simulated present,
+        // not the instant the agent (or follow) started at.
+        if context.clockKind == .simulated { environment["LIFESIGNAL_NOW"] = ISO8601.format(now) }
         environment["LIFESIGNAL_NOTIFICATION_ID"] = item.id.rawValue
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
+        // For push services: an alert or a missed check-in is urgent.
+        environment["LIFESIGNAL_NOTIFICATION_PRIORITY"] = item.isCritical ? "urgent" : "default"
         // For people (a mail subject, an SMS): local times, and short, so
         // no item can overflow the environment; stdin keeps the exact JSON.
         environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(HumanText.localTimes(in: item.title), limit: limit)
