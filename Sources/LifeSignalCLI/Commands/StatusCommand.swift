@@ -6,7 +6,11 @@ import LifeSignalCore
 extension Status: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let report = try c.reading { store, account in try StatusReport(account: account, store: store, now: now) }
+        // `--check` (a shell prompt's) reads no more than it needs.
+        let detailed = !check || c.json
+        let report = try c.reading { store, account in
+            try StatusReport(account: account, store: store, now: now, detailed: detailed)
+        }
         let account = report.account
         if c.json {
             c.printJSON(.object([
@@ -19,7 +23,7 @@ extension Status: RunnableCommand {
                 ("unreadNotifications", .int(report.unreadNotifications)),
                 ("responderCount", .int(report.responderCount)),
                 ("dependentsNeedingAttention", .array(report.dependentsNeedingAttention.map { Self.attention($0, now: now) })),
-            ]))
+            ] + ReceiptText.json(report, now: now)))
         } else if !check {
             Self.render(report, now: now, c)
         }
@@ -55,11 +59,20 @@ extension Status: RunnableCommand {
         rows.add(["Interval", "every \(DurationText.format(seconds: account.checkInInterval)), "
                   + "reminder \(DurationText.format(seconds: account.reminderInterval)) before"])
         rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
-                  : "by \(report.responderCount) responder\(report.responderCount == 1 ? "" : "s")"])
+                  : ReceiptText.watched(report)])
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
         rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
+        let unattended = report.isUnattended(at: now)
+        if unattended { rows.add(["Deadlines", s.yellow(ReceiptText.unattended(report, now: now))]) }
         c.print(rows)
+        if let alarm = report.alarm, !report.responders.isEmpty {
+            c.out.line("")
+            c.out.line(s.bold(ReceiptText.title(alarm, now: now)))
+            var told = TextTable(columns: [.fixed, .flexible], indent: 2)
+            for responder in report.responders { told.add(ReceiptText.row(responder, now: now, s)) }
+            c.print(told)
+        }
         if !report.dependentsNeedingAttention.isEmpty {
             c.out.line("")
             c.out.line(s.bold("Needs you"))
@@ -73,6 +86,7 @@ extension Status: RunnableCommand {
             c.hint("lifesignal contacts show \"\(name)\"")
         }
         else if report.responderCount == 0 { c.hint(ReachText.addResponder) }
+        else if unattended { c.hint(ReceiptText.setUpAgent) }
         else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
     }

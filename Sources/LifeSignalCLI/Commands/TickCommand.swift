@@ -11,10 +11,13 @@ extension Tick: RunnableCommand {
         do {
             report = try Delivery(context: c).run()
         } catch LifeSignalError.notSignedIn {
+            try KeeperRecords(context: c).tickRan(signedIn: false)
             if c.json { c.printJSON(.object([("delivered", .int(0)), ("failed", .int(0)), ("signedIn", .bool(false))])) }
             else { c.say("Deadlines up to date. Not signed in, so nothing to deliver.") }
             return success
         }
+        // Written down (at most once a minute): a tick looked, and delivery ran here.
+        try KeeperRecords(context: c).tickRan(signedIn: true)
         let now = try c.now()
         for failure in report.failures {
             c.err.line("error: " + DeliveryText.failure(failure, now: now))

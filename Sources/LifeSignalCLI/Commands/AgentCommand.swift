@@ -1,0 +1,31 @@
+import LifeSignalCore
+
+/// `agent`: keeps the store's deadlines and delivers the signed-in
+/// account's notifications until stopped; or prints the service definition
+/// that keeps it running.
+extension Agent: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        switch mode {
+        case .run:
+            return try AgentLoop(context: c).run()
+        case .systemdUnit:
+            let service = try AgentService(context: c)
+            if c.json {
+                c.printJSON(.object([("name", .string(AgentService.unitName)), ("unit", .string(service.systemdUnit))]))
+            } else {
+                c.out.write(service.systemdUnit)
+            }
+        case .launchdPlist:
+            let service = try AgentService(context: c)
+            if c.json {
+                c.printJSON(.object([("label", .string(AgentService.launchdLabel)), ("plist", .string(service.launchdPlist))]))
+            } else {
+                c.out.write(service.launchdPlist)
+            }
+        }
+        if c.clockKind == .simulated {
+            c.err.line("note: LIFESIGNAL_NOW is not carried over: the agent it starts runs on the real clock")
+        }
+        return success
+    }
+}

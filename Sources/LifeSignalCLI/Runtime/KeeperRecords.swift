@@ -1,0 +1,84 @@
+import FoundationEssentials
+import Glibc
+import LifeSignalCore
+import LifeSignalStore
+
+/// What `tick` and the agent write down about themselves, so that others
+/// can tell: the store's last look (`status` warns when none came for
+/// longer than a reminder), and this sign-in's delivery set-up (a
+/// dependent's `status` shows who hears of an alarm at once).
+struct KeeperRecords {
+    let context: Context
+
+    /// This sign-in's key in the delivery set-up: the hash of its token.
+    func session() throws -> String { SHA256.hexDigest(try context.session().token) }
+
+    /// When this machine's notify command was set; nil when none is.
+    func notifyCommandSince() throws -> Date? {
+        let local = try context.localSettings().load()
+        guard local.notifyCommand != nil else { return nil }
+        return try local.notifyCommandSince ?? context.now()
+    }
+
+    /// After a `tick`: the look, and (when signed in) the delivery run, each
+    /// only when it is worth writing down. A snapshot decides, so most ticks
+    /// from cron write nothing.
+    func tickRan(signedIn: Bool) throws {
+        guard let shared = try context.existingStore() else { return }
+        let env = try context.core()
+        let mine: (account: EntityID, session: String, notify: Date?)? =
+            signedIn ? (try context.session().accountID, try session(), try notifyCommandSince()) : nil
+        let due = try shared.readWithoutCatchUp { store in
+            let look = DeliverySetupService.isLookDue(try store.lastLook(), now: env.now)
+            guard let mine else { return look }
+            return try look || DeliverySetupService.isRunWorthRecording(
+                try store.deliverySetup(of: mine.account), notifyCommandSince: mine.notify, session: mine.session, now: env.now)
+        }
+        guard due else { return }
+        try shared.write(env: env) { store in
+            let service = DeliverySetupService(store: store, env: env)
+            try service.recordLook(by: .tick)
+            if let mine { try service.deliveryRan(notifyCommandSince: mine.notify, account: mine.account, session: mine.session) }
+        }
+    }
+
+    /// An agent started, or its heartbeat: its presence and the look.
+    func agentAlive(_ instance: String, since: Date) throws {
+        let session = try session()
+        let notify = try notifyCommandSince()
+        let env = try context.core()
+        try context.writing { store, account in
+            let service = DeliverySetupService(store: store, env: env)
+            try service.agentAlive(instance, host: Self.hostName, since: since, notifyCommandSince: notify,
+                                   account: account.id, session: session)
+            try service.recordLook(by: .agent)
+        }
+    }
+
+    /// An agent stopped: it no longer counts as delivery.
+    func agentStopped(_ instance: String) throws {
+        let session = try session()
+        let env = try context.core()
+        try context.writing { store, account in
+            try DeliverySetupService(store: store, env: env).agentStopped(instance, account: account.id, session: session)
+        }
+    }
+
+    /// A notify command was set or cleared here: the store learns at once,
+    /// when signed in (otherwise at the next `tick` or agent start).
+    func notifyCommandChanged(since: Date?) throws {
+        let session = try session()
+        let env = try context.core()
+        try context.writing { store, account in
+            try DeliverySetupService(store: store, env: env).setNotifyCommand(since: since, account: account.id, session: session)
+        }
+    }
+
+    /// This machine's name, as the agent's owner sees it in their own files.
+    static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "unknown" : String(name.prefix(255))
+    }
+}
