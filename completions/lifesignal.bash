@@ -2,7 +2,7 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick doctor store completions help' ;;
+        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick agent doctor store completions help' ;;
         'profile') REPLY='set' ;;
         'checkin') REPLY='history interval' ;;
         'alert') REPLY='on off' ;;
@@ -67,6 +67,7 @@ _lifesignal_options() {
         'settings get') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'settings set') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'tick') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'agent') REPLY='--systemd-unit --launchd-plist --help -h --store --json --quiet -q --no-color' ;;
         'doctor') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'store') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'store copy') REPLY='--help -h --store --json --quiet -q --no-color' ;;
