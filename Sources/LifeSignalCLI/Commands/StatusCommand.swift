@@ -65,6 +65,9 @@ extension Status: RunnableCommand {
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
         let unattended = report.isUnattended(at: now)
         if unattended { rows.add(["Deadlines", s.yellow(ReceiptText.unattended(report, now: now))]) }
+        if let problem = report.lastLookProblem {
+            rows.add(["Deadlines", s.yellow("cannot tell whether an agent or tick keeps this store: ") + problem])
+        }
         c.print(rows)
         if let alarm = report.alarm, !report.responders.isEmpty {
             c.out.line("")

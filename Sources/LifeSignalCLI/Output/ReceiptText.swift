@@ -69,7 +69,7 @@ enum ReceiptText {
             ("currentAlarm", alarm),
             ("lastLooked", report.lastLook.map { .object([("at", .date($0.at)), ("by", .string($0.by.rawValue))]) } ?? .null),
             ("unattended", .bool(report.isUnattended(at: now))),
-        ]
+        ] + (report.lastLookProblem.map { [("lastLookedProblem", JSONValue.string($0))] } ?? [])
     }
 
     /// A responder as a contact object, with delivery and, under an alarm, its receipt.

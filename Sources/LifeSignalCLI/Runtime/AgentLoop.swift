@@ -44,6 +44,8 @@ final class AgentLoop {
         /// the next wait is not cut to nothing again (no spinning on an
         /// entry that a catch-up could not move).
         var wasDue = false
+        /// The last heartbeat's failure, reported once until it changes.
+        var heartbeatProblem: String?
     }
 
     init(context: Context) {
@@ -129,7 +131,17 @@ final class AgentLoop {
         state.wasBusy = report.busy
 
         if now >= state.nextHeartbeat {
-            try records.agentAlive(instance, since: since)
+            // The heartbeat is news for others; failing it must not hold up
+            // the deadlines or delivery: it is said once and tried again.
+            do {
+                try records.agentAlive(instance, since: since)
+                state.heartbeatProblem = nil
+            } catch let failure as any UserFacingError where !Self.isFatal(failure) {
+                if state.heartbeatProblem != failure.message {
+                    events.error(failure.message, code: ExitCode(failure.kind), retryIn: Keeping.heartbeat, at: now)
+                }
+                state.heartbeatProblem = failure.message
+            }
             state.nextHeartbeat = now.addingTimeInterval(Keeping.heartbeat)
         }
 

@@ -20,25 +20,42 @@ struct KeeperRecords {
         return try local.notifyCommandSince ?? context.now()
     }
 
-    /// After a `tick`: the look, and (when signed in) the delivery run, each
-    /// only when it is worth writing down. A snapshot decides, so most ticks
-    /// from cron write nothing.
-    func tickRan(signedIn: Bool) throws {
-        guard let shared = try context.existingStore() else { return }
-        let env = try context.core()
+    /// What a `tick` writes down once it has delivered: its look, and (when
+    /// signed in) its delivery run, each only when worth it.
+    struct TickNote {
+        var look: Bool
+        var run: (account: EntityID, session: String, notify: Date?)?
+    }
+
+    /// Decides on a snapshot, before the tick changes anything, what it will
+    /// write down: most ticks from cron write nothing, and a damaged record
+    /// stops the tick (naming the file) before it delivers.
+    func planTick(signedIn: Bool) throws -> TickNote? {
+        guard let shared = try context.existingStore() else { return nil }
+        let now = try context.now()
         let mine: (account: EntityID, session: String, notify: Date?)? =
             signedIn ? (try context.session().accountID, try session(), try notifyCommandSince()) : nil
-        let due = try shared.readWithoutCatchUp { store in
-            let look = DeliverySetupService.isLookDue(try store.lastLook(), now: env.now)
-            guard let mine else { return look }
-            return try look || DeliverySetupService.isRunWorthRecording(
-                try store.deliverySetup(of: mine.account), notifyCommandSince: mine.notify, session: mine.session, now: env.now)
+        let note = try shared.readWithoutCatchUp { store in
+            TickNote(look: DeliverySetupService.isLookDue(try store.lastLook(), now: now),
+                     run: try mine.flatMap { mine in
+                         DeliverySetupService.isRunWorthRecording(try store.deliverySetup(of: mine.account),
+                                                                  notifyCommandSince: mine.notify, session: mine.session,
+                                                                  now: now) ? mine : nil
+                     })
         }
-        guard due else { return }
+        return note.look || note.run != nil ? note : nil
+    }
+
+    /// Writes down what `planTick` decided.
+    func tickRan(_ note: TickNote?) throws {
+        guard let note, let shared = try context.existingStore() else { return }
+        let env = try context.core()
         try shared.write(env: env) { store in
             let service = DeliverySetupService(store: store, env: env)
-            try service.recordLook(by: .tick)
-            if let mine { try service.deliveryRan(notifyCommandSince: mine.notify, account: mine.account, session: mine.session) }
+            if note.look { try service.recordLook(by: .tick) }
+            if let mine = note.run {
+                try service.deliveryRan(notifyCommandSince: mine.notify, account: mine.account, session: mine.session)
+            }
         }
     }
 

@@ -19,6 +19,8 @@ public struct StatusReport: Sendable {
     public var responders: [ResponderReach] = []
     /// The last time an agent or `tick` looked at the store.
     public var lastLook: LastLook?
+    /// Why the note of that look cannot be read, when it cannot.
+    public var lastLookProblem: String?
     /// The shortest reminder among the account's own deadline and its
     /// dependents' (seconds): the longest a deadline may wait for a look.
     public var shortestReminder: Int?
@@ -47,7 +49,12 @@ public struct StatusReport: Sendable {
         responders = try links.filter(\.isResponder).map {
             try ResponderReach($0, of: account.id, alarm: alarm, store: store, now: now)
         }
-        lastLook = try store.lastLook()
+        do {
+            lastLook = try store.lastLook()
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            // The store's note of its keepers is no reason to hide the rest.
+            lastLookProblem = failure.message
+        }
         var reminders = account.lastCheckIn == nil ? [] : [account.reminderInterval]
         for link in links where link.isDependent {
             // Whether the dependent's account can be read was told above.
@@ -62,7 +69,7 @@ public struct StatusReport: Sendable {
     /// agent or `tick` has looked at the store for longer than the shortest
     /// reminder (or ever).
     public func isUnattended(at now: Date) -> Bool {
-        guard let shortestReminder else { return false }
+        guard let shortestReminder, lastLookProblem == nil else { return false }
         guard let lastLook else { return true }
         return now.timeIntervalSince(lastLook.at) > Double(shortestReminder)
     }
