@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `lifesignal agent` from outside: it starts and stops cleanly, meets a
+/// deadline within a second, hands each item over once however many agents
+/// run, and sleeps without using the CPU.
+@Suite(.serialized) struct AgentTests {
+    /// Ada watched by Bob; Ada checked in at 09:00, so her deadline is the
+    /// next day at 09:00.
+    static func pair(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person) {
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
+        try #require(try ada.run(["contacts", "add", try bob.qrCode(), "--responder"]).succeeded)
+        try #require(try ada.run("checkin").succeeded)
+        return (ada, bob)
+    }
+
+    static let due = "2026-03-02T09:00:00Z"
+    /// Ada's check-in reminder, two hours (the default) before her deadline:
+    /// the first thing the store's deadlines need.
+    static let reminder = "2026-03-02T07:00:00Z"
+
+    /// A notify command that appends one line per item: the agent's present,
+    /// the item's ID and its title.
+    static func logging(to path: String, slowly: Bool = false) -> String {
+        (slowly ? "sleep 0.2; " : "")
+            + #"printf '%s %s %s\n' "$LIFESIGNAL_NOW" "$LIFESIGNAL_NOTIFICATION_ID" "$LIFESIGNAL_NOTIFICATION_TITLE" >> "# + path
+    }
+
+    static func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    static func events(_ text: String) -> [String] {
+        JSONLines.objects(text).compactMap { $0["event"] as? String }
+    }
+
+    static func isStarted(_ line: [String: Any]) -> Bool { line["event"] as? String == "started" }
+
+    /// A time as lifesignal writes it, with or without milliseconds.
+    static func time(_ text: String) -> Date? {
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func itStartsAndStopsCleanlyOnASignal(_ signal: Int32) throws {
+        let sandbox = Sandbox("agent")
+        let (ada, bob) = try Self.pair(sandbox)
+        let agent = try bob.start(["agent", "--json"])
+        try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)")
+        #expect(try ada.run(["status", "--json"]).object()["responders"].flatMap { ($0 as? [[String: Any]])?.first?["delivery"] as? String }
+                == "agent", "a running agent counts as delivery")
+        let asked = Date()
+        agent.signal(signal)
+        let result = agent.wait(timeout: 10)
+        #expect(result.succeeded, "\(result)")
+        #expect(Date().timeIntervalSince(asked) < 3, "a stop took \(Date().timeIntervalSince(asked)) s")
+        let events = Self.events(result.stdout)
+        #expect(events.first == "started" && events.last == "stopped", "\(result)")
+        let started = try #require(JSONLines.objects(result.stdout).first)
+        #expect(started["nextWake"] as? String == Self.reminder, "\(started)")
+        #expect(started["notifyCommand"] as? Bool == false)
+        let responders = try ada.run(["status", "--json"]).object()["responders"] as? [[String: Any]]
+        #expect(responders?.first?["delivery"] as? String == "none", "a stopped agent still counts: \(String(describing: responders))")
+    }
+
+    /// The target: with the agent running, a missed check-in reaches the
+    /// responder's notify command within a second of the deadline, measured
+    /// on the simulated clock (the command sees the agent's present as
+    /// `LIFESIGNAL_NOW`).
+    @Test func aMissedCheckInReachesTheNotifyCommandWithinASecondOfTheDeadline() throws {
+        let sandbox = Sandbox("agent")
+        let (_, bob) = try Self.pair(sandbox)
+        let log = sandbox.root.appendingPathComponent("log").path
+        try #require(try bob.run(["settings", "set", "notify-command", Self.logging(to: log)]).succeeded)
+        let agent = try bob.start(["agent", "--json"], extra: ["LIFESIGNAL_NOW": "2026-03-02T08:59:58Z"])
+        try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)")
+        let limit = Date().addingTimeInterval(15)
+        while !Self.lines(log).contains(where: { $0.hasSuffix("Ada L missed a check-in") }), Date() < limit { usleep(20_000) }
+        agent.signal(SIGTERM)
+        let result = agent.wait(timeout: 10)
+        let line = try #require(Self.lines(log).first { $0.hasSuffix("Ada L missed a check-in") }, "never delivered: \(result)")
+        let handed = try #require(Self.time(String(line.prefix { $0 != " " })), "\(line)")
+        let deadline = try #require(Self.time(Self.due))
+        let gap = handed.timeIntervalSince(deadline)
+        print("agent: missed check-in handed to the notify command \(Int(gap * 1000)) ms after the deadline (simulated clock)")
+        #expect(gap >= 0 && gap < 1, "handed over \(gap) s after the deadline")
+        #expect(Self.events(result.stdout).contains("delivered"), "\(result)")
+    }
+
+    /// Two agents for the same account (two machines, one person) and one
+    /// for another account, all on one store: each item goes to the notify
+    /// command once, and the deadline fires once.
+    @Test func severalAgentsOnOneStoreHandEachItemOverOnceAndFireEachDeadlineOnce() throws {
+        let sandbox = Sandbox("agents")
+        let (ada, bob) = try Self.pair(sandbox)
+        let laptop = sandbox.person("bob-laptop")
+        let sent = try laptop.run(["login", "--phone", "+15550000002", "--json"])
+        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
+        try #require(try laptop.run(["login", "--phone", "+15550000002", "--code", code]).succeeded)
+        let log = sandbox.root.appendingPathComponent("log").path
+        for person in [bob, laptop] {
+            try #require(try person.run(["settings", "set", "notify-command", Self.logging(to: log, slowly: true)]).succeeded)
+        }
+        let start = ["LIFESIGNAL_NOW": "2026-03-02T08:59:58Z"]
+        let agents = try [bob, laptop, ada].map { try $0.start(["agent", "--json"], extra: start) }
+        for agent in agents { try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)") }
+        // "Ada L added you" is waiting; the deadline fires while all three
+        // agents watch (no other command runs); then four alert notices.
+        let missed = "Ada L missed a check-in"
+        let after = ["LIFESIGNAL_NOW": "2026-03-02T09:00:05Z"]
+        let limit = Date().addingTimeInterval(20)
+        while !Self.lines(log).contains(where: { $0.hasSuffix(missed) }), Date() < limit { usleep(20_000) }
+        try #require(Self.lines(log).contains { $0.hasSuffix(missed) }, "the agents never fired the deadline")
+        for arguments in [["alert", "on", "--yes"], ["alert", "off"], ["alert", "on", "--yes"], ["alert", "off"]] {
+            try #require(try ada.run(arguments, extra: after).succeeded)
+        }
+        while Self.lines(log).count < 6, Date() < limit { usleep(20_000) }
+        // Time for a second hand-over, were there to be one.
+        Thread.sleep(forTimeInterval: 1)
+        for agent in agents { agent.signal(SIGTERM) }
+        let results = agents.map { $0.wait(timeout: 20) }
+        for result in results { #expect(result.succeeded, "\(result)") }
+
+        let ids = Self.lines(log).map { $0.split(separator: " ")[1] }
+        #expect(ids.count == 6 && Set(ids).count == 6, "\(Self.lines(log))")
+        let delivered = results.prefix(2).map { Self.events($0.stdout).filter { $0 == "delivered" }.count }
+        #expect(delivered.reduce(0, +) == 6, "Bob's two agents delivered \(delivered)")
+        let titles = try bob.run(["notifications", "--json"], extra: after).array().compactMap { $0["title"] as? String }
+        #expect(titles.filter { $0 == missed }.count == 1, "\(titles)")
+    }
+
+    /// The target: no polling. Between wakes an idle agent sleeps; over a
+    /// minute it uses less than 50 ms of CPU (a heartbeat included).
+    @Test func anIdleAgentUsesAlmostNoCPU() throws {
+        let sandbox = Sandbox("agent")
+        let (_, bob) = try Self.pair(sandbox)
+        let agent = try bob.start(["agent"])
+        try #require(agent.waitFor { out, _ in out.contains("started") }, "no start: \(agent.stderrSoFar)")
+        let before = Self.cpuNanoseconds(agent.pid)
+        Thread.sleep(forTimeInterval: 60)  // measuring idleness takes time by nature
+        let used = Self.cpuNanoseconds(agent.pid) - before
+        agent.signal(SIGTERM)
+        let result = agent.wait(timeout: 10)
+        print("agent: \(Double(used) / 1e6) ms of CPU in 60 s idle")
+        #expect(result.succeeded, "\(result)")
+        #expect(used < 50_000_000, "an idle agent used \(Double(used) / 1e6) ms of CPU in 60 s")
+    }
+
+    /// CPU time of every thread of `pid`, from the scheduler's own count.
+    static func cpuNanoseconds(_ pid: Int32) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { total, task in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
+            return total + (Int(stat.split(separator: " ").first ?? "") ?? 0)
+        }
+    }
+
+    @Test func withoutASignInItSaysSoAndExits3() throws {
+        let sandbox = Sandbox("agent")
+        let nobody = sandbox.person("nobody")
+        let result = try nobody.run(["agent"], timeout: 20)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.hasPrefix("error: you are not signed in"), "\(result)")
+    }
+
+    /// Signed out elsewhere: at its next step the agent says so and exits 3
+    /// (its unit does not restart it for that).
+    @Test func anAgentWhoseSessionEndsStopsWithExit3() throws {
+        let sandbox = Sandbox("agent")
+        let (ada, bob) = try Self.pair(sandbox)
+        let agent = try bob.start(["agent", "--json"])
+        try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)")
+        try #require(try bob.run("logout").succeeded)
+        // Something in Bob's feed wakes the agent.
+        try #require(try ada.run(["alert", "on", "--yes"]).succeeded)
+        let result = agent.wait(timeout: 20)
+        #expect(result.status == 3 && !result.signalled, "\(result)")
+        let last = JSONLines.objects(result.stdout).last
+        #expect(last?["event"] as? String == "error" && last?["code"] as? Int == 3, "\(result)")
+    }
+}
