@@ -31,19 +31,21 @@ public enum LifeSignalManual {
         ],
         environment: [
             ManualEntry("LIFESIGNAL_STORE", "The store directory (default $XDG_DATA_HOME/lifesignal). --store DIR overrides it."),
-            ManualEntry("LIFESIGNAL_NOW", "The current time, ISO 8601 (2026-03-01T09:00:00Z), for tests, demos and simulations. A store created under it is a simulation store and honours it; a store created on the real clock refuses it (exit 5), so nobody can fire someone else's deadline by setting a clock. notifications follow starts its clock at that instant and lets it run at real speed. An invalid value is an error."),
+            ManualEntry("LIFESIGNAL_NOW", "The current time, ISO 8601 (2026-03-01T09:00:00Z), for tests, demos and simulations. A store created under it is a simulation store and honours it; a store created on the real clock refuses it (exit 5), so nobody can fire someone else's deadline by setting a clock. agent and notifications follow start their clock at that instant and let it run at real speed. An invalid value is an error."),
             ManualEntry("LIFESIGNAL_SMS_COMMAND", "Overrides the sms-command setting."),
             ManualEntry("LIFESIGNAL_LOCK_TIMEOUT", "Seconds to wait for another process's lock before 'store is busy' (default 5)."),
             ManualEntry("LIFESIGNAL_COMMAND_TIMEOUT", "Seconds an sms-command or notify-command may run before it is killed (default 30)."),
             ManualEntry("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME", "Honoured as the XDG Base Directory specification says: unset, empty or relative means the default under $HOME."),
             ManualEntry("NO_COLOR", "No colour when set and not empty; colour is also off when TERM is dumb, with --no-color, and when output is not a terminal."),
-            ManualEntry("LIFESIGNAL_NOTIFICATION_ID, _TYPE, _TITLE, _MESSAGE, _TIMESTAMP", "Set for the notify-command, which also gets the notification as one JSON object on its standard input."),
+            ManualEntry("LIFESIGNAL_NOTIFICATION_ID, _TYPE, _TITLE, _MESSAGE, _TIMESTAMP, _PRIORITY", "Set for the notify-command, which also gets the notification as one JSON object on its standard input. _PRIORITY is urgent for an alert or a missed check-in, default otherwise (ntfy's priority names)."),
+            ManualEntry("LIFESIGNAL_ACCOUNT_NAME, LIFESIGNAL_ACCOUNT_PHONE", "Also set for the notify-command: whose notification it is (the signed-in account's name and number), for a mail or message that says who it is for."),
             ManualEntry("LIFESIGNAL_SMS_TO, LIFESIGNAL_SMS_BODY", "Set for the sms-command (the E.164 number and the message, which holds the 6-digit code); the message is also its standard input."),
         ],
         files: [
             ManualEntry("$XDG_DATA_HOME/lifesignal/", "The default store: accounts, contacts, invitations, pings, feeds and the deadline schedule, as JSON files with a schema version."),
             ManualEntry("$XDG_STATE_HOME/lifesignal/session-*.json", "Who is signed in, one file per store (0600); holds the session token, which the store keeps only as a hash."),
             ManualEntry("$XDG_CONFIG_HOME/lifesignal/settings.json", "Local settings: notify-command and sms-command."),
+            ManualEntry("$XDG_CONFIG_HOME/lifesignal/agent.env", "Optional NAME=value lines (such as LIFESIGNAL_ETCD_PASSWORD) for the agent's systemd unit, kept out of the unit itself; make it 0600."),
         ],
         exitStatus: ExitCode.allCases.map { ManualEntry(String($0.rawValue), $0.meaning) }
             + [ManualEntry("COMMAND's status", "What checkin with a command exits with (127 when it cannot run, 128+N when killed by signal N).")],
