@@ -92,6 +92,32 @@ import TestSupport
         #expect(Self.events(result.stdout).contains("delivered"), "\(result)")
     }
 
+    /// The agent sleeps towards Ada's reminder the next morning; Ada then
+    /// shortens her interval so that her deadline is three seconds away. The
+    /// change in the schedule wakes the agent, which fires the new deadline
+    /// on time.
+    @Test func aDeadlineMovedEarlierWhileTheAgentSleepsFiresOnTime() throws {
+        let sandbox = Sandbox("agent")
+        let (ada, bob) = try Self.pair(sandbox)
+        let log = sandbox.root.appendingPathComponent("log").path
+        try #require(try bob.run(["settings", "set", "notify-command", Self.logging(to: log)]).succeeded)
+        let agent = try bob.start(["agent", "--json"], extra: ["LIFESIGNAL_NOW": "2026-03-01T09:59:57Z"])
+        try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)")
+        let started = JSONLines.objects(agent.stdoutSoFar).first
+        #expect(started?["nextWake"] as? String == Self.reminder, "\(String(describing: started))")
+        // Ada's check-in was at 09:00: an interval of an hour makes her due at 10:00.
+        try #require(try ada.run(["checkin", "interval", "1h"], extra: ["LIFESIGNAL_NOW": "2026-03-01T09:59:57Z"]).succeeded)
+        let limit = Date().addingTimeInterval(15)
+        while !Self.lines(log).contains(where: { $0.hasSuffix("Ada L missed a check-in") }), Date() < limit { usleep(20_000) }
+        agent.signal(SIGTERM)
+        let result = agent.wait(timeout: 10)
+        let line = try #require(Self.lines(log).first { $0.hasSuffix("Ada L missed a check-in") }, "never delivered: \(result)")
+        let handed = try #require(Self.time(String(line.prefix { $0 != " " })), "\(line)")
+        let gap = handed.timeIntervalSince(try #require(Self.time("2026-03-01T10:00:00Z")))
+        #expect(gap >= 0 && gap < 1, "handed over \(gap) s after the moved deadline")
+        #expect(result.succeeded, "\(result)")
+    }
+
     /// Two agents for the same account (two machines, one person) and one
     /// for another account, all on one store: each item goes to the notify
     /// command once, and the deadline fires once.
