@@ -29,7 +29,8 @@ public struct DeliveryPlace: Codable, Sendable, Equatable {
     public var notifyCommandSince: Date?
     /// The agents running there, by a random ID each makes when it starts.
     public var agents: [String: AgentPresence]
-    /// When delivery (`tick`, `follow` or the agent) last ran there.
+    /// When delivery last ran there: `tick` or the agent (`notifications
+    /// follow` leaves no record).
     public var lastRunAt: Date?
 
     public init(notifyCommandSince: Date? = nil, agents: [String: AgentPresence] = [:], lastRunAt: Date? = nil) {

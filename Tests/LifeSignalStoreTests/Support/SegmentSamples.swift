@@ -48,6 +48,9 @@ enum SegmentSamples {
                               isCritical: Bool.random(using: &random))
         var item = FeedItem(id: id(&random), index: index(&random), draft: draft, timestamp: date(&random))
         item.isRead = Bool.random(using: &random)
+        // Receipts, as delivery and reading leave them.
+        if Bool.random(using: &random) { item.deliveredAt = date(&random) }
+        if item.isRead, Bool.random(using: &random) { item.readAt = date(&random) }
         return item
     }
 
