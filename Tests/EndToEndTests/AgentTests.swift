@@ -160,6 +160,39 @@ import TestSupport
         #expect(titles.filter { $0 == missed }.count == 1, "\(titles)")
     }
 
+    /// SIGTERM while the notify command runs: the command finishes, the item
+    /// is recorded as delivered, the agent exits 0 leaving the next item for
+    /// later, and the next agent hands over only that one.
+    @Test func aStopWaitsForTheNotifyCommandInHandAndRecordsIt() throws {
+        let sandbox = Sandbox("agent")
+        let (ada, bob) = try Self.pair(sandbox)
+        let log = sandbox.root.appendingPathComponent("log").path
+        let begun = sandbox.root.appendingPathComponent("begun").path
+        try #require(try bob.run(["settings", "set", "notify-command", "touch '\(begun)'; sleep 1; " + Self.logging(to: log)]).succeeded)
+        try #require(try ada.run(["alert", "on", "--yes"]).succeeded)
+        let agent = try bob.start(["agent", "--json"])
+        let limit = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: begun), Date() < limit { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: begun), "the notify command never ran: \(agent.stderrSoFar)")
+        agent.signal(SIGTERM)
+        let result = agent.wait(timeout: 15)
+        #expect(result.succeeded, "\(result)")
+        let events = Self.events(result.stdout)
+        #expect(events.suffix(2) == ["delivered", "stopped"], "the item in hand first: \(events)")
+        let handed = Self.lines(log)
+        #expect(handed.count == 1, "\(handed)")
+
+        let next = try bob.start(["agent", "--json"])
+        try #require(next.waitForLine(Self.isStarted), "no start: \(next.stderrSoFar)")
+        Thread.sleep(forTimeInterval: 2.5)  // time for a second hand-over, were there to be one
+        next.signal(SIGTERM)
+        let again = next.wait(timeout: 15)
+        #expect(again.succeeded, "\(again)")
+        let ids = Self.lines(log).map { $0.split(separator: " ")[1] }
+        #expect(ids.count == 2 && Set(ids).count == 2 && Self.lines(log).first == handed.first,
+                "\(Self.lines(log)) (Ada's \"added you\" and her alert, once each)")
+    }
+
     /// The target: no polling. Between wakes an idle agent sleeps; over a
     /// minute it uses less than 50 ms of CPU (a heartbeat included).
     @Test func anIdleAgentUsesAlmostNoCPU() throws {
