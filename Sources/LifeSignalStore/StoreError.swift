@@ -9,6 +9,9 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     case damaged(path: String, reason: String)
     /// A file written by a newer lifesignal.
     case tooNew(path: String, found: Int, supported: Int)
+    /// A file or directory someone else could have planted or changed; it
+    /// was neither used nor changed (see `FileSafety`).
+    case unsafe(path: String, reason: String, remedy: String)
     /// The operating system refused an operation.
     case io(String)
     /// No usable home or XDG directory.
@@ -24,7 +27,7 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         switch self {
         case .busy: .busy
         case .damaged, .tooNew: .damaged
-        case .io, .noHome, .missing: .io
+        case .io, .noHome, .missing, .unsafe: .io
         case .unavailable: .unavailable
         case .badLocation: .usage
         }
@@ -36,12 +39,20 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         case .damaged(let path, let reason): "\(path) is damaged: \(reason); it was left untouched"
         case .tooNew(let path, let found, let supported):
             "\(path) was written by a newer lifesignal (schema \(found); this one reads up to \(supported)); upgrade lifesignal"
+        case .unsafe(let path, let reason, _): "refusing to use \(path): \(reason)"
         case .io(let text): text
         case .noHome(let text): text
         case .missing(let store): "no store at \(store)"
         case .unavailable(let store, let reason): "store unavailable: \(store): \(reason)"
         case .badLocation(let text, let reason): "\(quoted(text)) is not a store location: \(reason)"
         }
+    }
+
+    /// Whether a file or directory was refused because someone else could
+    /// have planted or changed it.
+    public var isUnsafe: Bool {
+        if case .unsafe = self { return true }
+        return false
     }
 
     public var filePath: String? {
@@ -54,6 +65,7 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     public var hint: String? {
         switch self {
         case .damaged: "restore the file from a backup, or move it aside to start that part afresh"
+        case .unsafe(_, _, let remedy): remedy
         case .badLocation: "a store is a directory, or etcd://HOST:PORT/PREFIX; write a directory named like a URL as ./NAME"
         default: nil
         }

@@ -135,7 +135,7 @@ import TestSupport
         let start = ["LIFESIGNAL_NOW": "2026-03-02T08:59:58Z"]
         let agents = try [bob, laptop, ada].map { try $0.start(["agent", "--json"], extra: start) }
         for agent in agents { try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)") }
-        // "Ada L added you" is waiting; the deadline fires while all three
+        // Two items are waiting; the deadline fires while all three
         // agents watch (no other command runs); then four alert notices.
         let missed = "Ada L missed a check-in"
         let after = ["LIFESIGNAL_NOW": "2026-03-02T09:00:05Z"]
@@ -145,7 +145,11 @@ import TestSupport
         for arguments in [["alert", "on", "--yes"], ["alert", "off"], ["alert", "on", "--yes"], ["alert", "off"]] {
             try #require(try ada.run(arguments, extra: after).succeeded)
         }
-        while Self.lines(log).count < 6, Date() < limit { usleep(20_000) }
+        // Bob's feed: "Ada L added you", the laptop's sign-in, the missed
+        // check-in and the four alert notices; each goes to the notify command once.
+        let feed = try bob.run(["notifications", "--json"], extra: after).array().compactMap { $0["id"] as? String }
+        #expect(feed.count == 7, "\(feed)")
+        while Self.lines(log).count < feed.count, Date() < limit { usleep(20_000) }
         // Time for a second hand-over, were there to be one.
         Thread.sleep(forTimeInterval: 1)
         for agent in agents { agent.signal(SIGTERM) }
@@ -153,9 +157,9 @@ import TestSupport
         for result in results { #expect(result.succeeded, "\(result)") }
 
         let ids = Self.lines(log).map { $0.split(separator: " ")[1] }
-        #expect(ids.count == 6 && Set(ids).count == 6, "\(Self.lines(log))")
+        #expect(ids.count == feed.count && Set(ids.map(String.init)) == Set(feed), "\(Self.lines(log))")
         let delivered = results.prefix(2).map { Self.events($0.stdout).filter { $0 == "delivered" }.count }
-        #expect(delivered.reduce(0, +) == 6, "Bob's two agents delivered \(delivered)")
+        #expect(delivered.reduce(0, +) == feed.count, "Bob's two agents delivered \(delivered)")
         let titles = try bob.run(["notifications", "--json"], extra: after).array().compactMap { $0["title"] as? String }
         #expect(titles.filter { $0 == missed }.count == 1, "\(titles)")
     }

@@ -130,8 +130,11 @@ import TestSupport
         try ada.signUp(phone: "+15550000001", first: "Ada")
         // Files of no meaning to lifesignal are copied like any other.
         let extra = sandbox.store.appendingPathComponent("extra")
-        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
-        for number in 0..<250 { try Data("file \(number)".utf8).write(to: extra.appendingPathComponent("\(number)")) }
+        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for number in 0..<250 {
+            #expect(FileManager.default.createFile(atPath: extra.appendingPathComponent("\(number)").path,
+                                                   contents: Data("file \(number)".utf8), attributes: [.posixPermissions: 0o600]))
+        }
         let copy = sandbox.root.appendingPathComponent("copy")
         let terminal = try Terminal(ada, ["store", "copy", sandbox.store.path, copy.path])
         try terminal.expect("Copying: ")

@@ -162,11 +162,11 @@ struct DeliverySetupTests {
 
         let notice = try #require(try world.feed(bob).first { $0.type == .alert })
         world.advance(5)
-        try world.store.setDelivered(notice.index, of: bob.id, at: world.now)
+        try NotificationEditor(store: world.store).markDelivered(notice, of: bob.id, at: world.now)
         let delivered = world.now
         world.advance(5)
         // A second delivery of the same item keeps the first receipt.
-        try world.store.setDelivered(notice.index, of: bob.id, at: world.now)
+        try NotificationEditor(store: world.store).markDelivered(notice, of: bob.id, at: world.now)
         try NotificationEditor(store: world.store).markRead(nil, of: bob.id, at: world.now)
         receipt = try #require(try reach(world, of: ada).receipt)
         #expect(receipt == Receipt(toldAt: raised, deliveredAt: delivered, readAt: world.now))

@@ -15,7 +15,15 @@ public final class Sandbox: @unchecked Sendable {
         let base = inMemory && access("/dev/shm", W_OK) == 0
             ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         root = base.appendingPathComponent("lifesignal-\(name)-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        Self.makePrivateDirectory(root)
+    }
+
+    /// Makes `directory` 0755 whatever the umask: a test that changes the
+    /// umask (they run in the same process) must not leave a directory
+    /// others may write above a store, which lifesignal rightly refuses.
+    public static func makePrivateDirectory(_ directory: URL) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        chmod(directory.path, 0o755)
     }
 
     deinit {

@@ -3,7 +3,8 @@ import Glibc
 import LifeSignalCore
 
 /// The agent's output: one line per event, written at once (a journal or a
-/// tmux pane shows it as it happens). A person reads
+/// tmux pane shows it as it happens); others' text made harmless as on any
+/// terminal. A person reads
 /// `2026-03-02 09:00:01  delivered  Ada L missed a check-in (7b730948)`;
 /// with `--json`, each line is an object with `event` and `at`.
 struct AgentEvents {
@@ -12,7 +13,7 @@ struct AgentEvents {
     func started(account: Account, store: String, notifyCommand: Bool, nextWake: Date?, at now: Date) {
         let wake = nextWake.map { "; next deadline \(TimeText.both($0, now: now))" } ?? "; no deadline pending"
         emit("started", at: now,
-             human: "watching \(store) for \(account.fullName)"
+             human: "watching \(TerminalText.line(store)) for \(TerminalText.line(account.fullName))"
                 + (notifyCommand ? ", delivering through the notify-command" : ", no notify-command set (notifications are printed here)")
                 + wake,
              [("account", .id(account.id)), ("store", .string(store)), ("notifyCommand", .bool(notifyCommand)),
@@ -26,13 +27,13 @@ struct AgentEvents {
 
     func notification(_ item: FeedItem, at now: Date) {
         emit("notification", at: now,
-             human: "\(NotificationText.label(item.type))  " + c.style.bold(HumanText.localTimes(in: item.title)) + "  "
-                + HumanText.localTimes(in: item.message),
+             human: "\(NotificationText.label(item.type))  " + c.style.bold(TerminalText.line(HumanText.localTimes(in: item.title)))
+                + "  " + TerminalText.block(HumanText.localTimes(in: item.message), indent: "    "),
              [("notification", JSONViews.notification(item))])
     }
 
     func delivered(_ item: FeedItem, at now: Date) {
-        emit("delivered", at: now, human: "\(HumanText.localTimes(in: item.title)) (\(item.id.short))",
+        emit("delivered", at: now, human: "\(TerminalText.line(HumanText.localTimes(in: item.title))) (\(item.id.short))",
              [("notification", brief(item))])
     }
 
@@ -50,7 +51,7 @@ struct AgentEvents {
     }
 
     func error(_ message: String, code: ExitCode, retryIn: Double?, at now: Date) {
-        var human = "error: " + HumanText.localTimes(in: message)
+        var human = "error: " + TerminalText.line(HumanText.localTimes(in: message))
         if let retryIn { human += "; trying again in \(RelativeTime.span(seconds: Int(retryIn.rounded(.up))))" }
         emit("error", at: now, human: human,
              [("code", .int(Int(code.rawValue))), ("message", .string(message)),

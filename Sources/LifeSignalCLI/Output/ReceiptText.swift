@@ -5,9 +5,10 @@ import LifeSignalCore
 /// set-up, and for the current alert or missed check-in, who was told,
 /// whose notify command took it, and who read it.
 enum ReceiptText {
-    /// A responder's name, or their short ID when their account cannot be read.
+    /// A responder's name made harmless, or their short ID when their
+    /// account cannot be read.
     static func name(_ responder: ResponderReach) -> String {
-        responder.account?.fullName ?? responder.id.short
+        responder.account.map { TerminalText.line($0.fullName) } ?? responder.id.short
     }
 
     /// How notifications reach them beyond their feed, in a few words.
@@ -38,7 +39,7 @@ enum ReceiptText {
 
     /// One responder's row under the alarm: told, delivered, read.
     static func row(_ responder: ResponderReach, now: Date, _ s: Style) -> [String] {
-        if let problem = responder.unreadable { return [name(responder), s.red("cannot be checked: ") + problem] }
+        if let problem = responder.unreadable { return [name(responder), s.red("cannot be checked: ") + TerminalText.line(problem)] }
         guard let receipt = responder.receipt, let told = receipt.toldAt else {
             return [name(responder), s.yellow("not told yet")]
         }

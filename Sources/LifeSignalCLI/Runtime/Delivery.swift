@@ -120,13 +120,13 @@ struct Delivery {
                     command, input: Array((JSONViews.notification(item).rendered(pretty: false) + "\n").utf8),
                     environment: environment(for: item, account: account, now: try c.now()), timeout: timeout))
                 if liveClock { c.refreshNow() }
-                var receipt: (index: Int, at: Date)?
+                var receipt: (item: FeedItem, at: Date)?
                 if outcome.succeeded {
                     ledger.delivered(item)
                     report.delivered += 1
                     inARow = 0
                     succeeded = true
-                    receipt = (item.index, try c.now())
+                    receipt = (item, try c.now())
                     observe(.delivered(item))
                 } else {
                     let verdict = ledger.failed(item, now: now, command: command)
@@ -146,11 +146,13 @@ struct Delivery {
         return report
     }
 
-    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipt: (index: Int, at: Date)? = nil) throws {
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipt: (item: FeedItem, at: Date)? = nil) throws {
         guard state != saved || receipt != nil else { return }
         try context.writing { store, account in
             try store.setDeliveryState(state, of: account.id)
-            if let receipt { try store.setDelivered(receipt.index, of: account.id, at: receipt.at) }
+            if let receipt {
+                try NotificationEditor(store: store).markDelivered(receipt.item, of: account.id, at: receipt.at)
+            }
         }
         saved = state
     }
@@ -165,13 +167,17 @@ struct Delivery {
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
         // For push services: an alert or a missed check-in is urgent.
         environment["LIFESIGNAL_NOTIFICATION_PRIORITY"] = item.isCritical ? "urgent" : "default"
-        // For people (a mail subject, an SMS): local times, and short, so
-        // no item can overflow the environment; stdin keeps the exact JSON.
-        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(HumanText.localTimes(in: item.title), limit: limit)
-        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(HumanText.localTimes(in: item.message), limit: limit)
+        // For people (a mail subject, an SMS): local times, made harmless as
+        // on a terminal (the title one line, further lines of the message
+        // indented), and short, so no item can overflow the environment;
+        // stdin keeps the exact JSON.
+        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(TerminalText.line(HumanText.localTimes(in: item.title)),
+                                                                      limit: limit)
+        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(
+            TerminalText.block(HumanText.localTimes(in: item.message), indent: "  "), limit: limit)
         environment["LIFESIGNAL_NOTIFICATION_TIMESTAMP"] = ISO8601.format(item.timestamp)
         environment["LIFESIGNAL_ACCOUNT_PHONE"] = account.phoneNumber
-        environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(account.fullName, limit: limit)
+        environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(TerminalText.line(account.fullName), limit: limit)
         return environment
     }
 

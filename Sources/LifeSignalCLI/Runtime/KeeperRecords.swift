@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import LifeSignalCore
 import LifeSignalStore
 
@@ -62,11 +61,15 @@ struct KeeperRecords {
     /// An agent started, or its heartbeat: its presence and the look.
     func agentAlive(_ instance: String, since: Date) throws {
         let session = try session()
+        // The machine it runs on, as its owner sees it in their own files;
+        // a host name is at most 255 bytes, and the store keeps no more.
+        var host = context.env.machineName ?? "unknown"
+        while host.utf8.count > 255 { host.removeLast() }
         let notify = try notifyCommandSince()
         let env = try context.core()
         try context.writing { store, account in
             let service = DeliverySetupService(store: store, env: env)
-            try service.agentAlive(instance, host: Self.hostName, since: since, notifyCommandSince: notify,
+            try service.agentAlive(instance, host: host, since: since, notifyCommandSince: notify,
                                    account: account.id, session: session)
             try service.recordLook(by: .agent)
         }
@@ -89,13 +92,5 @@ struct KeeperRecords {
         try context.writing { store, account in
             try DeliverySetupService(store: store, env: env).setNotifyCommand(since: since, account: account.id, session: session)
         }
-    }
-
-    /// This machine's name, as the agent's owner sees it in their own files.
-    static var hostName: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? "unknown" : String(name.prefix(255))
     }
 }
