@@ -223,6 +223,22 @@ import TestSupport
         }
     }
 
+    /// Eve's hostile name and note (see `HostileTextTests`) reach the
+    /// agent's human lines harmless: the notice of her cancelled alert is
+    /// printed as it arrives, and not one byte of it acts on a terminal.
+    @Test func theAgentShowsOthersTextHarmless() throws {
+        let world = try HostileTextTests.World()
+        let agent = try world.ada.start(["agent"])
+        try #require(agent.waitFor { out, _ in out.contains("started") }, "no start: \(agent.stderrSoFar)")
+        try #require(try world.eve.run(["alert", "off"]).succeeded)
+        let arrived = agent.waitFor(timeout: 15) { out, _ in out.contains("cancelled their alert") }
+        agent.signal(SIGTERM)
+        let result = agent.wait(timeout: 10)
+        #expect(arrived && result.succeeded, "\(result)")
+        #expect(HostileTextTests.hostile(in: result.stdout).isEmpty, "\(result.stdout)")
+        #expect(result.stdout.contains("Eve␛]52;c;cm0gLXJmIH4=␇"), "\(result.stdout)")
+    }
+
     @Test func withoutASignInItSaysSoAndExits3() throws {
         let sandbox = Sandbox("agent")
         let nobody = sandbox.person("nobody")
