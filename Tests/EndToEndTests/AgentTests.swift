@@ -239,6 +239,40 @@ import TestSupport
         #expect(result.stdout.contains("Eve␛]52;c;cm0gLXJmIH4=␇"), "\(result.stdout)")
     }
 
+    /// A damaged file in the store: the agent says so in one line with the
+    /// file's name, keeps running and tries again after a pause; once the
+    /// file is mended it goes on delivering.
+    @Test func aDamagedFileIsReportedAndTriedAgainNeverAnExit() throws {
+        let sandbox = Sandbox("agent")
+        let (ada, bob) = try Self.pair(sandbox)
+        let log = sandbox.root.appendingPathComponent("log").path
+        try #require(try bob.run(["settings", "set", "notify-command", Self.logging(to: log)]).succeeded)
+        let agent = try bob.start(["agent", "--json"])
+        try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)")
+        let summary = sandbox.store.appendingPathComponent("accounts/\(try bob.accountID())/feed/summary.json")
+        let good = try Data(contentsOf: summary)
+        // Put in place by a rename, as the store's own writes are: a change
+        // in Bob's feed, which wakes the agent.
+        func replace(with bytes: Data) throws {
+            let staged = sandbox.root.appendingPathComponent("staged")
+            try bytes.write(to: staged)
+            chmod(staged.path, 0o600)
+            try #require(rename(staged.path, summary.path) == 0)
+        }
+        try replace(with: Data("{\"damaged\":".utf8))
+        let reported = agent.waitForLine(timeout: 15) { $0["event"] as? String == "error" }
+        let error = JSONLines.objects(agent.stdoutSoFar).first { $0["event"] as? String == "error" }
+        #expect(reported && error?["code"] as? Int == 7 && error?["retryIn"] as? Int == 5, "\(agent.stdoutSoFar)")
+        #expect((error?["message"] as? String)?.contains("summary.json") == true, "\(String(describing: error))")
+        try replace(with: good)
+        try #require(try ada.run(["alert", "on", "--yes"]).succeeded)
+        let delivered = agent.waitForLine(timeout: 20) { $0["event"] as? String == "delivered" }
+        agent.signal(SIGTERM)
+        let result = agent.wait(timeout: 10)
+        #expect(delivered && result.succeeded, "\(result)")
+        #expect(Self.lines(log).contains { $0.hasSuffix("Emergency alert from Ada L") }, "\(Self.lines(log))")
+    }
+
     @Test func withoutASignInItSaysSoAndExits3() throws {
         let sandbox = Sandbox("agent")
         let nobody = sandbox.person("nobody")
