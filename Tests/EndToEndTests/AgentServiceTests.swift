@@ -53,6 +53,7 @@ import TestSupport
     @Test func theSystemdUnitStartsThisLifesignalOnTheStoreAndPassesVerification() throws {
         let sandbox = Sandbox("unit")
         let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada")
         let result = try ada.run(["agent", "--systemd-unit"])
         #expect(result.succeeded, "\(result)")
         #expect(result.stderr == "note: LIFESIGNAL_NOW is not carried over: the agent it starts runs on the real clock\n",
@@ -78,6 +79,18 @@ import TestSupport
         }
         let json = try ada.run(["agent", "--systemd-unit", "--json"]).object()
         #expect(json["name"] as? String == "lifesignal.service" && json["unit"] as? String == unit, "\(json)")
+    }
+
+    /// Printed before signing in, the unit is the same, with a note that
+    /// the agent will not run until then.
+    @Test func beforeSigningInTheUnitComesWithANote() throws {
+        let sandbox = Sandbox("unit")
+        let ada = sandbox.person("ada")
+        let before = try ada.run(["agent", "--systemd-unit"])
+        #expect(before.succeeded && before.stderr.contains("note: you are not signed in to this store"), "\(before)")
+        try ada.signUp(phone: "+15550000001", first: "Ada")
+        let after = try ada.run(["agent", "--systemd-unit"])
+        #expect(after.stdout == before.stdout && !after.stderr.contains("not signed in"), "\(after)")
     }
 
     /// A store whose path holds what systemd would read as a specifier, a

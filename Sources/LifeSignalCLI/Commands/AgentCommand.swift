@@ -26,6 +26,11 @@ extension Agent: RunnableCommand {
         if c.clockKind == .simulated {
             c.err.line("note: LIFESIGNAL_NOW is not carried over: the agent it starts runs on the real clock")
         }
+        // The definition is right either way; the agent it starts would stop
+        // at once (exit 3, which is not restarted) until someone signs in.
+        if try !c.isSignedIn() {
+            c.err.line("note: you are not signed in to this store: the agent will stop at once until you run 'lifesignal login'")
+        }
         return success
     }
 }
