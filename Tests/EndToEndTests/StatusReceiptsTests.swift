@@ -84,7 +84,7 @@ import TestSupport
         #expect(reach["Cleo"]?["delivery"] as? String == "none", "\(reach)")
         #expect(before["currentAlarm"] is NSNull, "no alarm yet: \(before)")
         let watched = try ada.run("status").stdout
-        #expect(watched.contains("Bob O (notify-command)"), "\(watched)")
+        #expect(watched.contains("Bob O (notify-command, not run yet by tick or an agent)"), "\(watched)")
         #expect(watched.contains("Cleo P (no delivery set up: sees it only when running lifesignal)"), "\(watched)")
 
         // The deadline passes; Bob's tick (cron's) fires it and delivers it.
@@ -107,6 +107,9 @@ import TestSupport
 
         let text = try ada.run(["status"], extra: Self.at("2026-03-02T09:20:00Z")).stdout
         #expect(text.contains("Your missed check-in, due"), "\(text)")
+        #expect(text.contains("Bob O (notify-command),"), "run by Bob's tick 20 minutes ago: \(text)")
+        let later = try ada.run(["status"], extra: Self.at("2026-03-02T12:00:05Z")).stdout
+        #expect(later.contains("Bob O (notify-command, last run 3h ago)"), "\(later)")
         let bobRow = text.split(separator: "\n").first { $0.contains("Bob O") && $0.contains("told") }
         #expect(bobRow?.contains("delivered") == true && bobRow?.contains("read ") == true, "\(text)")
         let cleoRow = text.split(separator: "\n").first { $0.contains("Cleo P") && $0.contains("told") }

@@ -59,7 +59,7 @@ extension Status: RunnableCommand {
         rows.add(["Interval", "every \(DurationText.format(seconds: account.checkInInterval)), "
                   + "reminder \(DurationText.format(seconds: account.reminderInterval)) before"])
         rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
-                  : ReceiptText.watched(report)])
+                  : ReceiptText.watched(report, now: now)])
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
         rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])

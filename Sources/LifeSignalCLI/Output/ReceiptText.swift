@@ -11,22 +11,31 @@ enum ReceiptText {
         responder.account.map { TerminalText.line($0.fullName) } ?? responder.id.short
     }
 
-    /// How notifications reach them beyond their feed, in a few words.
-    static func delivery(_ responder: ResponderReach) -> String {
+    /// A notify command whose last run is older than this is said to be
+    /// idle: cron's `tick` runs it every few minutes, an agent at once.
+    static let idleDelivery: TimeInterval = 3600
+
+    /// How notifications reach them beyond their feed, in a few words; a
+    /// notify command that nothing has run (or nothing lately) says so,
+    /// since it only runs when `tick` or an agent does.
+    static func delivery(_ responder: ResponderReach, now: Date) -> String {
         if responder.unreadable != nil { return "cannot be checked" }
         switch responder.delivery {
         case .agent: return "agent running"
-        case .notifyCommand: return "notify-command"
+        case .notifyCommand:
+            guard let last = responder.lastDeliveryRun else { return "notify-command, not run yet by tick or an agent" }
+            guard now.timeIntervalSince(last) > idleDelivery else { return "notify-command" }
+            return "notify-command, last run \(RelativeTime.describe(last, now: now))"
         case .none: return "no delivery set up: sees it only when running lifesignal"
         }
     }
 
     /// "Watched by 2 responders: Bob (agent running), Cleo (no delivery ...)".
-    static func watched(_ report: StatusReport) -> String {
+    static func watched(_ report: StatusReport, now: Date) -> String {
         let count = report.responderCount
         let head = "by \(count) responder\(count == 1 ? "" : "s")"
         guard !report.responders.isEmpty else { return head }
-        return head + ": " + report.responders.map { "\(name($0)) (\(delivery($0)))" }.joined(separator: ", ")
+        return head + ": " + report.responders.map { "\(name($0)) (\(delivery($0, now: now)))" }.joined(separator: ", ")
     }
 
     /// The title of the alarm block.
@@ -49,7 +58,7 @@ enum ReceiptText {
         } else if responder.delivery == .none {
             parts.append(s.yellow("no delivery set up: sees it only when running lifesignal"))
         } else {
-            parts.append(s.yellow("not delivered yet") + " (\(delivery(responder)))")
+            parts.append(s.yellow("not delivered yet") + " (\(delivery(responder, now: now)))")
         }
         parts.append(receipt.readAt.map { "read " + TimeText.local($0, now: now) } ?? "not read")
         return [name(responder), parts.joined(separator: ", ")]
