@@ -81,6 +81,59 @@ import TestSupport
         #expect(json["name"] as? String == "lifesignal.service" && json["unit"] as? String == unit, "\(json)")
     }
 
+    /// A word of the unit as systemd reads it back: quotes removed, `\\`
+    /// and `\"` unescaped, `%%` a percent sign (all the unit writes).
+    static func unquoted(_ word: Substring) -> String {
+        var result = "", escaped = false, percent = false
+        for character in word.dropFirst().dropLast() {
+            if escaped { result.append(character); escaped = false; continue }
+            if percent { percent = false; if character == "%" { continue } }
+            if character == "\\" { escaped = true; continue }
+            if character == "%" { percent = true }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// What systemd would do with the unit, as far as this machine allows
+    /// (no systemd runs here): the ExecStart command with the unit's
+    /// environment and nothing else finds the store and the sign-in, runs,
+    /// and stops on SIGTERM with exit 0.
+    @Test func theUnitsCommandAndEnvironmentAloneRunTheAgent() throws {
+        let sandbox = Sandbox("unit")
+        let ada = sandbox.person("ada")
+        ada.environment["LIFESIGNAL_NOW"] = nil  // a store on the real clock, as a service runs it
+        try ada.signUp(phone: "+15550000001", first: "Ada")
+        let unit = try ada.run(["agent", "--systemd-unit"]).stdout
+        var environment: [String: String] = [:]
+        for line in Self.lines(unit, "Environment") {
+            let pair = Self.unquoted(Substring(line))
+            let name = String(pair.prefix { $0 != "=" })
+            environment[name] = String(pair.dropFirst(name.count + 1))
+        }
+        let command = try #require(Self.lines(unit, "ExecStart").first)
+        // The program is one quoted word (this test's path has no space in it).
+        let program = Self.unquoted(command.prefix { $0 != " " })
+        let agent = Process()
+        agent.executableURL = URL(fileURLWithPath: program)
+        agent.arguments = command.drop { $0 != " " }.split(separator: " ").map(String.init)
+        agent.environment = environment
+        agent.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let output = sandbox.root.appendingPathComponent("journal")
+        try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
+        let journal = try FileHandle(forWritingTo: output)
+        agent.standardOutput = journal
+        agent.standardError = journal
+        try agent.run()
+        let limit = Date().addingTimeInterval(20)
+        func said() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+        while !said().contains("started"), agent.isRunning, Date() < limit { usleep(20_000) }
+        kill(agent.processIdentifier, SIGTERM)
+        agent.waitUntilExit()
+        #expect(said().contains("started") && said().contains("for Ada Test"), "\(said())")
+        #expect(agent.terminationReason == .exit && agent.terminationStatus == 0, "\(said())")
+    }
+
     /// Printed before signing in, the unit is the same, with a note that
     /// the agent will not run until then.
     @Test func beforeSigningInTheUnitComesWithANote() throws {
