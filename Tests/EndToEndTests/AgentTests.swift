@@ -266,7 +266,10 @@ import TestSupport
         #expect((error?["message"] as? String)?.contains("summary.json") == true, "\(String(describing: error))")
         try replace(with: good)
         try #require(try ada.run(["alert", "on", "--yes"]).succeeded)
-        let delivered = agent.waitForLine(timeout: 20) { $0["event"] as? String == "delivered" }
+        let delivered = agent.waitForLine(timeout: 20) { line in
+            line["event"] as? String == "delivered"
+                && (line["notification"] as? [String: Any])?["title"] as? String == "Emergency alert from Ada L"
+        }
         agent.signal(SIGTERM)
         let result = agent.wait(timeout: 10)
         #expect(delivered && result.succeeded, "\(result)")
