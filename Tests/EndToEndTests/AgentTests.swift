@@ -249,6 +249,9 @@ import TestSupport
         try #require(try bob.run(["settings", "set", "notify-command", Self.logging(to: log)]).succeeded)
         let agent = try bob.start(["agent", "--json"])
         try #require(agent.waitForLine(Self.isStarted), "no start: \(agent.stderrSoFar)")
+        // "Ada L added you" goes first; the damage must not race the agent's
+        // own write of the summary that records it.
+        try #require(agent.waitForLine { $0["event"] as? String == "delivered" }, "\(agent.stdoutSoFar)")
         let summary = sandbox.store.appendingPathComponent("accounts/\(try bob.accountID())/feed/summary.json")
         let good = try Data(contentsOf: summary)
         // Put in place by a rename, as the store's own writes are: a change

@@ -45,7 +45,7 @@ struct Delivery {
     static let environmentValueLimit = 1024
 
     let context: Context
-    /// Told of each item as it is delivered or fails.
+    /// Told of each item once its delivery or failure is recorded.
     var observe: (Event) -> Void = { _ in }
     /// Asked between items: a stop request (SIGTERM to the agent) ends the
     /// run once the item in hand is done; the rest wait for the next run.
@@ -91,6 +91,7 @@ struct Delivery {
         report.noCommand = command == nil
         var ledger = DeliveryLedger(plan)
         var saved = plan.state
+        var receipts: [(item: FeedItem, at: Date)] = []
         var inARow = 0
         var succeeded = false
         var queue = plan.steps[...]
@@ -120,41 +121,49 @@ struct Delivery {
                     command, input: Array((JSONViews.notification(item).rendered(pretty: false) + "\n").utf8),
                     environment: environment(for: item, account: account, now: try c.now()), timeout: timeout))
                 if liveClock { c.refreshNow() }
-                var receipt: (item: FeedItem, at: Date)?
+                let event: Event
                 if outcome.succeeded {
                     ledger.delivered(item)
                     report.delivered += 1
                     inARow = 0
                     succeeded = true
-                    receipt = (item, try c.now())
-                    observe(.delivered(item))
+                    // The receipt: when the command ended, on a live clock.
+                    receipts.append((item, try c.now()))
+                    event = .delivered(item)
                 } else {
                     let verdict = ledger.failed(item, now: now, command: command)
                     report.failures.append((item, outcome, verdict))
                     inARow += 1
-                    observe(.failed(item: item, outcome: outcome, verdict: verdict))
+                    event = .failed(item: item, outcome: outcome, verdict: verdict)
                 }
                 // Recorded at once, with the receipt: an item handed over is
                 // not handed over again because a later one hung or the
-                // process was killed.
-                try save(ledger.state, &saved, receipt: receipt)
+                // process was killed. Told only once recorded.
+                try save(ledger.state, &saved, receipts: &receipts)
+                observe(event)
             }
         }
-        try save(ledger.state, &saved)
+        try save(ledger.state, &saved, receipts: &receipts)
         report.waiting = ledger.state.retries.count
         report.nextRetry = ledger.nextRetry
         return report
     }
 
-    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipt: (item: FeedItem, at: Date)? = nil) throws {
-        guard state != saved || receipt != nil else { return }
+    /// Records where delivery stands and, with it, the delivery receipt of
+    /// each item the command took (`FeedItem.deliveredAt`, which timelines
+    /// and `status` show the people who were told). The agent delivers
+    /// through here too.
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState,
+                      receipts: inout [(item: FeedItem, at: Date)]) throws {
+        guard state != saved || !receipts.isEmpty else { return }
+        let taken = receipts
         try context.writing { store, account in
             try store.setDeliveryState(state, of: account.id)
-            if let receipt {
-                try NotificationEditor(store: store).markDelivered(receipt.item, of: account.id, at: receipt.at)
-            }
+            let editor = NotificationEditor(store: store)
+            for (item, time) in taken { try editor.markDelivered(item, of: account.id, at: time) }
         }
         saved = state
+        receipts = []
     }
 
     private func environment(for item: FeedItem, account: Account, now: Date) -> [String: String] {
