@@ -105,6 +105,13 @@ import TestSupport
         #expect(receipts["Bob"]?["readAt"] as? String == "2026-03-02T09:10:00Z", "\(receipts)")
         #expect(receipts["Cleo"]?["readAt"] is NSNull, "\(receipts)")
 
+        // The timeline (issue 14's) reads the same receipts.
+        let timeline = try ada.run(["timeline", "--json"], extra: Self.at("2026-03-02T09:20:00Z")).array()
+        let notified = timeline.first { $0["event"] as? String == "notify" }?["recipients"] as? [[String: Any]]
+        let bobInTimeline = notified?.first { $0["firstName"] as? String == "Bob" }
+        #expect(bobInTimeline?["deliveredAt"] as? String == "2026-03-02T09:00:05Z"
+                && bobInTimeline?["readAt"] as? String == "2026-03-02T09:10:00Z", "\(timeline)")
+
         let text = try ada.run(["status"], extra: Self.at("2026-03-02T09:20:00Z")).stdout
         #expect(text.contains("Your missed check-in, due"), "\(text)")
         #expect(text.contains("Bob O (notify-command),"), "run by Bob's tick 20 minutes ago: \(text)")
