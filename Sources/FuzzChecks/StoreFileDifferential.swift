@@ -16,6 +16,7 @@ package enum StoreFileDifferential {
         guard let name = parts.last, name.hasSuffix(".json") else { return nil }
         switch (parts.first, parts.count) {
         case ("store.json", 1): return Kind(StoreMeta.self)
+        case ("looked.json", 1): return Kind(LastLook.self)
         case ("phones", 2), ("codes", 2): return Kind(IndexEntry.self)
         case ("logins", 2): return Kind(PendingLogin.self)
         case ("sessions", 2): return Kind(SessionRecord.self)
@@ -39,6 +40,7 @@ package enum StoreFileDifferential {
         case "wake.json": Kind(AccountWake.self)
         case "invitations.json": Kind(InvitationBook.self)
         case "sessions.json": Kind([String].self)
+        case "delivery.json": Kind(DeliverySetup.self)
         default: nil
         }
     }

@@ -52,12 +52,31 @@ public struct SharedStore: Sendable {
     /// `body` runs; everything it changes commits together or not at all.
     /// The first write to a store gives it its identity file.
     public func write<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
+        try writeCountingNotices(env: env, body).result
+    }
+
+    /// Brings every deadline that has come due up to date, in a transaction
+    /// of its own when one has (a look that finds nothing due takes no
+    /// write lock); the number of notices that went out.
+    public func catchUp(env: CoreEnvironment) throws -> Int {
+        let needed = try backend.read { snapshot in
+            let store = LayoutStore(snapshot: snapshot, name: name)
+            try store.checkMeta(clock: clock)
+            return try DeadlineService.isCatchUpNeeded(store, now: env.now)
+        }
+        guard needed else { return 0 }
+        return try writeCountingNotices(env: env) { _ in }.notices
+    }
+
+    /// `write`, saying how many notices the catch-up before `body` sent.
+    private func writeCountingNotices<T>(env: CoreEnvironment,
+                                         _ body: (LayoutStore) throws -> T) throws -> (notices: Int, result: T) {
         try backend.write { transaction in
             let store = LayoutStore(transaction, name: name)
             try store.checkMeta(clock: clock)
             try store.ensureMeta(env, clock: clock)
-            try DeadlineService(store: store, env: env).catchUp()
-            return try body(store)
+            let notices = try DeadlineService(store: store, env: env).catchUp()
+            return (notices, try body(store))
         }
     }
 
@@ -70,6 +89,13 @@ public struct SharedStore: Sendable {
     /// A signal for new items in `account`'s feed.
     public func feedChanges(of account: EntityID) throws -> any StoreChangeSignal {
         try backend.changes(under: StoreLayout.feedDirectory(account))
+    }
+
+    /// A signal for what an agent for `account` wakes for: its feed (new
+    /// items, delivery by another process) and the schedule (a deadline
+    /// anywhere in the store moved earlier).
+    public func agentChanges(of account: EntityID) throws -> any StoreChangeSignal {
+        try backend.changes(under: [StoreLayout.feedDirectory(account), StoreLayout.schedule])
     }
 }
 

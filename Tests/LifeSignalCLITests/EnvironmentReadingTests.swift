@@ -24,11 +24,20 @@ struct EnvironmentReadingTests {
     @Test(arguments: [
         ("HOME", true), ("HOMEX", false), ("HOM", false), ("XDG_DATA_HOME", true), ("XDG_", true),
         ("LIFESIGNAL_STORE", true), ("LIFESIGNAL", false), ("NO_COLOR", true), ("TERM", true), ("TERMINAL", false),
-        ("COLUMNS", true), ("PATH", false), ("", false),
+        ("COLUMNS", true), ("PATH", true), ("PATHS", false), ("TZ", true), ("LANG", true), ("LANGUAGE", false),
+        ("LC_ALL", true), ("LC_CTYPE", false), ("DISPLAY", false), ("", false),
     ])
     func whichNamesAreRead(_ name: String, _ isRead: Bool) {
         let bytes = Array(name.utf8)
         #expect(bytes.withUnsafeBufferPointer { CLIEnvironment.isRead($0) } == isRead, "\(name)")
+    }
+
+    /// `agent --systemd-unit` copies these into the unit: each must be read.
+    @Test func theVariablesAServiceDefinitionPassesOnAreRead() {
+        for name in AgentService.passedOn + AgentService.certificates {
+            let bytes = Array(name.utf8)
+            #expect(bytes.withUnsafeBufferPointer { CLIEnvironment.isRead($0) }, "\(name)")
+        }
     }
 
     /// In tests `variables` is the whole environment, children included.

@@ -6,6 +6,7 @@ enum SystemCommandTable {
     static let entries: [SubcommandEntry] = [
         SubcommandEntry("settings") { Settings.spec },
         SubcommandEntry("tick") { Tick.spec },
+        SubcommandEntry("agent") { Agent.spec },
         SubcommandEntry("doctor") { Doctor.spec },
         SubcommandEntry("store") { SystemCommandTable.store },
         SubcommandEntry("completions") { Completions.spec },

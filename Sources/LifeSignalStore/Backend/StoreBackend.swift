@@ -45,6 +45,26 @@ public protocol StoreBackend: Sendable {
     /// A signal for waiting until something below `directory` may have
     /// changed, created before the read it follows so no change is missed.
     func changes(under directory: String) throws -> any StoreChangeSignal
+
+    /// One signal for changes below any of `directories` (and the
+    /// directories below them), for a waiter with several things to watch
+    /// (the agent: its feed and the schedule).
+    func changes(under directories: [String]) throws -> any StoreChangeSignal
+}
+
+extension StoreBackend {
+    /// Correct on any backend, though it may wake for more than it must: the
+    /// directories' nearest common ancestor. A backend that can watch
+    /// several places at once overrides it.
+    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        guard var common = directories.first else { return try changes(under: "") }
+        for directory in directories.dropFirst() {
+            while !common.isEmpty, directory != common, !BackendPath.isBelow(directory, common) {
+                common = common.lastIndex(of: "/").map { String(common[..<$0]) } ?? ""
+            }
+        }
+        return try changes(under: common)
+    }
 }
 
 /// The files of a store as one snapshot sees them.

@@ -51,6 +51,11 @@ enum CodecSamples {
         StoreCodecSample(InvitationBook.StoreField.self, populated: book, minimal: InvitationBook()),
         StoreCodecSample(WaitingInvitations.StoreField.self, populated: WaitingInvitations(invitations: [invitation]),
                     minimal: WaitingInvitations(invitations: [])),
+        StoreCodecSample(DeliverySetup.StoreField.self, populated: deliverySetup, minimal: DeliverySetup()),
+        StoreCodecSample(DeliveryPlace.StoreField.self, populated: deliveryPlace, minimal: DeliveryPlace()),
+        StoreCodecSample(AgentPresence.StoreField.self, populated: agent, minimal: agent),
+        StoreCodecSample(LastLook.StoreField.self, populated: LastLook(at: date(60), by: .agent),
+                         minimal: LastLook(at: date(60), by: .tick)),
     ]
 
     /// A distinct, valid ID per number.
@@ -215,5 +220,21 @@ enum CodecSamples {
         book.received = [received]
         book.recentSends = [date(60), date(59)]
         return book
+    }
+
+    static let agent = AgentPresence(since: date(61), seenAt: date(62), host: "höst \"a\"")
+
+    /// Agents and sign-ins keyed so that byte-wise and numeric orders differ
+    /// ("10…" before "9…" byte-wise): the files sort keys byte-wise.
+    static var deliveryPlace: DeliveryPlace {
+        DeliveryPlace(notifyCommandSince: date(63),
+                      agents: ["9" + String(repeating: "a", count: 31): agent,
+                               "10" + String(repeating: "b", count: 30): AgentPresence(since: date(64), seenAt: date(65), host: "")],
+                      lastRunAt: date(66))
+    }
+
+    static var deliverySetup: DeliverySetup {
+        DeliverySetup(places: ["9" + String(repeating: "c", count: 63): deliveryPlace,
+                               "10" + String(repeating: "d", count: 62): DeliveryPlace(lastRunAt: date(67))])
     }
 }
