@@ -79,16 +79,20 @@ extension SharedStore {
     /// "no store at ..." instead).
     /// - Parameter lockTimeout: how long to wait for another process before "store is busy".
     /// - Parameter clock: `.simulated` when "now" is not the real time (`LIFESIGNAL_NOW`).
+    /// - Parameter etcd: certificates, password and token cache for an etcd
+    ///   store (nothing is sent until the store is used; an empty prefix is
+    ///   an empty store).
     public static func open(_ location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
                             lockTimeout: Duration = .seconds(5), creating: Bool = true,
-                            clock: StoreClock = .real) throws -> SharedStore {
+                            clock: StoreClock = .real, etcd: EtcdStoreAccess = EtcdStoreAccess()) throws -> SharedStore {
         switch location {
         case .directory(let path):
             return SharedStore(backend: try DirectoryBackend(root: path, fileSystem: fileSystem, lockTimeout: lockTimeout,
                                                              creating: creating), clock: clock)
-        case .etcd:
-            throw StoreError.unavailable(store: location.description,
-                                         reason: "this build of lifesignal cannot open etcd stores yet; use a directory")
+        case .etcd(let cluster):
+            var access = etcd
+            access.busyTimeout = lockTimeout
+            return SharedStore(backend: try EtcdBackend(location: cluster, access: access), clock: clock)
         }
     }
 }

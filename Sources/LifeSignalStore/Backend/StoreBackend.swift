@@ -45,6 +45,16 @@ public protocol StoreBackend: Sendable {
     /// A signal for waiting until something below `directory` may have
     /// changed, created before the read it follows so no change is missed.
     func changes(under directory: String) throws -> any StoreChangeSignal
+
+    /// The store's own clock, when it keeps one (an etcd cluster's, read
+    /// from its answers), which judges deadlines; nil when this machine's
+    /// clock is the store's.
+    func clock() throws -> Date?
+}
+
+extension StoreBackend {
+    /// A store on this machine runs on its clock.
+    public func clock() throws -> Date? { nil }
 }
 
 /// The files of a store as one snapshot sees them.
