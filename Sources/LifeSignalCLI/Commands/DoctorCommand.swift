@@ -6,8 +6,7 @@ import LifeSignalStore
 extension Doctor: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let paths = try c.paths()
-        let store = try SharedStore.open(paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout,
-                                         creating: false)
+        let store = try c.open(paths.store, creating: false)
         var report = try StoreDoctor(store: store).examine()
         // A damaged store.json is a finding already; the session file is still examined.
         let sessionFile = try c.sessionFile(identity: (try? c.storeIdentity()) ?? nil)

@@ -33,7 +33,9 @@ final class Context {
     /// long-running command's simulated clock runs on at real speed.
     private var simulatedStart: (at: Date, realTime: Date)?
 
-    /// "Now": `LIFESIGNAL_NOW` when set, else the clock; fixed for the run.
+    /// "Now": `LIFESIGNAL_NOW` when set, else the store's clock (an etcd
+    /// cluster's: a laptop's wrong clock neither fires nor hides anyone's
+    /// deadline there), else this machine's; fixed for the run.
     /// After `refreshNow` a simulated clock has moved on by the whole
     /// seconds that really passed since it was first read.
     func now() throws -> Date {
@@ -44,6 +46,8 @@ final class Context {
         } else if let simulated = try simulatedTime() {
             simulatedStart = (simulated, value)
             value = simulated
+        } else if let storeTime = try storeClock() {
+            value = storeTime
         }
         cachedNow = value
         return value
@@ -87,8 +91,9 @@ final class Context {
     /// commands that write without being signed in: `login`).
     func store() throws -> SharedStore {
         if let cachedStore { return cachedStore }
-        let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                         clock: clockKind)
+        let location = try paths().store
+        let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
+                                         clock: clockKind, etcd: try etcdAccess(for: location))
         cachedStore = store
         return store
     }
@@ -97,8 +102,9 @@ final class Context {
     func existingStore() throws -> SharedStore? {
         if let cachedStore { return cachedStore }
         do {
-            let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                             creating: false, clock: clockKind)
+            let location = try paths().store
+            let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
+                                             creating: false, clock: clockKind, etcd: try etcdAccess(for: location))
             cachedStore = store
             return store
         } catch StoreError.missing {
