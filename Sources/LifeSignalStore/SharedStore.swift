@@ -67,6 +67,19 @@ public struct SharedStore: Sendable {
         try backend.lease("delivery/" + account.rawValue, for: duration)
     }
 
+    /// Tells the backend what a command of the account signed in with the
+    /// session `tokenHash` reads first (its own small files, the session,
+    /// the schedule's head), so that on etcd they come in one round trip.
+    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String) {
+        backend.expect(StoreReadHint(
+            files: [StoreLayout.meta, StoreLayout.session(tokenHash), StoreLayout.account(account), StoreLayout.contacts(account),
+                    StoreLayout.pings(account), StoreLayout.wake(account), StoreLayout.invitations(account),
+                    StoreLayout.feedSummary(account)],
+            directories: [StoreLayout.checkInDirectory(account)],
+            firstFiles: [StoreLayout.schedule],
+            newestFiles: [StoreLayout.checkInDirectory(account)]))
+    }
+
     /// A signal for new items in `account`'s feed.
     public func feedChanges(of account: EntityID) throws -> any StoreChangeSignal {
         try backend.changes(under: StoreLayout.feedDirectory(account))

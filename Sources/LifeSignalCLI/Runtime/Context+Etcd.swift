@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
 
@@ -40,6 +41,32 @@ extension Context {
     func storeClock() throws -> Date? {
         guard case .etcd? = try? paths().store else { return nil }
         return try existingStore()?.backend.clock()
+    }
+
+    /// On an etcd store, says what a signed-in command reads first (its
+    /// account's small files, found through the session of the identity the
+    /// store had last time), so that they all come in the first round trip.
+    func expectSignedInReads(_ store: SharedStore, at location: StoreLocation) {
+        guard case .etcd = location, let paths = try? paths(),
+              let identity = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).load(),
+              let session = try? sessionFile(identity: identity).load() else { return }
+        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token))
+    }
+
+    /// Keeps an etcd store's identity for the next command's hint, when it changed.
+    func rememberIdentity(_ identity: String?) {
+        guard let identity, case .etcd? = try? paths().store, let paths = try? paths() else { return }
+        let hint = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
+        if hint.load() != identity { hint.save(identity) }
+    }
+
+    /// With `LIFESIGNAL_ETCD_TRAFFIC` set, a line on stderr saying how many
+    /// round trips and connections the command took on its etcd store: for
+    /// seeing where time goes, and for the benchmark.
+    func reportEtcdTraffic() {
+        guard variable("LIFESIGNAL_ETCD_TRAFFIC") != nil, let backend = openedStore?.backend as? EtcdBackend else { return }
+        let traffic = backend.traffic
+        err.line("etcd: \(traffic.roundTrips) round trip\(traffic.roundTrips == 1 ? "" : "s") over \(traffic.connections) connection\(traffic.connections == 1 ? "" : "s")")
     }
 
     /// An environment variable, unless unset or empty.

@@ -86,6 +86,8 @@ final class Context {
     }
 
     private var cachedStore: SharedStore?
+    /// The store, if this run opened it.
+    var openedStore: SharedStore? { cachedStore }
 
     /// The store, opened once for the run and made when missing (for
     /// commands that write without being signed in: `login`).
@@ -94,6 +96,7 @@ final class Context {
         let location = try paths().store
         let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
                                          clock: clockKind, etcd: try etcdAccess(for: location))
+        expectSignedInReads(store, at: location)
         cachedStore = store
         return store
     }
@@ -105,6 +108,7 @@ final class Context {
             let location = try paths().store
             let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
                                              creating: false, clock: clockKind, etcd: try etcdAccess(for: location))
+            expectSignedInReads(store, at: location)
             cachedStore = store
             return store
         } catch StoreError.missing {
@@ -119,6 +123,7 @@ final class Context {
         if let cachedIdentity { return cachedIdentity }
         let identity = try existingStore()?.readWithoutCatchUp { try $0.identity() } ?? nil
         cachedIdentity = .some(identity)
+        rememberIdentity(identity)
         return identity
     }
 
@@ -148,6 +153,7 @@ final class Context {
         if let cachedSession { return cachedSession }
         let identity = try store.identity()
         cachedIdentity = .some(identity)
+        rememberIdentity(identity)
         guard let session = try sessionFile(identity: identity).load() else { throw LifeSignalError.notSignedIn }
         cachedSession = session
         return session

@@ -50,11 +50,37 @@ public protocol StoreBackend: Sendable {
     /// from its answers), which judges deadlines; nil when this machine's
     /// clock is the store's.
     func clock() throws -> Date?
+
+    /// Says what the next snapshots will most likely read first, so a
+    /// backend that pays per round trip can read it all at once (etcd: in
+    /// the first one). A hint changes no answer and costs nothing when wrong.
+    func expect(_ hint: StoreReadHint)
 }
 
 extension StoreBackend {
     /// A store on this machine runs on its clock.
     public func clock() throws -> Date? { nil }
+    /// Reads from a local disk cost too little to batch.
+    public func expect(_ hint: StoreReadHint) {}
+}
+
+/// What a command will most likely read first (see `StoreBackend.expect`).
+public struct StoreReadHint: Sendable, Equatable {
+    /// Files whose contents are wanted.
+    public var files: [String]
+    /// Directories whose listings are wanted.
+    public var directories: [String]
+    /// Directories whose first file in path order is wanted.
+    public var firstFiles: [String]
+    /// Directories whose most recently written file, with its contents, is wanted.
+    public var newestFiles: [String]
+
+    public init(files: [String] = [], directories: [String] = [], firstFiles: [String] = [], newestFiles: [String] = []) {
+        self.files = files
+        self.directories = directories
+        self.firstFiles = firstFiles
+        self.newestFiles = newestFiles
+    }
 }
 
 /// The files of a store as one snapshot sees them.

@@ -22,6 +22,8 @@ public final class EtcdBackend: StoreBackend {
     /// A snapshot read before any call asked for one (`clock()`), which the
     /// next call starts from.
     private let opening = Mutex<EtcdSnapshotReader.Seed?>(nil)
+    /// What each snapshot's first request also reads (`expect`).
+    private let hint = Mutex<StoreReadHint?>(nil)
     /// Runs of a body after which a still-conflicting transaction gives up.
     static let maximumAttempts = 64
 
@@ -54,6 +56,15 @@ public final class EtcdBackend: StoreBackend {
         EtcdOperation(client: client, keys: keys, name: name, deadline: .after(access.operationTimeout), clock: commandClock)
     }
 
+    /// A reader for a new snapshot: from `seed`, or with the hint.
+    func reader(seed: EtcdSnapshotReader.Seed?) -> EtcdSnapshotReader {
+        EtcdSnapshotReader(operation(), seed: seed, hint: seed == nil ? hint.withLock { $0 } : nil)
+    }
+
+    public func expect(_ hint: StoreReadHint) {
+        self.hint.withLock { $0 = hint }
+    }
+
     /// The snapshot `clock()` read, for the first call that reads.
     private func takeOpening() -> EtcdSnapshotReader.Seed? {
         opening.withLock { seed in
@@ -67,7 +78,7 @@ public final class EtcdBackend: StoreBackend {
     public func read<T>(_ body: (any StoreSnapshot) throws -> T) throws -> T {
         var seed = takeOpening()
         for _ in 0..<3 {
-            let reader = EtcdSnapshotReader(operation(), seed: seed)
+            let reader = reader(seed: seed)
             seed = nil
             do {
                 let result = try body(EtcdTransaction(reader: reader, writable: false))
@@ -87,7 +98,7 @@ public final class EtcdBackend: StoreBackend {
         var seed = takeOpening()
         let patience = Deadline.after(access.busyTimeout)
         for attempt in 1...Self.maximumAttempts {
-            let reader = EtcdSnapshotReader(operation(), seed: seed)
+            let reader = reader(seed: seed)
             seed = nil
             let transaction = EtcdTransaction(reader: reader, writable: true)
             do {
@@ -109,7 +120,7 @@ public final class EtcdBackend: StoreBackend {
     }
 
     public func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding]) {
-        let reader = EtcdSnapshotReader(operation(), seed: takeOpening())
+        let reader = reader(seed: takeOpening())
         let value = try body(EtcdTransaction(reader: reader, writable: false))
         if let failure = reader.failure { throw failure }
         return (value, try EtcdInspection(backend: self, reader: reader).findings())
@@ -130,12 +141,17 @@ public final class EtcdBackend: StoreBackend {
     /// `store.json`) for one, and the next call starts from that read.
     public func clock() throws -> Date? {
         if let clock = commandClock.current { return clock.now() }
-        let reader = EtcdSnapshotReader(operation())
+        let reader = reader(seed: nil)
         _ = try reader.value(StoreLayout.meta)
-        if let revision = reader.revision, let clock = reader.clock, let fixedAt = reader.fixedAt {
-            opening.withLock { $0 = EtcdSnapshotReader.Seed(revision: revision, clock: clock, fixedAt: fixedAt, values: reader.values) }
-        }
+        if let seed = reader.seed() { opening.withLock { $0 = seed } }
         return (commandClock.current ?? .local()).now()
+    }
+
+    /// Requests sent to the cluster so far (each one round trip), and
+    /// connections opened: what `LIFESIGNAL_ETCD_TRAFFIC` reports.
+    public var traffic: (roundTrips: Int, connections: Int) {
+        let traffic = client.traffic
+        return (traffic.roundTrips, traffic.connections)
     }
 
     // MARK: Helpers

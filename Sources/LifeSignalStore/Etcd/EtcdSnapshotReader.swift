@@ -24,6 +24,7 @@ final class EtcdSnapshotReader {
         var fixedAt: Deadline
         var values: [String: Known] = [:]
         var listings: [String: [String: Int64]] = [:]
+        var firsts: [String: String?] = [:]
     }
 
     let operation: EtcdOperation
@@ -35,20 +36,26 @@ final class EtcdSnapshotReader {
     private(set) var values: [String: Known] = [:]
     /// Complete listings: directory → every file path below it → its revision.
     private var listings: [String: [String: Int64]] = [:]
+    /// The first file of directories, as a hint read them.
+    private var firsts: [String: String?] = [:]
+    /// What the first request also reads (`StoreBackend.expect`).
+    private var hint: StoreReadHint?
     /// The first failure of the cluster met, whatever the body did with it.
     private(set) var failure: (any Error)?
 
     /// Keys per page of a listing.
     static let pageSize: Int64 = 10_000
 
-    init(_ operation: EtcdOperation, seed: Seed? = nil) {
+    init(_ operation: EtcdOperation, seed: Seed? = nil, hint: StoreReadHint? = nil) {
         self.operation = operation
+        self.hint = hint
         if let seed {
             revision = seed.revision
             clock = seed.clock
             fixedAt = seed.fixedAt
             values = seed.values
             listings = seed.listings
+            firsts = seed.firsts
         }
     }
 
@@ -96,6 +103,7 @@ final class EtcdSnapshotReader {
     /// The first file below `directory` in path order, asked of the cluster
     /// with a limit of one (the listing is used when it is known).
     func firstPath(under directory: String) throws -> String? {
+        if let first = firsts[directory] { return first }
         if let listing = listings[directory] ?? listings.first(where: { BackendPath.isBelow(directory, $0.key) })?.value {
             return listing.keys.filter { BackendPath.isBelow($0, directory) }.min()
         }
@@ -163,9 +171,13 @@ final class EtcdSnapshotReader {
     }
 
     /// Sends `requests` as one range, or one read-only transaction, at R (the
-    /// first fixes R, linearizably).
+    /// first fixes R, linearizably, and carries the hint's reads along).
     func fetch(_ requests: [RangeRequest]) throws -> [RangeResponse] {
         if let failure { throw failure }
+        if revision == nil, let hint {
+            self.hint = nil
+            return try fetch(requests, with: hint)
+        }
         var pinned = requests
         if let revision {
             for index in pinned.indices {
@@ -204,6 +216,60 @@ final class EtcdSnapshotReader {
             operation.clock.note(answered)
         }
         return responses
+    }
+
+    /// `requests` and the hint's reads in one round trip; what the hint read is kept.
+    private func fetch(_ requests: [RangeRequest], with hint: StoreReadHint) throws -> [RangeResponse] {
+        let keys = operation.keys
+        var extra: [RangeRequest] = []
+        var keep: [(RangeResponse) -> Void] = []
+        for path in hint.files where values[path] == nil {
+            let key = keys.key(path)
+            extra.append(RangeRequest(key: key))
+            keep.append { response in
+                let found = response.kvs.first { $0.key == key }
+                self.values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
+            }
+        }
+        for directory in hint.directories where listings[directory] == nil {
+            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
+            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true))
+            keep.append { response in
+                var found: [String: Int64] = [:]
+                for kv in response.kvs {
+                    if let path = keys.path(of: kv.key), BackendPath.fileProblem(path) == nil { found[path] = kv.modRevision }
+                }
+                self.listings[directory] = found
+            }
+        }
+        for directory in hint.firstFiles where firsts[directory] == nil {
+            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
+            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true, limit: 1))
+            keep.append { response in
+                guard let first = response.kvs.first else { return self.firsts[directory] = .some(nil) }
+                // Something that is no file sorts first: the full listing will skip it.
+                if let path = keys.path(of: first.key), BackendPath.fileProblem(path) == nil { self.firsts[directory] = .some(path) }
+            }
+        }
+        for directory in hint.newestFiles {
+            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
+            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, limit: 1, sortOrder: .descending, sortTarget: .modRevision))
+            keep.append { response in
+                guard let newest = response.kvs.first, let path = keys.path(of: newest.key), BackendPath.fileProblem(path) == nil,
+                      self.values[path] == nil else { return }
+                self.values[path] = Known(bytes: newest.value, modRevision: newest.modRevision)
+            }
+        }
+        let responses = try fetch(requests + extra)
+        for (apply, response) in zip(keep, responses.dropFirst(requests.count)) { apply(response) }
+        return Array(responses.prefix(requests.count))
+    }
+
+    /// Everything this snapshot knows, for the next one to start from at
+    /// the same revision; nil before anything was read.
+    func seed() -> Seed? {
+        guard let revision, let clock, let fixedAt else { return nil }
+        return Seed(revision: revision, clock: clock, fixedAt: fixedAt, values: values, listings: listings, firsts: firsts)
     }
 
     /// The start of the next snapshot, at a later revision: what a commit's

@@ -61,7 +61,9 @@ extension LayoutStore {
             }
             return
         }
-        if let old { try remove(ScheduleName.path(at: old.at, id)) }
+        // The old entry is removed without a look first: wake.json says it
+        // is there, and on etcd the look would cost a round trip.
+        if let old { try removeUnread(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
             try store(AccountWake(at: wake, unreadable: unreadable), StoreLayout.wake(id))
