@@ -51,14 +51,50 @@ public struct SharedStore: Sendable {
     /// One atomic transaction: deadlines are brought up to date, then
     /// `body` runs; everything it changes commits together or not at all.
     /// The first write to a store gives it its identity file.
+    ///
+    /// On a backend that bounds its transactions (etcd: 128 operations,
+    /// 1.5 MiB), a catch-up is made in steps first, each its own committed
+    /// transaction of at most `catchUpStep` accounts (fewer when a step
+    /// turns out too large), so progress is kept however long nothing ran;
+    /// `body` then runs in a transaction of its own once nothing is due.
     public func write<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
-        try backend.write { transaction in
-            let store = LayoutStore(transaction, name: name)
-            try store.checkMeta(clock: clock)
-            try store.ensureMeta(env, clock: clock)
-            try DeadlineService(store: store, env: env).catchUp()
-            return try body(store)
+        guard backend.boundsTransactions else {
+            return try backend.write { transaction in
+                let store = try opened(transaction, env)
+                try DeadlineService(store: store, env: env).catchUp()
+                return try body(store)
+            }
         }
+        var step = Self.catchUpStep
+        // Each step moves its accounts' wakes past now, so the steps end; the
+        // bound only keeps a store that somehow never settles from spinning.
+        for _ in 0..<Self.maximumCatchUpSteps {
+            var caughtUp = 0
+            do {
+                let result: T? = try backend.write { transaction in
+                    let store = try opened(transaction, env)
+                    caughtUp = try DeadlineService(store: store, env: env).catchUp(limit: step).accounts
+                    return caughtUp == 0 ? try body(store) : nil
+                }
+                if let result { return result }
+            } catch StoreError.tooLarge(_, _) where caughtUp > 1 {
+                step = caughtUp / 2
+            }
+        }
+        throw StoreError.contended(store: name)
+    }
+
+    /// Accounts brought up to date in one transaction of a catch-up in steps.
+    static let catchUpStep = 8
+    /// Steps after which a catch-up that is still not done gives up ("busy").
+    static let maximumCatchUpSteps = 10_000
+
+    /// The layout over `transaction`, its identity checked (and made on a first write).
+    private func opened(_ transaction: any StoreTransaction, _ env: CoreEnvironment) throws -> LayoutStore {
+        let store = LayoutStore(transaction, name: name)
+        try store.checkMeta(clock: clock)
+        try store.ensureMeta(env, clock: clock)
+        return store
     }
 
     /// The lease that lets one process at a time deliver `account`'s

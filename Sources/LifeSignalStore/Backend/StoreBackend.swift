@@ -51,6 +51,11 @@ public protocol StoreBackend: Sendable {
     /// clock is the store's.
     func clock() throws -> Date?
 
+    /// Whether one transaction can carry only so much (etcd: 128 operations
+    /// and 1.5 MiB), so that wide work, such as a catch-up after an outage,
+    /// must be made in steps.
+    var boundsTransactions: Bool { get }
+
     /// Says what the next snapshots will most likely read first, so a
     /// backend that pays per round trip can read it all at once (etcd: in
     /// the first one). A hint changes no answer and costs nothing when wrong.
@@ -62,6 +67,8 @@ extension StoreBackend {
     public func clock() throws -> Date? { nil }
     /// Reads from a local disk cost too little to batch.
     public func expect(_ hint: StoreReadHint) {}
+    /// A journal on a local disk takes a transaction of any size.
+    public var boundsTransactions: Bool { false }
 }
 
 /// What a command will most likely read first (see `StoreBackend.expect`).

@@ -61,6 +61,8 @@ public final class EtcdBackend: StoreBackend {
         EtcdSnapshotReader(operation(), seed: seed, hint: seed == nil ? hint.withLock { $0 } : nil)
     }
 
+    public var boundsTransactions: Bool { true }
+
     public func expect(_ hint: StoreReadHint) {
         self.hint.withLock { $0 = hint }
     }
