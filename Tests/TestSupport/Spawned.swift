@@ -2,7 +2,8 @@ import Foundation
 
 /// A helper process (not lifesignal) started with `posix_spawn`, so that it
 /// and its children can be killed and reaped without Foundation waiting on
-/// their inherited output.
+/// their inherited output. It inherits no descriptor but its standard three
+/// (see `closeInheritedDescriptors`).
 public final class Spawned: @unchecked Sendable {
     public let pid: pid_t
     private var reaped = false
@@ -16,7 +17,11 @@ public final class Spawned: @unchecked Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        guard posix_spawn(&pid, arguments[0], nil, nil, argv, envp) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        closeInheritedDescriptors(&actions)
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return nil }
         self.pid = pid
     }
 

@@ -98,19 +98,11 @@ public struct ContactDirectory {
         if !phones.isEmpty, let match = contacts.first(where: { phones.contains($0.account.phoneNumber) }) {
             return match
         }
-        let folded = NameFolding.fold(trimmed)
-        let keyed = contacts.map { contact in
-            (contact, full: NameFolding.fold(contact.name),
-             parts: [contact.account.firstName, contact.account.lastName].map(NameFolding.fold))
-        }
-        let tiers: [[ContactView]] = [
-            keyed.filter { $0.full == folded }.map(\.0),
-            keyed.filter { $0.parts.contains(folded) }.map(\.0),
-            keyed.filter { entry in ([entry.full] + entry.parts).contains { $0.hasPrefix(folded) } }.map(\.0),
-        ]
-        var matches = tiers.first { !$0.isEmpty } ?? []
+        var matches = NameMatching.best(trimmed, among: contacts.map {
+            NameMatching.Candidate($0, full: $0.name, parts: [$0.account.firstName, $0.account.lastName])
+        })
         let lower = trimmed.lowercased()
-        if matches.isEmpty, lower.count >= 4, lower.utf8.allSatisfy({ Self.isIDCharacter($0) }) {
+        if matches.isEmpty, NameMatching.isIDPrefix(lower) {
             matches = contacts.filter { $0.id.rawValue.hasPrefix(lower) }
         }
         switch matches.count {
@@ -125,9 +117,5 @@ public struct ContactDirectory {
             throw LifeSignalError.ambiguous(query: trimmed, candidates: Self.sorted(matches, by: .name, now: Date(timeIntervalSince1970: 0))
                 .map { "\($0.name) (\($0.id.short))" })
         }
-    }
-
-    private static func isIDCharacter(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (97...102).contains(byte) || byte == UInt8(ascii: "-")
     }
 }

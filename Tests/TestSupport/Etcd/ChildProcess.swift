@@ -16,28 +16,13 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        Self.closeInheritedDescriptors(&actions)
+        closeInheritedDescriptors(&actions)
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
         guard result == 0 else { throw FixtureError("cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
         self.pid = pid
-    }
-
-    /// Closes every descriptor above 2 in the child: atomically with glibc's
-    /// posix_spawn_file_actions_addclosefrom_np (2.34+, which Swift's Glibc
-    /// module does not show, hence dlsym), else each one open now.
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
     }
 
     var isRunning: Bool {
