@@ -96,9 +96,10 @@ public final class EtcdBackend: StoreBackend {
     }
 
     public func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
-        let markerID = Self.randomID()
+        var markerID = Self.randomID()
         var seed = takeOpening()
         let patience = Deadline.after(access.busyTimeout)
+        var giveUp = StoreError.contended(store: name)
         for attempt in 1...Self.maximumAttempts {
             let reader = reader(seed: seed)
             seed = nil
@@ -110,6 +111,10 @@ public final class EtcdBackend: StoreBackend {
                 case .committed: return result
                 case .conflict(let next): seed = next
                 case .stale: break
+                case .abandoned(let failure):
+                    // Proven not made: the old marker is spent; a new run takes a new one.
+                    markerID = Self.randomID()
+                    giveUp = failure
                 }
             } catch {
                 let cause = reader.failure ?? error
@@ -118,7 +123,7 @@ public final class EtcdBackend: StoreBackend {
             guard !patience.hasPassed else { break }
             if attempt > 1 { Self.backOff(attempt) }
         }
-        throw StoreError.contended(store: name)
+        throw giveUp
     }
 
     public func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding]) {

@@ -16,6 +16,9 @@ import EtcdClient
 ///   this very Txn committed, its answer was lost) and of every file read,
 ///   so a conflict's next run starts from the new values without another
 ///   round trip.
+/// - Settling: when every send's answer was lost, the marker is claimed
+///   (written as `abandoned` unless it exists): a send still on its way can
+///   then never apply, and the claim's answer says whether one already did.
 struct EtcdCommit {
     enum Outcome {
         case committed
@@ -23,6 +26,10 @@ struct EtcdCommit {
         case conflict(EtcdSnapshotReader.Seed)
         /// The snapshot is too old to commit on (see `maximumSnapshotAge`): run again.
         case stale
+        /// Every answer was lost, and the marker's claim proved that nothing
+        /// was applied (nor ever will be): run again under a new marker, or
+        /// report `failure`, which says so.
+        case abandoned(StoreError)
     }
 
     static let limits = RequestLimits()
@@ -32,6 +39,11 @@ struct EtcdCommit {
     /// A commit is sent at most this long after its snapshot was read, so
     /// the marker hours it compares are the ones any concurrent deleter used.
     static let maximumSnapshotAge: Duration = .seconds(60)
+    /// What a claimed marker holds; a committed one is empty.
+    static let abandoned = Array("abandoned".utf8)
+    /// How long the claim may take after the commit's own time ran out, so
+    /// a command still ends within 10 s of an unreachable cluster.
+    static let settleTimeout: Duration = .milliseconds(1500)
 
     let transaction: EtcdTransaction
     /// Random, one per `write` call: names its command marker.
@@ -56,7 +68,7 @@ struct EtcdCommit {
         do {
             response = try reader.operation.client.txn(request, resendIfAmbiguous: true, deadline: reader.operation.deadline)
         } catch where error.outcome == .ambiguous {
-            throw StoreError.unconfirmed(store: name, reason: error.message)
+            return try settle(marker: marker, after: error)
         } catch {
             throw StoreError.from(error, store: name)
         }
@@ -65,7 +77,9 @@ struct EtcdCommit {
         guard !ranges.isEmpty else {
             throw StoreError.unavailable(store: name, reason: "a member answered a failed commit without its reads")
         }
-        if !ranges.removeFirst().kvs.isEmpty { return .committed }
+        if let found = ranges.removeFirst().kvs.first {
+            return found.value.isEmpty ? .committed : .abandoned(notMade(because: "its marker was claimed"))
+        }
         var values: [String: EtcdSnapshotReader.Known] = [:]
         for (path, range) in zip(reads, ranges) {
             let key = keys.key(path)
@@ -73,6 +87,35 @@ struct EtcdCommit {
             values[path] = EtcdSnapshotReader.Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         }
         return .conflict(reader.seed(revision: response.header.revision, serverTime: response.header.serverTime, values: values))
+    }
+
+    // MARK: Settling
+
+    /// The outcome of a commit whose every send lost its answer (`lost`):
+    /// claims `marker` in a Txn of its own. The claim succeeding means no
+    /// send applied, and none can now (each compares the marker absent);
+    /// failing, it reads the marker, empty when a send committed.
+    private func settle(marker: [UInt8], after lost: EtcdError) throws -> Outcome {
+        let claim = TxnRequest(compares: [Compare(key: marker, .createRevision(0))],
+                               success: [.put(key: marker, value: Self.abandoned)],
+                               failure: [.range(RangeRequest(key: marker))])
+        let response: TxnResponse
+        do {
+            // Resending a claim is harmless: a second one finds the first.
+            response = try reader.operation.client.txn(claim, resendIfAmbiguous: true, deadline: .after(Self.settleTimeout))
+        } catch {
+            throw StoreError.unconfirmed(store: name, reason: lost.message)
+        }
+        if response.succeeded { return .abandoned(notMade(because: lost.message)) }
+        guard case .range(let range)? = response.responses.first, let found = range.kvs.first(where: { $0.key == marker }) else {
+            throw StoreError.unconfirmed(store: name, reason: lost.message)
+        }
+        return found.value.isEmpty ? .committed : .abandoned(notMade(because: lost.message))
+    }
+
+    /// The failure of a commit proven not made.
+    private func notMade(because reason: String) -> StoreError {
+        StoreError.unavailable(store: name, reason: "\(reason); the change was not made")
     }
 
     // MARK: Compares
