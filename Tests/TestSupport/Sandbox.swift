@@ -18,21 +18,27 @@ public final class Sandbox: @unchecked Sendable {
     /// - Parameter inMemory: under /dev/shm when it is writable, where fsync
     ///   costs nothing; for tests that commit thousands of times.
     /// - Parameter storeKind: where the store is (by default as the run says, `TestStore.kind`).
-    public init(_ name: String = "test", inMemory: Bool = false, storeKind: TestStore.Kind = TestStore.kind) {
+    public convenience init(_ name: String = "test", inMemory: Bool = false, storeKind: TestStore.Kind = TestStore.kind) {
+        self.init(name, inMemory: inMemory, cluster: storeKind == .etcd ? TestStore.cluster() : nil)
+    }
+
+    /// A sandbox whose store is a fresh prefix of `cluster` (nil: a
+    /// directory): a cluster of the test's own, for tests that disturb it.
+    /// - Parameter user: named in the URL (`etcd://USER@...`), for a cluster with authentication.
+    public init(_ name: String, inMemory: Bool = false, cluster: EtcdCluster?, user: String? = nil) {
         let base = inMemory && access("/dev/shm", W_OK) == 0
             ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         let root = base.appendingPathComponent("lifesignal-\(name)-\(UUID().uuidString)")
         self.root = root
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        switch storeKind {
-        case .directory:
-            etcd = nil
-            storeLocation = root.appendingPathComponent("store").path
-        case .etcd:
-            let cluster = TestStore.cluster()
+        if let cluster {
             let prefix = "e2e-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8).lowercased())"
             etcd = (cluster, prefix)
-            storeLocation = "etcd://" + cluster.endpoints.map(\.description).joined(separator: ",") + "/" + prefix
+            storeLocation = (cluster.options.tls ? "etcds://" : "etcd://") + (user.map { $0 + "@" } ?? "")
+                + cluster.endpoints.map(\.description).joined(separator: ",") + "/" + prefix
+        } else {
+            etcd = nil
+            storeLocation = root.appendingPathComponent("store").path
         }
     }
 
