@@ -14,6 +14,8 @@ public final class Sandbox: @unchecked Sendable {
     /// The store's cluster and key prefix (without its slash), when it is on etcd.
     public let etcd: (cluster: EtcdCluster, prefix: String)?
     public var storeKind: TestStore.Kind { etcd == nil ? .directory : .etcd }
+    /// The etcd user and password the test reads the store as, on a cluster with authentication.
+    public var etcdCredentials: (user: String, password: String)?
 
     /// - Parameter inMemory: under /dev/shm when it is writable, where fsync
     ///   costs nothing; for tests that commit thousands of times.

@@ -35,6 +35,11 @@ public enum TestStore {
 }
 
 extension Sandbox {
+    /// A client of `cluster` signed in as the store's user, when the sandbox has one.
+    func etcdClient(_ cluster: EtcdCluster) throws -> EtcdClient {
+        try cluster.client(credentials: etcdCredentials.map { EtcdConfiguration.Credentials(user: $0.user, password: $0.password) })
+    }
+
     /// The full name of a store file in lifesignal's messages: the store's
     /// directory or URL, then the file's path.
     public func storeName(of path: String) -> String { storeLocation + "/" + path }
@@ -43,7 +48,7 @@ extension Sandbox {
     public func storeFile(_ path: String) throws -> Data? {
         guard let etcd else { return FileManager.default.contents(atPath: store.appendingPathComponent(path).path) }
         let key = Array((etcd.prefix + "/" + path).utf8)
-        return try etcd.cluster.client().range(RangeRequest(key: key)).kvs.first.map { Data($0.value) }
+        return try etcdClient(etcd.cluster).range(RangeRequest(key: key)).kvs.first.map { Data($0.value) }
     }
 
     /// Writes (or, with nil, removes) the store file at `path` behind
@@ -56,7 +61,7 @@ extension Sandbox {
         }
         let key = Array((etcd.prefix + "/" + path).utf8)
         let operation: TxnOperation = bytes.map { .put(key: key, value: Array($0)) } ?? .delete(key: key, rangeEnd: nil)
-        _ = try etcd.cluster.client().txn(TxnRequest(success: [operation]))
+        _ = try etcdClient(etcd.cluster).txn(TxnRequest(success: [operation]))
     }
 
     /// The paths of every file in the store, sorted.
@@ -72,7 +77,7 @@ extension Sandbox {
     public func storeContents() throws -> [String: Data?] {
         guard let etcd else { return snapshot(store) }
         let start = Array((etcd.prefix + "/").utf8)
-        let response = try etcd.cluster.client().range(RangeRequest(key: start, rangeEnd: KeyRange.end(ofPrefix: start)))
+        let response = try etcdClient(etcd.cluster).range(RangeRequest(key: start, rangeEnd: KeyRange.end(ofPrefix: start)))
         var contents: [String: Data?] = [:]
         for kv in response.kvs {
             contents[String(decoding: kv.key.dropFirst(start.count), as: UTF8.self)] = Data(kv.value)
