@@ -2,6 +2,7 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 import Testing
+import TestSupport
 
 /// A catch-up after an outage, on a store that bounds its transactions (as
 /// etcd does: 128 operations, 1.5 MiB), is made in steps: each its own
@@ -19,6 +20,8 @@ import Testing
             try world.checkIn(person)
             pairs.append((person, responder))
         }
+        // A command gives the store its identity (store.json), as the CLI's first one does.
+        _ = try world.command { _ in () }
         world.advance(3 * 86_400)
         return (world, pairs)
     }
@@ -58,5 +61,36 @@ import Testing
         for (_, responder) in pairs {
             #expect(try world.feed(responder).filter { $0.title.contains("missed a check-in") }.count == 1)
         }
+    }
+
+    /// The same outage on a real etcd store (copied there): one transaction
+    /// cannot hold the catch-up, the steps each fit etcd's limits, and the
+    /// store copied back says everyone was told once.
+    @Test(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)))
+    func onARealClusterEachStepFitsEtcdsLimits() throws {
+        let (world, pairs) = try outage(maximumChanges: nil)
+        let cluster = try EtcdCluster.shared("conformance")
+        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/catch-up-\(UInt64.random(in: 0...UInt64.max))"
+        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
+            throw StoreError.badLocation(url, reason: "not an etcd URL")
+        }
+        let etcd = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        _ = try StoreCopy(from: SharedStore(backend: world.backend), to: SharedStore(backend: etcd)).run()
+        #expect(throws: StoreError.self, "the whole catch-up in one etcd transaction") {
+            try etcd.write { transaction in
+                try DeadlineService(store: LayoutStore(transaction, name: etcd.name), env: world.env).catchUp()
+            }
+        }
+        let ran = try SharedStore(backend: etcd).write(env: world.env) { _ in "the command's own work" }
+        #expect(ran == "the command's own work")
+
+        let back = World()
+        back.now = world.now
+        _ = try StoreCopy(from: SharedStore(backend: etcd), to: SharedStore(backend: back.backend)).run()
+        for (person, responder) in pairs {
+            #expect(try back.feed(responder).filter { $0.title.contains("missed a check-in") }.count == 1)
+            #expect(try back.feed(person).filter { $0.title == "You missed your check-in" }.count == 1)
+        }
+        #expect(try back.store.dueWakes(at: back.now).isEmpty)
     }
 }
