@@ -135,6 +135,35 @@ struct EtcdFaultTests {
     }
 }
 
+extension EtcdFaultTests {
+    /// A cluster past its space quota (NOSPACE) refuses writes: a command
+    /// that writes says so, naming the fix, and changes nothing; reading
+    /// still works, and doctor reports the alarm.
+    @Test func aFullClusterNamesTheCauseAndTheFix() throws {
+        let cluster = try EtcdCluster.start(.init(members: 1, extraFlags: ["--quota-backend-bytes=16777216"]))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("full", cluster: cluster)
+        let ana = sandbox.person("ana")
+        try ana.signUp(phone: "+15550109000", first: "Ana")
+        let filler = Data(repeating: 0x5a, count: 1_000_000)
+        for index in 0..<40 {
+            do { try sandbox.setStoreFile("filler-\(index)", filler) } catch { break }
+        }
+        let before = try sandbox.storeContents()
+        let refused = try ana.run(["checkin"], timeout: 30)
+        #expect(refused.status == 8, "\(refused)")
+        #expect(refused.stderr.hasPrefix("error: \(sandbox.storeLocation) is full:"), "\(refused)")
+        for fix in ["compact", "defragment", "alarm disarm"] {
+            #expect(refused.stderr.contains(fix), "no '\(fix)' in: \(refused.stderr)")
+        }
+        #expect(try sandbox.storeContents() == before)
+        let status = try ana.run(["status"])
+        #expect(status.succeeded, "\(status)")
+        let doctor = try ana.run(["doctor"])
+        #expect(doctor.stdout.contains("NOSPACE") || doctor.stderr.contains("NOSPACE"), "\(doctor)")
+    }
+}
+
 /// What each person's runs gave, filled in from several threads.
 final class ResultBox: @unchecked Sendable {
     struct Outcome {
