@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "EtcdClient", dependencies: ["HTTPClient", "NetworkIO", "StrictJSON"]),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
-                          dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles"],
+                          dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles",
+                                         "EtcdClient", "NetworkIO"],
                           path: "Sources/LifeSignalBench"),
         // The round-trip floor of the etcd client (issue 13): a static release binary like
         // lifesignal's, so OpenSSL's static link is exercised too; see README.
