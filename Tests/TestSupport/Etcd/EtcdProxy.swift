@@ -22,6 +22,7 @@ public final class EtcdProxy: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [String] = []
     private var decide: @Sendable (_ path: String, _ body: [UInt8]) -> Fault = { _, _ in .none }
+    private var shift: TimeInterval = 0
 
     /// A proxy to the member listening on `upstreamPort` (plain HTTP).
     public init(upstreamPort: UInt16) throws {
@@ -40,6 +41,10 @@ public final class EtcdProxy: @unchecked Sendable {
     public func setFault(_ decide: @escaping @Sendable (_ path: String, _ body: [UInt8]) -> Fault) {
         lock.withLock { self.decide = decide }
     }
+
+    /// Moves the `Date` of every later answer by `seconds`: the cluster's
+    /// clock as the client sees it, set apart from this machine's.
+    public func shiftDates(by seconds: TimeInterval) { lock.withLock { shift = seconds } }
 
     /// Forgets the requests counted so far.
     public func resetCount() { lock.withLock { requests.removeAll() } }
@@ -68,13 +73,25 @@ public final class EtcdProxy: @unchecked Sendable {
             guard let response = try? upstream.send(forwarded, deadline: .after(.seconds(30))) else { return connection.close() }
             if fault == .loseAnswer { return connection.close() }
             var head = "HTTP/1.1 \(response.status) \(response.reason)\r\n"
+            let shift = lock.withLock { self.shift }
             for (name, value) in response.headers.fields
             where !["content-length", "transfer-encoding", "connection"].contains(name.lowercased()) {
-                head += "\(name): \(value)\r\n"
+                head += "\(name): \(name.lowercased() == "date" ? Self.shifted(value, by: shift) : value)\r\n"
             }
             head += "Content-Length: \(response.body.count)\r\n\r\n"
             connection.write(Array(head.utf8) + response.body)
         }
+    }
+
+    /// An HTTP date (RFC 9110's IMF-fixdate) moved by `seconds`.
+    static func shifted(_ value: String, by seconds: TimeInterval) -> String {
+        guard seconds != 0 else { return value }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        guard let date = format.date(from: value) else { return value }
+        return format.string(from: date.addingTimeInterval(seconds))
     }
 
     /// Relays a watch: its head, then each piece as a chunk, until either side ends.
