@@ -223,7 +223,9 @@ final class EtcdSnapshotReader {
         let keys = operation.keys
         var extra: [RangeRequest] = []
         var keep: [(RangeResponse) -> Void] = []
-        for path in hint.files where values[path] == nil {
+        // A file the call reads anyway is not asked for twice.
+        let asked = Set(requests.filter { $0.rangeEnd == nil && !$0.keysOnly && !$0.countOnly }.map(\.key))
+        for path in hint.files where values[path] == nil && !asked.contains(keys.key(path)) {
             let key = keys.key(path)
             extra.append(RangeRequest(key: key))
             keep.append { response in
