@@ -106,14 +106,25 @@ public struct SharedStore: Sendable {
     /// Tells the backend what a command of the account signed in with the
     /// session `tokenHash` reads first (its own small files, the session,
     /// the schedule's head), so that on etcd they come in one round trip.
-    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String) {
+    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, others: [EntityID] = []) {
         backend.expect(StoreReadHint(
             files: [StoreLayout.meta, StoreLayout.session(tokenHash), StoreLayout.account(account), StoreLayout.contacts(account),
                     StoreLayout.pings(account), StoreLayout.wake(account), StoreLayout.invitations(account),
-                    StoreLayout.feedSummary(account)],
+                    StoreLayout.feedSummary(account)] + others.filter { $0 != account }.map(StoreLayout.account),
             directories: [StoreLayout.checkInDirectory(account)],
             firstFiles: [StoreLayout.schedule],
             newestFiles: [StoreLayout.checkInDirectory(account)]))
+    }
+
+    /// The accounts whose `account.json` this command read in a round trip
+    /// of its own (on etcd; none elsewhere): for the next command's hint.
+    public var accountsReadUnhinted: [EntityID] {
+        guard let etcd = backend as? EtcdBackend else { return [] }
+        return etcd.unhintedReads.compactMap { path in
+            let parts = path.split(separator: "/")
+            guard parts.count == 3, parts[0] == "accounts", parts[2] == "account.json" else { return nil }
+            return EntityID(validating: String(parts[1]))
+        }
     }
 
     /// A signal for new items in `account`'s feed.

@@ -4,8 +4,9 @@ import TestSupport
 
 /// What a command costs on etcd, counted exactly (`LIFESIGNAL_ETCD_TRAFFIC`,
 /// the client's own count, which its tests hold against a proxy's): a
-/// signed-in `status` in one round trip (one more when it has dependents
-/// to show), `checkin` in two, whatever the number of people in the store.
+/// signed-in `status` in one round trip, its dependents' files included
+/// once a command has read them (they are kept in the XDG cache for the
+/// next one), `checkin` in two, whatever the number of people in the store.
 @Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(2)))
 struct EtcdRoundTripTests {
     /// The round trips the run reported, nil when it reported none.
@@ -35,12 +36,52 @@ struct EtcdRoundTripTests {
             #expect(checkin.succeeded, "\(checkin)")
             #expect(Self.roundTrips(checkin) == 2, "\(checkin.stderr)")
         }
-        // A dependent to show is one more read.
+        // A new dependent's files take a read of their own once (here, when
+        // adding them); from then on they come in the first.
         let ben = sandbox.person("ben")
         try ben.signUp(phone: "+15550106001", first: "Ben")
         try ana.linkBothWays(with: ben)
+        for minute in 6...7 {
+            let status = try ana.run(["status"], extra: ["LIFESIGNAL_ETCD_TRAFFIC": "1", "LIFESIGNAL_NOW": "2026-03-01T09:0\(minute):00Z"])
+            #expect(Self.roundTrips(status) == 1, "\(status.stderr)")
+            #expect(status.succeeded, "\(status)")
+        }
+    }
+}
+
+extension EtcdRoundTripTests {
+    /// Without the cache (a fresh XDG cache), a status with a dependent
+    /// reads the dependent's account in a second round trip, and keeps it
+    /// for the next.
+    @Test func theDependentsFilesAreLearnedOnce() throws {
+        let cluster = try EtcdCluster.start(.init(members: 1))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("learned", cluster: cluster)
+        let ana = sandbox.person("ana"), ben = sandbox.person("ben")
+        try ana.signUp(phone: "+15550106100", first: "Ana")
+        try ben.signUp(phone: "+15550106101", first: "Ben")
+        try ana.linkBothWays(with: ben)
+        let cache = ana.home.appendingPathComponent("lifesignal-cache")
+        ana.environment["XDG_CACHE_HOME"] = cache.path
         _ = try ana.run(["status"])
-        let status = try ana.run(["status"], extra: ["LIFESIGNAL_ETCD_TRAFFIC": "1", "LIFESIGNAL_NOW": "2026-03-01T09:05:00Z"])
-        #expect(Self.roundTrips(status) == 2, "\(status.stderr)")
+        let traffic = ["LIFESIGNAL_ETCD_TRAFFIC": "1"]
+        let cold = try ana.run(["status"], extra: traffic)
+        #expect(Self.roundTrips(cold) == 1, "the identity is known now: \(cold.stderr)")
+        // Forget the accounts, keep the identity: the dependent costs one more, once.
+        let hints = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("lifesignal").path)
+        for name in hints where name.hasPrefix("identity-") {
+            let file = cache.appendingPathComponent("lifesignal").appendingPathComponent(name)
+            // The file is an envelope: {"data": {"identity": ..., "accounts": [...]}, "schemaVersion": 1}.
+            var kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            var data = try #require(kept["data"] as? [String: Any])
+            #expect(data["accounts"] != nil, "the dependent was kept: \(data)")
+            data["accounts"] = nil
+            kept["data"] = data
+            try JSONSerialization.data(withJSONObject: kept).write(to: file)
+        }
+        let forgot = try ana.run(["status"], extra: traffic)
+        #expect(Self.roundTrips(forgot) == 2, "\(forgot.stderr)")
+        let learned = try ana.run(["status"], extra: traffic)
+        #expect(Self.roundTrips(learned) == 1, "\(learned.stderr)")
     }
 }

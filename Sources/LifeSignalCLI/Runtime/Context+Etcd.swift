@@ -50,7 +50,18 @@ extension Context {
         guard case .etcd = location, let paths = try? paths(),
               let identity = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).load(),
               let session = try? sessionFile(identity: identity).load() else { return }
-        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token))
+        let hint = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
+        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), others: hint.accounts())
+    }
+
+    /// On an etcd store, keeps the other accounts this command read in
+    /// round trips of their own (a status's dependents), so the next
+    /// command asks for them in its first.
+    func rememberAccountsRead() {
+        guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
+        let read = store.accountsReadUnhinted
+        guard !read.isEmpty else { return }
+        StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).remember(accounts: read)
     }
 
     /// Keeps an etcd store's identity for the next command's hint, when it changed.

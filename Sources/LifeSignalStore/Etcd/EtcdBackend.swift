@@ -19,6 +19,8 @@ public final class EtcdBackend: StoreBackend {
     let access: EtcdStoreAccess
     /// The command's clock: the cluster's, from its first answer.
     let commandClock = CommandClock()
+    /// Files read in round trips of their own so far.
+    let misses = ReadMisses()
     /// A snapshot read before any call asked for one (`clock()`), which the
     /// next call starts from.
     private let opening = Mutex<EtcdSnapshotReader.Seed?>(nil)
@@ -53,7 +55,8 @@ public final class EtcdBackend: StoreBackend {
 
     /// The access of one call, bounded from now.
     func operation() -> EtcdOperation {
-        EtcdOperation(client: client, keys: keys, name: name, deadline: .after(access.operationTimeout), clock: commandClock)
+        EtcdOperation(client: client, keys: keys, name: name, deadline: .after(access.operationTimeout), clock: commandClock,
+                      misses: misses)
     }
 
     /// A reader for a new snapshot: from `seed`, or with the hint.
@@ -153,6 +156,10 @@ public final class EtcdBackend: StoreBackend {
         if let seed = reader.seed() { opening.withLock { $0 = seed } }
         return (commandClock.current ?? .local()).now()
     }
+
+    /// The files this backend read in round trips of their own, which no
+    /// hint had asked for, in order: for the next command's hint.
+    public var unhintedReads: [String] { misses.all }
 
     /// Requests sent to the cluster so far (each one round trip), and
     /// connections opened: what `LIFESIGNAL_ETCD_TRAFFIC` reports.

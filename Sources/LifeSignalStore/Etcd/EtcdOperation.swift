@@ -13,6 +13,20 @@ struct EtcdOperation {
     let deadline: Deadline
     /// The backend's clock, set from the first answer of the command.
     let clock: CommandClock
+    /// Files the command read in a round trip of their own.
+    let misses: ReadMisses
+}
+
+/// The files one command read in round trips of their own (no hint had
+/// them), in order: what a later command can ask for up front.
+final class ReadMisses: Sendable {
+    private let paths = Mutex<[String]>([])
+
+    var all: [String] { paths.withLock { $0 } }
+
+    func note(_ path: String) {
+        paths.withLock { if !$0.contains(path) { $0.append(path) } }
+    }
 }
 
 /// The clock of one command on one backend: set once, from the first

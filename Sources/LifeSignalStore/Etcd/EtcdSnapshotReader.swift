@@ -71,6 +71,7 @@ final class EtcdSnapshotReader {
         let found = response.kvs.first { $0.key == key }
         let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         values[path] = known
+        operation.misses.note(path)
         return known
     }
 
