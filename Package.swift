@@ -94,7 +94,8 @@ let package = Package(
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "TestSupport"]),
         .testTarget(name: "LifeSignalCLITests",
-                    dependencies: ["LifeSignalCLI", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO", "TestSupport"]),
+                    dependencies: ["LifeSignalCLI", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO", "StrictJSON",
+                                   "TestSupport"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         // What several test targets share: seeded randomness, the sandbox, person and binary

@@ -2,8 +2,9 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile checkin alert ping contacts notifications qr settings tick doctor store completions help' ;;
+        '') REPLY='login logout status profile sessions checkin alert ping contacts notifications qr settings tick doctor store completions help' ;;
         'profile') REPLY='set' ;;
+        'sessions') REPLY='end' ;;
         'checkin') REPLY='history interval' ;;
         'alert') REPLY='on off' ;;
         'ping') REPLY='send list respond' ;;
@@ -33,6 +34,8 @@ _lifesignal_options() {
         'status') REPLY='--check --help -h --store --json --quiet -q --no-color' ;;
         'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
+        'sessions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'sessions end') REPLY='--others --help -h --store --json --quiet -q --no-color' ;;
         'checkin') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
         'checkin interval') REPLY='--reminder --help -h --store --json --quiet -q --no-color' ;;
@@ -93,10 +96,10 @@ _lifesignal_value_kind() {
         'contacts add:--phone') REPLY='none' ;;
         'contacts add:--first-name') REPLY='none' ;;
         'contacts add:--last-name') REPLY='none' ;;
-        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
+        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications:-n') REPLY='none' ;;
-        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins' ;;
+        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins' ;;
         'notifications list:--limit') REPLY='none' ;;
         'notifications list:-n') REPLY='none' ;;
         'qr show:--png') REPLY='file' ;;
@@ -113,6 +116,7 @@ _lifesignal_value_kind() {
 
 _lifesignal_argument_kind() {
     case $1:$2 in
+        'sessions end:0') REPLY='none' ;;
         'checkin interval:0') REPLY='choices:8h 16h 1d 2d 3d' ;;
         'ping:0') REPLY='dynamic:dependents' ;;
         'ping send:0') REPLY='dynamic:dependents' ;;

@@ -4,6 +4,13 @@ import SystemFiles
 struct CommittedFiles: Sendable {
     let root: String
     let fileSystem: any FileSystem
+    /// Directories of the store already found safe (see `FileSafety`).
+    let safeDirectories: SafeDirectories
+
+    /// Refuses a link or an untrusted directory on the way to `relative`.
+    func requireSafeDirectories(toward relative: String) throws(DurableFilesError) {
+        try fileSystem.requireSafeDirectories(root: root, toward: relative, known: safeDirectories)
+    }
 
     func absolute(_ relative: String) -> String {
         StorePath.join(root, relative)
@@ -11,13 +18,21 @@ struct CommittedFiles: Sendable {
 
     /// The file's bytes, or `nil` when it does not exist; see `readRegularFile`.
     func read(_ relative: String) throws(DurableFilesError) -> [UInt8]? {
-        try fileSystem.readRegularFile(absolute(relative))
+        try requireSafeDirectories(toward: relative)
+        return try fileSystem.readRegularFile(absolute(relative))
+    }
+
+    /// Refuses a link or an untrusted directory on the way to the directory
+    /// `relative`, and `relative` itself (see `FileSafety`).
+    private func requireSafeDirectory(_ relative: String) throws(DurableFilesError) {
+        try requireSafeDirectories(toward: relative.isEmpty ? "" : relative + "/")
     }
 
     /// Entry names of a directory, sorted, without the store's own files;
     /// a missing directory has no entries.
     func list(_ relative: String) throws(DurableFilesError) -> [String] {
         let path = absolute(relative)
+        try requireSafeDirectory(relative)
         var names: [String]
         do {
             names = try fileSystem.listDirectory(path)
@@ -37,6 +52,7 @@ struct CommittedFiles: Sendable {
     /// directory holds a file, so the smallest name leads to one).
     func firstFile(under relative: String) throws(DurableFilesError) -> String? {
         let path = absolute(relative)
+        try requireSafeDirectory(relative)
         var names: [String]
         do {
             names = try fileSystem.listDirectory(path)

@@ -27,11 +27,15 @@ public struct DurableDirectory: Sendable {
     /// after a power loss, large enough that most commits cost one fsync.
     public static let defaultCheckpointSize = 1 << 20
 
-    private var files: CommittedFiles { CommittedFiles(root: root, fileSystem: fileSystem) }
+    /// Directories of this store found safe, shared by every call on it.
+    private let safeDirectories = SafeDirectories()
+
+    private var files: CommittedFiles { CommittedFiles(root: root, fileSystem: fileSystem, safeDirectories: safeDirectories) }
 
     /// Opens the store at `root`, creating the directory (and its missing
     /// parents, `0700`) if needed; with `creating` false, a missing `root`
-    /// is an error (`ENOENT`, or `ENOTDIR` for something else there).
+    /// is an error (`ENOENT`, or `ENOTDIR` for something else there). A
+    /// directory someone else could have changed is refused (`FileSafety`).
     public init(
         root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5),
         checkpointSize: Int = DurableDirectory.defaultCheckpointSize, creating: Bool = true
@@ -49,6 +53,7 @@ public struct DurableDirectory: Sendable {
             do { status = try fileSystem.stat(trimmed) } catch { throw error.failure(.stat, trimmed) }
             guard status.kind == .directory else { throw Errno.notDirectory.failure(.stat, trimmed) }
         }
+        try fileSystem.requireSafeDirectory(trimmed, ancestors: true)
     }
 
     /// Runs `body` as one transaction under the exclusive lock and commits

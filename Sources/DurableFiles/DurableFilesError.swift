@@ -12,6 +12,9 @@ public enum DurableFilesError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A file the store itself writes (the journal, the lock file's record of
     /// pending temporary files) does not parse; nothing was guessed or changed.
     case damaged(path: String, reason: String)
+    /// A file or directory someone other than the user could have planted
+    /// or changed (see `FileSafety`); it was neither used nor changed.
+    case unsafe(path: String, reason: String, remedy: String)
     /// The transaction reached its commit point, so its changes are the
     /// store's state, but a later step failed. The journal (if any) is left in
     /// place and the next access to the store finishes applying it.
@@ -34,6 +37,8 @@ public enum DurableFilesError: Error, Sendable, Hashable, CustomStringConvertibl
             return "invalid store path '\(path)': \(reason)"
         case .damaged(let path, let reason):
             return "'\(path)' is damaged: \(reason); it was left as it is"
+        case .unsafe(let path, let reason, _):
+            return "refusing to use '\(path)': \(reason)"
         case .committedButIncomplete(let cause):
             return "the changes were committed but not fully applied (the next access completes them): \(cause)"
         }

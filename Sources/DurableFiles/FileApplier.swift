@@ -22,6 +22,7 @@ struct FileApplier {
     }
 
     private func replace(_ relative: String, with bytes: [UInt8]) throws(DurableFilesError) {
+        try files.requireSafeDirectories(toward: relative)
         let path = files.absolute(StorePath.temporarySibling(of: relative))
         let descriptor = try createExclusively(path, parent: StorePath.parent(relative))
         do throws(DurableFilesError) {
@@ -42,6 +43,7 @@ struct FileApplier {
     }
 
     private func remove(_ relative: String) throws(DurableFilesError) {
+        try files.requireSafeDirectories(toward: relative)
         let path = files.absolute(relative)
         do {
             try fileSystem.unlink(path)

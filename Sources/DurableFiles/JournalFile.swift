@@ -22,7 +22,7 @@ struct JournalFile {
         } catch {
             throw error.failure(.lstat, path)
         }
-        guard status.kind == .regular else { throw .damaged(path: path, reason: "it is not a regular file") }
+        try FileSafety.checkFile(status, at: path, userID: fileSystem.userID)
         return Int(status.size)
     }
 
@@ -37,17 +37,22 @@ struct JournalFile {
     /// Opens it for writing. `created` is set when this call created it:
     /// its directory entry is then not durable until the root is fsynced.
     func open(created: inout Bool) throws(DurableFilesError) -> FileDescriptor {
+        let existing: FileDescriptor?
         do {
-            return try fileSystem.open(path, access: .writeOnly, options: [.closeOnExec, .noFollow],
-                                       permissions: .ownerReadWrite)
+            existing = try fileSystem.open(path, access: .writeOnly, options: [.closeOnExec, .noFollow],
+                                           permissions: .ownerReadWrite)
         } catch .noSuchFile {
-            // First commit of this store.
+            existing = nil  // first commit of this store
         } catch {
-            throw error.failure(.open, path)
+            throw fileSystem.openFailure(error, path)
+        }
+        if let existing {
+            try fileSystem.requireTrusted(existing, at: path)
+            return existing
         }
         let descriptor: FileDescriptor
         do {
-            descriptor = try fileSystem.open(path, access: .writeOnly, options: [.create, .exclusive, .closeOnExec],
+            descriptor = try fileSystem.open(path, access: .writeOnly, options: [.create, .exclusive, .closeOnExec, .noFollow],
                                              permissions: .ownerReadWrite)
         } catch {
             throw error.failure(.open, path)

@@ -56,6 +56,7 @@ struct Recovery {
     }
 
     private func removeTemporaryFiles(in directory: String) throws(DurableFilesError) {
+        try files.requireSafeDirectories(toward: directory.isEmpty ? "" : directory + "/")
         let path = files.absolute(directory)
         let names: [String]
         do {

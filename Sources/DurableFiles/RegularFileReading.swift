@@ -8,10 +8,12 @@ public enum DataFileLimit {
 extension FileSystem {
     /// Reads a regular file whole, or returns nil when nothing is there.
     ///
-    /// Anything else at the path (a directory, a FIFO, a device, a symbolic
-    /// link) and any file over `limit` is reported as damaged rather than
-    /// read: a hostile entry must neither block the reader nor exhaust its
-    /// memory while the store's lock is held.
+    /// Anything else at the path (a directory, a FIFO, a device) and any
+    /// file over `limit` is reported as damaged rather than read: a hostile
+    /// entry must neither block the reader nor exhaust its memory while the
+    /// store's lock is held. A symbolic link, a file of another user's and
+    /// one the group or others may access are refused (`FileSafety`): they
+    /// are lifesignal's private files, and nobody else may have planted them.
     public func readRegularFile(_ path: String, limit: Int64 = DataFileLimit.bytes) throws(DurableFilesError) -> [UInt8]? {
         let status: FileStatus
         do {
@@ -21,9 +23,7 @@ extension FileSystem {
         } catch {
             throw error.failure(.lstat, path)
         }
-        guard status.kind == .regular else {
-            throw .damaged(path: path, reason: "it is not a regular file")
-        }
+        try FileSafety.checkFile(status, at: path, userID: userID)
         guard status.size <= limit else {
             throw .damaged(path: path, reason: "it is larger than \(limit >> 20) MiB")
         }
@@ -35,7 +35,7 @@ extension FileSystem {
         } catch .noSuchFile {
             return nil
         } catch {
-            throw error.failure(.open, path)
+            throw openFailure(error, path)
         }
         // A failed close of a read-only descriptor cannot affect the bytes
         // already read, so it is not worth failing the read for.

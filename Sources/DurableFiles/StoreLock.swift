@@ -112,28 +112,23 @@ public final class StoreLock {
     /// not write (a read-only mount, a directory without write permission)
     /// locks the existing file through a read-only descriptor instead, which
     /// flock allows: reading such a store needs no write.
+    ///
+    /// The lock file is written in place (its mark), so it is opened without
+    /// following a link and used only if `FileSafety` trusts it: a planted
+    /// link or hard link must never make the store write someone's file.
     private static func openLockFile(
         _ path: String, _ mode: Mode, _ fileSystem: any FileSystem
     ) throws(DurableFilesError) -> FileDescriptor {
         while true {
-            do {
-                return try fileSystem.open(
-                    path, access: .readWrite, options: [.closeOnExec], permissions: .ownerReadWrite)
-            } catch .noSuchFile {
-                // First use: create it, with O_EXCL so exactly one creator sets its mode.
-            } catch let error where mode == .shared && (error == .readOnlyFileSystem || error == .permissionDenied) {
-                do {
-                    return try fileSystem.open(path, access: .readOnly, options: [.closeOnExec], permissions: .ownerReadWrite)
-                } catch _ {
-                    throw error.failure(.open, path)
-                }
-            } catch {
-                throw error.failure(.open, path)
+            if let existing = try openExisting(path, mode, fileSystem) {
+                try fileSystem.requireTrusted(existing, at: path)
+                return existing
             }
+            // First use: create it, with O_EXCL so exactly one creator sets its mode.
             let descriptor: FileDescriptor
             do {
                 descriptor = try fileSystem.open(
-                    path, access: .readWrite, options: [.create, .exclusive, .closeOnExec],
+                    path, access: .readWrite, options: [.create, .exclusive, .closeOnExec, .noFollow],
                     permissions: .ownerReadWrite)
             } catch .fileExists {
                 continue
@@ -147,6 +142,26 @@ public final class StoreLock {
                 throw error.failure(.fchmod, path)
             }
             return descriptor
+        }
+    }
+
+    /// The existing lock file, or nil when there is none yet.
+    private static func openExisting(
+        _ path: String, _ mode: Mode, _ fileSystem: any FileSystem
+    ) throws(DurableFilesError) -> FileDescriptor? {
+        do {
+            return try fileSystem.open(path, access: .readWrite, options: [.closeOnExec, .noFollow], permissions: .ownerReadWrite)
+        } catch .noSuchFile {
+            return nil
+        } catch let error where mode == .shared && (error == .readOnlyFileSystem || error == .permissionDenied) {
+            do {
+                return try fileSystem.open(path, access: .readOnly, options: [.closeOnExec, .noFollow],
+                                           permissions: .ownerReadWrite)
+            } catch _ {
+                throw fileSystem.openFailure(error, path)
+            }
+        } catch {
+            throw fileSystem.openFailure(error, path)
         }
     }
 

@@ -27,7 +27,7 @@ enum StoreDecodingCheck {
                 if named != root + "/" + path {
                     violated(.storeDecoding, "damage in \(path) was reported as \(named): \(error.message)")
                 }
-            case .busy, .io, .noHome, .missing, .unavailable, .badLocation, .contended, .unconfirmed, .full, .tooLarge:
+            case .busy, .io, .noHome, .missing, .unavailable, .badLocation, .contended, .unconfirmed, .full, .tooLarge, .unsafe:
                 violated(.storeDecoding, "a damaged \(path) gave \(error.kind): \(error.message)")
             }
         } catch is LifeSignalError {
@@ -44,7 +44,7 @@ enum StoreDecodingCheck {
         _ = try DeadlineService.isCatchUpNeeded(store, now: env.now)
         _ = try store.nextScheduledWake()
         for (person, token) in fixture.people {
-            var account = try AuthService.account(forToken: token, in: store)
+            var account = try AuthService.account(forToken: token, in: store, now: env.now)
             _ = try StatusReport(account: account, store: store, now: env.now)
             _ = try ContactDirectory(store: store).all(of: person.id)
             _ = try NotificationService(store: store).list(of: person.id, filter: nil, unreadOnly: false, limit: nil)

@@ -202,15 +202,36 @@ struct Seeder {
         now.addingTimeInterval(-Double(count - position) * 60)
     }
 
+    /// Item `position` of the seeded feed. A feed keeps at most
+    /// `FeedRetention.perSenderItems` items about any one account, so a
+    /// full feed is about many: Dana's every `senderCount`th item, the rest
+    /// about accounts that exist only in it (contacts removed long ago).
     private func draft(_ position: Int, contact: EntityID) -> FeedDraft {
         let types = NotificationType.allCases
         let type = types[position % types.count]
+        let sender = position % Self.senderCount
         return FeedDraft(type: type, title: "Dana Dependent: \(type.rawValue) number \(position)",
                          message: "Notification \(position) of the benchmark feed, about as long as a real message.",
-                         relatedContactID: contact)
+                         relatedContactID: sender == 0 ? contact : Self.formerContact(sender))
+    }
+
+    /// Enough accounts that 100,000 items stay within the per-sender limit.
+    static let senderCount = 2 * FeedRetention.maxItems / FeedRetention.perSenderItems
+
+    /// A fixed ID for the `number`th account a seeded feed is also about.
+    private static func formerContact(_ number: Int) -> EntityID {
+        EntityID(randomBytes: (0..<16).map { UInt8(truncatingIfNeeded: number >> (8 * ($0 % 4))) ^ UInt8($0) })
     }
 
     // MARK: Helpers
+
+    /// Sign-in for seeding: a thousand accounts at one instant is a benchmark's
+    /// store, not a circle's, so the store's daily sign-up limits are lifted.
+    private static func auth(_ store: LayoutStore, _ env: CoreEnvironment) -> AuthService {
+        var auth = AuthService(store: store, env: env)
+        auth.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
+        return auth
+    }
 
     private static func phone(_ number: Int) -> String {
         "+1555" + String(String(number + 10_000_000).suffix(7))
@@ -218,14 +239,14 @@ struct Seeder {
 
     private func issueCodes(for numbers: [Int], engine: SharedStore, env: CoreEnvironment) throws -> [String] {
         try engine.write(env: env) { store in
-            try numbers.map { try AuthService(store: store, env: env).requestCode(phoneNumber: Self.phone($0)).code }
+            try numbers.map { try Self.auth(store, env).requestCode(phoneNumber: Self.phone($0)).code }
         }
     }
 
     private func signUp(_ store: LayoutStore, env: CoreEnvironment, first: String, last: String,
                         number: Int, code: String) throws -> (Account, String) {
         let phone = Self.phone(number)
-        let verified = try AuthService(store: store, env: env).verify(phoneNumber: phone, code: code,
+        let verified = try Self.auth(store, env).verify(phoneNumber: phone, code: code,
                                                                       firstName: first, lastName: last)
         guard case .signedIn(let account, let token, _) = verified else {
             throw BenchError.seeding("sign-up of \(phone) was refused")

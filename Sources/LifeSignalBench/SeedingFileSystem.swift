@@ -58,6 +58,10 @@ struct SeedingFileSystem: FileSystem {
 
     func lstat(_ path: String) throws(Errno) -> FileStatus { try base.lstat(path) }
 
+    func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus { try base.fstat(descriptor) }
+
+    var userID: UInt32 { base.userID }
+
     func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {
         try base.flock(descriptor, operation)
     }

@@ -71,7 +71,7 @@ public enum LifeSignalCLI {
             if context.json {
                 context.err.line(errorJSON(code: .declined, message: declined.message))
             } else {
-                context.err.line(declined.message)
+                context.err.line(TerminalText.line(declined.message))
             }
             return ExitCode.declined.rawValue
         } catch let error as any UserFacingError {
@@ -80,8 +80,9 @@ public enum LifeSignalCLI {
             if context.json {
                 context.err.line(errorJSON(code: code, message: message, hint: error.hint))
             } else {
-                context.err.line("error: \(message)")
-                if let hint = error.hint { context.err.line("hint: \(hint)") }
+                // Messages quote names, notes and input: one harmless line each.
+                context.err.line("error: \(TerminalText.line(message))")
+                if let hint = error.hint { context.err.line("hint: \(TerminalText.line(hint))") }
             }
             return code.rawValue
         } catch let error as OutputFailure {
@@ -98,7 +99,8 @@ public enum LifeSignalCLI {
         if json {
             err.line(errorJSON(code: .usage, message: error.message))
         } else {
-            err.write(HelpRenderer(table: LifeSignalTable.table).errorReport(for: error))
+            // The report quotes what was typed, which may be anything a script passed on.
+            err.write(TerminalText.block(HelpRenderer(table: LifeSignalTable.table).errorReport(for: error)))
         }
     }
 

@@ -24,6 +24,9 @@ struct LocalFile<Value: Codable> {
             throw StoreError(error)
         }
         guard let bytes else { return nil }
+        // Settings name commands lifesignal runs: a directory others could
+        // write in is refused like a store, even just to read.
+        try StoreError.mapping { try fileSystem.requireSafeDirectory(directory, ancestors: false) }
         return try StoreCodec(root: directory).decodeEnvelope(Value.self, from: bytes, path: name)
     }
 

@@ -9,6 +9,9 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     case damaged(path: String, reason: String)
     /// A file written by a newer lifesignal.
     case tooNew(path: String, found: Int, supported: Int)
+    /// A file or directory someone else could have planted or changed; it
+    /// was neither used nor changed (see `FileSafety`).
+    case unsafe(path: String, reason: String, remedy: String)
     /// The operating system refused an operation.
     case io(String)
     /// No usable home or XDG directory.
@@ -35,7 +38,7 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         switch self {
         case .busy, .contended: .busy
         case .damaged, .tooNew: .damaged
-        case .io, .noHome, .missing, .full, .tooLarge: .io
+        case .io, .noHome, .missing, .full, .tooLarge, .unsafe: .io
         case .unavailable, .unconfirmed: .unavailable
         case .badLocation: .usage
         }
@@ -47,6 +50,7 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         case .damaged(let path, let reason): "\(path) is damaged: \(reason); it was left untouched"
         case .tooNew(let path, let found, let supported):
             "\(path) was written by a newer lifesignal (schema \(found); this one reads up to \(supported)); upgrade lifesignal"
+        case .unsafe(let path, let reason, _): "refusing to use \(path): \(reason)"
         case .io(let text): text
         case .noHome(let text): text
         case .missing(let store): "no store at \(store)"
@@ -61,6 +65,13 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         }
     }
 
+    /// Whether a file or directory was refused because someone else could
+    /// have planted or changed it.
+    public var isUnsafe: Bool {
+        if case .unsafe = self { return true }
+        return false
+    }
+
     public var filePath: String? {
         switch self {
         case .damaged(let path, _), .tooNew(let path, _, _): path
@@ -71,6 +82,7 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     public var hint: String? {
         switch self {
         case .damaged: "restore the file from a backup, or move it aside to start that part afresh"
+        case .unsafe(_, _, let remedy): remedy
         case .badLocation: "a store is a directory, or etcd://HOST:PORT/PREFIX; write a directory named like a URL as ./NAME"
         case .unconfirmed: "look (lifesignal status, lifesignal checkin history) before doing it again"
         default: nil

@@ -32,6 +32,7 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static let directoryNotEmpty = Errno(rawValue: ENOTEMPTY)
     public static let quotaExceeded = Errno(rawValue: EDQUOT)
     public static let fileTooLarge = Errno(rawValue: EFBIG)
+    public static let tooManyLinks = Errno(rawValue: ELOOP)
 
     /// The symbolic name (`ENOENT`) when known, else `errno N`.
     public var name: String {

@@ -204,6 +204,12 @@ public final class FaultInjectingFileSystem: FileSystem {
         try perform(.lstat, path: path) { () throws(Errno) in try base.lstat(path) }
     }
 
+    public func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus {
+        try perform(.fstat, path: path(of: descriptor)) { () throws(Errno) in try base.fstat(descriptor) }
+    }
+
+    public var userID: UInt32 { base.userID }
+
     public func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {
         try perform(.flock, path: path(of: descriptor)) { () throws(Errno) in try base.flock(descriptor, operation) }
     }

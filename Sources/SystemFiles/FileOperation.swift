@@ -16,6 +16,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
     case list
     case stat
     case lstat
+    case fstat
     case flock
 
     public var description: String { rawValue }
@@ -35,7 +36,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .mkdir: "create directory"
         case .rmdir: "remove directory"
         case .list: "list directory"
-        case .stat, .lstat: "inspect"
+        case .stat, .lstat, .fstat: "inspect"
         case .flock: "lock"
         }
     }

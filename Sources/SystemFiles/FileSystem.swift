@@ -59,6 +59,12 @@ public protocol FileSystem: Sendable {
     /// `lstat(2)`: describes a symbolic link itself.
     func lstat(_ path: String) throws(Errno) -> FileStatus
 
+    /// `fstat(2)`: describes what the descriptor is open on.
+    func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus
+
+    /// `geteuid(2)`: the user whose files this process trusts (and creates).
+    var userID: UInt32 { get }
+
     /// `flock(2)`; a non-blocking request on a held lock fails with `EWOULDBLOCK`.
     func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno)
 

@@ -23,6 +23,15 @@ public struct FilePermissions: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let ownerAll = FilePermissions(rawValue: 0o700)
 
     public var description: String { "0" + String(rawValue, radix: 8) }
+
+    /// Any of the bits that let the group or others read, write or search.
+    public var groupOrOtherAccess: Bool { rawValue & 0o077 != 0 }
+    /// The group or others may write (create, remove or rename entries, for a directory).
+    public var groupOrOtherWrite: Bool { rawValue & 0o022 != 0 }
+    /// Others (not the owner, not the group) may write.
+    public var otherWrite: Bool { rawValue & 0o002 != 0 }
+    /// The sticky bit: in a directory, only an entry's owner may remove or rename it (`/tmp`).
+    public var isSticky: Bool { rawValue & 0o1000 != 0 }
 }
 
 /// How a file is opened for reading or writing.
@@ -65,16 +74,22 @@ public enum FileKind: Sendable, Hashable {
     case other
 }
 
-/// What `stat`/`lstat` report that the store uses.
+/// What `stat`/`lstat`/`fstat` report that the store uses.
 public struct FileStatus: Sendable, Hashable {
     public var kind: FileKind
     public var permissions: FilePermissions
     public var size: Int64
+    /// The owner's user ID.
+    public var owner: UInt32
+    /// How many directory entries name the file (hard links).
+    public var linkCount: Int
 
-    public init(kind: FileKind, permissions: FilePermissions, size: Int64) {
+    public init(kind: FileKind, permissions: FilePermissions, size: Int64, owner: UInt32 = 0, linkCount: Int = 1) {
         self.kind = kind
         self.permissions = permissions
         self.size = size
+        self.owner = owner
+        self.linkCount = linkCount
     }
 }
 

@@ -145,6 +145,14 @@ public struct SystemFileSystem: FileSystem {
         return FileStatus(info)
     }
 
+    public func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus {
+        var info = Glibc.stat()
+        if Glibc.fstat(descriptor.rawValue, &info) != 0 { throw Errno.current }
+        return FileStatus(info)
+    }
+
+    public var userID: UInt32 { geteuid() }
+
     public func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {
         try retryingInterrupts { systemFlock(descriptor.rawValue, operation.flags) }.map { _ in () }.get()
     }
@@ -173,7 +181,8 @@ extension FileStatus {
         case S_IFLNK: kind = .symbolicLink
         default: kind = .other
         }
-        self.init(kind: kind, permissions: FilePermissions(rawValue: UInt32(info.st_mode)), size: Int64(info.st_size))
+        self.init(kind: kind, permissions: FilePermissions(rawValue: UInt32(info.st_mode)), size: Int64(info.st_size),
+                  owner: info.st_uid, linkCount: Int(info.st_nlink))
     }
 }
 

@@ -107,6 +107,7 @@ struct DirectoryShapeTests {
         let store = try DurableDirectory(root: directory.child("store"))
         let record = JournalRecord(entries: [.write("a", bytes("x"))]).encoded()
         try Data(bytes("garbage") + record).write(to: URL(fileURLWithPath: store.root + "/journal"))
+        chmod(store.root + "/journal", 0o600)
         let (_, condition) = try store.inspect { _ in () }
         #expect(condition.journalProblem != nil)
         #expect(condition.journalPath == store.root + "/journal")

@@ -5,6 +5,7 @@ import TestSupport
 @Suite(.serialized) struct FollowTests {
     @Test func followPrintsNewItemsAsJSONLinesAndStopsCleanlyOnSignal() throws {
         let sandbox = Sandbox()
+        sandbox.now = ""  // the real clock throughout, as the follower runs on it: sessions live by it
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
         try bob.signUp(phone: "+15550000002", first: "Bob", last: "B")
@@ -30,6 +31,7 @@ import TestSupport
 
     @Test func followTellsAPersonReadyAndPrintsNewItemsAsLines() throws {
         let sandbox = Sandbox()
+        sandbox.now = ""  // the real clock throughout, as the follower runs on it: sessions live by it
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
         try bob.signUp(phone: "+15550000002", first: "Bob", last: "B")

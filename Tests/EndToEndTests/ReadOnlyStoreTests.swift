@@ -66,7 +66,7 @@ import TestSupport
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
         #expect(try ada.run(["settings", "set", "pings", "off"]).status == 0)
         let config = try #require(ada.environment["XDG_CONFIG_HOME"]), state = try #require(ada.environment["XDG_STATE_HOME"])
-        try FileManager.default.createDirectory(atPath: config + "/lifesignal", withIntermediateDirectories: true)
+        Sandbox.makePrivateDirectory(URL(fileURLWithPath: config + "/lifesignal"))
         func run(_ arguments: [String]) throws -> RunResult {
             let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
             let script = "mount --bind -o ro '\(state)' '\(state)' && mount --bind -o ro '\(config)' '\(config)' && "

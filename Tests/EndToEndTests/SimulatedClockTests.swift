@@ -61,8 +61,14 @@ import Testing
         let titles = try bob.run(["notifications", "--json"], extra: ["LIFESIGNAL_NOW": "2026-03-02T09:00:00Z"]).array()
             .compactMap { $0["title"] as? String }
         #expect(titles.contains("Ada L missed a check-in"), "\(titles)")
-        // The real clock works on a simulation store too.
-        let real = try ada.run(["status", "--json"], extra: ["LIFESIGNAL_NOW": ""])
+        // The real clock works on a simulation store too. Sessions live by
+        // the clock, and the real one is months past the simulated sign-in,
+        // so Ada signs in again on it.
+        let realClock = ["LIFESIGNAL_NOW": ""]
+        let sent = try ada.run(["login", "--phone", "+15550000001", "--json"], extra: realClock)
+        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
+        #expect(try ada.run(["login", "--phone", "+15550000001", "--code", code], extra: realClock).status == 0)
+        let real = try ada.run(["status", "--json"], extra: realClock)
         #expect(real.status == 0, "\(real)")
     }
 

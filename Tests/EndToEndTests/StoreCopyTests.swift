@@ -147,9 +147,15 @@ import TestSupport
         try ada.signUp(phone: "+15550000001", first: "Ada")
         // Files of no meaning to lifesignal are copied like any other.
         if sandbox.storeKind == .directory {
-            try FileManager.default.createDirectory(at: sandbox.store.appendingPathComponent("extra"), withIntermediateDirectories: true)
+            let extra = sandbox.store.appendingPathComponent("extra")
+            try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            for number in 0..<250 {
+                #expect(FileManager.default.createFile(atPath: extra.appendingPathComponent("\(number)").path,
+                                                       contents: Data("file \(number)".utf8), attributes: [.posixPermissions: 0o600]))
+            }
+        } else {
+            for number in 0..<250 { try sandbox.setStoreFile("extra/\(number)", Data("file \(number)".utf8)) }
         }
-        for number in 0..<250 { try sandbox.setStoreFile("extra/\(number)", Data("file \(number)".utf8)) }
         let copy = sandbox.root.appendingPathComponent("copy")
         let terminal = try Terminal(ada, ["store", "copy", sandbox.storeLocation, copy.path])
         try terminal.expect("Copying: ")

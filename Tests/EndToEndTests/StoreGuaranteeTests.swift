@@ -6,6 +6,7 @@ import TestSupport
 @Suite(.serialized) struct StoreGuaranteeTests {
     @Test func concurrentCheckInsAreNeverLost() async throws {
         let sandbox = Sandbox()
+        sandbox.now = ""  // the real clock throughout: sessions live by it
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
         let environment = ada.environment

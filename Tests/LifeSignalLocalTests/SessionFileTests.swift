@@ -51,6 +51,7 @@ struct SessionFileTests {
         let file = fopen(stateDirectory + "/session-\(older).json", "w")
         fputs(content, file)
         fclose(file)
+        chmod(stateDirectory + "/session-\(older).json", 0o600)  // as lifesignal always wrote it
 
         #expect(try SessionFile(paths: paths, identity: nil).load()?.token == "old", "before the store has an identity")
         let current = SessionFile(paths: paths, identity: Self.identity)

@@ -74,9 +74,9 @@ struct AuthServiceTests {
         }
         #expect(isNew && account.firstName == "Ada")
         #expect(try !allFileText(world).contains(token))
-        #expect(try AuthService.account(forToken: token, in: world.store).id == account.id)
+        #expect(try AuthService.account(forToken: token, in: world.store, now: world.now).id == account.id)
         try auth.signOut(token: token)
-        #expect(throws: LifeSignalError.sessionExpired) { try AuthService.account(forToken: token, in: world.store) }
+        #expect(throws: LifeSignalError.sessionExpired) { try AuthService.account(forToken: token, in: world.store, now: world.now) }
     }
 
     @Test func aKnownNumberSignsIntoTheSameAccount() throws {

@@ -102,3 +102,50 @@ struct PingAndAlertTests {
         #expect(throws: LifeSignalError.refused("no alert is active")) { try service.cancelAlert(&account) }
     }
 }
+
+/// A contact who was removed is told nothing more, not even that an old
+/// ping of theirs was answered: removing the link withdraws the pings still
+/// waiting between the two, and an answer to a ping from someone no longer
+/// linked (a store from before) tells them nothing.
+struct RemovedContactPingTests {
+    @Test func removingAContactWithdrawsThePingsWaitingBetweenThem() throws {
+        let world = World()
+        let ron = try world.person("Ron", phone: "+15550000001")
+        let dee = try world.person("Dee", phone: "+15550000002")
+        try world.link(ron, dee, responder: false, dependent: true)
+        _ = try PingService(store: world.store, env: world.env).send(to: try world.contact("Dee", of: ron), from: ron)
+        try ContactService(store: world.store, env: world.env).remove(try world.contact("Ron", of: dee), owner: try world.reload(dee))
+        let ronFeed = try world.feed(ron).count
+        world.advance(60)
+        var deeNow = try world.reload(dee)
+        let answered = try PingService(store: world.store, env: world.env).respond(nil, owner: &deeNow).answered
+        #expect(answered.isEmpty)
+        #expect(try world.store.pings(of: dee.id).isEmpty && world.store.pings(of: ron.id).isEmpty)
+        let told = try world.feed(ron).map(\.title)
+        #expect(told.count == ronFeed, "Ron was told: \(told)")
+        // Linked again, Ron can ping Dee afresh.
+        try world.link(ron, dee, responder: false, dependent: true)
+        guard case .sent = try PingService(store: world.store, env: world.env).send(to: try world.contact("Dee", of: ron), from: ron) else {
+            Issue.record("a ping from before the removal still blocks a new one")
+            return
+        }
+    }
+
+    @Test func anAnswerToAPingFromSomeoneNoLongerLinkedTellsThemNothing() throws {
+        let world = World()
+        let ron = try world.person("Ron", phone: "+15550000001")
+        let dee = try world.person("Dee", phone: "+15550000002")
+        try world.link(ron, dee, responder: false, dependent: true)
+        _ = try PingService(store: world.store, env: world.env).send(to: try world.contact("Dee", of: ron), from: ron)
+        // The link is gone but the ping stayed, as a store written before withdrawal holds it.
+        try world.store.saveContacts([], of: ron.id)
+        try world.store.saveContacts([], of: dee.id)
+        let ronFeed = try world.feed(ron).count
+        var deeNow = try world.reload(dee)
+        let answered = try PingService(store: world.store, env: world.env).respond(nil, owner: &deeNow).answered
+        #expect(answered.count == 1, "the ping still counts as answered on Dee's side")
+        let told = try world.feed(ron).map(\.title)
+        #expect(told.count == ronFeed, "Ron was told: \(told)")
+        #expect(try world.store.pings(of: ron.id).first?.status == .pending, "Ron's record learned of the answer")
+    }
+}

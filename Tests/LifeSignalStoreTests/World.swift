@@ -36,9 +36,13 @@ final class World {
     /// Brings deadlines up to date, as every command does first.
     func tick() throws { try DeadlineService(store: store, env: env).catchUp() }
 
+    /// What the store takes in sign-ups a day (a test of many accounts lifts it).
+    var signUpLimits = SignUpLimits.standard
+
     /// Signs up a named person and returns their account.
     func person(_ first: String, _ last: String = "Test", phone: String) throws -> Account {
-        let auth = AuthService(store: store, env: env)
+        var auth = AuthService(store: store, env: env)
+        auth.signUpLimits = signUpLimits
         let issued = try auth.requestCode(phoneNumber: phone)
         guard case .signedIn(let account, _, _) = try auth.verify(phoneNumber: phone, code: issued.code,
                                                                   firstName: first, lastName: last) else {

@@ -68,8 +68,9 @@ import SystemFiles
         let milliseconds = Int64(stray.timeIntervalSince1970 * 1000)
         let hour = String(format: "%08lld", milliseconds / 3_600_000)
         let entry = schedule.appendingPathComponent(hour).appendingPathComponent(String(format: "%015lld-", milliseconds) + ada)
-        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data().write(to: entry)
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        #expect(FileManager.default.createFile(atPath: entry.path, contents: Data(), attributes: [.posixPermissions: 0o600]))
 
         let result = try world.ada.run(["status", "--json"])
         #expect(result.succeeded, "\(result)")

@@ -84,7 +84,7 @@ import TestSupport
         environment["XDG_STATE_HOME"] = row.state.map(place)
         environment["XDG_DATA_HOME"] = row.data.map(place)
         person.environment = environment
-        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        Sandbox.makePrivateDirectory(URL(fileURLWithPath: base))
 
         try person.signUp(phone: "+15550000001", first: "Pat")
         #expect(try person.run(["checkin"]).succeeded)

@@ -12,7 +12,7 @@ public final class Person: @unchecked Sendable {
         self.sandbox = sandbox
         self.name = name
         home = sandbox.root.appendingPathComponent(name)
-        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        Sandbox.makePrivateDirectory(home)
         environment = [
             "HOME": home.path,
             "PATH": "/usr/local/bin:/usr/bin:/bin",

@@ -32,7 +32,7 @@ public final class Sandbox: @unchecked Sendable {
             ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         let root = base.appendingPathComponent("lifesignal-\(name)-\(UUID().uuidString)")
         self.root = root
-        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        Self.makePrivateDirectory(root)
         if let cluster {
             let prefix = "e2e-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8).lowercased())"
             etcd = (cluster, prefix)
@@ -42,6 +42,14 @@ public final class Sandbox: @unchecked Sendable {
             etcd = nil
             storeLocation = root.appendingPathComponent("store").path
         }
+    }
+
+    /// Makes `directory` 0755 whatever the umask: a test that changes the
+    /// umask (they run in the same process) must not leave a directory
+    /// others may write above a store, which lifesignal rightly refuses.
+    public static func makePrivateDirectory(_ directory: URL) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        chmod(directory.path, 0o755)
     }
 
     deinit {

@@ -85,7 +85,7 @@ extension CheckinHistory: RunnableCommand {
         var table = TextTable(columns: [.fixed, .fixed, .flexible])
         for record in newest {
             table.add([TimeText.local(record.timestamp, now: now), RelativeTime.describe(record.timestamp, now: now),
-                       record.command.map { "after: \($0)" } ?? ""])
+                       record.command.map { "after: " + TerminalText.line($0) } ?? ""])
         }
         c.print(table)
         return success

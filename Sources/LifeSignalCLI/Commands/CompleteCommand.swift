@@ -13,7 +13,7 @@ extension Complete: RunnableCommand {
         }
         // Each candidate as its full name, first name and last name.
         let people = (try? shared.readWithoutCatchUp { store -> [[String]] in
-            let account = try AuthService.account(forToken: session.token, in: store)
+            let account = try AuthService.account(forToken: session.token, in: store, now: now)
             switch source {
             case .contacts, .dependents:
                 return try ContactDirectory(store: store).all(of: account.id)
@@ -31,7 +31,8 @@ extension Complete: RunnableCommand {
             guard !names.contains(name) else { continue }
             if keys.map(NameFolding.fold).contains(where: { $0.hasPrefix(typed) }) { names.append(name) }
         }
-        for name in names.sorted() { c.out.line(name) }
+        // One candidate a line, whatever a name holds.
+        for name in names.sorted() { c.out.line(TerminalText.line(name)) }
         return success
     }
 }

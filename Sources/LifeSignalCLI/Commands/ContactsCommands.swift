@@ -52,7 +52,7 @@ extension ContactsList: RunnableCommand {
             table.add([link.contactID.short, ContactText.roles(link), "-", c.style.red("cannot be read") + ": " + failure.message])
         }
         for invitation in invited {
-            table.add([invitation.inviteeLabel, InvitationText.roles(invitation),
+            table.add([TerminalText.line(invitation.inviteeLabel), InvitationText.roles(invitation),
                        invitation.toPhoneNumber, c.style.dim(InvitationText.invitedStatus(invitation, now: now))])
         }
         c.print(table)
@@ -83,7 +83,9 @@ extension ContactsShow: RunnableCommand {
         if found.link.isDependent {
             table.add(["Status", ContactText.status(found, now: now, style: c.style)])
             table.add(["Last check-in", TimeText.both(found.account.lastCheckIn, now: now, none: "never")])
-            if !found.account.emergencyNote.isEmpty { table.add(["Emergency note", found.account.emergencyNote]) }
+            if !found.account.emergencyNote.isEmpty {
+                table.add(["Emergency note", TerminalText.block(found.account.emergencyNote)])
+            }
         }
         c.print(table)
         return success
@@ -113,7 +115,8 @@ extension ContactsAdd: RunnableCommand {
     private static func code(fromImage path: String, _ c: Context) throws -> String {
         let decoded = try QRImaging.scan(try QRImaging.readInput(path, c))
         guard let code = QRImaging.accountCode(in: decoded) else {
-            throw LifeSignalError.refused("the QR code in \(path) is not a lifesignal code (it says: \(String((decoded.text ?? "binary data").prefix(60))))")
+            let says = decoded.text.map { TerminalText.line(String($0.prefix(60))) } ?? "binary data"
+            throw LifeSignalError.refused("the QR code in \(path) is not a lifesignal code (it says: \(says))")
         }
         return code
     }
@@ -170,8 +173,8 @@ extension ContactsRemove: RunnableCommand {
 
 /// How contacts read in human output.
 enum ContactText {
-    /// The name as one line of text, as another person wrote it.
-    static func name(_ contact: ContactView) -> String { contact.name }
+    /// The name as one harmless line of text, as another person wrote it.
+    static func name(_ contact: ContactView) -> String { TerminalText.line(contact.name) }
 
     static func roles(_ link: ContactLink) -> String {
         switch (link.isResponder, link.isDependent) {

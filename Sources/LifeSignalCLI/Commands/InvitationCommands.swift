@@ -24,7 +24,7 @@ extension ContactsInvitations: RunnableCommand {
                                   columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             for item in received {
                 let theirs = item.invitation.link(to: item.invitation.fromID, at: now).mirrored(owner: item.invitation.fromID)
-                table.add([item.invitation.id.short, item.from.name, ContactText.roles(theirs), item.from.maskedPhone,
+                table.add([item.invitation.id.short, TerminalText.line(item.from.name), ContactText.roles(theirs), item.from.maskedPhone,
                            InvitationText.status(item.invitation, now: now)])
             }
             c.print(table)
@@ -35,7 +35,7 @@ extension ContactsInvitations: RunnableCommand {
             var table = TextTable(header: ["ID", "TO", "ROLE", "PHONE", "STATUS"],
                                   columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             for invitation in sent {
-                table.add([invitation.id.short, invitation.inviteeLabel, InvitationText.roles(invitation),
+                table.add([invitation.id.short, TerminalText.line(invitation.inviteeLabel), InvitationText.roles(invitation),
                            invitation.toPhoneNumber, InvitationText.status(invitation, now: now)])
             }
             c.print(table)
@@ -70,7 +70,7 @@ extension ContactsDecline: RunnableCommand {
         if c.json {
             c.printJSON(JSONViews.received(declined))
         } else {
-            c.say("Declined the invitation from \(declined.from.name); nothing was linked.")
+            c.say("Declined the invitation from \(TerminalText.line(declined.from.name)); nothing was linked.")
         }
         return success
     }
@@ -89,7 +89,7 @@ extension ContactsAdd {
         if c.json {
             c.printJSON(JSONViews.invitation(sent))
         } else {
-            c.say("Invited \(sent.inviteeWithNumber) to be your \(InvitationText.roles(sent)). "
+            c.say("Invited \(TerminalText.line(sent.inviteeWithNumber)) to be your \(InvitationText.roles(sent)). "
                   + "Nothing is linked until they accept; the invitation expires \(TimeText.both(sent.expiresAt, now: now)).")
         }
         return success
@@ -141,7 +141,7 @@ enum InvitationText {
             return
         }
         var table = TextTable(columns: [.fixed, .flexible])
-        table.add(["Name", invitation.inviteeLabel])
+        table.add(["Name", TerminalText.line(invitation.inviteeLabel)])
         table.add(["Phone", invitation.toPhoneNumber])
         table.add(["Role", roles(invitation) + " (when they accept)"])
         table.add(["Status", "invited \(TimeText.both(invitation.sentAt, now: now)); no answer yet"])
@@ -152,7 +152,7 @@ enum InvitationText {
 
     /// `contacts remove` for someone invited: the invitation is withdrawn.
     static func withdraw(_ invitation: Invitation, _ c: Context, yes: Bool) throws {
-        let name = invitation.inviteeWithNumber
+        let name = TerminalText.line(invitation.inviteeWithNumber)
         try c.requireConfirmation("Withdraw your invitation to \(name)?", yes: yes,
                                   declined: "Not withdrawn; the invitation to \(name) still waits for an answer.")
         try c.writing { store, account in

@@ -7,7 +7,7 @@ extension Login: RunnableCommand {
     /// while it is wrong) and then for the names a new account lacks.
     func run(_ c: Context) throws -> Int32 {
         guard let phone = PhoneNumber.normalize(self.phone) else { throw PhoneNumber.invalid(self.phone) }
-        if let code {
+        if let code = try givenCode(c) {
             return try LoginFlow(c, phone: phone).finish(code: code, firstName: firstName, lastName: lastName)
         }
         let issued = try c.store().write(env: try c.core()) { store in
@@ -19,6 +19,30 @@ extension Login: RunnableCommand {
             return success
         }
         return try LoginFlow(c, phone: phone).interactive(firstName: firstName, lastName: lastName)
+    }
+}
+
+extension Login {
+    /// The code to verify, from `--code CODE`, `--code -` (standard input)
+    /// or `LIFESIGNAL_LOGIN_CODE`, in that order; nil when none was given.
+    func givenCode(_ c: Context) throws -> String? {
+        if let code, code != "-" { return code }
+        if code == "-" {
+            if c.env.input.isTerminal {
+                do {
+                    return try c.prompts.ask("Code: ", echo: false).trimmingWhitespace()
+                } catch is PromptDeclined {
+                    throw PromptDeclined("Cancelled; not signed in.")
+                }
+            }
+            // A code is six digits: anything much longer is not one, and is not read on.
+            guard let bytes = c.env.input.readAll(limit: 64) else {
+                throw LifeSignalError.invalid("standard input holds more than a verification code")
+            }
+            return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        }
+        if let variable = c.env.variables["LIFESIGNAL_LOGIN_CODE"], !variable.isEmpty { return variable.trimmingWhitespace() }
+        return nil
     }
 }
 
@@ -55,7 +79,7 @@ struct LoginFlow {
                 // While the code still stands, another try is worth asking for;
                 // once it has expired or is used up, stop and say so.
                 guard try codeIsWaiting() else { throw error }
-                c.err.line("error: \(error.message)")
+                c.err.line("error: \(TerminalText.line(error.message))")
             }
         }
     }
@@ -81,7 +105,8 @@ struct LoginFlow {
         let previous = try? c.sessionFile().load()
         let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
-            let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName)
+            let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
+                                          machine: c.env.machineName)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
             // The first write gave the store its identity, which the session belongs to.
             return (outcome, try store.identity() ?? "")
@@ -118,7 +143,7 @@ struct LoginFlow {
                 }
                 return account
             } catch let error as LifeSignalError where error.kind == .refused {
-                c.err.line("error: \(error.message)")
+                c.err.line("error: \(TerminalText.line(error.message))")
             }
         }
     }
@@ -140,10 +165,10 @@ struct LoginFlow {
                                  ("user", JSONViews.profile(account)), ("pendingInvitations", .int(waiting.count))]))
             return
         }
-        let name = account.needsOnboarding ? account.phoneNumber : account.fullName
+        let name = account.needsOnboarding ? account.phoneNumber : TerminalText.line(account.fullName)
         c.say(isNew ? "Welcome! Signed in as \(name)." : "Signed in as \(name).")
         if !waiting.isEmpty {
-            let from = waiting.map(\.from.name).joined(separator: ", ")
+            let from = waiting.map { TerminalText.line($0.from.name) }.joined(separator: ", ")
             c.say(waiting.count == 1 ? "An invitation waits for your answer, from \(from)."
                                      : "\(waiting.count) invitations wait for your answer, from \(from).")
         }

@@ -24,7 +24,7 @@ extension NotificationsList: RunnableCommand {
             }
             var table = TextTable(columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             try service.visit(of: account.id, filter: filter, unreadOnly: unread, limit: limit) { item in
-                let title = HumanText.localTimes(in: item.title, now: now)
+                let title = TerminalText.line(HumanText.localTimes(in: item.title, now: now))
                 table.add([item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
                            NotificationText.label(item.type), item.isRead ? title : c.style.bold(title)])
                 shown += 1
@@ -52,15 +52,15 @@ extension NotificationsShow: RunnableCommand {
             return success
         }
         var rows = TextTable(columns: [.fixed, .flexible])
-        rows.add(["Title", c.style.bold(HumanText.localTimes(in: item.title, now: now))])
+        rows.add(["Title", c.style.bold(TerminalText.line(HumanText.localTimes(in: item.title, now: now)))])
         rows.add(["Type", NotificationText.label(item.type)])
         rows.add(["Time", TimeText.both(item.timestamp, now: now)])
-        if let about { rows.add(["About", "\(about.fullName) (\(about.phoneNumber))"]) }
+        if let about { rows.add(["About", "\(TerminalText.line(about.fullName)) (\(about.phoneNumber))"]) }
         else if let id = item.relatedContactID { rows.add(["About", id.rawValue]) }
         rows.add(["Status", item.isRead ? "read" : "unread"])
         rows.add(["ID", item.id.rawValue])
         // A multi-line message (a note) stays indented under its label.
-        rows.add(["Message", HumanText.localTimes(in: item.message, now: now)])
+        rows.add(["Message", TerminalText.block(HumanText.localTimes(in: item.message, now: now))])
         c.print(rows)
         if !item.isRead { c.hint("lifesignal notifications read \(item.id.short)") }
         return success
@@ -111,6 +111,7 @@ enum NotificationText {
         case .added: "added"
         case .removed: "removed"
         case .checkIn: "check-in"
+        case .signIn: "sign-in"
         }
     }
 }

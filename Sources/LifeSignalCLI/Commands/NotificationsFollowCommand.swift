@@ -40,9 +40,10 @@ extension NotificationsFollow: RunnableCommand {
                 if c.json {
                     c.out.line(JSONViews.notification(item).rendered(pretty: false))
                 } else {
+                    // The message may span lines (a note): each further line is indented.
                     c.out.line("\(TimeText.local(item.timestamp, now: item.timestamp))  \(NotificationText.label(item.type))  "
-                               + c.style.bold(HumanText.localTimes(in: item.title)) + "  "
-                               + HumanText.localTimes(in: item.message))
+                               + c.style.bold(TerminalText.line(HumanText.localTimes(in: item.title))) + "  "
+                               + TerminalText.block(HumanText.localTimes(in: item.message), indent: "    "))
                 }
                 next = item.index + 1
             }

@@ -11,12 +11,12 @@ extension PingSend: RunnableCommand {
         let now = try c.now()
         switch outcome {
         case .sent(let ping):
-            if c.json { c.printJSON(JSONViews.ping(ping, names: names)) } else { c.say("Pinged \(name).") }
+            if c.json { c.printJSON(JSONViews.ping(ping, names: names)) } else { c.say("Pinged \(TerminalText.line(name)).") }
         case .alreadyPending(let ping):
             if c.json {
                 c.printJSON(JSONViews.ping(ping, names: names).adding("alreadyPending", .bool(true)))
             } else {
-                c.say("\(name) has not answered your ping from \(RelativeTime.describe(ping.sentAt, now: now)) yet; nothing new was sent.")
+                c.say("\(TerminalText.line(name)) has not answered your ping from \(RelativeTime.describe(ping.sentAt, now: now)) yet; nothing new was sent.")
             }
         }
         return success
@@ -48,7 +48,7 @@ extension PingList: RunnableCommand {
             var table = TextTable(columns: [.fixed, .fixed, .fixed, .flexible], indent: 2)
             for ping in list {
                 let state = ping.status == .pending ? c.style.yellow("pending") : "responded \(RelativeTime.describe(ping.respondedAt ?? ping.sentAt, now: now))"
-                table.add([ping.id.short, names[ping[keyPath: other]] ?? "(removed account)",
+                table.add([ping.id.short, TerminalText.line(names[ping[keyPath: other]] ?? "(removed account)"),
                            TimeText.both(ping.sentAt, now: now), state])
             }
             c.print(table)

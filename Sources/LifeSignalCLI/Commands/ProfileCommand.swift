@@ -10,13 +10,13 @@ extension Profile: RunnableCommand {
             return success
         }
         var table = TextTable(columns: [.fixed, .flexible])
-        table.add(["Name", account.needsOnboarding ? "(not set)" : account.fullName])
+        table.add(["Name", account.needsOnboarding ? "(not set)" : TerminalText.line(account.fullName)])
         table.add(["Phone", account.phoneNumber])
         table.add(["QR code ID", account.qrCodeID])
         table.add(["Check-in", "every \(DurationText.format(seconds: account.checkInInterval)), reminder "
                    + "\(DurationText.format(seconds: account.reminderInterval)) before"])
         table.add(["Last check-in", TimeText.both(account.lastCheckIn, now: now, none: "never")])
-        table.add(["Emergency note", account.emergencyNote.isEmpty ? "(none)" : account.emergencyNote])
+        table.add(["Emergency note", account.emergencyNote.isEmpty ? "(none)" : TerminalText.block(account.emergencyNote)])
         c.print(table)
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
         return success

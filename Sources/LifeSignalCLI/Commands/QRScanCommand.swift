@@ -29,11 +29,18 @@ extension QRScan: RunnableCommand {
             return success
         }
         guard let code else {
-            c.out.line(decoded.text ?? "(\(decoded.bytes.count) bytes of binary data; use --raw to print them)")
+            // Text from outside: shown harmless and indented, so that no line
+            // of it can pass for lifesignal's own; --raw prints it exactly.
+            if let text = decoded.text {
+                c.out.line("Not a lifesignal code. It says:")
+                c.out.line("  " + TerminalText.block(text, indent: "  "))
+            } else {
+                c.out.line("Not a lifesignal code: \(decoded.bytes.count) bytes of binary data; use --raw to print them.")
+            }
             return success
         }
         if let owner {
-            c.out.line("This is the lifesignal code of \(owner.fullName) (\(code)).")
+            c.out.line("This is the lifesignal code of \(TerminalText.line(owner.fullName)) (\(code)).")
         } else {
             c.out.line("This is a lifesignal code: \(code)")
         }

@@ -16,7 +16,7 @@ extension Settings: RunnableCommand {
         }
         var table = TextTable(columns: [.fixed, .flexible])
         for key in SettingKey.allCases {
-            table.add([key.rawValue, SettingText.value(of: key, preferences, local) ?? "(not set)"])
+            table.add([key.rawValue, SettingText.value(of: key, preferences, local).map(TerminalText.line) ?? "(not set)"])
         }
         c.print(table)
         return success
@@ -31,7 +31,7 @@ extension SettingsGet: RunnableCommand {
         if c.json {
             c.printJSON(.object([(key.rawValue, key.isSwitch ? .bool(current == "on") : .optional(current))]))
         } else {
-            c.out.line(current ?? "")
+            c.out.line(TerminalText.line(current ?? ""))
         }
         return success
     }
@@ -71,7 +71,7 @@ extension SettingsSet: RunnableCommand {
             }
             try file.save(local)
             if c.json { c.printJSON(.object([(key.rawValue, .optional(command))])) } else {
-                c.say(command.map { "\(key.rawValue) set to \($0)." } ?? "\(key.rawValue) cleared.")
+                c.say(command.map { "\(key.rawValue) set to \(TerminalText.line($0))." } ?? "\(key.rawValue) cleared.")
             }
         case .file(let key, let typed):
             let path = try typed.map { try Self.readableFile($0, c) }

@@ -43,7 +43,7 @@ extension Status: RunnableCommand {
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
         let account = report.account
         let s = c.style
-        c.out.line(s.bold(account.fullName) + " (\(account.phoneNumber))")
+        c.out.line(s.bold(TerminalText.line(account.fullName)) + " (\(account.phoneNumber))")
         var rows = TextTable(columns: [.fixed, .flexible])
         if let due = account.nextCheckInDue {
             let state = report.overdue ? s.red("OVERDUE") : s.green("on time")
@@ -79,7 +79,7 @@ extension Status: RunnableCommand {
 
     private static func needsYou(_ dependent: DependentAttention, now: Date, _ s: Style) -> [String] {
         guard let account = dependent.account else {
-            return [dependent.id.short, s.red("CANNOT BE CHECKED"), dependent.unreadable ?? ""]
+            return [dependent.id.short, s.red("CANNOT BE CHECKED"), TerminalText.line(dependent.unreadable ?? "")]
         }
         var what: [String] = []
         if let alert = dependent.alert { what.append(s.red("ALERT") + " since " + TimeText.both(alert.activatedAt, now: now)) }
@@ -87,6 +87,6 @@ extension Status: RunnableCommand {
             what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
         }
-        return [account.fullName, account.phoneNumber, what.joined(separator: "; ")]
+        return [TerminalText.line(account.fullName), account.phoneNumber, what.joined(separator: "; ")]
     }
 }

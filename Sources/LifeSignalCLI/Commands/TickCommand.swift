@@ -17,7 +17,7 @@ extension Tick: RunnableCommand {
         }
         let now = try c.now()
         for failure in report.failures {
-            c.err.line("error: " + DeliveryText.failure(failure, now: now))
+            c.err.line("error: " + TerminalText.line(DeliveryText.failure(failure, now: now)))
         }
         if c.json {
             c.printJSON(.object([

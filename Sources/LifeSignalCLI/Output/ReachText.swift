@@ -14,7 +14,8 @@ enum ReachText {
         init(_ reach: Reach, in store: LayoutStore) {
             self.reach = reach
             unreachableNames = reach.unreachable.map { id in
-                (try? store.account(id))?.fullName ?? id.short
+                guard let account = (try? store.account(id)) ?? nil else { return id.short }
+                return TerminalText.line(account.fullName)
             }
         }
     }

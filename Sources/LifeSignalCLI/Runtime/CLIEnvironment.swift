@@ -30,13 +30,17 @@ public struct CLIEnvironment {
     public var waitForChange: (any StoreChangeSignal, Double) -> Bool
     /// The width of the terminal stdout is, nil when it is not one.
     public var terminalColumns: Int?
+    /// This machine's host name, which a sign-in records (and the signed-in
+    /// account is told of); nil when it has none.
+    public var machineName: String?
 
     public init(arguments: [String], variables: [String: String], workingDirectory: String,
                 input: any InputSource, stdout: any OutputSink, stderr: any OutputSink,
                 clock: @escaping @Sendable () -> Date, random: RandomSource,
                 fileSystem: any FileSystem, processRunner: any ProcessRunner,
                 homeFallback: String?, lockTimeout: Duration,
-                waitForChange: @escaping (any StoreChangeSignal, Double) -> Bool, terminalColumns: Int? = nil) {
+                waitForChange: @escaping (any StoreChangeSignal, Double) -> Bool, terminalColumns: Int? = nil,
+                machineName: String? = nil) {
         self.arguments = arguments
         self.variables = variables
         self.workingDirectory = workingDirectory
@@ -51,6 +55,7 @@ public struct CLIEnvironment {
         self.lockTimeout = lockTimeout
         self.waitForChange = waitForChange
         self.terminalColumns = terminalColumns
+        self.machineName = machineName
     }
 
     /// The environment of the running process.
@@ -74,7 +79,15 @@ public struct CLIEnvironment {
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: passwordHome(),
             lockTimeout: timeout ?? .seconds(5), waitForChange: StopSignals.waitForChange,
-            terminalColumns: terminalColumns())
+            terminalColumns: terminalColumns(), machineName: hostName())
+    }
+
+    /// `gethostname(2)`.
+    private static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
     }
 
     /// The width of the terminal on stdout, asked of the terminal itself.

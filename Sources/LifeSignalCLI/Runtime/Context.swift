@@ -159,27 +159,47 @@ final class Context {
         return session
     }
 
-    /// Runs `body` on a consistent read of the store, for the signed-in account.
+    /// Runs `body` on a consistent read of the store, for the signed-in
+    /// account; a session last written down as used a day or more ago is
+    /// written down again afterwards (so it does not expire while in use),
+    /// and a store that cannot be written then is not an error.
     func reading<T>(_ body: (LayoutStore, Account) throws -> T) throws -> T {
         guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
-        return try shared.read(env: try core()) { store in
-            try body(store, try Self.account(for: try session(in: store), in: store))
+        let result = try shared.read(env: try core()) { store in
+            try body(store, try account(for: try session(in: store), in: store))
         }
+        if sessionRenewalIsDue, let session = cachedSession {
+            _ = try? shared.write(env: try core()) { store in
+                try SessionService(store: store, env: try core()).renew(tokenHash: SHA256.hexDigest(session.token))
+            }
+            sessionRenewalIsDue = false
+        }
+        return result
     }
 
-    /// Runs `body` in one atomic transaction, for the signed-in account.
+    /// Runs `body` in one atomic transaction, for the signed-in account,
+    /// renewing the session in it when that is due.
     /// The body may run more than once (see `SharedStore`).
     func writing<T>(_ body: (LayoutStore, inout Account) throws -> T) throws -> T {
         guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
         return try shared.write(env: try core()) { store in
-            var account = try Self.account(for: try session(in: store), in: store)
+            let session = try session(in: store)
+            var account = try account(for: session, in: store)
+            if sessionRenewalIsDue {
+                try SessionService(store: store, env: try core()).renew(tokenHash: SHA256.hexDigest(session.token))
+            }
             return try body(store, &account)
         }
     }
 
-    private static func account(for session: SessionData, in store: LayoutStore) throws -> Account {
-        let account = try AuthService.account(forToken: session.token, in: store)
+    /// Whether the session's use is due to be written down (see `SessionService`).
+    private var sessionRenewalIsDue = false
+
+    private func account(for session: SessionData, in store: LayoutStore) throws -> Account {
+        let now = try now()
+        let (record, account) = try AuthService.session(forToken: session.token, in: store, now: now)
         guard account.id == session.accountID else { throw LifeSignalError.sessionExpired }
+        sessionRenewalIsDue = SessionService.needsRenewal(record, at: now)
         return account
     }
 
@@ -206,7 +226,7 @@ final class Context {
 
     /// A hint on stderr naming the next command, unless quiet or JSON.
     func hint(_ text: String) {
-        if !quiet, !json { err.line("hint: \(text)") }
+        if !quiet, !json { err.line("hint: \(TerminalText.line(text))") }
     }
 
     /// The questions asked on a terminal.

@@ -131,13 +131,17 @@ struct Delivery {
         let limit = Self.environmentValueLimit
         environment["LIFESIGNAL_NOTIFICATION_ID"] = item.id.rawValue
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
-        // For people (a mail subject, an SMS): local times, and short, so
-        // no item can overflow the environment; stdin keeps the exact JSON.
-        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(HumanText.localTimes(in: item.title), limit: limit)
-        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(HumanText.localTimes(in: item.message), limit: limit)
+        // For people (a mail subject, an SMS): local times, made harmless as
+        // on a terminal (the title one line, further lines of the message
+        // indented), and short, so no item can overflow the environment;
+        // stdin keeps the exact JSON.
+        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(TerminalText.line(HumanText.localTimes(in: item.title)),
+                                                                      limit: limit)
+        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(
+            TerminalText.block(HumanText.localTimes(in: item.message), indent: "  "), limit: limit)
         environment["LIFESIGNAL_NOTIFICATION_TIMESTAMP"] = ISO8601.format(item.timestamp)
         environment["LIFESIGNAL_ACCOUNT_PHONE"] = account.phoneNumber
-        environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(account.fullName, limit: limit)
+        environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(TerminalText.line(account.fullName), limit: limit)
         return environment
     }
 

@@ -104,14 +104,14 @@ public struct SpawningProcessRunner: ProcessRunner {
             if request.input != nil { close(inputPipe[1]) }
             return .couldNotStart("\(request.arguments[0]): \(String(cString: strerror(status)))")
         }
-        var timeout = request.timeout
+        // The limit covers feeding the input too, so it runs from here.
+        let deadline = request.timeout.map { Self.monotonicSeconds() + $0 }
         if let input = request.input {
-            let started = Self.monotonicSeconds()
-            Self.feed(input, to: inputPipe[1], within: timeout)
+            Self.feed(input, to: inputPipe[1], within: request.timeout)
             close(inputPipe[1])
-            timeout = timeout.map { max(0, $0 - (Self.monotonicSeconds() - started)) }
         }
-        return Self.wait(for: pid, timeout: timeout)
+        guard let limit = request.timeout, let deadline else { return Self.wait(for: pid) }
+        return Self.wait(for: pid, until: deadline, limit: limit)
     }
 
     /// Writes the input; a program that exits without reading it is not an
@@ -146,29 +146,34 @@ public struct SpawningProcessRunner: ProcessRunner {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    private static func wait(for pid: pid_t, timeout: Double?) -> ProcessOutcome {
+    /// Waits for an untimed program: like `time` and `env`, lets it handle
+    /// Ctrl-C and reports how it ended.
+    private static func wait(for pid: pid_t) -> ProcessOutcome {
         var status: Int32 = 0
-        guard let timeout else {
-            // Like `time` and `env`: let the child handle Ctrl-C, report how it ended.
-            let oldInt = signal(SIGINT, SIG_IGN), oldQuit = signal(SIGQUIT, SIG_IGN)
-            defer { signal(SIGINT, oldInt); signal(SIGQUIT, oldQuit) }
-            while waitpid(pid, &status, 0) < 0 { if errno != EINTR { return .couldNotStart("wait failed") } }
-            return outcome(status)
-        }
-        var waited = 0.0
+        let oldInt = signal(SIGINT, SIG_IGN), oldQuit = signal(SIGQUIT, SIG_IGN)
+        defer { signal(SIGINT, oldInt); signal(SIGQUIT, oldQuit) }
+        while waitpid(pid, &status, 0) < 0 { if errno != EINTR { return .couldNotStart("wait failed") } }
+        return outcome(status)
+    }
+
+    /// Waits for a timed program until `deadline` (monotonic seconds), then
+    /// kills its whole process group; the outcome names the caller's `limit`
+    /// (not what was left of it after feeding the input).
+    private static func wait(for pid: pid_t, until deadline: Double, limit: Double) -> ProcessOutcome {
+        var status: Int32 = 0
         var pause = 0.002
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return outcome(status) }
             if result < 0, errno != EINTR { return .couldNotStart("wait failed") }
-            if waited >= timeout {
+            let left = deadline - monotonicSeconds()
+            if left <= 0 {
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                return .timedOut(seconds: timeout)
+                return .timedOut(seconds: limit)
             }
-            usleep(useconds_t(pause * 1_000_000))
-            waited += pause
+            usleep(useconds_t(min(pause, left) * 1_000_000) + 1)
             pause = min(pause * 2, 0.05)
         }
     }

@@ -12,7 +12,7 @@ struct Prompts {
     /// at end of input. With `echo` false the typed characters are hidden.
     func ask(_ question: String, echo: Bool = true) throws -> String {
         let answer = input.readLine(echo: echo) {
-            err.write(question)
+            err.write(TerminalText.line(question))
             try? err.flush()
         }
         guard let answer else {

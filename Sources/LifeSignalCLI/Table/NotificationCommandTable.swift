@@ -32,7 +32,7 @@ enum NotificationTarget: Equatable {
 struct NotificationsList: CommandInput, Equatable {
     static let type = Option<NotificationFilter>(
         choice: "type", valueName: "TYPE",
-        help: "Only this type: alerts, pings, roles, added, removed, contacts (added and removed) or check-ins.")
+        help: "Only this type: alerts, pings, roles, added, removed, contacts (added and removed), check-ins or sign-ins.")
     static let unread = Flag("unread", help: "Only unread notifications.")
     static let limit = Option<Int>.integer("limit", short: "n", in: 0...1_000_000, help: "Show at most N notifications.")
 

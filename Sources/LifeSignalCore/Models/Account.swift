@@ -92,6 +92,8 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
         case .alert: alerts
         case .ping: pings
         case .checkIn: checkIns
+        // A sign-in to the account is always handed on: it may be someone else.
+        case .signIn: true
         case .role, .added, .removed: contacts
         }
     }

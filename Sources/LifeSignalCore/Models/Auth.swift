@@ -25,13 +25,47 @@ public struct PendingLogin: Codable, Sendable, Equatable {
     }
 }
 
+/// How many sign-ups a store has taken in its current day: a store takes
+/// only so many (`SignUpLimits`), so nobody can fill it with accounts or
+/// pending codes.
+public struct SignUpWindow: Codable, Sendable, Equatable {
+    /// When the current day began (it lasts 24 hours).
+    public var start: Date
+    /// Accounts created since.
+    public var accounts: Int
+    /// Codes sent since to numbers that had no account.
+    public var codes: Int
+
+    public init(start: Date, accounts: Int = 0, codes: Int = 0) {
+        self.start = start
+        self.accounts = accounts
+        self.codes = codes
+    }
+}
+
 /// A signed-in session as the store records it, under the hash of its token.
+///
+/// Records written before sessions could be listed have only the account
+/// and the time; the first use of such a session fills in the rest.
 public struct SessionRecord: Codable, Sendable, Equatable {
     public var accountID: EntityID
     public var createdAt: Date
+    /// Names the session for `sessions end`.
+    public var id: EntityID?
+    /// The host name of the machine signed in from, as that machine gave it.
+    public var machine: String?
+    /// When the session was last used (renewed at most once a day).
+    public var lastUsedAt: Date?
 
-    public init(accountID: EntityID, createdAt: Date) {
+    public init(accountID: EntityID, createdAt: Date, id: EntityID? = nil, machine: String? = nil,
+                lastUsedAt: Date? = nil) {
         self.accountID = accountID
         self.createdAt = createdAt
+        self.id = id
+        self.machine = machine
+        self.lastUsedAt = lastUsedAt
     }
+
+    /// When it was last known to be used.
+    public var lastUsed: Date { lastUsedAt ?? createdAt }
 }

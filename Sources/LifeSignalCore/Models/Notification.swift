@@ -1,14 +1,15 @@
 import FoundationEssentials
 
-/// The six kinds of feed item.
+/// The kinds of feed item: the seeds' six, and a sign-in to the account.
 public enum NotificationType: String, Codable, Sendable, CaseIterable {
-    case alert, ping, role, added, removed, checkIn
+    case alert, ping, role, added, removed, checkIn, signIn
 }
 
 /// The `--type` filters of `notifications`, after the seeds' tabs.
 public enum NotificationFilter: String, Sendable, CaseIterable {
     case alerts, pings, roles, added, removed, contacts
     case checkIns = "check-ins"
+    case signIns = "sign-ins"
 
     public func matches(_ type: NotificationType) -> Bool {
         switch self {
@@ -19,6 +20,7 @@ public enum NotificationFilter: String, Sendable, CaseIterable {
         case .removed: type == .removed
         case .contacts: type == .added || type == .removed
         case .checkIns: type == .checkIn
+        case .signIns: type == .signIn
         }
     }
 }

@@ -20,7 +20,20 @@ public enum ProfileRules {
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalid("\(field) must not contain control characters")
         }
+        try requireVisible(trimmed, field: field)
         return trimmed
+    }
+
+    /// Refuses what would make a name look like another or reorder the
+    /// text around it: bidirectional controls and marks, and characters
+    /// that draw nothing (a joiner that shapes a script or an emoji is fine).
+    static func requireVisible(_ name: String, field: String) throws(LifeSignalError) {
+        guard let (scalar, kind) = HiddenCharacters.firstInName(name) else { return }
+        let what = switch kind {
+        case .bidiControl, .directionMark: "a character that changes the direction of text"
+        default: "an invisible character"
+        }
+        throw .invalid("\(field) must not contain \(what) (\(HiddenCharacters.codePoint(scalar)))")
     }
 
     /// A validated emergency note (may be empty, may span lines).

@@ -9,6 +9,8 @@ public struct AuthService {
 
     let store: any StoreWriting
     let env: CoreEnvironment
+    /// How many accounts (and codes for new numbers) the store takes a day.
+    public var signUpLimits = SignUpLimits.standard
 
     public init(store: any StoreWriting, env: CoreEnvironment) {
         self.store = store
@@ -44,6 +46,16 @@ public struct AuthService {
                 windowStart = previous.windowStart
             }
         }
+        let isNew = try store.accountID(phoneNumber: phoneNumber) == nil
+        if isNew, try store.pendingLogin(phoneNumber: phoneNumber) == nil {
+            // A code for a number without an account leaves a file in the store.
+            var window = SignUpLimits.current(try store.signUpWindow(), at: now)
+            guard window.codes < signUpLimits.newNumberCodesPerDay else {
+                throw SignUpLimits.refusal("codes for \(window.codes) numbers without an account", window)
+            }
+            window.codes += 1
+            try store.saveSignUpWindow(window)
+        }
         let code = ISO8601.pad(Int(env.random.uniform(below: 1_000_000)), 6)
         let salt = Hex.encode(env.random.bytes(16))
         let login = PendingLogin(phoneNumber: phoneNumber, salt: salt,
@@ -51,7 +63,6 @@ public struct AuthService {
                                  sentAt: now, expiresAt: now.addingTimeInterval(Self.codeLifetime),
                                  sendsInWindow: sends, windowStart: windowStart)
         try store.setPendingLogin(login, phoneNumber: phoneNumber)
-        let isNew = try store.accountID(phoneNumber: phoneNumber) == nil
         return IssuedCode(phoneNumber: phoneNumber, code: code, expiresAt: login.expiresAt, isNewNumber: isNew)
     }
 
@@ -62,7 +73,12 @@ public struct AuthService {
         case rejected(LifeSignalError)
     }
 
-    public func verify(phoneNumber: String, code: String, firstName: String?, lastName: String?) throws -> Verification {
+    /// Checks `code`; when it is right, opens a session from `machine` (its
+    /// host name). A sign-in to an account that already existed puts a
+    /// `signIn` notification, naming the machine, in its feed: whoever
+    /// could sign in as someone else is at least seen doing it.
+    public func verify(phoneNumber: String, code: String, firstName: String?, lastName: String?,
+                       machine: String? = nil) throws -> Verification {
         guard code.utf8.count == 6, code.utf8.allSatisfy({ (48...57).contains($0) }) else {
             return .rejected(.invalid("the verification code is 6 digits"))
         }
@@ -86,12 +102,20 @@ public struct AuthService {
             try store.setPendingLogin(login, phoneNumber: phoneNumber)
             return .rejected(.refused("wrong code (\(left) attempt\(left == 1 ? "" : "s") left)"))
         }
-        try store.setPendingLogin(nil, phoneNumber: phoneNumber)
         var isNew = false
         var account: Account
         if let id = try store.accountID(phoneNumber: phoneNumber), let existing = try store.account(id) {
+            try store.setPendingLogin(nil, phoneNumber: phoneNumber)
             account = existing
         } else {
+            // The code stays good until it expires: a new day may take the account.
+            var window = SignUpLimits.current(try store.signUpWindow(), at: env.now)
+            guard window.accounts < signUpLimits.accountsPerDay else {
+                return .rejected(SignUpLimits.refusal("\(window.accounts) new accounts", window))
+            }
+            window.accounts += 1
+            try store.saveSignUpWindow(window)
+            try store.setPendingLogin(nil, phoneNumber: phoneNumber)
             account = try createAccount(phoneNumber: phoneNumber)
             isNew = true
         }
@@ -100,22 +124,41 @@ public struct AuthService {
         try store.save(account)
         if isNew { try InvitationService(store: store, env: env).claimWaiting(for: account) }
         let token = Hex.encode(env.random.bytes(32))
-        try store.setSession(tokenHash: SHA256.hexDigest(token),
-                             to: SessionRecord(accountID: account.id, createdAt: env.now))
+        let session = try SessionService(store: store, env: env)
+            .open(accountID: account.id, tokenHash: SHA256.hexDigest(token), machine: machine)
+        if !isNew { try noticeSignIn(account, session: session) }
         return .signedIn(account: account, token: token, isNewAccount: isNew)
     }
 
-    /// The account a session token belongs to.
-    public static func account(forToken token: String, in store: any StoreReading) throws -> Account {
+    /// The notification of a sign-in, in the account's own feed.
+    private func noticeSignIn(_ account: Account, session: SessionRecord) throws {
+        let machine = SessionService.machineName(session.machine)
+        let id = session.id?.short ?? ""
+        try Notifier(store: store, env: env).notify(account.id, FeedDraft(
+            type: .signIn, title: "New sign-in on \(machine)",
+            message: "Someone signed in to your account on \(machine) at \(ISO8601.format(env.now)) (session \(id)). "
+                + "If it was not you, end it with 'lifesignal sessions end \(id)'."))
+    }
+
+    /// The account a session token belongs to, while the session lasts.
+    public static func account(forToken token: String, in store: any StoreReading, now: Date) throws -> Account {
+        try session(forToken: token, in: store, now: now).account
+    }
+
+    /// The session a token names and its account; a session ended
+    /// elsewhere or unused for `SessionService.idleLimit` is over.
+    public static func session(forToken token: String, in store: any StoreReading,
+                               now: Date) throws -> (record: SessionRecord, account: Account) {
         guard let record = try store.session(tokenHash: SHA256.hexDigest(token)) else {
             throw LifeSignalError.sessionExpired
         }
+        guard !SessionService.isExpired(record, at: now) else { throw LifeSignalError.sessionUnused }
         guard let account = try store.account(record.accountID) else { throw LifeSignalError.sessionExpired }
-        return account
+        return (record, account)
     }
 
     public func signOut(token: String) throws {
-        try store.setSession(tokenHash: SHA256.hexDigest(token), to: nil)
+        try SessionService(store: store, env: env).close(tokenHash: SHA256.hexDigest(token))
     }
 
     private func createAccount(phoneNumber: String) throws -> Account {

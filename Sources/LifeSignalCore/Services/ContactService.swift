@@ -64,9 +64,11 @@ public struct ContactService {
         return ContactView(link: link, account: contact.account)
     }
 
-    /// Removes the link on both sides.
+    /// Removes the link on both sides; pings still waiting between the two
+    /// are withdrawn, so neither hears of them again.
     public func remove(_ contact: ContactView, owner: Account) throws {
         try replaceLink(owner: owner.id, other: contact.id, with: nil)
+        try PingService(store: store, env: env).withdrawPending(between: owner.id, and: contact.id)
         try notifier.notify(contact.id, FeedDraft(
             type: .removed, title: "\(owner.fullName) removed you",
             message: "\(owner.fullName) removed you from their contacts.", relatedContactID: owner.id))

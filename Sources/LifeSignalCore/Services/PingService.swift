@@ -54,8 +54,8 @@ public struct PingService {
     }
 
     /// Answers one pending received ping (by ID or unique ID prefix) or, with
-    /// nil, all of them. Each sender is told, and the answer checks the
-    /// account in: the ping asked for exactly that.
+    /// nil, all of them. Each sender still linked to the account is told,
+    /// and the answer checks the account in: the ping asked for exactly that.
     public func respond(_ query: String?, owner: inout Account) throws -> Answer {
         var mine = try store.pings(of: owner.id)
         let pending = mine.filter { $0.recipientID == owner.id && $0.status == .pending }
@@ -77,11 +77,15 @@ public struct PingService {
             chosen = pending
         }
         var answered: [Ping] = []
+        let linked = Set(try store.contacts(of: owner.id).map(\.contactID))
         for var ping in chosen {
             ping.status = .responded
             ping.respondedAt = env.now
             answered.append(ping)
             mine = mine.map { $0.id == ping.id ? ping : $0 }
+            // Someone no longer linked hears nothing more: neither their
+            // feed nor their own record of the ping learns of the answer.
+            guard linked.contains(ping.senderID) else { continue }
             let senderPings = try store.pings(of: ping.senderID).map { $0.id == ping.id ? ping : $0 }
             try store.savePings(Self.pruned(senderPings), of: ping.senderID)
             try Notifier(store: store, env: env).notify(ping.senderID, FeedDraft(
@@ -93,6 +97,17 @@ public struct PingService {
         try store.savePings(Self.pruned(mine), of: owner.id)
         let checkIn = try AccountService(store: store, env: env).checkIn(&owner)
         return Answer(answered: answered, checkIn: checkIn)
+    }
+
+    /// Removes the pending pings between two accounts from both of their
+    /// lists: the link between them is gone, and so is what it asked for.
+    func withdrawPending(between first: EntityID, and second: EntityID) throws {
+        let pair: Set = [first, second]
+        for id in [first, second] {
+            let pings = try store.pings(of: id)
+            let kept = pings.filter { $0.status != .pending || Set([$0.senderID, $0.recipientID]) != pair }
+            if kept.count != pings.count { try store.savePings(kept, of: id) }
+        }
     }
 
     /// Keeps every pending ping and the newest answered ones.

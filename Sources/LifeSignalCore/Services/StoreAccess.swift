@@ -14,7 +14,11 @@ public protocol StoreReading {
     /// `code` must already be normalised by `QRCodeID.normalize`.
     func accountID(qrCodeID code: String) throws -> EntityID?
     func session(tokenHash: String) throws -> SessionRecord?
+    /// The token hashes of the account's sessions, oldest first.
+    func sessionIndex(of id: EntityID) throws -> [String]
     func pendingLogin(phoneNumber: String) throws -> PendingLogin?
+    /// The store's sign-ups of its current day, nil before the first.
+    func signUpWindow() throws -> SignUpWindow?
     /// The account's invitations, sent and received (an empty book when none).
     func invitations(of id: EntityID) throws -> InvitationBook
     /// Invitations waiting for a number that has no account yet (`phoneNumber` normalised).
@@ -44,7 +48,9 @@ public protocol StoreWriting: StoreReading {
     func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws
     func setQRCodeIndex(_ code: String, to id: EntityID?) throws
     func setSession(tokenHash: String, to record: SessionRecord?) throws
+    func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws
     func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws
+    func saveSignUpWindow(_ window: SignUpWindow) throws
     func saveInvitations(_ book: InvitationBook, of id: EntityID) throws
     /// Replaces what waits for a number without an account; an empty list removes it.
     func setWaitingInvitations(_ invitations: [Invitation], for phoneNumber: String) throws

@@ -20,6 +20,8 @@ extension UserFacingError {
 public enum LifeSignalError: UserFacingError, Equatable {
     case notSignedIn
     case sessionExpired
+    /// The session went unused for `SessionService.idleLimit`.
+    case sessionUnused
     case needsOnboarding
     case invalid(String)
     case refused(String, hint: String? = nil)
@@ -28,7 +30,7 @@ public enum LifeSignalError: UserFacingError, Equatable {
 
     public var kind: FailureKind {
         switch self {
-        case .notSignedIn, .sessionExpired: .notSignedIn
+        case .notSignedIn, .sessionExpired, .sessionUnused: .notSignedIn
         case .needsOnboarding, .invalid, .refused: .refused
         case .notFound, .ambiguous: .notFound
         }
@@ -38,6 +40,7 @@ public enum LifeSignalError: UserFacingError, Equatable {
         switch self {
         case .notSignedIn: "you are not signed in"
         case .sessionExpired: "your session has ended (signed out elsewhere)"
+        case .sessionUnused: "your session has expired: it went unused for 90 days"
         case .needsOnboarding: "your profile has no name yet"
         case .invalid(let text), .refused(let text, _), .notFound(let text, _): text
         case .ambiguous(let query, let candidates):
@@ -47,7 +50,7 @@ public enum LifeSignalError: UserFacingError, Equatable {
 
     public var hint: String? {
         switch self {
-        case .notSignedIn, .sessionExpired: "lifesignal login --phone NUMBER"
+        case .notSignedIn, .sessionExpired, .sessionUnused: "lifesignal login --phone NUMBER"
         case .needsOnboarding: "lifesignal profile set --first-name NAME --last-name NAME"
         case .refused(_, let hint), .notFound(_, let hint): hint
         case .invalid, .ambiguous: nil

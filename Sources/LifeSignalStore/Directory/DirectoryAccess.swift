@@ -46,6 +46,7 @@ extension StoreError {
         switch error {
         case .busy(let directory, _): self = .busy(store: directory)
         case .damaged(let path, let reason): self = .damaged(path: path, reason: reason)
+        case .unsafe(let path, let reason, let remedy): self = .unsafe(path: path, reason: reason, remedy: remedy)
         case .io(_, let path, let errno) where errno == .readOnlyFileSystem || errno == .permissionDenied:
             // One clear line: the store (or the state or settings directory)
             // cannot be written here, and this command needed to write it.

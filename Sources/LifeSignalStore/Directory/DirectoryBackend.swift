@@ -74,7 +74,9 @@ public struct DirectoryBackend: StoreBackend {
         try BackendPath.check(name, BackendPath.fileProblem)
         let path = root + "/" + Self.leaseDirectory + "/" + name
         do {
-            // Leases need not survive a power loss, so their directories are not fsynced.
+            // Leases need not survive a power loss, so their directories are
+            // not fsynced; a link planted on the way is never followed.
+            try fileSystem.requireSafeDirectories(root: root, toward: Self.leaseDirectory + "/" + name + "/lock")
             try fileSystem.ensureDirectory(path, durable: false)
             return DirectoryLease(lock: try StoreLock(directory: path, mode: .exclusive, timeout: .zero, fileSystem: fileSystem))
         } catch .busy {

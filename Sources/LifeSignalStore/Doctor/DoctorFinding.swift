@@ -3,6 +3,9 @@ public struct DoctorFinding: Sendable, Equatable {
     public enum Severity: String, Sendable {
         /// Data that cannot be read or contradicts other data.
         case error
+        /// Something someone else could have planted or changed: the store
+        /// refuses it (see `FileSafety`).
+        case unsafe
         /// Harmless leftovers that the next write cleans up.
         case note
     }

@@ -1,5 +1,7 @@
+import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
+import SystemFiles
 
 /// Examines a whole store without changing it: every file decodes, and the
 /// files agree with each other (links on both sides, indexes, counts, the
@@ -20,7 +22,23 @@ public struct StoreDoctor {
         public var filesChecked = 0
         public var accounts = 0
         public var findings: [DoctorFinding] = []
-        public var isHealthy: Bool { !findings.contains { $0.severity == .error } }
+        public var isHealthy: Bool { !findings.contains { $0.severity != .note } }
+        /// Whether something in the store could have been planted by someone else.
+        public var isUnsafe: Bool { findings.contains { $0.severity == .unsafe } }
+
+        /// Nothing examined yet: for a store that cannot even be opened.
+        public init() {}
+    }
+
+    /// What in the store at `location` someone else could have planted or
+    /// changed, found without following a link, opening a file or changing
+    /// anything (`SafetyAudit`): reported even when the store cannot be
+    /// opened because of it. A store on etcd has no such files.
+    public static func safetyFindings(at location: StoreLocation, fileSystem: any FileSystem) -> [DoctorFinding] {
+        guard case .directory(let root) = location, (try? fileSystem.stat(root))?.kind == .directory else { return [] }
+        return SafetyAudit.examine(root: root, fileSystem: fileSystem).map {
+            DoctorFinding(.unsafe, path: $0.path, problem: $0.reason, advice: $0.remedy)
+        }
     }
 
     public func examine() throws -> Report {
@@ -55,6 +73,7 @@ struct DoctorRun {
     mutating func examineAll() {
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
         _ = decode(StoreMeta.self, StoreLayout.meta)
+        _ = decode(SignUpWindow.self, StoreLayout.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
         for name in accountIDs {
             guard let id = EntityID(validating: name) else {
@@ -91,6 +110,7 @@ struct DoctorRun {
             }
         }
         _ = decode([Ping].self, StoreLayout.pings(id))
+        _ = decode([String].self, StoreLayout.sessionIndex(id))
         examineCheckIns(id)
         if let wake = decode(AccountWake.self, StoreLayout.wake(id)) { wakes[id] = wake.at }
         examineFeed(id)
@@ -116,6 +136,7 @@ struct DoctorRun {
         let index = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
         var total = 0, unread = 0
         var seen = Set<EntityID>()
+        var tallies: [String: SenderTally] = [:]
         let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
         for name in segmentNames {
             let path = "accounts/\(id)/feed/\(name)"
@@ -125,6 +146,12 @@ struct DoctorRun {
             for item in items {
                 total += 1
                 if !item.isRead { unread += 1 }
+                if let sender = SenderTally.sender(of: item, owner: id) {
+                    var tally = tallies[sender] ?? SenderTally(from: item.index)
+                    tally.count(item, 1)
+                    tally.from = min(tally.from, item.index)
+                    tallies[sender] = tally
+                }
                 if !seen.insert(item.id).inserted { error(path, "holds the notification \(item.id) twice", DoctorAdvice.crossReference) }
                 if item.index / index.segmentSize != number {
                     error(path, "holds notification number \(item.index), which belongs in another segment", DoctorAdvice.crossReference)
@@ -134,6 +161,17 @@ struct DoctorRun {
         if total != index.summary.total || unread != index.summary.unread {
             error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
+        }
+        if let kept = decode(StoreLayout.feedSenders(id), { [store] in try store.feedSenders(of: id) }) {
+            for sender in Set(kept.tallies.keys).union(tallies.keys) {
+                let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
+                if counted.items != held.items || counted.unreadCritical != held.unreadCritical
+                    || (held.items > 0 && held.from < counted.from) {
+                    error(StoreLayout.feedSenders(id), "counts \(counted.items) notifications about \(sender) "
+                          + "(\(counted.unreadCritical) unread critical) but the feed holds \(held.items) (\(held.unreadCritical))",
+                          DoctorAdvice.crossReference)
+                }
+            }
         }
     }
 
@@ -204,6 +242,7 @@ struct DoctorRun {
             return try read()
         } catch let failure as StoreError {
             switch failure {
+            case .unsafe: break  // found by the safety audit, and reported once
             case .tooNew: report.findings.append(DoctorFinding(.error, path: full(path), problem: failure.message, advice: DoctorAdvice.tooNew))
             case .damaged(_, let reason): error(path, reason, DoctorAdvice.restore)
             default: error(path, failure.message, DoctorAdvice.restore)

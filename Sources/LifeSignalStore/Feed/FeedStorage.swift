@@ -9,7 +9,7 @@ extension LayoutStore {
 
     /// A segment read for a visit; not cached, so streaming the whole feed
     /// keeps memory flat.
-    private func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
+    func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
         try feedSegment(at: StoreLayout.feedSegment(id, number)) ?? []
     }
 
@@ -25,7 +25,7 @@ extension LayoutStore {
         try codec.decode(from: bytes, path: path) { reader throws(JSONReadError) in try FeedItemReader.items(&reader) }
     }
 
-    private func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
+    func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
         let path = StoreLayout.feedSegment(id, number)
         if items.isEmpty { try remove(path) } else { try writeFile(path, try codec.encode(items)) }
     }
@@ -58,7 +58,9 @@ extension LayoutStore {
 
     public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
         var index = try feedIndex(id)
+        var book = SenderBook(owner: id)
         let item = FeedItem(id: itemID, index: index.summary.nextIndex, draft: draft, timestamp: time)
+        if SenderTally.sender(of: item, owner: id) != nil { try book.load(self, index) }
         let number = item.index / index.segmentSize
         var items = try segment(id, number)
         items.append(item)
@@ -67,13 +69,19 @@ extension LayoutStore {
         index.summary.total += 1
         index.summary.unread += 1
         index.setUnread(number, true)
-        try applyRetention(id, &index)
+        if let sender = SenderTally.sender(of: item, owner: id) {
+            try book.count(item, 1, self, index)
+            try enforceSenderLimits(id, sender: sender, &index, &book)
+        }
+        try applyRetention(id, &index, &book)
+        try book.save(self)
         try store(index, StoreLayout.feedSummary(id))
         return item
     }
 
     public func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int {
         var index = try feedIndex(id)
+        var book = SenderBook(owner: id)
         guard let last = index.lastSegment, last >= index.firstSegment else { return 0 }
         let numbers: [Int]
         switch scope {
@@ -100,11 +108,16 @@ extension LayoutStore {
                     touched = true
                     changed += 1
                     if item.isRead != updated.isRead { index.summary.unread += updated.isRead ? -1 : 1 }
+                    if FeedRetention.mustKeep(item) != FeedRetention.mustKeep(updated) {
+                        try book.count(item, -1, self, index)
+                        try book.count(updated, 1, self, index)
+                    }
                 case .delete:
                     touched = true
                     changed += 1
                     index.summary.total -= 1
                     if !item.isRead { index.summary.unread -= 1 }
+                    try book.count(item, -1, self, index)
                 }
             }
             if touched {
@@ -113,7 +126,10 @@ extension LayoutStore {
             }
             if found { break }
         }
-        if changed > 0 { try store(index, StoreLayout.feedSummary(id)) }
+        if changed > 0 {
+            try book.save(self)
+            try store(index, StoreLayout.feedSummary(id))
+        }
         return changed
     }
 
@@ -136,12 +152,13 @@ extension LayoutStore {
 
     /// Drops the oldest items beyond `retentionLimit`, keeping what the
     /// rule says must stay (`FeedRetention.mustKeep`).
-    private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile) throws {
+    private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile, _ book: inout SenderBook) throws {
         guard index.summary.total > retentionLimit, let last = index.lastSegment else { return }
         var number = index.firstSegment
         while index.summary.total > retentionLimit, number < last {
             let items = try segment(id, number)
             let kept = items.filter(FeedRetention.mustKeep)
+            for item in items where !FeedRetention.mustKeep(item) { try book.count(item, -1, self, index) }
             let droppedUnread = items.filter { !$0.isRead }.count - kept.count
             index.summary.total -= items.count - kept.count
             index.summary.unread -= droppedUnread

@@ -17,6 +17,10 @@ public final class LayoutStore: StoreWriting {
     private var cache: [String: Any] = [:]
     /// Feed items kept per account before retention drops the oldest.
     public var retentionLimit = FeedRetention.maxItems
+    /// Items about one other account a feed keeps (see `FeedRetention`).
+    public var senderItemLimit = FeedRetention.perSenderItems
+    /// Unread critical items about one other account a feed protects.
+    public var senderCriticalLimit = FeedRetention.perSenderUnreadCritical
 
     /// The layout over one transaction of a backend named `name`.
     public init(_ transaction: any StoreTransaction, name: String) {
@@ -140,6 +144,18 @@ public final class LayoutStore: StoreWriting {
         try load(SessionRecord.self, StoreLayout.session(tokenHash))
     }
 
+    public func signUpWindow() throws -> SignUpWindow? {
+        try load(SignUpWindow.self, StoreLayout.signUps)
+    }
+
+    public func saveSignUpWindow(_ window: SignUpWindow) throws {
+        try store(window, StoreLayout.signUps)
+    }
+
+    public func sessionIndex(of id: EntityID) throws -> [String] {
+        try load([String].self, StoreLayout.sessionIndex(id)) ?? []
+    }
+
     public func pendingLogin(phoneNumber: String) throws -> PendingLogin? {
         try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
     }
@@ -195,6 +211,11 @@ public final class LayoutStore: StoreWriting {
     public func setSession(tokenHash: String, to record: SessionRecord?) throws {
         let path = StoreLayout.session(tokenHash)
         if let record { try store(record, path) } else { try remove(path) }
+    }
+
+    public func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws {
+        let path = StoreLayout.sessionIndex(id)
+        if tokenHashes.isEmpty { try remove(path) } else { try store(tokenHashes, path) }
     }
 
     public func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws {

@@ -83,6 +83,19 @@ package final class StoreCodec {
         }
     }
 
+    /// `decode(from:path:data:)` for data whose reader checks it in full
+    /// itself: no `StoreValidatable` lookup, a runtime cost on every run.
+    func decodeChecked<T>(from bytes: [UInt8], path: String,
+                          data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
+        let fullPath = root + "/" + path
+        guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
+        switch StoreEnvelopeReader.read(bytes, supported: Self.schemaVersion, data: data) {
+        case .read(let value): return value
+        case .versionOutOfRange(let found): throw Self.versionError(found, fullPath)
+        case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)
+        }
+    }
+
     /// A version below 1 is nonsense; above the supported one, a newer lifesignal wrote the file.
     private static func versionError(_ found: Int, _ fullPath: String) -> StoreError {
         guard found >= 1 else { return StoreError.damaged(path: fullPath, reason: "schema version \(found) is not valid") }

@@ -7,6 +7,8 @@ import LifeSignalCore
 /// command line reaches a path unchecked.
 enum StoreLayout {
     static let meta = "store.json"
+    /// The store's sign-ups of the current day (see `SignUpLimits`).
+    static let signUps = "limits/signups.json"
     static let schedule = "schedule"
 
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
@@ -15,8 +17,12 @@ enum StoreLayout {
     static func checkInDirectory(_ id: EntityID) -> String { "accounts/\(id)/checkins" }
     static func checkInSegment(_ id: EntityID, _ number: Int) -> String { "accounts/\(id)/checkins/\(number).json" }
     static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
+    /// The account's sessions, as the hashes that name them under `sessions/`.
+    static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
     static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
+    /// What the feed holds about each other account (see `FeedSenders`).
+    static func feedSenders(_ id: EntityID) -> String { "accounts/\(id)/feed-senders.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
 
     static func feedDirectory(_ id: EntityID) -> String { "accounts/\(id)/feed" }

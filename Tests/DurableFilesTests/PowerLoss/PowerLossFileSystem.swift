@@ -251,6 +251,15 @@ final class PowerLossFileSystem: FileSystem {
         try stat(path)
     }
 
+    func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus {
+        try state.withLock { (state) throws(Errno) -> FileStatus in
+            state.tree.status(try state.open(descriptor).inode)
+        }
+    }
+
+    /// The model has one user, who owns everything (`FileStatus`'s default owner).
+    let userID: UInt32 = 0
+
     func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {
         while true {
             let granted = try state.withLock { (state) throws(Errno) -> Bool in

@@ -113,6 +113,7 @@ struct RulesModel {
         guard people[a].links[b] != nil else { return .notFound }
         people[a].links[b] = nil
         people[b].links[a] = nil
+        pings.removeAll { $0.pending && Set([$0.sender, $0.recipient]) == Set([a, b]) }
         notify(b, "\(people[a].name) removed you")
         return .done
     }

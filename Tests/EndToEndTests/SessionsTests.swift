@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Inside a shared store anyone can sign in as anyone (the code goes to
+/// the requester's own sms-command): the account's owner sees it happen,
+/// sees where, and ends it. Sessions expire after 90 days unused, and use
+/// is written down at most once a day.
+@Suite(.serialized) struct SessionsTests {
+    /// This machine's host name, as lifesignal records it.
+    static let machine: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
+    /// Ada, and Mallory who shares her store and signs in to Ada's account
+    /// with a code from her own terminal.
+    func intrusion() throws -> (Sandbox, Person, Person) {
+        let sandbox = Sandbox("sessions")
+        let ada = sandbox.person("ada"), mallory = sandbox.person("mallory")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
+        sandbox.setNow("2026-03-01T10:00:00Z", for: [ada, mallory])
+        let sent = try mallory.run(["login", "--phone", "+15550000001", "--json"])
+        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
+        #expect(try mallory.run(["login", "--phone", "+15550000001", "--code", code]).succeeded)
+        return (sandbox, ada, mallory)
+    }
+
+    @Test func aSignInAsSomeoneElseIsSeenListedAndEnded() throws {
+        let (_, ada, mallory) = try intrusion()
+        let feed = try ada.run(["notifications", "--type", "sign-ins", "--json"]).array()
+        #expect(feed.count == 1 && feed.first?["type"] as? String == "signIn", "\(feed)")
+        #expect(feed.first?["title"] as? String == "New sign-in on \(Self.machine)", "\(feed)")
+        let listed = try ada.run(["notifications"])
+        #expect(listed.stdout.contains("sign-in  New sign-in on \(Self.machine)"), "\(listed.stdout)")
+
+        let sessions = try ada.run(["sessions", "--json"]).array()
+        #expect(sessions.count == 2, "\(sessions)")
+        #expect(sessions.map { $0["isCurrent"] as? Bool } == [true, false], "\(sessions)")
+        #expect(sessions.allSatisfy { $0["machine"] as? String == Self.machine })
+        for key in ["id", "machine", "createdAt", "lastUsedAt", "expiresAt", "isCurrent"] {
+            #expect(sessions.allSatisfy { $0.keys.contains(key) }, "no \(key) in \(sessions)")
+        }
+        let human = try ada.run(["sessions"])
+        #expect(human.status == 0 && human.stdout.hasPrefix("ID "), "\(human)")
+        #expect(human.stdout.contains("(this session)") && human.stderr.contains("sessions end"), "\(human)")
+
+        let theirs = try #require(sessions.last?["id"] as? String)
+        let ended = try ada.run(["sessions", "end", String(theirs.prefix(8))])
+        #expect(ended.status == 0 && ended.stdout.contains("Ended session \(theirs.prefix(8))"), "\(ended)")
+        let locked = try mallory.run(["status"])
+        #expect(locked.status == 3 && locked.stderr.contains("your session has ended"), "\(locked)")
+        #expect(try ada.run(["status"]).status == 0, "Ada's own session goes on")
+    }
+
+    @Test func endingTheOthersAndThenThisOne() throws {
+        let (_, ada, mallory) = try intrusion()
+        let others = try ada.run(["sessions", "end", "--others", "--json"]).object()
+        #expect((others["ended"] as? [Any])?.count == 1 && others["signedOut"] as? Bool == false, "\(others)")
+        #expect(try mallory.run(["status"]).status == 3)
+        let none = try ada.run(["sessions", "end", "--others"])
+        #expect(none.stdout == "No other sessions.\n", "\(none)")
+        let mine = try #require(try ada.run(["sessions", "--json"]).array().first?["id"] as? String)
+        let out = try ada.run(["sessions", "end", mine])
+        #expect(out.stdout == "Ended this session; you are signed out here.\n", "\(out)")
+        #expect(try ada.run(["status"]).status == 3)
+        let usage = try ada.run(["sessions", "end"])
+        #expect(usage.status == 2, "\(usage)")
+    }
+
+    /// The session's record, as the store keeps it.
+    func record(_ sandbox: Sandbox) throws -> [String: Data?] {
+        sandbox.snapshot(sandbox.store.appendingPathComponent("sessions"))
+    }
+
+    @Test func unusedForNinetyDaysASessionExpiresAndUseRenewsItAtMostOnceADay() throws {
+        let sandbox = Sandbox("expiry")
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
+        let signedIn = try record(sandbox)
+        sandbox.setNow("2026-03-01T20:00:00Z", for: [ada])
+        #expect(try ada.run(["status"]).status == 0)
+        #expect(try record(sandbox) == signedIn, "a reading command wrote within the day")
+        sandbox.setNow("2026-05-29T08:00:00Z", for: [ada])  // day 89
+        #expect(try ada.run(["status"]).status == 0)
+        #expect(try record(sandbox) != signedIn, "a use after a day was not written down")
+        sandbox.setNow("2026-08-26T08:00:00Z", for: [ada])  // 89 days after that use
+        #expect(try ada.run(["status"]).status == 0, "the renewed session expired")
+        sandbox.setNow("2026-11-25T08:00:00Z", for: [ada])  // 91 days unused
+        let expired = try ada.run(["status"])
+        #expect(expired.status == 3 && expired.stderr.contains("went unused for 90 days"), "\(expired)")
+    }
+
+    /// A sign-in notice reaches the notify command whatever the preferences say.
+    @Test func aSignInNoticeIsAlwaysDelivered() throws {
+        let (sandbox, ada, _) = try intrusion()
+        let dump = sandbox.root.appendingPathComponent("delivered").path
+        for key in ["alerts", "pings", "check-ins", "contacts"] {
+            #expect(try ada.run(["settings", "set", key, "off"]).succeeded)
+        }
+        #expect(try ada.run(["settings", "set", "notify-command", "printf '%s\\n' \"$LIFESIGNAL_NOTIFICATION_TYPE\" >> '\(dump)'"])
+                .succeeded)
+        #expect(try ada.run(["tick"]).succeeded)
+        #expect(try String(contentsOfFile: dump, encoding: .utf8) == "signIn\n")
+    }
+}
