@@ -42,8 +42,16 @@ public struct LocalSettingsFile: Sendable {
 /// The PEM files the etcd settings name.
 public enum PEMFile {
     /// Whether `path` is a file this user can read that holds PEM data.
+    ///
+    /// Read as OpenSSL will read it, not as a store file: a CA certificate
+    /// is public, often readable by all and reached through a link
+    /// (/etc/ssl/certs), which a store file must never be.
     public static func isReadable(_ path: String, fileSystem: any FileSystem = SystemFileSystem()) -> Bool {
-        guard let bytes = try? fileSystem.readRegularFile(path, limit: 1 << 20) else { return false }
+        guard (try? fileSystem.stat(path))?.kind == .regular,
+              let descriptor = try? fileSystem.open(path, access: .readOnly, options: [.closeOnExec, .nonBlocking],
+                                                    permissions: .ownerReadWrite) else { return false }
+        defer { try? fileSystem.close(descriptor) }
+        guard let bytes = try? fileSystem.read(descriptor, upTo: 1 << 20) else { return false }
         return String(decoding: bytes, as: UTF8.self).contains("-----BEGIN ")
     }
 }
