@@ -56,7 +56,10 @@ extension Sandbox {
     public func setStoreFile(_ path: String, _ bytes: Data?) throws {
         guard let etcd else {
             let url = store.appendingPathComponent(path)
-            if let bytes { try bytes.write(to: url) } else { try FileManager.default.removeItem(at: url) }
+            guard let bytes else { return try FileManager.default.removeItem(at: url) }
+            try bytes.write(to: url)
+            // Store files are 0600 whatever the umask (lifesignal refuses others' access).
+            chmod(url.path, 0o600)
             return
         }
         let key = Array((etcd.prefix + "/" + path).utf8)
