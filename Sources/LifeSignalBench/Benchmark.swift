@@ -37,12 +37,12 @@ struct Benchmark {
         log("checking every command's output once")
         try sampler.verify()
         let fsync = FsyncProbe.median(in: scratch)
-        var pure: [Double] = []
+        var pure = EtcdRows.PureRoundTrips()
         var pureFailure: (any Error)?
         let samples = try sampler.measure { round in
             log("round \(round + 1) of \(options.effectiveRounds)")
-            // The pure round trip, sampled between the rounds so it shares their conditions.
-            do { pure += try etcd?.sampleRoundTrips() ?? [] } catch { pureFailure = error }
+            // The pure round trips, sampled between the rounds so they share their conditions.
+            do { try etcd?.sampleRoundTrips(into: &pure) } catch { pureFailure = error }
         }
         if let pureFailure { throw pureFailure }
         var roundTrips: [String: Int] = [:]

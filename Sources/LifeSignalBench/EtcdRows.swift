@@ -8,14 +8,25 @@ import NetworkIO
 /// - within `ratioLimit` times its directory row's median;
 /// - at most `slackMilliseconds` over its floor: lifesignal's own start
 ///   (the `--version` row) plus its round trips, counted exactly
-///   (`LIFESIGNAL_ETCD_TRAFFIC`), at the pure round-trip time of the etcd
-///   client on a kept-alive connection, sampled between the rounds.
+///   (`LIFESIGNAL_ETCD_TRAFFIC`), at the pure round-trip times of the etcd
+///   client on a kept-alive connection, sampled between the rounds: a read's
+///   for each read, a write's (a Txn that puts: a raft round and fsyncs on
+///   the members) for the commit a writing command makes.
 struct EtcdRows {
     static let ratioLimit = 3.0
     static let slackMilliseconds = 5.0
     /// Reads timed between two rounds for the pure round-trip time.
     static let roundTripsPerRound = 20
-    static let commands: [(command: String, arguments: [String])] = [("status", ["status"]), ("checkin", ["checkin"])]
+    /// The commands timed, and the commits (writes) each makes.
+    static let commands: [(command: String, arguments: [String], commits: Int)] = [
+        ("status", ["status"], 0), ("checkin", ["checkin"], 1),
+    ]
+
+    /// Pure round-trip times, in milliseconds each.
+    struct PureRoundTrips {
+        var reads: [Double] = []
+        var writes: [Double] = []
+    }
 
     /// The copied store's URL (the cluster's, with a prefix of this run's own).
     let url: String
@@ -54,7 +65,7 @@ struct EtcdRows {
 
     /// The etcd rows, in the order of `commands`.
     func cases(binary: String) -> [BenchCase] {
-        Self.commands.map { command, arguments in
+        Self.commands.map { command, arguments, _ in
             BenchCase(command: command, size: directory.spec.label + " on etcd", program: binary, arguments: arguments, store: store)
         }
     }
@@ -62,21 +73,29 @@ struct EtcdRows {
     /// The directory row each etcd row is compared with.
     static func directoryKey(of row: BenchCase, small: SeededStore) -> String { row.command + " @ " + small.spec.label }
 
-    /// Times `roundTripsPerRound` reads of the store's `store.json` on the
-    /// client's kept-alive connection, in milliseconds each.
-    func sampleRoundTrips() throws -> [Double] {
-        let key = prefix + Array("store.json".utf8)
-        var samples: [Double] = []
-        for _ in 0..<Self.roundTripsPerRound {
-            let start = ProcessProbe.monotonicNanoseconds()
-            do {
-                _ = try client.range(RangeRequest(key: key))
-            } catch {
-                throw BenchError.commandFailed(label: "etcd round trip", status: 1, stderr: error.message)
-            }
-            samples.append(Double(ProcessProbe.monotonicNanoseconds() - start) / 1_000_000)
+    /// Times `roundTripsPerRound` reads of the store's `store.json` and as
+    /// many writes of a key of the bench's own beside it, on the client's
+    /// kept-alive connection.
+    func sampleRoundTrips(into samples: inout PureRoundTrips) throws {
+        let read = prefix + Array("store.json".utf8)
+        let written = prefix + Array(".bench-write".utf8)
+        for round in 0..<Self.roundTripsPerRound {
+            samples.reads.append(try timed { () throws(EtcdError) in _ = try client.range(RangeRequest(key: read)) })
+            samples.writes.append(try timed { () throws(EtcdError) in
+                _ = try client.txn(TxnRequest(success: [.put(key: written, value: Array(String(round).utf8))]))
+            })
         }
-        return samples
+    }
+
+    /// How long `call` took, in milliseconds.
+    private func timed(_ call: () throws(EtcdError) -> Void) throws -> Double {
+        let start = ProcessProbe.monotonicNanoseconds()
+        do {
+            try call()
+        } catch {
+            throw BenchError.commandFailed(label: "etcd round trip", status: 1, stderr: error.message)
+        }
+        return Double(ProcessProbe.monotonicNanoseconds() - start) / 1_000_000
     }
 
     /// The round trips one run of `row` takes, as the binary counts them.
@@ -103,13 +122,17 @@ extension EtcdRows {
     /// The etcd rows' table: each row's spread, its ratio to the directory
     /// row, its round trips and floor, and whether it met both targets.
     /// Returns the lines and how many rows missed a target.
-    func summary(samples: [String: [ProcessSample]], roundTrips: [String: Int], pure: [Double],
+    func summary(samples: [String: [ProcessSample]], roundTrips: [String: Int], pure: PureRoundTrips,
                  cases: [BenchCase]) -> (lines: [String], failures: Int) {
-        let pureMedian = Report.median(pure)
+        let read = Report.median(pure.reads), write = Report.median(pure.writes)
         let start = Report.median(samples["--version @ "]?.map(\.milliseconds) ?? [])
-        var lines = ["etcd: \(url); pure round trip \(Format.fixed(pureMedian, 3)) ms median "
-                     + "(p10 \(Format.fixed(Self.percentile(pure, 0.1), 3)), p90 \(Format.fixed(Self.percentile(pure, 0.9), 3))) "
-                     + "over \(pure.count) reads between the rounds; floor = --version (\(Format.fixed(start, 2)) ms) + round trips × that",
+        func spread(_ values: [Double]) -> String {
+            "\(Format.fixed(Report.median(values), 3)) ms median (p10 \(Format.fixed(Self.percentile(values, 0.1), 3)), "
+                + "p90 \(Format.fixed(Self.percentile(values, 0.9), 3)))"
+        }
+        var lines = ["etcd: \(url)",
+                     "pure round trips, \(pure.reads.count) each between the rounds: read \(spread(pure.reads)), write \(spread(pure.writes))",
+                     "floor = --version (\(Format.fixed(start, 2)) ms) + the row's reads at the read's median + its commits at the write's",
                      ""]
         var table = [["command", "size", "median ms", "p10-p90 ms", "x directory", "round trips", "floor ms", "over floor ms",
                       "target", "result"]]
@@ -120,7 +143,8 @@ extension EtcdRows {
             let directoryMedian = Report.median(samples[Self.directoryKey(of: row, small: directory)]?.map(\.milliseconds) ?? [])
             let ratio = directoryMedian > 0 ? median / directoryMedian : 0
             let trips = roundTrips[row.key] ?? 0
-            let floor = start + Double(trips) * pureMedian
+            let commits = min(trips, Self.commands.first { $0.command == row.command }?.commits ?? 0)
+            let floor = start + Double(trips - commits) * read + Double(commits) * write
             var missed: [String] = []
             if ratio >= Self.ratioLimit { missed.append("<\(Format.number(Self.ratioLimit))x") }
             if median - floor > Self.slackMilliseconds { missed.append("floor+\(Format.number(Self.slackMilliseconds))ms") }
