@@ -42,6 +42,20 @@ public enum ModuleSampling: String, Sendable, Equatable {
     case neighbourhoodContrast
 }
 
+/// How a candidate's module-to-pixel mapping was fitted, cheapest first.
+public enum GridFit: String, Sendable, Equatable {
+    /// The three finder centres and an extrapolated fourth point.
+    case finders
+    /// The finder centres and the bottom-right alignment pattern.
+    case alignmentPattern
+    /// A least-squares homography through the finders, every alignment
+    /// pattern found and the runs of both timing patterns.
+    case lattice
+    /// That homography corrected cell by cell between the alignment
+    /// patterns, for curved paper and lenses that bend straight lines.
+    case piecewise
+}
+
 extension QRDetector {
     /// One hypothesis for one symbol: a sampled grid and how it was found.
     public struct Candidate: Sendable, Equatable {
@@ -60,9 +74,11 @@ extension QRDetector {
         public let binarization: Binarization
         /// How module colours were decided.
         public let sampling: ModuleSampling
-        /// Whether the bottom-right alignment pattern anchored the perspective
-        /// (otherwise the fourth corner was extrapolated).
-        public let usedAlignmentPattern: Bool
+        /// How the grid was fitted to the image.
+        public let fit: GridFit
+        /// Whether an alignment pattern anchored the perspective (otherwise
+        /// the fourth corner was extrapolated from the finders).
+        public var usedAlignmentPattern: Bool { fit != .finders }
         /// Fraction of fixed function-pattern modules the grid gets wrong
         /// (0 is perfect); hypotheses for a symbol are ordered by it.
         public let patternMismatch: Double

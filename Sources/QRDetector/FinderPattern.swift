@@ -5,6 +5,10 @@ struct FinderPattern: Sendable, Equatable {
     var moduleSize: Double
     /// How many scan rows confirmed it; more rows means more trust.
     var count: Int
+    /// The share of the scan lines through its 3-module core, both ways,
+    /// that confirmed it: near 1 for a finder, far less for a lookalike in
+    /// the data, whose rings are rarely whole.
+    var support = 1.0
 
     /// Whether a sighting at `other` is this pattern again: within a module
     /// and a half of its centre, with a similar module size.

@@ -25,7 +25,11 @@ enum FinderPatternFinder {
             scanLine(x, horizontal: false, in: image, into: &patterns)
             x += lineStep
         }
-        let confirmed = patterns.filter { $0.count >= 2 || lineStep > 1 }
+        var confirmed = patterns.filter { $0.count >= 2 || lineStep > 1 }
+        for index in confirmed.indices {
+            let lines = 6 * confirmed[index].moduleSize / Double(lineStep)
+            confirmed[index].support = min(1, Double(confirmed[index].count) / max(1, lines))
+        }
         let ranked = confirmed.sorted { lhs, rhs in
             if lhs.count != rhs.count { return lhs.count > rhs.count }
             if lhs.center.y != rhs.center.y { return lhs.center.y < rhs.center.y }

@@ -12,7 +12,7 @@ enum GrayscaleSampler {
     /// A grid whose dark modules are those darker than their neighbourhood
     /// mean (lighter, for an inverted symbol).
     static func sample(
-        size: Int, through transform: PerspectiveTransform, in image: LuminanceImage, inverted: Bool
+        size: Int, through transform: some ModuleMapping, in image: LuminanceImage, inverted: Bool
     ) -> ModuleGrid {
         var levels = [Double](repeating: 0, count: size * size)
         for row in 0..<size {

@@ -7,7 +7,7 @@ enum GridSampler {
 
     /// Samples a `size × size` grid; module (row, column) has its centre at
     /// module coordinates (column + 0.5, row + 0.5).
-    static func sample(size: Int, through transform: PerspectiveTransform, in image: BinaryImage) -> ModuleGrid {
+    static func sample(size: Int, through transform: some ModuleMapping, in image: BinaryImage) -> ModuleGrid {
         var grid = ModuleGrid(size: size)
         for row in 0..<size {
             for column in 0..<size {
@@ -18,12 +18,14 @@ enum GridSampler {
     }
 
     /// The majority colour of the sub-samples of one module.
-    static func isDark(row: Int, column: Int, through transform: PerspectiveTransform, in image: BinaryImage) -> Bool {
+    @inline(__always)
+    static func isDark(row: Int, column: Int, through transform: some ModuleMapping, in image: BinaryImage) -> Bool {
         darkSubSamples(row: row, column: column, through: transform, in: image) >= 5
     }
 
     /// How many of the nine sub-samples of one module are dark.
-    static func darkSubSamples(row: Int, column: Int, through transform: PerspectiveTransform, in image: BinaryImage) -> Int {
+    @inline(__always)
+    static func darkSubSamples(row: Int, column: Int, through transform: some ModuleMapping, in image: BinaryImage) -> Int {
         var dark = 0
         for dy in offsets {
             for dx in offsets {
@@ -47,7 +49,7 @@ enum GridSampler {
     /// fraction of modules whose majority is wrong (0 for a perfect read,
     /// about 0.5 for noise).
     static func fitScore(
-        of layout: [SymbolLayout.Module], through transform: PerspectiveTransform, in image: BinaryImage
+        of layout: [SymbolLayout.Module], through transform: some ModuleMapping, in image: BinaryImage
     ) -> (score: Int, mismatch: Double) {
         guard !layout.isEmpty else { return (Int.max, 1) }
         var score = 0

@@ -7,7 +7,7 @@ enum SymbolLocator {
         var grid: ModuleGrid
         var version: Int
         var corners: Quadrilateral
-        var usedAlignmentPattern: Bool
+        var fit: GridFit
         var mismatch: Double
         var sampling: ModuleSampling
     }
@@ -27,10 +27,14 @@ enum SymbolLocator {
     /// Fits whose fixed modules are wrong in more than this fraction are dropped.
     static let keptMismatch = 0.45
 
-    /// Hypotheses for the symbol whose finders are `triple`, best first.
+    /// Thresholded-pixel hypotheses for the symbol whose finders are
+    /// `triple`, best first, and the fits they came from, best first (where
+    /// the grey-level readings and the costlier grids start when none of
+    /// these decodes). No hypotheses when even the best first guess reads no
+    /// fixed patterns; the guesses are still returned.
     static func hypotheses(
         for triple: FinderTriple, in image: BinaryImage, luminance: LuminanceImage, inverted: Bool
-    ) -> [Hypothesis] {
+    ) -> (hypotheses: [Hypothesis], fits: [SymbolFit]) {
         let perspective = PerspectiveEstimate(triple, in: image)
         let dimension = perspective?.dimension ?? DimensionEstimator.estimate(triple, in: image)
         var versions = DimensionEstimator.versions(around: dimension)
@@ -41,8 +45,9 @@ enum SymbolLocator {
         // Cheap fits first: a triple whose best guess reads no fixed
         // patterns is not a symbol, and needs no alignment search.
         let guesses = versions.map { extrapolatedFits(for: triple, version: $0, perspective: perspective, in: image) }
-        guard let bestGuess = ranked(guesses.flatMap { $0 }).first, bestGuess.mismatch <= rescuableMismatch else {
-            return []
+        let rankedGuesses = ranked(guesses.flatMap { $0 })
+        guard let bestGuess = rankedGuesses.first, bestGuess.mismatch <= rescuableMismatch else {
+            return ([], rankedGuesses)
         }
         let initial = ranked(guesses.flatMap { extrapolated in
             extrapolated.first.map { anchoredFits(for: triple, guess: $0, in: image) + extrapolated } ?? []
@@ -66,23 +71,27 @@ enum SymbolLocator {
             }
             refined += extra
         }
-        let kept = ranked(refined).filter { $0.mismatch <= keptMismatch }
-        var result = kept.map { fit in
+        let all = ranked(refined)
+        let result = all.filter { $0.mismatch <= keptMismatch }.map { fit in
             Hypothesis(grid: GridSampler.sample(size: fit.size, through: fit.transform, in: image),
                        version: fit.version, corners: fit.corners,
-                       usedAlignmentPattern: fit.anchored, mismatch: fit.mismatch, sampling: .thresholdedPixels)
+                       fit: fit.anchored ? .alignmentPattern : .finders, mismatch: fit.mismatch, sampling: .thresholdedPixels)
         }
-        // The grey-level reading of the best few fits: blur moves the
-        // threshold, and which fit lands closest varies with tiny changes of
-        // the picture (a quarter turn is one), so more than one is tried.
-        for fit in kept.prefix(grayscaleFits) {
-            let grid = GrayscaleSampler.sample(
-                size: fit.size, through: fit.transform, in: luminance, inverted: inverted)
-            result.append(Hypothesis(grid: grid, version: fit.version, corners: fit.corners,
-                                     usedAlignmentPattern: fit.anchored,
-                                     mismatch: GridSampler.mismatchOfGrid(grid), sampling: .neighbourhoodContrast))
+        return (result, all)
+    }
+
+    /// The grey-level readings of the best few of `fits` (best first): blur
+    /// moves the threshold, and which fit lands closest varies with tiny
+    /// changes of the picture (a quarter turn is one), so more than one is
+    /// tried. Costlier than thresholded pixels, so asked for only when
+    /// those do not decode or do not show a symbol at all.
+    static func greyHypotheses(of fits: [SymbolFit], luminance: LuminanceImage, inverted: Bool) -> [Hypothesis] {
+        fits.filter { $0.mismatch <= keptMismatch }.prefix(grayscaleFits).map { fit in
+            let grid = GrayscaleSampler.sample(size: fit.size, through: fit.transform, in: luminance, inverted: inverted)
+            return Hypothesis(grid: grid, version: fit.version, corners: fit.corners,
+                              fit: fit.anchored ? .alignmentPattern : .finders,
+                              mismatch: GridSampler.mismatchOfGrid(grid), sampling: .neighbourhoodContrast)
         }
-        return result
     }
 
     /// Best first by sub-sample disagreement; ties keep their order.

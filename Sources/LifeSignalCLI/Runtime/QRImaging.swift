@@ -76,26 +76,30 @@ enum QRImaging {
         }
     }
 
-    /// The first code in the image that reads, trying the detector's
-    /// candidates in order (deterministic for a given image).
+    /// The first code in the image that reads: the detector offers its
+    /// candidates cheapest first and stops at the first that decodes
+    /// (deterministic for a given image).
     static func scan(_ bytes: [UInt8]) throws -> DecodedQR {
         let image: DecodedImage
         do { image = try ImageDecoder.decodeLuminance(bytes) } catch { throw ScanError.unsupported(error) }
         guard let luminance = LuminanceImage(width: image.width, height: image.height, pixels: image.samples) else {
             throw ScanError.noCode
         }
-        let candidates = QRDetector.detect(in: luminance)
-        guard !candidates.isEmpty else { throw ScanError.noCode }
+        var decoded: DecodedQR?
         var firstFailure: QRDecodingError?
-        for candidate in candidates {
+        let offered = QRDetector.detect(in: luminance) { candidate in
             let rows = (0..<candidate.grid.size).map { row in (0..<candidate.grid.size).map { candidate.grid[row, $0] } }
-            guard let matrix = BitMatrix(rows: rows) else { continue }
-            do {
-                return try QRDecoder.decode(matrix)
+            guard let matrix = BitMatrix(rows: rows) else { return false }
+            do throws(QRDecodingError) {
+                decoded = try QRDecoder.decode(matrix)
+                return true
             } catch {
                 firstFailure = firstFailure ?? error
+                return false
             }
         }
+        if let decoded { return decoded }
+        guard !offered.isEmpty else { throw ScanError.noCode }
         throw ScanError.tooDamaged(firstFailure?.description ?? "no candidate could be sampled")
     }
 

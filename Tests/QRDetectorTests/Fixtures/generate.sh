@@ -168,6 +168,32 @@ emit "photo-v7" "$tmp/photo.jpg" 0 "$tmp/photo.truth"
 symbol invrot 4 4 4 M "inverted and rotated"
 emit "inverted-rotate-v4" "$tmp/invrot.png" 0 "$tmp/invrot.truth" -negate -background black -rotate 33
 
+# Large symbols that no one homography fits (issue 18): lens distortion,
+# labels on bottles, and perspective with the bottom-right alignment pattern
+# hidden; the other alignment patterns and the timing patterns place them.
+# rect M0 M1 SCALE MARGIN: the pixel rectangle over modules M0..M1 (both
+# axes) of a symbol drawn at SCALE behind MARGIN modules.
+rect() { printf 'rectangle %d,%d %d,%d' $((($1 + $4) * $3)) $((($1 + $4) * $3)) $((($2 + $4 + 1) * $3 - 1)) $((($2 + $4 + 1) * $3 - 1)); }
+symbol barrel 20 3 4 M "barrel distortion on version twenty"
+emit "distort-barrel-v20" "$tmp/barrel.png" 0 "$tmp/barrel.truth" -virtual-pixel white -distort Barrel "0.0 0.0 0.08"
+symbol pincushion 15 4 4 M "pincushion distortion"
+emit "distort-pincushion-v15" "$tmp/pincushion.png" 0 "$tmp/pincushion.truth" \
+    -virtual-pixel white -distort Barrel "0.0 0.0 -0.04"
+# cylinder RATIO: paper wrapped round an upright cylinder whose radius is
+# RATIO times the image width, seen from the front (the sides squeezed).
+cylinder() { printf 'rad = %s * w; p{w / 2 + rad * asin((i - w / 2) / rad), j}' "$1"; }
+symbol bottle 15 4 4 M "a label on a bottle"
+emit "distort-cylinder-v15" "$tmp/bottle.png" 0 "$tmp/bottle.truth" -virtual-pixel white -fx "$(cylinder 0.62)"
+symbol bottle25 25 3 4 M "a version twenty-five label on a bottle, seen at an angle"
+size=$(( (117 + 8) * 3 ))
+emit "distort-cylinder-tilted-v25" "$tmp/bottle25.png" 0 "$tmp/bottle25.truth" -virtual-pixel white -fx "$(cylinder 0.75)" \
+    -distort Perspective "$(perspective "$size" "$size")"
+symbol smudge 30 3 4 M "a version thirty symbol in perspective, its bottom-right alignment pattern smudged"
+size=$(( (137 + 8) * 3 ))
+"${IM[@]}" "$tmp/smudge.png" -fill white -draw "$(rect 126 132 3 4)" "$tmp/smudged.png"
+emit "distort-smudged-perspective-v30" "$tmp/smudged.png" 0 "$tmp/smudge.truth" -virtual-pixel white -distort Perspective \
+    "0,0 $((size / 5)),$((size / 9))  $size,0 $((size * 4 / 5)),$((size / 9))  $size,$size $size,$size  0,$size 0,$size"
+
 # Beyond the promise: reported in the summary, not required to pass.
 symbol hblur 5 3 4 M "hard blur"
 emit "hard-blur-v5-3px" "$tmp/hblur.png" 0 "$tmp/hblur.truth" -blur 0x1.4
