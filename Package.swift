@@ -92,7 +92,9 @@ let package = Package(
                     dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "LifeSignalLocalTests", dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
-        .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "peak-memory", "TestSupport"]),
+        // Measures a program's peak memory from a process small enough not to count in it.
+        .executableTarget(name: "peak-memory", path: "Tests/PeakMemory"),
         .testTarget(name: "LifeSignalCLITests",
                     dependencies: ["LifeSignalCLI", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO", "StrictJSON",
                                    "TestSupport"]),

@@ -134,6 +134,8 @@ import TestSupport
         Path(id: "contacts decline", arguments: ["contacts", "decline", "Ivy"], shows: "Ivy␛]52;c;"),
         Path(id: "contacts accept", arguments: ["contacts", "accept", "Ivy"], shows: "Ivy␛]52;c;"),
         Path(id: "sessions (the machine a session came from)", arguments: ["sessions"], shows: "vm␛]2;owned␇<U+202E>"),
+        Path(id: "timeline of a dependent", arguments: ["timeline", "Eve"]),
+        Path(id: "ack", arguments: ["ack", "Eve"]),
     ]
 
     @Test(arguments: paths)

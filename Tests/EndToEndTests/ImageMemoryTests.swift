@@ -1,12 +1,11 @@
 import Foundation
-import Glibc
 import Testing
 import TestSupport
 
 /// `qr scan` decodes within a memory budget: a small file that inflates to
 /// a huge image (a decompression bomb) costs its luminance plane and a few
 /// rows, not its raw data. Measured as the peak resident memory of the
-/// built binary, from `wait4`'s resource usage of the child process.
+/// built binary (see `peakMemory`).
 struct ImageMemoryTests {
     /// The budget any accepted image must stay within (issue 16).
     static let budgetKB = 200 * 1024
@@ -25,22 +24,19 @@ struct ImageMemoryTests {
     }
 
     /// Runs `executable` with `arguments` (output discarded) and returns its
-    /// exit status and peak resident set in kilobytes.
+    /// exit status and peak resident set in kilobytes, measured by the small
+    /// `peak-memory` program built beside the test runner: measured from here,
+    /// the child's peak would include this whole test process's.
     static func peakMemory(_ executable: String, _ arguments: [String]) throws -> (status: Int32, peakKB: Int) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        try #require(spawned == 0, "posix_spawn failed: \(spawned)")
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        return ((status >> 8) & 0xFF, usage.ru_maxrss)
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let helper = try #require([runner.deletingLastPathComponent(), runner.deletingLastPathComponent().deletingLastPathComponent()]
+            .map { $0.appendingPathComponent("peak-memory").path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }, "peak-memory is built beside the test runner")
+        let run = try Running(arguments: [helper, executable] + arguments, environment: ProcessInfo.processInfo.environment,
+                              directory: FileManager.default.temporaryDirectory, executable: nil).wait(timeout: 300)
+        let fields = run.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(run.succeeded && fields.count == 2, "peak-memory: \(run)")
+        return (Int32(fields[0]), fields[1])
     }
 
     /// A PNG of all-zero RGBA-16 pixels whose IDAT is one fixed-Huffman

@@ -131,7 +131,7 @@ struct CommandTableTests {
         Refusal(id: "nothing to change", line: ["profile", "set"],
                 message: "missing '--first-name', '--last-name' or '--note'"),
         Refusal(id: "no role given", line: ["contacts", "role", "Al"],
-                message: "missing '--responder', '--no-responder', '--dependent' or '--no-dependent'"),
+                message: "missing '--responder', '--no-responder', '--dependent', '--no-dependent' or '--delay'"),
         Refusal(id: "blank contact", line: ["contacts", "show", "  "],
                 message: "invalid value '  ' for 'CONTACT': expected a name, phone number or ID"),
         Refusal(id: "setting key", line: ["settings", "set", "ping", "on"],

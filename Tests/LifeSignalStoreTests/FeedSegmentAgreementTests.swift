@@ -116,6 +116,10 @@ struct FeedSegmentAgreementTests {
         item.relatedContactID = SegmentSamples.id(&random)
         item.relatedPingID = SegmentSamples.id(&random)
         item.relatedAlertID = SegmentSamples.id(&random)
+        item.duress = true
+        item.acknowledgedBy = SegmentSamples.id(&random)
+        item.readAt = SegmentSamples.date(&random)
+        item.deliveredAt = SegmentSamples.date(&random)
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(item)) as? [String: Any]
         #expect(Set(try #require(object).keys) == Set(FeedItemReader.Field.allCases.map(\.rawValue)))
     }

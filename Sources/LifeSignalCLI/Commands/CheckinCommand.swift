@@ -3,12 +3,20 @@ import LifeSignalCore
 import LifeSignalStore
 
 extension Checkin: RunnableCommand {
-    /// Checks in now, or after `command` succeeded.
+    /// Checks in now, or after `command` succeeded; with codes set, only
+    /// with one of them (the duress code reads exactly like the real one).
     func run(_ c: Context) throws -> Int32 {
         var commandText: String?
+        var duress: Reach?
+        var typed = code ?? CheckInCodeInput.fromEnvironment(c)
         if let words = command {
-            // Fail early when not signed in, before running anything.
+            // Fail early when not signed in, or without a right code, before running anything.
             _ = try c.session()
+            if try c.reading({ _, account in account.checkInCodes != nil }) {
+                duress = try CheckInCodeInput.verify(try typed ?? CheckInCodeInput.ask(c), c)
+            } else if code != nil {
+                throw CheckInCodeInput.noCodes
+            }
             let outcome = c.env.processRunner.run(ProcessRequest(
                 arguments: words, input: nil, environment: c.env.variables, timeout: nil, stdoutToStderr: false))
             guard outcome.succeeded else {
@@ -20,12 +28,15 @@ extension Checkin: RunnableCommand {
                 return outcome.shellStatus
             }
             commandText = words.joined(separator: " ")
+            typed = nil
         }
         let now = try c.now()
-        let (account, outcome) = try c.writing { store, account in
-            let outcome = try AccountService(store: store, env: try c.core()).checkIn(&account, command: commandText)
-            return (account, CheckInText.Outcome(outcome, in: store))
+        let verified = command != nil
+        var result = try checkIn(c, code: typed, verified: verified, command: commandText, duress: duress)
+        if case .needsCode = result {
+            result = try checkIn(c, code: try CheckInCodeInput.ask(c), verified: verified, command: commandText, duress: duress)
         }
+        guard case .done(let account, let outcome) = result else { throw CheckInCodeInput.noCodes }
         if c.json {
             c.printJSON(.object([("lastCheckIn", .date(account.lastCheckIn)), ("nextCheckInDue", .date(account.nextCheckInDue))]
                 + (outcome.outcome.warnUnwatched ? [("warning", .string(CheckInText.unwatched))] : [])))
@@ -34,6 +45,38 @@ extension Checkin: RunnableCommand {
         }
         CheckInText.report(outcome, c)
         return success
+    }
+
+    private enum Result {
+        case done(Account, CheckInText.Outcome)
+        /// Codes are set and none was given: ask, then try again.
+        case needsCode
+    }
+
+    /// One transaction: the code checked unless `verified` already (a wrong
+    /// one is committed as a wrong attempt, then refused), then the check-in.
+    private func checkIn(_ c: Context, code typed: String?, verified: Bool, command: String?,
+                         duress earlier: Reach?) throws -> Result {
+        enum Step { case result(Result), refused(LifeSignalError) }
+        let step: Step = try c.writing { store, account in
+            var duress = earlier
+            if account.checkInCodes != nil, !verified {
+                guard let typed else { return .result(.needsCode) }
+                switch try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account) {
+                case .refused(let error): return .refused(error)
+                case .accepted(let reach): duress = reach
+                }
+            } else if account.checkInCodes == nil, code != nil, !verified {
+                return .refused(CheckInCodeInput.noCodes)
+            }
+            let outcome = try AccountService(store: store, env: try c.core())
+                .checkIn(&account, command: command, duressReach: duress)
+            return .result(.done(account, CheckInText.Outcome(outcome, in: store)))
+        }
+        switch step {
+        case .result(let result): return result
+        case .refused(let error): throw error
+        }
     }
 }
 
@@ -96,21 +139,25 @@ extension CheckinInterval: RunnableCommand {
     /// Shows the intervals, or changes them.
     func run(_ c: Context) throws -> Int32 {
         let account: Account
-        if interval == nil && reminder == nil {
+        if !changes {
             account = try c.reading { _, account in account }
         } else {
             account = try c.writing { store, account in
-                try AccountService(store: store, env: try c.core()).setIntervals(&account, checkIn: interval, reminder: reminder)
+                try AccountService(store: store, env: try c.core()).setIntervals(
+                    &account, checkIn: interval, reminder: reminder, grace: grace, repeats: repeats)
                 return account
             }
         }
         if c.json {
             c.printJSON(.object([("checkInInterval", .int(account.checkInInterval)),
                                  ("reminderInterval", .int(account.reminderInterval)),
+                                 ("graceInterval", .int(account.graceInterval)),
+                                 ("repeatInterval", account.repeatInterval.map { .int($0) } ?? .null),
                                  ("nextCheckInDue", .date(account.nextCheckInDue))]))
         } else {
             c.say("Check in every \(DurationText.format(seconds: account.checkInInterval)); "
                   + "reminder \(DurationText.format(seconds: account.reminderInterval)) before it is due.")
+            c.say(IntervalText.escalation(account))
             let now = try c.now()
             if let due = account.nextCheckInDue, account.isOverdue(at: now) {
                 c.say("You are overdue (due \(TimeText.both(due, now: now))); "
@@ -119,5 +166,16 @@ extension CheckinInterval: RunnableCommand {
             }
         }
         return success
+    }
+}
+
+/// How the grace period and repeats read.
+enum IntervalText {
+    static func escalation(_ account: Account) -> String {
+        let grace = account.graceInterval == 0 ? "Responders are told at the deadline"
+            : "Responders are told \(DurationText.format(seconds: account.graceInterval)) after the deadline"
+        let repeats = account.repeatInterval.map { ", and again every \(DurationText.format(seconds: $0)) until it is resolved." }
+            ?? " (no repeats)."
+        return grace + repeats
     }
 }

@@ -78,6 +78,9 @@ extension ContactsShow: RunnableCommand {
         table.add(["Name", ContactText.name(found)])
         table.add(["Phone", found.account.phoneNumber])
         table.add(["Role", ContactText.roles(found.link)])
+        if found.link.isResponder, found.link.responderDelay > 0 {
+            table.add(["Delay", "told \(DurationText.format(seconds: found.link.responderDelay)) after your grace period"])
+        }
         table.add(["Added", TimeText.both(found.link.addedAt, now: now)])
         table.add(["ID", found.id.rawValue])
         if found.link.isDependent {
@@ -127,20 +130,19 @@ extension ContactsRole: RunnableCommand {
         let now = try c.now()
         let (before, after) = try c.writing { store, account in
             let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
-            if (responder ?? found.link.isResponder) == found.link.isResponder,
-               (dependent ?? found.link.isDependent) == found.link.isDependent {
-                return (found, found)
-            }
             return (found, try ContactService(store: store, env: try c.core()).setRoles(
-                of: found, responder: responder, dependent: dependent, owner: account))
+                of: found, responder: responder, dependent: dependent, delay: delay, owner: account))
         }
-        let unchanged = before.link.isResponder == after.link.isResponder && before.link.isDependent == after.link.isDependent
+        let unchanged = before.link == after.link
         if c.json {
             c.printJSON(JSONViews.contact(after, now: now).adding("changed", .bool(!unchanged)))
         } else if unchanged {
             c.say("\(ContactText.name(after)) is already your \(ContactText.roles(after.link)); nothing changed.")
         } else {
-            c.say("\(ContactText.name(after)) is now your \(ContactText.roles(after.link)).")
+            let delay = after.link.isResponder && after.link.responderDelay > 0
+                ? " They are told of a missed check-in \(DurationText.format(seconds: after.link.responderDelay)) after your grace period."
+                : ""
+            c.say("\(ContactText.name(after)) is now your \(ContactText.roles(after.link)).\(delay)")
         }
         return success
     }
@@ -186,10 +188,18 @@ enum ContactText {
 
     static func status(_ contact: ContactView, now: Date, style: Style) -> String {
         var parts: [String] = []
-        if contact.account.isAlertActive { parts.append(style.red("ALERT")) }
-        if let left = contact.timeLeft(at: now) {
-            parts.append(left <= 0 ? style.red("overdue by \(RelativeTime.span(seconds: -left))")
-                                   : "due in \(RelativeTime.span(seconds: left))")
+        let account = contact.account
+        if account.alertSeenByResponders != nil { parts.append(style.red(account.alert == nil ? "ALERT (duress code)" : "ALERT")) }
+        if account.isPaused(at: now), let until = account.pause?.until {
+            parts.append(style.yellow("paused") + " until \(TimeText.local(until, now: now))")
+        } else if let left = contact.timeLeft(at: now) {
+            if left > 0 {
+                parts.append("due in \(RelativeTime.span(seconds: left))")
+            } else if let ends = account.graceEndsAt, now < ends {
+                parts.append(style.yellow("late by \(RelativeTime.span(seconds: -left))") + " (grace until \(TimeText.local(ends, now: now)))")
+            } else {
+                parts.append(style.red("overdue by \(RelativeTime.span(seconds: -left))"))
+            }
         } else {
             parts.append(style.dim("not started"))
         }

@@ -71,9 +71,10 @@ extension NotificationsRead: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let query: String?
         if case .one(let id) = target { query = id } else { query = nil }
+        let now = try c.now()
         let count = try c.writing { store, account in
             let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }
-            return try NotificationEditor(store: store).markRead(id, of: account.id)
+            return try NotificationEditor(store: store).markRead(id, of: account.id, at: now)
         }
         if c.json { c.printJSON(.object([("marked", .int(count))])) } else {
             c.say("Marked \(count) notification\(count == 1 ? "" : "s") as read.")

@@ -5,13 +5,19 @@ extension PingSend: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let (outcome, name, names) = try c.writing { store, account in
             let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
-            let outcome = try PingService(store: store, env: try c.core()).send(to: found, from: account)
+            let outcome = try PingService(store: store, env: try c.core()).send(to: found, from: account, within: within,
+                                                                                 escalate: escalate)
             return (outcome, found.name, [account.id: account.fullName, found.id: found.name])
         }
         let now = try c.now()
         switch outcome {
         case .sent(let ping):
-            if c.json { c.printJSON(JSONViews.ping(ping, names: names)) } else { c.say("Pinged \(TerminalText.line(name)).") }
+            if c.json { c.printJSON(JSONViews.ping(ping, names: names)) } else if let by = ping.answerBy {
+                c.say("Pinged \(TerminalText.line(name)). If there is no answer by \(TimeText.both(by, now: now)), you "
+                      + (ping.escalate ? "and their other responders are" : "are") + " told.")
+            } else {
+                c.say("Pinged \(TerminalText.line(name)).")
+            }
         case .alreadyPending(let ping):
             if c.json {
                 c.printJSON(JSONViews.ping(ping, names: names).adding("alreadyPending", .bool(true)))
@@ -73,6 +79,9 @@ extension PingRespond: RunnableCommand {
             c.printJSON(.array(answered.map { JSONViews.ping($0, names: names) }))
         } else if answered.isEmpty {
             c.say("No pending pings.")
+        } else if answer.checkIn == nil {
+            c.say("Answered \(answered.count) ping\(answered.count == 1 ? "" : "s"). Not checked in: your check-ins need your code.")
+            c.hint("lifesignal checkin")
         } else {
             c.say("Answered \(answered.count) ping\(answered.count == 1 ? "" : "s") and checked in. "
                   + "Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
@@ -83,9 +92,15 @@ extension PingRespond: RunnableCommand {
 }
 
 extension JSONValue {
-    /// The object with one more member.
+    /// The object with one more member, or with a new value for a member
+    /// it has (in its place: a key appears once).
     func adding(_ key: String, _ value: JSONValue) -> JSONValue {
-        guard case .object(let members) = self else { return self }
-        return .object(members + [(key, value)])
+        guard case .object(var members) = self else { return self }
+        if let index = members.firstIndex(where: { $0.0 == key }) {
+            members[index].1 = value
+        } else {
+            members.append((key, value))
+        }
+        return .object(members)
     }
 }

@@ -19,6 +19,10 @@ extension Status: RunnableCommand {
                 ("unreadNotifications", .int(report.unreadNotifications)),
                 ("responderCount", .int(report.responderCount)),
                 ("dependentsNeedingAttention", .array(report.dependentsNeedingAttention.map { Self.attention($0, now: now) })),
+                ("graceEndsAt", .date(account.graceEndsAt)),
+                ("pausedUntil", .date(report.pausedUntil)),
+                ("acknowledgedBy", report.acknowledgedBy.map { JSONViews.contact($0, now: now) }
+                    ?? report.acknowledgedByID.map { .object([("id", .id($0))]) } ?? .null),
             ]))
         } else if !check {
             Self.render(report, now: now, c)
@@ -45,18 +49,32 @@ extension Status: RunnableCommand {
         let s = c.style
         c.out.line(s.bold(TerminalText.line(account.fullName)) + " (\(account.phoneNumber))")
         var rows = TextTable(columns: [.fixed, .flexible])
-        if let due = account.nextCheckInDue {
-            let state = report.overdue ? s.red("OVERDUE") : s.green("on time")
+        if let until = report.pausedUntil, let due = account.nextCheckInDue {
+            let reason = account.pause?.reason.map { " (\(TerminalText.line($0)))" } ?? ""
+            rows.add(["Check-in", "\(s.yellow("paused"))\(reason) until \(TimeText.both(until, now: now)); "
+                      + "then due \(TimeText.local(due, now: now))"])
+            rows.add(["Last", TimeText.both(account.lastCheckIn, now: now)])
+        } else if let due = account.nextCheckInDue {
+            var state = report.overdue ? s.red("OVERDUE") : s.green("on time")
+            if report.overdue, let ends = account.graceEndsAt, now < ends {
+                state = s.red("LATE") + " (your responders are told \(RelativeTime.describe(ends, now: now)))"
+            }
             rows.add(["Check-in", "\(state): due \(TimeText.both(due, now: now))"])
             rows.add(["Last", TimeText.both(account.lastCheckIn, now: now)])
         } else {
             rows.add(["Check-in", "not started: check in once to start the timer"])
         }
-        rows.add(["Interval", "every \(DurationText.format(seconds: account.checkInInterval)), "
-                  + "reminder \(DurationText.format(seconds: account.reminderInterval)) before"])
+        var interval = "every \(DurationText.format(seconds: account.checkInInterval)), "
+            + "reminder \(DurationText.format(seconds: account.reminderInterval)) before"
+        if account.graceInterval > 0 { interval += ", grace \(DurationText.format(seconds: account.graceInterval))" }
+        if let repeats = account.repeatInterval { interval += ", repeats every \(DurationText.format(seconds: repeats))" }
+        rows.add(["Interval", interval])
         rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
                   : "by \(report.responderCount) responder\(report.responderCount == 1 ? "" : "s")"])
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
+        if let handler = report.acknowledgedBy {
+            rows.add(["Handling", "\(TerminalText.line(handler.name)) said they are on it"])
+        }
         rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
         c.print(rows)
@@ -82,7 +100,10 @@ extension Status: RunnableCommand {
             return [dependent.id.short, s.red("CANNOT BE CHECKED"), TerminalText.line(dependent.unreadable ?? "")]
         }
         var what: [String] = []
-        if let alert = dependent.alert { what.append(s.red("ALERT") + " since " + TimeText.both(alert.activatedAt, now: now)) }
+        if let alert = dependent.alert {
+            let duress = account.alert == nil ? " (duress code)" : ""
+            what.append(s.red("ALERT") + duress + " since " + TimeText.both(alert.activatedAt, now: now))
+        }
         if let since = dependent.overdueSince {
             what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")

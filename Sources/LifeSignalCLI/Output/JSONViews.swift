@@ -33,14 +33,23 @@ enum JSONViews {
             ("isDependent", .bool(contact.link.isDependent)),
             ("addedAt", .date(contact.link.addedAt)),
         ]
+        if contact.link.isResponder { members.append(("delay", .int(contact.link.responderDelay))) }
         if contact.link.isDependent {
+            let account = contact.account
+            let alert = account.alertSeenByResponders
+            let acknowledged = DeadlineEngine.standard.isMissedNotified(account) ? account.deadlines.acknowledgedBy : nil
             members += [
-                ("lastCheckIn", .date(contact.account.lastCheckIn)),
-                ("nextCheckInDue", .date(contact.account.nextCheckInDue)),
-                ("overdue", .bool(contact.account.isOverdue(at: now))),
-                ("isAlertActive", .bool(contact.account.isAlertActive)),
-                ("emergencyNote", .string(contact.account.emergencyNote)),
+                ("lastCheckIn", .date(account.lastCheckIn)),
+                ("nextCheckInDue", .date(account.nextCheckInDue)),
+                // Responders hear of a missed check-in once the grace period ends.
+                ("overdue", .bool(account.isPastGrace(at: now))),
+                ("isAlertActive", .bool(alert != nil)),
+                ("emergencyNote", .string(account.emergencyNote)),
+                ("graceEndsAt", .date(account.graceEndsAt)),
+                ("pausedUntil", .date(account.isPaused(at: now) ? account.pause?.until : nil)),
+                ("acknowledgedBy", .id(acknowledged ?? alert?.acknowledgedBy)),
             ]
+            if alert != nil, account.alert == nil { members.append(("duress", .bool(true))) }
         }
         return .object(members)
     }
@@ -62,6 +71,8 @@ enum JSONViews {
             ("sentAt", .date(ping.sentAt)),
             ("status", .string(ping.status.rawValue)),
             ("respondedAt", .date(ping.respondedAt)),
+            ("answerBy", .date(ping.answerBy)),
+            ("escalate", .bool(ping.escalate)),
         ])
     }
 
@@ -76,7 +87,15 @@ enum JSONViews {
             ("relatedContactID", .id(item.relatedContactID)),
             ("relatedPingID", .id(item.relatedPingID)),
             ("relatedAlertID", .id(item.relatedAlertID)),
-        ])
+        ] + extras(item))
+    }
+
+    /// Issue 14's fields, only on the items they concern (`NotificationJSONWriter` writes the same).
+    static func extras(_ item: FeedItem) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if item.duress { members.append(("duress", .bool(true))) }
+        if let by = item.acknowledgedBy { members.append(("acknowledgedBy", .id(by))) }
+        return members
     }
 
     static func settings(_ preferences: NotificationPreferences, _ local: LocalSettings) -> JSONValue {

@@ -30,6 +30,11 @@ enum NotificationJSONWriter {
         id(item.relatedPingID, &out)
         literal(",\"relatedAlertID\":", &out)
         id(item.relatedAlertID, &out)
+        if item.duress { literal(",\"duress\":true", &out) }
+        if let by = item.acknowledgedBy {
+            literal(",\"acknowledgedBy\":", &out)
+            id(by, &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -73,6 +73,7 @@ struct Delivery {
         report.noCommand = command == nil
         var ledger = DeliveryLedger(plan)
         var saved = plan.state
+        var receipts: [FeedItem] = []
         var inARow = 0
         var succeeded = false
         var queue = plan.steps[...]
@@ -102,6 +103,7 @@ struct Delivery {
                     environment: environment(for: item, account: account), timeout: timeout))
                 if outcome.succeeded {
                     ledger.delivered(item)
+                    receipts.append(item)
                     report.delivered += 1
                     inARow = 0
                     succeeded = true
@@ -111,19 +113,28 @@ struct Delivery {
                 }
                 // Recorded at once: an item handed over is not handed over
                 // again because a later one hung or the process was killed.
-                try save(ledger.state, &saved)
+                try save(ledger.state, &saved, receipts: &receipts, at: now)
             }
         }
-        try save(ledger.state, &saved)
+        try save(ledger.state, &saved, receipts: &receipts, at: now)
         report.waiting = ledger.state.retries.count
         report.nextRetry = ledger.nextRetry
         return report
     }
 
-    private func save(_ state: DeliveryState, _ saved: inout DeliveryState) throws {
-        guard state != saved else { return }
-        try context.writing { store, account in try store.setDeliveryState(state, of: account.id) }
+    /// Records where delivery stands and, with it, the delivery receipt of
+    /// each item the command took (`FeedItem.deliveredAt`, which timelines
+    /// show the people who were told). The agent delivers through here too.
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipts: inout [FeedItem], at time: Date) throws {
+        guard state != saved || !receipts.isEmpty else { return }
+        let taken = receipts
+        try context.writing { store, account in
+            try store.setDeliveryState(state, of: account.id)
+            let editor = NotificationEditor(store: store)
+            for item in taken { try editor.markDelivered(item, of: account.id, at: time) }
+        }
         saved = state
+        receipts = []
     }
 
     private func environment(for item: FeedItem, account: Account) -> [String: String] {

@@ -1,35 +1,47 @@
 import CommandEngine
+import LifeSignalCore
 
 /// Check-ins and their schedule.
 enum CheckinCommandTable {
     static let all = [Checkin.spec]
 }
 
-/// `checkin [-- COMMAND [ARG...]]`
+/// `checkin [--code CODE] [-- COMMAND [ARG...]]`
 struct Checkin: CommandInput, Equatable {
+    static let code = Option<String>(
+        "code", valueName: "CODE",
+        help: "Your check-in code, when you set codes (LIFESIGNAL_CHECKIN_CODE keeps it out of the process list; on a terminal you are asked).")
+
     static let spec = CommandSpec(
         "checkin",
         summary: "Check in now, or when a command succeeds",
         discussion: [
             "With -- COMMAND, runs COMMAND and checks in only if it exits 0; lifesignal then exits with COMMAND's status.",
+            "Once you set check-in codes ('checkin code set'), a check-in needs one. The duress code checks in exactly like the real one, with the same output, and silently raises an alert to every responder. A wrong code changes nothing (exit 5); after 5 wrong codes in a row you have to wait a minute, doubling with each further one.",
         ],
-        subcommands: [CheckinHistory.spec, CheckinInterval.spec],
+        options: [code.spec],
+        subcommands: [CheckinHistory.spec, CheckinInterval.spec, CheckinExtend.spec, CheckinPause.spec, CheckinResume.spec,
+                      CheckinCodeCommands.spec],
         isRunnable: true,
         passthrough: ArgumentSpec("COMMAND", help: "A command to run; check in only if it succeeds.", isVariadic: true),
         examples: [
             CommandExample("checkin", "check in now"),
             CommandExample("checkin -- ./backup.sh", "check in only if the backup succeeds"),
+            CommandExample("checkin --code \"$CODE\"", "check in with your code, from a script"),
         ],
         input: .running(Checkin.self))
 
     /// The command to run first, nil for a plain check-in.
     let command: [String]?
+    /// The code typed on the command line.
+    let code: String?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         if let words = parsed.passthrough, words.isEmpty {
             throw parsed.problem(.missingArgument("COMMAND after --"))
         }
         command = parsed.passthrough
+        code = try parsed.value(Self.code)
     }
 }
 
@@ -50,7 +62,7 @@ struct CheckinHistory: CommandInput, Equatable {
     }
 }
 
-/// `checkin interval [DURATION] [--reminder DURATION]`
+/// `checkin interval [DURATION] [--reminder DURATION] [--grace DURATION] [--repeat DURATION|off]`
 struct CheckinInterval: CommandInput, Equatable {
     static let duration = Argument<Int>(
         "DURATION", help: "The new check-in interval.", isOptional: true,
@@ -60,27 +72,48 @@ struct CheckinInterval: CommandInput, Equatable {
         "reminder", valueName: "DURATION", help: "How long before the deadline to remind you.",
         expected: "a duration such as 1h, 2h or 30m", completion: .choices(["1h", "2h", "4h", "8h"]),
         convert: SharedInputs.duration)
+    static let grace = Option<Int>(
+        "grace", valueName: "DURATION",
+        help: "How long after the deadline your responders are told (0: at once); at the deadline only you are told you are late.",
+        expected: "a duration such as 30m, 1h or 0", completion: .choices(["0", "30m", "1h", "2h"]),
+        convert: SharedInputs.duration)
+    static let repeats = Option<IntervalRules.Repeats>(
+        "repeat", valueName: "DURATION|off",
+        help: "Tell each responder already told again every DURATION while a missed check-in stays unresolved, or off.",
+        expected: "a duration such as 6h, or off", completion: .choices(["off", "1h", "6h", "12h"])) { text in
+        if text.lowercased() == "off" { return .off }
+        return SharedInputs.duration(text).map { .every($0) }
+    }
 
     static let spec = CommandSpec(
         "interval",
-        summary: "Show or set how often you check in and when you are reminded",
+        summary: "Show or set how often you check in, and when you and your responders are told",
         discussion: [
             "Presets: 8h, 16h, 1d, 2d, 3d for check-ins; 1h, 2h, 4h, 8h for the reminder. Other durations work too (e.g. 90m, 1d12h, or seconds).",
             "The reminder is always shorter than the interval: shortening the interval below it moves the reminder to the largest preset that fits.",
+            "--grace gives you time after the deadline before your responders hear of it (up to 7d); --repeat reminds them (every 15m to 7d) until you check in or one of them acknowledges it with 'lifesignal ack'. Each responder may also be told later than the others: 'contacts role NAME --delay 2h'.",
         ],
         arguments: [duration.spec],
-        options: [reminder.spec],
+        options: [reminder.spec, grace.spec, repeats.spec],
         examples: [
             CommandExample("checkin interval 2d --reminder 4h", "check in every two days, reminded four hours before"),
+            CommandExample("checkin interval --grace 1h --repeat 6h", "responders hear an hour after the deadline, then every 6 hours"),
         ],
         input: .running(CheckinInterval.self))
 
     /// Seconds; nil leaves it as it is.
     let interval: Int?
     let reminder: Int?
+    let grace: Int?
+    let repeats: IntervalRules.Repeats?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         interval = try parsed.value(Self.duration)
         reminder = try parsed.value(Self.reminder)
+        grace = try parsed.value(Self.grace)
+        repeats = try parsed.value(Self.repeats)
     }
+
+    /// Whether the command changes anything (else it shows the settings).
+    var changes: Bool { interval != nil || reminder != nil || grace != nil || repeats != nil }
 }

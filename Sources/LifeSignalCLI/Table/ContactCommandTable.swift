@@ -123,29 +123,43 @@ struct ContactsShow: CommandInput, Equatable {
     }
 }
 
-/// `contacts role CONTACT [--[no-]responder] [--[no-]dependent]`
+/// `contacts role CONTACT [--[no-]responder] [--[no-]dependent] [--delay DURATION]`
 struct ContactsRole: CommandInput, Equatable {
     static let responder = Toggle("responder", help: "Make them your responder, or (--no-responder) stop.")
     static let dependent = Toggle("dependent", help: "Make them your dependent, or (--no-dependent) stop.")
+    static let delay = Option<Int>(
+        "delay", valueName: "DURATION",
+        help: "As your responder, tell them of a missed check-in this long after the grace period (0: at once; at most 7d).",
+        expected: SharedInputs.durationExpected, completion: .choices(["0", "1h", "2h", "4h"]),
+        convert: SharedInputs.duration)
 
     static let spec = CommandSpec(
         "role",
-        summary: "Change a contact's roles (the other side sees the change)",
+        summary: "Change a contact's roles, or a responder's delay (the other side sees the change)",
+        discussion: [
+            "--delay staggers who hears of a missed check-in: a partner at once, a neighbour two hours later. Alerts still reach every responder at once.",
+        ],
         arguments: [SharedInputs.contact.spec],
-        options: [responder.spec, dependent.spec],
-        examples: [CommandExample("contacts role Ada --dependent --no-responder", "watch over Ada, no longer the reverse")],
+        options: [responder.spec, dependent.spec, delay.spec],
+        examples: [
+            CommandExample("contacts role Ada --dependent --no-responder", "watch over Ada, no longer the reverse"),
+            CommandExample("contacts role Sam --responder --delay 2h", "Sam hears of a missed check-in two hours after the others"),
+        ],
         input: .running(ContactsRole.self))
 
     let contact: String
-    /// nil leaves the role as it is.
+    /// nil leaves the role (or the delay) as it is.
     let responder: Bool?
     let dependent: Bool?
+    let delay: Int?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         contact = try parsed.required(SharedInputs.contact)
-        try parsed.requireOne(of: [Self.responder.spec, Self.dependent.spec])
+        try parsed.requireOne(of: [Self.responder.spec, Self.dependent.spec, Self.delay.spec])
         responder = parsed[Self.responder]
         dependent = parsed[Self.dependent]
+        delay = try parsed.value(Self.delay)
+        if delay != nil, responder == false { throw parsed.problem(.conflict("--delay", "--no-responder")) }
     }
 }
 

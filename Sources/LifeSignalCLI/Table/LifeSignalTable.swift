@@ -34,8 +34,8 @@ struct Root: CommandInput, Equatable {
     /// Every top-level command, in the order help lists them.
     static let commands: [CommandSpec] = {
         let groups: [[CommandSpec]] = [
-            AccountCommandTable.all, SessionCommandTable.all, CheckinCommandTable.all, SafetyCommandTable.all, ContactCommandTable.all,
-            NotificationCommandTable.all, QRCommandTable.all, SystemCommandTable.all,
+            AccountCommandTable.all, SessionCommandTable.all, CheckinCommandTable.all, SafetyCommandTable.all, WatchCommandTable.all,
+            ContactCommandTable.all, NotificationCommandTable.all, QRCommandTable.all, SystemCommandTable.all,
         ]
         return groups.flatMap { $0 }
     }()

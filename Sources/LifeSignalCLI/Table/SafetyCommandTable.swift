@@ -55,18 +55,34 @@ struct AlertOff: CommandInput, Equatable {
     init(from parsed: ParsedCommand) {}
 }
 
-/// `ping CONTACT`, `ping send CONTACT`
+/// `ping CONTACT`, `ping send CONTACT [--within DURATION] [--escalate]`
 struct PingSend: CommandInput, Equatable {
+    static let within = Option<Int>(
+        "within", valueName: "DURATION",
+        help: "They have this long to answer (1m to 7d); when it passes unanswered, you are told once.",
+        expected: SharedInputs.durationExpected, completion: .choices(["15m", "30m", "1h", "2h"]),
+        convert: SharedInputs.duration)
+    static let escalate = Flag("escalate", help: "With --within: their other responders are told too when it passes.")
+
     static let spec = CommandSpec(
         "send",
         summary: "Ping a dependent (a second ping while one is pending sends nothing new)",
         arguments: [SharedInputs.dependent.spec],
+        options: [within.spec, escalate.spec],
+        examples: [CommandExample("ping send Ada --within 1h --escalate",
+                                  "if Ada has not answered in an hour, you and her other responders are told")],
         input: .running(PingSend.self))
 
     let contact: String
+    /// Seconds they have to answer; nil: no window.
+    let within: Int?
+    let escalate: Bool
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         contact = try parsed.required(SharedInputs.dependent)
+        within = try parsed.value(Self.within)
+        escalate = parsed[Self.escalate]
+        if escalate, within == nil { throw parsed.problem(.missingOption("--within")) }
     }
 }
 

@@ -1,4 +1,6 @@
 import CommandEngine
+import FoundationEssentials
+import Glibc
 import LifeSignalCore
 
 /// Arguments and values several commands take, defined once.
@@ -24,4 +26,25 @@ enum SharedInputs {
     static func duration(_ text: String) -> Int? { DurationText.parse(text) }
 
     static let durationExpected = "a duration such as 90m, 8h, 1d12h or seconds"
+
+    /// A moment: ISO 8601 with a zone (`2026-03-04T18:00:00Z`), or local
+    /// wall-clock time without one (`2026-03-04T18:00`, `2026-03-04 18:00`,
+    /// `2026-03-04` for its midnight), as the TZ of the machine reads it.
+    static func time(_ text: String) -> Date? {
+        let trimmed = text.trimmingWhitespace()
+        let dateOnly = trimmed.utf8.count == 10
+        if !dateOnly, let zoned = ISO8601.parse(trimmed) { return zoned }
+        // Read the fields as if they were UTC, then ask the C library what
+        // those fields mean as local time (daylight saving included).
+        guard let fields = ISO8601.parse(dateOnly ? trimmed + "T00:00:00Z" : trimmed + "Z") else { return nil }
+        var seconds = time_t(fields.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return nil }
+        parts.tm_isdst = -1
+        let local = mktime(&parts)
+        guard local != -1 else { return nil }
+        return Date(timeIntervalSince1970: Double(local))
+    }
+
+    static let timeExpected = "a time such as 2026-03-04T18:00:00Z, or local 2026-03-04T18:00"
 }

@@ -59,11 +59,31 @@ public struct SHA256: Sendable {
     }
 
     private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
-                | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
+                    | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+            }
+            Self.compress(&state, schedule: w)
         }
+    }
+
+    /// The eight words of the chaining value.
+    typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    /// The chaining value after the whole blocks hashed so far (HMAC keeps
+    /// its padded keys' states and starts from them).
+    var blockState: State {
+        precondition(pending.isEmpty, "only whole blocks have a chaining value of their own")
+        return state
+    }
+
+    /// The initial chaining value of FIPS 180-4 §5.3.3.
+    static let initialState: State = SHA256().state
+
+    /// One block (FIPS 180-4 §6.2.2): `w` holds the block's 16 big-endian
+    /// words and has room for the 64 of the message schedule.
+    static func compress(_ state: inout State, schedule w: UnsafeMutableBufferPointer<UInt32>) {
         for i in 16..<64 {
             let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
             let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)

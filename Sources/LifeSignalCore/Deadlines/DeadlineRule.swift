@@ -1,19 +1,26 @@
 import FoundationEssentials
 
-/// What the deadline rules look at: one account's current deadline and the
-/// people who watch over it.
+/// What the deadline rules look at: one account's current deadline, what
+/// has fired of it, and the people who watch over it.
 public struct DeadlineSubject: Sendable {
     public var account: Account
-    /// The deadline being watched (`account.nextCheckInDue`).
-    public var due: Date
+    /// The deadline being watched (`account.nextCheckInDue`); nil before the
+    /// first check-in, when only standing milestones (answer windows) exist.
+    public var due: Date?
     /// The account's responders as its contacts list them when the rules run.
     public var responders: [ContactLink]
 
-    public init(account: Account, due: Date, responders: [ContactLink]) {
+    public init(account: Account, responders: [ContactLink]) {
         self.account = account
-        self.due = due
+        self.due = account.nextCheckInDue
         self.responders = responders.filter(\.isResponder)
     }
+
+    /// What has fired of the current cycle.
+    public var marks: DeadlineMarks { account.deadlines }
+
+    /// When responders start being told: the deadline plus the grace period.
+    public var graceEnds: Date? { due?.addingTimeInterval(Double(account.graceInterval)) }
 }
 
 /// One notification a milestone sends to one person.
@@ -38,75 +45,55 @@ public struct Milestone: Sendable {
     /// Once fired, the deadline stands until the next check-in: others were
     /// told it was missed, so a new interval must not make that untrue.
     public var holdsDeadline: Bool
+    /// What a timeline shows it as; nil for milestones a timeline leaves out.
+    public var event: TimelineEvent?
+    /// Seconds after which it happens again, and again, while the rules give
+    /// it: each occurrence once, and only the latest of several that passed
+    /// while nothing ran.
+    public var period: Int?
+    /// Not part of the deadline's cycle (a ping's answer window): it fires
+    /// once whatever check-ins happen meanwhile.
+    public var isStanding: Bool
     /// The notices it sends when it fires at `firedAt` (at or after `at`,
     /// however late), so a text can say how much time is really left.
     public var notices: @Sendable (_ firedAt: Date) -> [Notice]
 
-    public init(key: String, at: Date, expiresAt: Date? = nil, holdsDeadline: Bool = false,
+    public init(key: String, at: Date, expiresAt: Date? = nil, holdsDeadline: Bool = false, event: TimelineEvent? = nil,
+                period: Int? = nil, isStanding: Bool = false,
                 notices: @escaping @Sendable (_ firedAt: Date) -> [Notice]) {
         self.key = key
         self.at = at
         self.expiresAt = expiresAt
         self.holdsDeadline = holdsDeadline
+        self.event = event
+        self.period = period
+        self.isStanding = isStanding
         self.notices = notices
     }
 
     /// Marks one notice of this milestone as delivered or owed.
     public func noticeKey(_ notice: Notice) -> String { key + ">" + notice.recipient.rawValue }
+
+    /// The moment of occurrence `index` (0 is `at`).
+    public func occurrence(_ index: Int) -> Date {
+        at.addingTimeInterval(Double(index * (period ?? 0)))
+    }
+
+    /// The latest occurrence due at `now`, nil before the first.
+    public func latestOccurrence(at now: Date) -> Int? {
+        guard now >= at else { return nil }
+        guard let period, period > 0 else { return 0 }
+        return Int(now.timeIntervalSince(at) / Double(period))
+    }
 }
 
 /// One rule of the deadline engine: the milestones it sets for a deadline.
 ///
-/// New behaviour (a grace period, staged escalation per responder, repeats,
-/// a snooze with an expiry) is a new rule or a parameter of one, not a
-/// change to the engine: the engine fires each milestone once, delivers its
-/// notices, keeps the ones it could not deliver, and schedules the next.
+/// Behaviour (a grace period, escalation per responder, repeats, a pause's
+/// end, a ping's answer window) is a rule, not a change to the engine: the
+/// engine fires each milestone once, in time order, delivers its notices,
+/// keeps the ones it could not deliver, and schedules the next. A rule sees
+/// what has fired (`subject.marks`), so a later step may follow an earlier.
 public protocol DeadlineRule: Sendable {
     func milestones(for subject: DeadlineSubject) -> [Milestone]
-}
-
-/// The check-in reminder at `due − reminder`, to the account itself.
-public struct ReminderRule: DeadlineRule {
-    public init() {}
-
-    public func milestones(for subject: DeadlineSubject) -> [Milestone] {
-        let (id, due) = (subject.account.id, subject.due)
-        let at = due.addingTimeInterval(-Double(subject.account.reminderInterval))
-        return [Milestone(key: "reminder", at: at, expiresAt: due) { firedAt in
-            let left = RelativeTime.span(seconds: max(0, Int(due.timeIntervalSince(firedAt))))
-            return [Notice(id, FeedDraft(
-                type: .checkIn, title: "Check-in reminder",
-                message: "Your check-in is due in \(left), at \(ISO8601.format(due)). Run 'lifesignal checkin'."))]
-        }]
-    }
-}
-
-/// The missed check-in at `due`: to the account, and to every responder with
-/// the emergency note. It holds the deadline until the next check-in.
-public struct MissedCheckInRule: DeadlineRule {
-    public init() {}
-
-    /// The milestone key that marks an account as overdue and notified.
-    public static let key = "missed"
-
-    public func milestones(for subject: DeadlineSubject) -> [Milestone] {
-        let account = subject.account, due = subject.due
-        let responders = subject.responders.map(\.contactID)
-        let told = switch responders.count {
-        case 0: "Nobody was told: you have no responders (add one with 'lifesignal contacts add CODE --responder'). "
-            + "Run 'lifesignal checkin' to start again."
-        case 1: "Your responder has been told. Run 'lifesignal checkin' to let them know you are safe."
-        default: "Your \(responders.count) responders have been told. Run 'lifesignal checkin' to let them know you are safe."
-        }
-        let own = FeedDraft(type: .checkIn, title: "You missed your check-in",
-                            message: "Your check-in was due at \(ISO8601.format(due)). \(told)",
-                            relatedContactID: nil, isCritical: true)
-        var message = "\(account.fullName) missed their check-in, due at \(ISO8601.format(due))."
-        if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        let others = FeedDraft(type: .checkIn, title: "\(account.fullName) missed a check-in",
-                               message: message, relatedContactID: account.id, isCritical: true)
-        return [Milestone(key: Self.key, at: due, holdsDeadline: true) { _ in
-            [Notice(account.id, own)] + responders.map { Notice($0, others) }
-        }]
-    }
 }

@@ -25,6 +25,24 @@ public struct Account: Codable, Sendable, Equatable {
     /// Set when a check-in found nobody watching (no responders), so that
     /// `checkin` warns once rather than at every run; cleared once watched.
     public var warnedUnwatchedAt: Date?
+    /// Seconds after the deadline before responders are told (0: at the
+    /// deadline); at the deadline itself only the account is told it is late.
+    public var graceInterval: Int
+    /// Seconds between reminders to each responder already told of a missed
+    /// check-in, while nobody acknowledged it and no check-in came; nil: none.
+    public var repeatInterval: Int?
+    /// The latest pause of deadlines (`checkin pause`); it is in force while
+    /// `now < until`, and the timer restarts at its end.
+    public var pause: DeadlinePause?
+    /// Time added to the current deadline (`checkin extend`).
+    public var deadlineExtension: DeadlineExtension?
+    /// The check-in and duress codes, once set.
+    public var checkInCodes: CheckInCodes?
+    /// An alert raised by the duress code. Responders see it like any alert;
+    /// the account's own views never show it (someone may be watching).
+    public var duressAlert: ActiveAlert?
+    /// The answer windows of pings this account received and has not answered.
+    public var answerWindows: [AnswerWindow]
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -40,6 +58,42 @@ public struct Account: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.preferences = NotificationPreferences()
         self.deadlines = DeadlineMarks()
+        self.graceInterval = 0
+        self.answerWindows = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, phoneNumber, firstName, lastName, emergencyNote, qrCodeID, checkInInterval, reminderInterval
+        case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
+        case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
+    }
+
+    /// Reads an account; the fields of issue 14 may be absent (an older
+    /// lifesignal wrote the file) and then take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(EntityID.self, forKey: .id)
+        phoneNumber = try c.decode(String.self, forKey: .phoneNumber)
+        firstName = try c.decode(String.self, forKey: .firstName)
+        lastName = try c.decode(String.self, forKey: .lastName)
+        emergencyNote = try c.decode(String.self, forKey: .emergencyNote)
+        qrCodeID = try c.decode(String.self, forKey: .qrCodeID)
+        checkInInterval = try c.decode(Int.self, forKey: .checkInInterval)
+        reminderInterval = try c.decode(Int.self, forKey: .reminderInterval)
+        lastCheckIn = try c.decodeIfPresent(Date.self, forKey: .lastCheckIn)
+        alert = try c.decodeIfPresent(ActiveAlert.self, forKey: .alert)
+        invitationWake = try c.decodeIfPresent(Date.self, forKey: .invitationWake)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        preferences = try c.decode(NotificationPreferences.self, forKey: .preferences)
+        deadlines = try c.decode(DeadlineMarks.self, forKey: .deadlines)
+        warnedUnwatchedAt = try c.decodeIfPresent(Date.self, forKey: .warnedUnwatchedAt)
+        graceInterval = try c.decodeIfPresent(Int.self, forKey: .graceInterval) ?? 0
+        repeatInterval = try c.decodeIfPresent(Int.self, forKey: .repeatInterval)
+        pause = try c.decodeIfPresent(DeadlinePause.self, forKey: .pause)
+        deadlineExtension = try c.decodeIfPresent(DeadlineExtension.self, forKey: .deadlineExtension)
+        checkInCodes = try c.decodeIfPresent(CheckInCodes.self, forKey: .checkInCodes)
+        duressAlert = try c.decodeIfPresent(ActiveAlert.self, forKey: .duressAlert)
+        answerWindows = try c.decodeIfPresent([AnswerWindow].self, forKey: .answerWindows) ?? []
     }
 
     /// A new account has no name until onboarding sets one.
@@ -52,25 +106,67 @@ public struct Account: Codable, Sendable, Equatable {
 
     public var isAlertActive: Bool { alert != nil }
 
+    /// When the current cycle began: the last check-in, or the end of a
+    /// pause that came after it (the timer restarts there). Nil until the
+    /// first check-in starts the timer.
+    public var cycleStart: Date? {
+        guard let lastCheckIn else { return nil }
+        guard let pause, pause.until > lastCheckIn else { return lastCheckIn }
+        return pause.until
+    }
+
+    /// The deadline the rules give: one interval after the cycle began, plus
+    /// any extension of this cycle.
+    public var plannedDue: Date? {
+        guard let start = cycleStart else { return nil }
+        let extra = deadlineExtension.flatMap { $0.cycleStart == start ? $0.seconds : nil } ?? 0
+        return start.addingTimeInterval(Double(checkInInterval + extra))
+    }
+
     /// When the next check-in is due; nil until the first check-in starts the timer.
     /// A deadline whose miss the responders were told of stands until the
     /// next check-in, whatever the interval became since.
     public var nextCheckInDue: Date? {
-        guard let lastCheckIn else { return nil }
-        if let held = deadlines.heldDue, deadlines.cycleStart == lastCheckIn { return held }
-        return lastCheckIn.addingTimeInterval(Double(checkInInterval))
+        guard let start = cycleStart else { return nil }
+        if let held = deadlines.heldDue, deadlines.cycleStart == start { return held }
+        return plannedDue
     }
 
+    /// When the grace period of the current deadline ends: responders are
+    /// told from then on.
+    public var graceEndsAt: Date? {
+        nextCheckInDue.map { $0.addingTimeInterval(Double(graceInterval)) }
+    }
+
+    /// Late, as the account itself sees it: the deadline has passed.
     public func isOverdue(at now: Date) -> Bool {
         guard let due = nextCheckInDue else { return false }
         return now >= due
     }
+
+    /// Overdue as responders see it: the grace period has ended too.
+    public func isPastGrace(at now: Date) -> Bool {
+        guard let ends = graceEndsAt else { return false }
+        return now >= ends
+    }
+
+    /// Whether deadlines are paused at `now`.
+    public func isPaused(at now: Date) -> Bool {
+        guard let pause else { return false }
+        return pause.startedAt <= now && now < pause.until
+    }
+
+    /// The alert responders see: the account's own, else one raised by the duress code.
+    public var alertSeenByResponders: ActiveAlert? { alert ?? duressAlert }
 }
 
 /// An emergency alert that is currently raised.
 public struct ActiveAlert: Codable, Sendable, Equatable {
     public var id: EntityID
     public var activatedAt: Date
+    /// The responder who said they are handling it (`ack`), and when.
+    public var acknowledgedBy: EntityID?
+    public var acknowledgedAt: Date?
 
     public init(id: EntityID, activatedAt: Date) {
         self.id = id

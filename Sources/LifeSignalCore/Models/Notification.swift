@@ -40,6 +40,14 @@ public struct FeedItem: Codable, Sendable, Equatable {
     public var relatedAlertID: EntityID?
     /// Alerts and missed check-ins are never dropped unread by retention.
     public var isCritical: Bool
+    /// An alert raised by the duress code (only responders ever get one).
+    public var duress: Bool
+    /// On an acknowledgement: the responder who is handling it.
+    public var acknowledgedBy: EntityID?
+    /// When the owner marked it read.
+    public var readAt: Date?
+    /// When the owner's notify command took it (exited 0).
+    public var deliveredAt: Date?
 
     public init(id: EntityID, index: Int, draft: FeedDraft, timestamp: Date) {
         self.id = id
@@ -53,6 +61,55 @@ public struct FeedItem: Codable, Sendable, Equatable {
         self.relatedPingID = draft.relatedPingID
         self.relatedAlertID = draft.relatedAlertID
         self.isCritical = draft.isCritical
+        self.duress = draft.duress
+        self.acknowledgedBy = draft.acknowledgedBy
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, index, type, title, message, timestamp, isRead
+        case relatedContactID, relatedPingID, relatedAlertID, isCritical
+        case duress, acknowledgedBy, readAt, deliveredAt
+    }
+
+    /// Items written before issue 14 have none of its fields.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(EntityID.self, forKey: .id)
+        index = try c.decode(Int.self, forKey: .index)
+        type = try c.decode(NotificationType.self, forKey: .type)
+        title = try c.decode(String.self, forKey: .title)
+        message = try c.decode(String.self, forKey: .message)
+        timestamp = try c.decode(Date.self, forKey: .timestamp)
+        isRead = try c.decode(Bool.self, forKey: .isRead)
+        relatedContactID = try c.decodeIfPresent(EntityID.self, forKey: .relatedContactID)
+        relatedPingID = try c.decodeIfPresent(EntityID.self, forKey: .relatedPingID)
+        relatedAlertID = try c.decodeIfPresent(EntityID.self, forKey: .relatedAlertID)
+        isCritical = try c.decode(Bool.self, forKey: .isCritical)
+        duress = try c.decodeIfPresent(Bool.self, forKey: .duress) ?? false
+        acknowledgedBy = try c.decodeIfPresent(EntityID.self, forKey: .acknowledgedBy)
+        readAt = try c.decodeIfPresent(Date.self, forKey: .readAt)
+        deliveredAt = try c.decodeIfPresent(Date.self, forKey: .deliveredAt)
+    }
+
+    /// The fields of issue 14 only when they say something, so an ordinary
+    /// item is written as before.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(index, forKey: .index)
+        try c.encode(type, forKey: .type)
+        try c.encode(title, forKey: .title)
+        try c.encode(message, forKey: .message)
+        try c.encode(timestamp, forKey: .timestamp)
+        try c.encode(isRead, forKey: .isRead)
+        try c.encodeIfPresent(relatedContactID, forKey: .relatedContactID)
+        try c.encodeIfPresent(relatedPingID, forKey: .relatedPingID)
+        try c.encodeIfPresent(relatedAlertID, forKey: .relatedAlertID)
+        try c.encode(isCritical, forKey: .isCritical)
+        if duress { try c.encode(duress, forKey: .duress) }
+        try c.encodeIfPresent(acknowledgedBy, forKey: .acknowledgedBy)
+        try c.encodeIfPresent(readAt, forKey: .readAt)
+        try c.encodeIfPresent(deliveredAt, forKey: .deliveredAt)
     }
 }
 
@@ -65,10 +122,13 @@ public struct FeedDraft: Sendable, Equatable {
     public var relatedPingID: EntityID?
     public var relatedAlertID: EntityID?
     public var isCritical: Bool
+    public var duress: Bool
+    public var acknowledgedBy: EntityID?
 
     public init(type: NotificationType, title: String, message: String,
                 relatedContactID: EntityID? = nil, relatedPingID: EntityID? = nil,
-                relatedAlertID: EntityID? = nil, isCritical: Bool = false) {
+                relatedAlertID: EntityID? = nil, isCritical: Bool = false,
+                duress: Bool = false, acknowledgedBy: EntityID? = nil) {
         self.type = type
         self.title = title
         self.message = message
@@ -76,6 +136,8 @@ public struct FeedDraft: Sendable, Equatable {
         self.relatedPingID = relatedPingID
         self.relatedAlertID = relatedAlertID
         self.isCritical = isCritical
+        self.duress = duress
+        self.acknowledgedBy = acknowledgedBy
     }
 }
 

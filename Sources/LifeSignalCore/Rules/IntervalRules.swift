@@ -42,4 +42,30 @@ public enum IntervalRules {
         }
         return (checkIn, reminder)
     }
+
+    /// `checkin interval --repeat`: every so often, or no repeats.
+    public enum Repeats: Sendable, Equatable {
+        case off
+        case every(Int)
+    }
+
+    /// A grace period within `DeadlineBounds.grace`.
+    public static func grace(_ seconds: Int) throws(LifeSignalError) -> Int {
+        guard DeadlineBounds.grace.contains(seconds) else {
+            throw .invalid("grace period \(DurationText.format(seconds: seconds)) is out of range (none to "
+                + "\(DurationText.format(seconds: DeadlineBounds.grace.upperBound)))")
+        }
+        return seconds
+    }
+
+    /// Repeats within `DeadlineBounds.repeats`, or nil for none.
+    public static func repeatInterval(_ repeats: Repeats) throws(LifeSignalError) -> Int? {
+        guard case .every(let seconds) = repeats else { return nil }
+        guard DeadlineBounds.repeats.contains(seconds) else {
+            throw .invalid("repeat interval \(DurationText.format(seconds: seconds)) is out of range "
+                + "(\(DurationText.format(seconds: DeadlineBounds.repeats.lowerBound)) to "
+                + "\(DurationText.format(seconds: DeadlineBounds.repeats.upperBound)), or off)")
+        }
+        return seconds
+    }
 }

@@ -40,34 +40,50 @@ public struct AccountService {
         public var warnUnwatched: Bool
     }
 
-    /// Records a check-in now. When the account was overdue and its
-    /// responders had been told, they are told it is safe again.
+    /// Records a check-in now. When the account had missed its deadline,
+    /// the responders who were told are told it is safe, unless a duress
+    /// alert stands: then nothing says "safe", and the outcome reads as it
+    /// would have (`duressReach`: whom the duress alert of this very check-in
+    /// reached), so nobody watching can tell.
     @discardableResult
-    public func checkIn(_ account: inout Account, command: String? = nil) throws -> CheckInOutcome {
+    public func checkIn(_ account: inout Account, command: String? = nil, duressReach: Reach? = nil) throws -> CheckInOutcome {
+        let responders = try store.contacts(of: account.id).filter(\.isResponder)
         let wasMissed = deadlines.engine.isMissedNotified(account)
+        let told = deadlines.engine.toldResponders(account, responders: responders)
         account.lastCheckIn = env.now
         try store.appendCheckIn(CheckInRecord(timestamp: env.now, command: command), of: account.id,
                                 keeping: Self.historyLimit)
-        let watched = try store.contacts(of: account.id).contains(where: \.isResponder)
+        let watched = !responders.isEmpty
         let warn = !watched && account.warnedUnwatchedAt == nil
         account.warnedUnwatchedAt = watched ? nil : (account.warnedUnwatchedAt ?? env.now)
         try deadlines.reschedule(&account)
         var toldSafe: Reach?
         if wasMissed {
-            toldSafe = try notifier.notifyResponders(of: account.id, FeedDraft(
-                type: .checkIn, title: "\(account.fullName) is safe",
-                message: "\(account.fullName) checked in after missing a check-in.",
-                relatedContactID: account.id))
+            if account.duressAlert != nil {
+                var reach = Reach()
+                reach.told = told.filter { duressReach?.unreachable.contains($0) != true }
+                reach.unreachable = told.filter { duressReach?.unreachable.contains($0) == true }
+                toldSafe = reach
+            } else {
+                toldSafe = try notifier.notify(told, FeedDraft(
+                    type: .checkIn, title: "\(account.fullName) is safe",
+                    message: "\(account.fullName) checked in after missing a check-in.",
+                    relatedContactID: account.id))
+            }
         }
         return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn)
     }
 
-    /// Sets the intervals. The new deadline counts at once: one already past
-    /// fires now, a reminder already due is sent now. A deadline whose miss
-    /// the responders were told of stands until the next check-in.
-    public func setIntervals(_ account: inout Account, checkIn: Int?, reminder: Int?) throws {
+    /// Sets the intervals, the grace period and the repeats. The new
+    /// deadline counts at once: one already past fires now, a reminder
+    /// already due is sent now. A deadline whose miss the responders were
+    /// told of stands until the next check-in.
+    public func setIntervals(_ account: inout Account, checkIn: Int?, reminder: Int?, grace: Int? = nil,
+                             repeats: IntervalRules.Repeats? = nil) throws {
         let result = try IntervalRules.apply(checkIn: checkIn, reminder: reminder,
                                              to: (account.checkInInterval, account.reminderInterval))
+        if let grace { account.graceInterval = try IntervalRules.grace(grace) }
+        if let repeats { account.repeatInterval = try IntervalRules.repeatInterval(repeats) }
         account.checkInInterval = result.checkIn
         account.reminderInterval = result.reminder
         try deadlines.reschedule(&account)
@@ -107,17 +123,23 @@ public struct AccountService {
         return (alert, reach)
     }
 
-    /// Cancels the active alert; every responder is told.
+    /// Cancels the active alert, and an alert the duress code raised;
+    /// every responder is told.
     public func cancelAlert(_ account: inout Account) throws -> (alert: ActiveAlert, reach: Reach) {
-        guard let alert = account.alert else {
+        guard let alert = account.alert ?? account.duressAlert else {
             throw LifeSignalError.refused("no alert is active")
         }
+        var reach = Reach()
+        for cancelled in [account.alert, account.duressAlert].compactMap({ $0 }) {
+            let draft = FeedDraft(
+                type: .alert, title: "\(account.fullName) cancelled their alert",
+                message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(cancelled.activatedAt)).",
+                relatedContactID: account.id, relatedAlertID: cancelled.id)
+            reach = try notifier.notifyResponders(of: account.id, draft)
+        }
         account.alert = nil
+        account.duressAlert = nil
         try store.save(account)
-        let reach = try notifier.notifyResponders(of: account.id, FeedDraft(
-            type: .alert, title: "\(account.fullName) cancelled their alert",
-            message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(alert.activatedAt)).",
-            relatedContactID: account.id, relatedAlertID: alert.id))
         return (alert, reach)
     }
 }

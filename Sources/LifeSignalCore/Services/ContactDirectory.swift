@@ -70,7 +70,7 @@ public struct ContactDirectory {
             return contacts.sorted { ($0.link.addedAt, $0.id) < ($1.link.addedAt, $1.id) }
         case .timeLeft:
             func rank(_ c: ContactView) -> (Int, Int) {
-                if c.account.isAlertActive { return (0, c.timeLeft(at: now) ?? Int.max) }
+                if c.account.alertSeenByResponders != nil { return (0, c.timeLeft(at: now) ?? Int.max) }
                 guard let left = c.timeLeft(at: now) else { return (3, 0) }
                 return (left <= 0 ? 1 : 2, left)
             }

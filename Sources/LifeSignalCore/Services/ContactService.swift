@@ -43,11 +43,14 @@ public struct ContactService {
             type: .added, title: "\(owner.fullName) added you",
             message: "\(owner.fullName) added you as \(Self.roleText(link.mirrored(owner: owner.id))).",
             relatedContactID: owner.id))
+        try linksChanged(owner.id, otherID, before: nil, after: link)
         return ContactView(link: link, account: other)
     }
 
-    /// Changes the roles of a link; nil leaves a role as it is.
-    public func setRoles(of contact: ContactView, responder: Bool?, dependent: Bool?, owner: Account) throws -> ContactView {
+    /// Changes the roles of a link, and the contact's delay as the owner's
+    /// responder; nil leaves each as it is.
+    public func setRoles(of contact: ContactView, responder: Bool?, dependent: Bool?, delay: Int? = nil,
+                         owner: Account) throws -> ContactView {
         var link = contact.link
         link.isResponder = responder ?? link.isResponder
         link.isDependent = dependent ?? link.isDependent
@@ -55,12 +58,29 @@ public struct ContactService {
             throw LifeSignalError.refused("Contact must have at least one role.",
                                           hint: "to remove \(contact.name), run: lifesignal contacts remove \"\(contact.name)\"")
         }
+        if let delay {
+            guard link.isResponder else {
+                throw LifeSignalError.refused("\(contact.name) is not your responder, so they have no delay",
+                                              hint: "lifesignal contacts role \"\(contact.name)\" --responder --delay \(DurationText.compact(seconds: delay))")
+            }
+            guard DeadlineBounds.delay.contains(delay) else {
+                throw LifeSignalError.invalid("a delay must be between none and "
+                    + "\(DurationText.format(seconds: DeadlineBounds.delay.upperBound))")
+            }
+            link.responderDelay = delay
+        }
+        if !link.isResponder { link.responderDelay = 0 }
+        if !link.isDependent { link.dependentDelay = 0 }
         guard link != contact.link else { return contact }
         try replaceLink(owner: owner.id, other: contact.id, with: link)
+        var message = "\(owner.fullName) now has you as \(Self.roleText(link.mirrored(owner: owner.id)))."
+        if link.isResponder, link.responderDelay != contact.link.responderDelay || !contact.link.isResponder {
+            message += link.responderDelay == 0 ? " You are told at once when they miss a check-in."
+                : " You are told \(DurationText.format(seconds: link.responderDelay)) after the others when they miss a check-in."
+        }
         try notifier.notify(contact.id, FeedDraft(
-            type: .role, title: "\(owner.fullName) changed your role",
-            message: "\(owner.fullName) now has you as \(Self.roleText(link.mirrored(owner: owner.id))).",
-            relatedContactID: owner.id))
+            type: .role, title: "\(owner.fullName) changed your role", message: message, relatedContactID: owner.id))
+        try linksChanged(owner.id, contact.id, before: contact.link, after: link)
         return ContactView(link: link, account: contact.account)
     }
 
@@ -72,6 +92,34 @@ public struct ContactService {
         try notifier.notify(contact.id, FeedDraft(
             type: .removed, title: "\(owner.fullName) removed you",
             message: "\(owner.fullName) removed you from their contacts.", relatedContactID: owner.id))
+        try linksChanged(owner.id, contact.id, before: contact.link, after: nil)
+    }
+
+    /// Who watches over whom changed between `owner` and `other` (as the
+    /// owner's link says, before and after): a deadline whose responders or
+    /// delays changed is brought up to date at once (a responder added to a
+    /// missed deadline is told now), and a responder no longer watching
+    /// loses the answer windows of their pings.
+    func linksChanged(_ owner: EntityID, _ other: EntityID, before: ContactLink?, after: ContactLink?) throws {
+        let deadlines = DeadlineService(store: store, env: env)
+        // The owner's responders: the other, as the link's responder side.
+        if before?.isResponder != after?.isResponder || before?.responderDelay != after?.responderDelay {
+            if after?.isResponder != true { try dropAnswerWindows(of: owner, from: other) }
+            try deadlines.reschedule(owner)
+        }
+        // The other's responders: the owner, as the link's dependent side.
+        if before?.isDependent != after?.isDependent || before?.dependentDelay != after?.dependentDelay {
+            if after?.isDependent != true { try dropAnswerWindows(of: other, from: owner) }
+            try deadlines.reschedule(other)
+        }
+    }
+
+    private func dropAnswerWindows(of id: EntityID, from sender: EntityID) throws {
+        guard var account = try? store.account(id), account.answerWindows.contains(where: { $0.senderID == sender }) else {
+            return
+        }
+        account.answerWindows.removeAll { $0.senderID == sender }
+        try store.save(account)
     }
 
     private func replaceLink(owner: EntityID, other: EntityID, with link: ContactLink?) throws {

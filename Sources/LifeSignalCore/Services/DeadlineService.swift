@@ -63,6 +63,22 @@ public struct DeadlineService {
         _ = try bringUpToDate(&account, responders: responders, wasUnreadable: false, tolerant: false)
     }
 
+    /// `reschedule` for an account the command did not load, after something
+    /// its deadline depends on changed (its responders, their delays, an
+    /// answer window): what became due fires now, and its schedule is right.
+    /// An account whose files cannot be read is left to the catch-up, which
+    /// contains such damage.
+    public func reschedule(_ id: EntityID) throws {
+        do {
+            try store.isolated { store in
+                guard var account = try store.account(id) else { return }
+                try Self(store: store, env: env, engine: engine).reschedule(&account)
+            }
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            return
+        }
+    }
+
     /// One account: as a command would, then around its unreadable files,
     /// then, when the account itself cannot be read, telling its responders.
     private func catchUp(_ wake: ScheduledWake) throws -> Int {
@@ -99,7 +115,8 @@ public struct DeadlineService {
             }
         }
         for due in engine.evaluate(&account, responders: responders, now: env.now) {
-            if try notifier.deliver(due.notice.recipient, due.notice.draft) {
+            if let item = try notifier.deliverItem(due.notice.recipient, due.notice.draft) {
+                engine.delivered(due, item: item, at: env.now, in: &account)
                 sent += 1
             } else {
                 engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay))

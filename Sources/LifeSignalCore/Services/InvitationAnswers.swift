@@ -30,6 +30,7 @@ extension InvitationService {
         mine.append(link.mirrored(owner: inviter.id))
         try store.saveContacts(theirs, of: inviter.id)
         try store.saveContacts(mine, of: owner.id)
+        try ContactService(store: store, env: env).linksChanged(inviter.id, owner.id, before: nil, after: link)
 
         // Anything else still pending between the two has been overtaken by the link.
         var inviterBook = answered.inviterBook

@@ -53,14 +53,28 @@ public struct NotificationEditor {
 
     public init(store: any StoreWriting) { self.store = store }
 
-    /// Marks one item (or, with nil, every unread item) read; returns how many changed.
+    /// Marks one item (or, with nil, every unread item) read, at `time`
+    /// when given (the timeline shows the sender when it was read); returns
+    /// how many changed.
     @discardableResult
-    public func markRead(_ id: EntityID?, of owner: EntityID) throws -> Int {
+    public func markRead(_ id: EntityID?, of owner: EntityID, at time: Date? = nil) throws -> Int {
         try store.updateFeed(of: owner, scope: id.map { .item($0) } ?? .unread) { item in
             guard !item.isRead else { return .keep }
             var read = item
             read.isRead = true
+            read.readAt = time
             return .replace(read)
+        }
+    }
+
+    /// Records that the owner's notify command took `item` at `time` (the
+    /// delivery receipt a timeline shows); an item gone since is skipped.
+    public func markDelivered(_ item: FeedItem, of owner: EntityID, at time: Date) throws {
+        _ = try store.updateFeed(of: owner, scope: .item(item.id)) { current in
+            guard current.deliveredAt == nil else { return .keep }
+            var delivered = current
+            delivered.deliveredAt = time
+            return .replace(delivered)
         }
     }
 

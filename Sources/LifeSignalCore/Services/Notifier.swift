@@ -27,22 +27,30 @@ struct Notifier {
     /// be read, so that one person's damaged files never stop a
     /// notification to the others (or the command that sends it).
     func deliver(_ recipient: EntityID, _ draft: FeedDraft) throws -> Bool {
+        try deliverItem(recipient, draft) != nil
+    }
+
+    /// `deliver`, with the item it became; nil when it could not be delivered.
+    func deliverItem(_ recipient: EntityID, _ draft: FeedDraft) throws -> FeedItem? {
         do {
-            try store.isolated { store in _ = try store.appendFeed(draft, to: recipient, id: env.newID(), at: env.now) }
-            return true
+            return try store.isolated { store in try store.appendFeed(draft, to: recipient, id: env.newID(), at: env.now) }
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
-            return false
+            return nil
         }
     }
 
     /// Notifies everyone who watches over `account` (its responders), each on their own.
     @discardableResult
     func notifyResponders(of account: EntityID, _ draft: FeedDraft) throws -> Reach {
+        try notify(try store.contacts(of: account).filter(\.isResponder).map(\.contactID), draft)
+    }
+
+    /// Notifies each of `recipients` on their own.
+    @discardableResult
+    func notify(_ recipients: [EntityID], _ draft: FeedDraft) throws -> Reach {
         var reach = Reach()
-        for link in try store.contacts(of: account) where link.isResponder {
-            if try deliver(link.contactID, draft) { reach.told.append(link.contactID) } else {
-                reach.unreachable.append(link.contactID)
-            }
+        for recipient in recipients {
+            if try deliver(recipient, draft) { reach.told.append(recipient) } else { reach.unreachable.append(recipient) }
         }
         return reach
     }

@@ -22,10 +22,18 @@ public struct PingService {
         case alreadyPending(Ping)
     }
 
-    public func send(to contact: ContactView, from owner: Account) throws -> SendOutcome {
+    /// Pings a dependent. With `within`, the dependent has that many seconds
+    /// to answer; when they pass unanswered the sender is told, and with
+    /// `escalate` the dependent's other responders too (a milestone of the
+    /// dependent's deadline schedule).
+    public func send(to contact: ContactView, from owner: Account, within: Int? = nil, escalate: Bool = false) throws -> SendOutcome {
         try requireName(owner)
         guard contact.link.isDependent else {
             throw LifeSignalError.refused("You can only ping dependents.")
+        }
+        if let within, !DeadlineBounds.answerWindow.contains(within) {
+            throw LifeSignalError.invalid("an answer window must be \(DurationText.format(seconds: DeadlineBounds.answerWindow.lowerBound)) "
+                + "to \(DurationText.format(seconds: DeadlineBounds.answerWindow.upperBound)) long")
         }
         var mine = try store.pings(of: owner.id)
         if let pending = mine.last(where: {
@@ -33,23 +41,32 @@ public struct PingService {
         }) {
             return .alreadyPending(pending)
         }
-        let ping = Ping(id: env.newID(), senderID: owner.id, recipientID: contact.id, sentAt: env.now)
+        let answerBy = within.map { env.now.addingTimeInterval(Double($0)) }
+        let ping = Ping(id: env.newID(), senderID: owner.id, recipientID: contact.id, sentAt: env.now,
+                        answerBy: answerBy, escalate: answerBy != nil && escalate)
         mine.append(ping)
         var theirs = try store.pings(of: contact.id)
         theirs.append(ping)
         try store.savePings(Self.pruned(mine), of: owner.id)
         try store.savePings(Self.pruned(theirs), of: contact.id)
+        let by = answerBy.map { " Please answer by \(ISO8601.format($0))\(ping.escalate ? "; after that your other responders are told too" : "")." } ?? ""
         try Notifier(store: store, env: env).notify(contact.id, FeedDraft(
             type: .ping, title: "\(owner.fullName) pinged you",
-            message: "\(owner.fullName) asks you to check in. Run 'lifesignal ping respond'.",
+            message: "\(owner.fullName) asks you to check in. Run 'lifesignal ping respond'.\(by)",
             relatedContactID: owner.id, relatedPingID: ping.id))
+        if let answerBy, var recipient = try store.account(contact.id) {
+            recipient.answerWindows.append(AnswerWindow(pingID: ping.id, senderID: owner.id, senderName: owner.fullName,
+                                                        sentAt: env.now, answerBy: answerBy, escalate: ping.escalate))
+            try DeadlineService(store: store, env: env).reschedule(&recipient)
+        }
         return .sent(ping)
     }
 
     /// What answering pings did.
     public struct Answer: Sendable {
         public var answered: [Ping]
-        /// Answering a ping is a check-in; nil when nothing was answered.
+        /// Answering a ping is a check-in; nil when nothing was answered, or
+        /// when check-in codes are set (a check-in then needs one).
         public var checkIn: AccountService.CheckInOutcome?
     }
 
@@ -95,6 +112,13 @@ public struct PingService {
         }
         guard !answered.isEmpty else { return Answer(answered: [], checkIn: nil) }
         try store.savePings(Self.pruned(mine), of: owner.id)
+        let ids = Set(answered.map(\.id))
+        owner.answerWindows.removeAll { ids.contains($0.pingID) }
+        // With check-in codes set, a check-in needs one: answering is then only an answer.
+        guard owner.checkInCodes == nil else {
+            try DeadlineService(store: store, env: env).reschedule(&owner)
+            return Answer(answered: answered, checkIn: nil)
+        }
         let checkIn = try AccountService(store: store, env: env).checkIn(&owner)
         return Answer(answered: answered, checkIn: checkIn)
     }

@@ -12,6 +12,14 @@ public struct StatusReport: Sendable {
     /// Dependents with an alert, an overdue check-in, or an account that
     /// cannot be read: alerts first, then the longest overdue.
     public var dependentsNeedingAttention: [DependentAttention]
+    /// The end of the pause in force; nil when not paused.
+    public var pausedUntil: Date?
+    /// The responder handling the account's missed check-in or alert (as
+    /// its contacts list them; nil when nobody said so). An alert of the
+    /// duress code is never shown here: its own views show nothing of it.
+    public var acknowledgedBy: ContactView?
+    /// The acknowledger when their account cannot be listed (no longer a contact).
+    public var acknowledgedByID: EntityID?
 
     /// Reads the account's contacts and each dependent's account; a
     /// dependent whose account cannot be read is listed as such, never
@@ -24,6 +32,13 @@ public struct StatusReport: Sendable {
         self.unreadNotifications = try store.feedSummary(of: account.id).unread
         let links = try store.contacts(of: account.id)
         responderCount = links.filter(\.isResponder).count
+        pausedUntil = account.isPaused(at: now) ? account.pause?.until : nil
+        let marks = DeadlineEngine.standard.aligned(account).deadlines
+        acknowledgedByID = (marks.heldDue != nil ? marks.acknowledgedBy : nil) ?? account.alert?.acknowledgedBy
+        if let id = acknowledgedByID, let link = links.first(where: { $0.contactID == id }),
+           let responder = try? store.account(id) {
+            acknowledgedBy = ContactView(link: link, account: responder)
+        }
         var attention: [DependentAttention] = []
         for link in links where link.isDependent {
             if let dependent = try DependentAttention(link, store: store, now: now) { attention.append(dependent) }
@@ -54,8 +69,9 @@ public struct DependentAttention: Sendable {
         do {
             guard let account = try store.account(link.contactID) else { return nil }
             self.account = account
-            alert = account.alert
-            overdueSince = account.isOverdue(at: now) ? account.nextCheckInDue : nil
+            alert = account.alertSeenByResponders
+            // Responders are told once the grace period ends: overdue for them from then.
+            overdueSince = account.isPastGrace(at: now) ? account.nextCheckInDue : nil
             if alert == nil, overdueSince == nil { return nil }
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
             unreadable = failure.message

@@ -28,6 +28,8 @@ public protocol StoreReading {
     func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
     /// Visits feed items with `index >= start`, oldest first, until `visit` returns false.
     func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws
+    /// The feed item at `index`, nil when it is gone (deleted, or dropped by retention).
+    func feedItem(of id: EntityID, index: Int) throws -> FeedItem?
     /// The earliest moment any account's deadline needs attention.
     func nextScheduledWake() throws -> Date?
     /// The links other accounts hold to `id`, seen from `id`'s side: who

@@ -3,8 +3,8 @@ import LifeSignalCore
 import StrictJSON
 
 /// Feed items read by hand from a segment's JSON, as `FeedItem`'s
-/// synthesized `Codable` conformance writes them: the same member names,
-/// the related IDs optional (absent or null), unknown members ignored.
+/// `Codable` conformance writes them: the same member names, the related
+/// IDs and issue 14's fields optional (absent or null), unknown members ignored.
 /// A whole feed is read for every listing, and this is many times faster
 /// than `JSONDecoder`; the tests check that both agree.
 enum FeedItemReader {
@@ -12,6 +12,7 @@ enum FeedItemReader {
     enum Field: String, CaseIterable {
         case id, index, type, title, message, timestamp, isRead
         case relatedContactID, relatedPingID, relatedAlertID, isCritical
+        case duress, acknowledgedBy, readAt, deliveredAt
     }
 
     static let names = JSONNames(Field.allCases.map(\.rawValue))
@@ -31,6 +32,7 @@ enum FeedItemReader {
         var id: EntityID?, index: Int?, type: NotificationType?, title: String?, message: String?
         var timestamp: Date?, isRead: Bool?, isCritical: Bool?
         var relatedContactID: EntityID?, relatedPingID: EntityID?, relatedAlertID: EntityID?
+        var duress: Bool?, acknowledgedBy: EntityID?, readAt: Date?, deliveredAt: Date?
         try reader.readObject(names: names) { reader, member throws(JSONReadError) in
             guard let member else { return try reader.skipValue() }
             switch Field.allCases[member] {
@@ -45,6 +47,10 @@ enum FeedItemReader {
             case .relatedPingID: relatedPingID = try reader.readOptional { reader throws(JSONReadError) in try reader.readEntityID() }
             case .relatedAlertID: relatedAlertID = try reader.readOptional { reader throws(JSONReadError) in try reader.readEntityID() }
             case .isCritical: isCritical = try reader.readBool()
+            case .duress: duress = try reader.readOptional { reader throws(JSONReadError) in try reader.readBool() }
+            case .acknowledgedBy: acknowledgedBy = try reader.readOptional { reader throws(JSONReadError) in try reader.readEntityID() }
+            case .readAt: readAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readDate() }
+            case .deliveredAt: deliveredAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readDate() }
             }
         }
         func missing(_ field: Field) -> JSONReadError { JSONReadError(kind: .missingField(field.rawValue), offset: start) }
@@ -57,9 +63,12 @@ enum FeedItemReader {
         guard let isRead else { throw missing(.isRead) }
         guard let isCritical else { throw missing(.isCritical) }
         let draft = FeedDraft(type: type, title: title, message: message, relatedContactID: relatedContactID,
-                              relatedPingID: relatedPingID, relatedAlertID: relatedAlertID, isCritical: isCritical)
+                              relatedPingID: relatedPingID, relatedAlertID: relatedAlertID, isCritical: isCritical,
+                              duress: duress ?? false, acknowledgedBy: acknowledgedBy)
         var item = FeedItem(id: id, index: index, draft: draft, timestamp: timestamp)
         item.isRead = isRead
+        item.readAt = readAt
+        item.deliveredAt = deliveredAt
         return item
     }
 }

@@ -56,6 +56,12 @@ extension LayoutStore {
         }
     }
 
+    public func feedItem(of id: EntityID, index: Int) throws -> FeedItem? {
+        let feed = try feedIndex(id)
+        guard index >= 0, index < feed.summary.nextIndex, index / feed.segmentSize >= feed.firstSegment else { return nil }
+        return try segment(id, index / feed.segmentSize).first { $0.index == index }
+    }
+
     public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
         var index = try feedIndex(id)
         var book = SenderBook(owner: id)

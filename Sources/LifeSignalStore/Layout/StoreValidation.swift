@@ -15,8 +15,25 @@ extension Account: StoreValidatable {
             return "reminderInterval \(reminderInterval) is out of range"
         }
         // One deadline has a handful of milestones and a notice per responder.
-        guard deadlines.fired.count <= 10_000, deadlines.owed.count <= 10_000 else {
+        let marks = deadlines
+        guard marks.fired.count <= 10_000, marks.owed.count <= 10_000, marks.log.count <= 10_000,
+              marks.occurrences.count <= 10_000, marks.standing.count <= 10_000 else {
             return "its deadline marks are impossibly long"
+        }
+        guard marks.occurrences.values.allSatisfy({ (0...10_000_000).contains($0) }) else {
+            return "its deadline marks count impossible repeats"
+        }
+        guard DeadlineBounds.grace.contains(graceInterval) else { return "graceInterval \(graceInterval) is out of range" }
+        if let repeats = repeatInterval, !DeadlineBounds.repeats.contains(repeats) {
+            return "repeatInterval \(repeats) is out of range"
+        }
+        guard answerWindows.count <= 10_000 else { return "it holds impossibly many answer windows" }
+        if let codes = checkInCodes {
+            guard (1...10_000_000).contains(codes.iterations), codes.failures >= 0,
+                  Hex.decode(codes.salt) != nil else { return "its check-in codes are impossible" }
+        }
+        if let extra = deadlineExtension, !(0...(365 * 86_400)).contains(extra.seconds) {
+            return "its deadline extension is out of range"
         }
         return nil
     }

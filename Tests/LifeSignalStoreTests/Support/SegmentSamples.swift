@@ -48,6 +48,13 @@ enum SegmentSamples {
                               isCritical: Bool.random(using: &random))
         var item = FeedItem(id: id(&random), index: index(&random), draft: draft, timestamp: date(&random))
         item.isRead = Bool.random(using: &random)
+        // Issue 14's members, sometimes: the readers must agree on them too.
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            item.duress = Bool.random(using: &random)
+            item.acknowledgedBy = maybeID()
+            item.readAt = Bool.random(using: &random) ? date(&random) : nil
+            item.deliveredAt = Bool.random(using: &random) ? date(&random) : nil
+        }
         return item
     }
 

@@ -21,7 +21,31 @@ enum AlarmFeedReading {
             guard let date = ISO8601.parse(String(trimmed)) else { throw HarnessFailure("\(title): bad deadline \(trimmed)") }
             return date
         }
+        if let range = title.range(of: " is handling ") {
+            let by = try person(title[..<range.lowerBound])
+            let what = title[range.upperBound...]
+            switch what {
+            case "your missed check-in": return .init(kind: .ackMissedOwn, about: owner, due: nil, at: at, by: by)
+            case "your alert": return .init(kind: .ackAlertOwn, about: owner, due: nil, at: at, by: by)
+            case _ where what.hasSuffix("'s missed check-in"):
+                return .init(kind: .ackMissed, about: try person(what.dropLast("'s missed check-in".count)), due: nil, at: at, by: by)
+            case _ where what.hasSuffix("'s alert"):
+                return .init(kind: .ackAlert, about: try person(what.dropLast("'s alert".count)), due: nil, at: at, by: by)
+            default: throw HarnessFailure("\(title): acknowledging what?")
+            }
+        }
         switch title {
+        case "You are late to check in":
+            return .init(kind: .late, about: owner, due: try due(after: "was due at "), at: at)
+        case _ where title.hasSuffix(" still has not checked in"):
+            return .init(kind: .again, about: try person(title.dropLast(" still has not checked in".count)),
+                         due: try due(after: "due at "), at: at)
+        case _ where title.hasSuffix(" paused check-ins"):
+            return .init(kind: .paused, about: try person(title.dropLast(" paused check-ins".count)), due: nil, at: at)
+        case "Your pause has ended":
+            return .init(kind: .pauseEndedOwn, about: owner, due: nil, at: at)
+        case _ where title.hasSuffix("'s pause has ended"):
+            return .init(kind: .pauseEnded, about: try person(title.dropLast("'s pause has ended".count)), due: nil, at: at)
         case "Check-in reminder":
             return .init(kind: .reminder, about: owner, due: try due(after: ", at "), at: at)
         case "You missed your check-in":

@@ -16,15 +16,31 @@ import Foundation
 /// - A check-in after a miss tells the responders it is safe; answering a
 ///   ping is a check-in; alerts tell every responder at once.
 ///
+/// Issue 14 (PRODUCT.md "Beyond one deadline", CLI.md's details):
+///
+/// - With a grace period the account alone is told it is late at `due`; the
+///   miss is at `due + grace`, and each responder is told at
+///   `due + grace + their delay`, once per deadline, whenever they became a
+///   responder (one added to a missed deadline is told at once).
+/// - With repeats every R, each responder told is told again R after they
+///   were told, then every R, once per R however long nothing ran (only the
+///   latest occurrence that passed), until a check-in or an acknowledgement.
+/// - An acknowledgement tells the dependent and every other responder, and
+///   drops the steps not yet taken; a "safe" goes to those who were told.
+/// - An extension moves the deadline (a new deadline, by the rule above);
+///   a pause starts the next cycle at its end (`due = end + interval`),
+///   telling the responders when it starts and the account and its
+///   responders when it ends. Neither can touch a deadline others were
+///   told was missed.
+///
 /// Each person's deadline has `steps` (the rules); a step fires once per
-/// deadline when its time has come. Issue 14's rules (grace, delays per
-/// responder, repeats, pauses) are more steps and more state here, not a
-/// new model.
+/// deadline when its time has come, a repeating one once per occurrence.
 struct AlarmModel {
     /// One notice someone should have received.
     struct Event: Hashable, Comparable, CustomStringConvertible {
         enum Kind: String, Comparable {
             case reminder, missedOwn, missed, safe, alert, cancel
+            case late, again, paused, pauseEnded, pauseEndedOwn, ackMissed, ackMissedOwn, ackAlert, ackAlertOwn
             static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
         }
 
@@ -35,13 +51,16 @@ struct AlarmModel {
         var due: Date?
         /// When it was produced: the moment something ran.
         var at: Date
+        /// Who acknowledged, for acknowledgements.
+        var by: Int?
 
         static func < (a: Event, b: Event) -> Bool {
-            (a.at, a.kind, a.about, a.due ?? .distantPast) < (b.at, b.kind, b.about, b.due ?? .distantPast)
+            (a.at, a.kind, a.about, a.due ?? .distantPast, a.by ?? -1) < (b.at, b.kind, b.about, b.due ?? .distantPast, b.by ?? -1)
         }
 
         var description: String {
-            "\(kind)(about \(about)\(due.map { ", due \($0.timeIntervalSince1970)" } ?? "") at \(at.timeIntervalSince1970))"
+            "\(kind)(about \(about)\(due.map { ", due \($0.timeIntervalSince1970)" } ?? "")"
+                + "\(by.map { ", by \($0)" } ?? "") at \(at.timeIntervalSince1970))"
         }
     }
 
@@ -53,26 +72,41 @@ struct AlarmModel {
         var expires: Date?
         /// The deadline stands until the next check-in once this is done.
         var holds: Bool
+        /// Seconds between occurrences of a repeating step (the first at `at`).
+        var period: Int? = nil
         var notices: [(to: Int, kind: Event.Kind)]
     }
 
     struct Link: Hashable {
         var isResponder: Bool
         var isDependent: Bool
+        /// As this person's responder: seconds after the grace period before they are told.
+        var delay = 0
     }
 
     struct Person {
         var name: String
         var interval = 86_400
         var reminder = 7_200
+        var grace = 0
+        var repeatEvery: Int?
         var lastCheckIn: Date?
         var alert = false
+        var alertAckedBy: Int?
         /// Contacts by person index, from this person's point of view.
         var links: [Int: Link] = [:]
-        /// The deadline the fired keys belong to, and whether it is held.
+        var pause: (start: Date, end: Date)?
+        /// Seconds added to the deadline of the cycle that began at `cycle`.
+        var extra: (cycle: Date, seconds: Int)?
+        /// The cycle and deadline the fired steps belong to, and whether it is held.
+        var cycle: Date?
         var deadline: Date?
         var held = false
-        var fired: Set<String> = []
+        /// Steps done in this deadline, and when.
+        var fired: [String: Date] = [:]
+        /// The last occurrence done of each repeating step.
+        var occurrences: [String: Int] = [:]
+        var ackedBy: Int?
     }
 
     enum Outcome: Equatable { case done, unchanged, refused, notFound }
@@ -82,40 +116,94 @@ struct AlarmModel {
     var expected: [Int: [Event]] = [:]
     var pings: [(sender: Int, recipient: Int, pending: Bool)] = []
 
-    func due(_ p: Int) -> Date? {
+    /// When the current cycle began: the last check-in, or the end of a
+    /// pause after it.
+    func cycleStart(_ p: Int) -> Date? {
         let person = people[p]
         guard let last = person.lastCheckIn else { return nil }
-        if person.held, let deadline = person.deadline { return deadline }
-        return last.addingTimeInterval(Double(person.interval))
+        if let pause = person.pause, pause.end > last { return pause.end }
+        return last
+    }
+
+    func due(_ p: Int) -> Date? {
+        let person = people[p]
+        guard let start = cycleStart(p) else { return nil }
+        if person.held, person.cycle == start, let deadline = person.deadline { return deadline }
+        let extra = person.extra.map { $0.cycle == start ? $0.seconds : 0 } ?? 0
+        return start.addingTimeInterval(Double(person.interval + extra))
+    }
+
+    func isPaused(_ p: Int, at now: Date) -> Bool {
+        guard let pause = people[p].pause else { return false }
+        return pause.start <= now && now < pause.end
     }
 
     func responders(of p: Int) -> [Int] {
         people[p].links.filter { $0.value.isResponder }.map(\.key).sorted()
     }
 
-    /// The rules: what happens to `p`'s current deadline.
+    /// The rules: what happens to `p`'s current deadline, given what happened so far.
     func steps(_ p: Int) -> [Step] {
         guard let due = due(p) else { return [] }
-        return [
-            Step(key: "reminder", at: due.addingTimeInterval(-Double(people[p].reminder)), expires: due, holds: false,
+        let person = people[p]
+        let graceEnds = due.addingTimeInterval(Double(person.grace))
+        var steps = [
+            Step(key: "reminder", at: due.addingTimeInterval(-Double(person.reminder)), expires: due, holds: false,
                  notices: [(p, .reminder)]),
-            Step(key: "missed", at: due, expires: nil, holds: true,
-                 notices: [(p, .missedOwn)] + responders(of: p).map { ($0, .missed) }),
+            Step(key: "missed", at: graceEnds, expires: nil, holds: true, notices: [(p, .missedOwn)]),
         ]
+        if person.grace > 0 {
+            steps.append(Step(key: "late", at: due, expires: graceEnds, holds: false, notices: [(p, .late)]))
+        }
+        for r in responders(of: p) {
+            let planned = graceEnds.addingTimeInterval(Double(person.links[r]?.delay ?? 0))
+            let told = person.fired["told \(r)"]
+            if person.ackedBy == nil || told != nil {
+                steps.append(Step(key: "told \(r)", at: planned, expires: nil, holds: false, notices: [(r, .missed)]))
+            }
+            if let every = person.repeatEvery, person.ackedBy == nil {
+                steps.append(Step(key: "again \(r)", at: (told ?? planned).addingTimeInterval(Double(every)), expires: nil,
+                                  holds: false, period: every, notices: [(r, .again)]))
+            }
+        }
+        if let pause = person.pause, cycleStart(p) == pause.end {
+            steps.append(Step(key: "pause end", at: pause.end, expires: nil, holds: false,
+                              notices: [(p, .pauseEndedOwn)] + responders(of: p).map { ($0, .pauseEnded) }))
+        }
+        return steps
     }
 
-    /// Brings one person's deadline up to date at `now`.
+    /// The occurrence of `step` that is due at `now` and not done yet, if any.
+    private func dueOccurrence(_ step: Step, of p: Int, now: Date) -> Int? {
+        guard step.at <= now else { return nil }
+        guard let period = step.period else { return people[p].fired[step.key] == nil ? 0 : nil }
+        let latest = Int(now.timeIntervalSince(step.at)) / period
+        return latest > (people[p].occurrences[step.key] ?? -1) ? latest : nil
+    }
+
+    /// Brings one person's deadline up to date at `now`, a step at a time in
+    /// time order (a later step may depend on an earlier one).
     mutating func evaluate(_ p: Int, now: Date) {
-        guard let due = due(p) else { return }
-        if people[p].deadline != due {
+        guard let due = due(p), let start = cycleStart(p) else { return }
+        if people[p].cycle != start || (!people[p].held && people[p].deadline != due) {
+            people[p].cycle = start
             people[p].deadline = due
-            people[p].fired = []
+            people[p].held = false
+            people[p].fired = [:]
+            people[p].occurrences = [:]
+            people[p].ackedBy = nil
         }
-        for step in steps(p).sorted(by: { $0.at < $1.at }) where step.at <= now && !people[p].fired.contains(step.key) {
-            people[p].fired.insert(step.key)
-            if let expires = step.expires, now >= expires { continue }
+        while let next = steps(p).compactMap({ step in dueOccurrence(step, of: p, now: now).map { (step, $0) } })
+            .min(by: { ($0.0.at, $0.0.key) < ($1.0.at, $1.0.key) }) {
+            let (step, occurrence) = next
+            if step.period != nil {
+                people[p].occurrences[step.key] = occurrence
+            } else {
+                people[p].fired[step.key] = now
+                if let expires = step.expires, now >= expires { continue }
+            }
             if step.holds { people[p].held = true }
-            for notice in step.notices { tell(notice.to, Event(kind: notice.kind, about: p, due: due, at: now)) }
+            for notice in step.notices { tell(notice.to, Event(kind: notice.kind, about: p, due: step.key == "pause end" ? nil : due, at: now)) }
         }
     }
 
@@ -128,16 +216,21 @@ struct AlarmModel {
 
     mutating func checkIn(_ p: Int, now: Date) {
         if people[p].held {
-            for r in responders(of: p) { tell(r, Event(kind: .safe, about: p, due: nil, at: now)) }
+            for r in responders(of: p) where people[p].fired["told \(r)"] != nil {
+                tell(r, Event(kind: .safe, about: p, due: nil, at: now))
+            }
         }
+        // A new cycle starts (and with it a new deadline), unless the check-in
+        // is at the very moment the current one began (a pause's end).
         people[p].lastCheckIn = now
-        people[p].held = false
-        people[p].deadline = nil
         evaluate(p, now: now)
     }
 
     /// `checkin interval [CHECKIN] [--reminder REMINDER]`, with PRODUCT.md's rules.
-    mutating func setIntervals(_ p: Int, checkIn: Int?, reminder: Int?, now: Date) -> Outcome {
+    mutating func setIntervals(_ p: Int, checkIn: Int?, reminder: Int?, grace: Int? = nil, repeats: Int?? = nil,
+                               now: Date) -> Outcome {
+        if let grace, !(0...7 * 86_400).contains(grace) { return .refused }
+        if let repeats, let every = repeats, !(900...7 * 86_400).contains(every) { return .refused }
         var interval = people[p].interval, remind = people[p].reminder
         if let checkIn {
             guard (3600...30 * 86_400).contains(checkIn) else { return .refused }
@@ -151,6 +244,8 @@ struct AlarmModel {
         }
         people[p].interval = interval
         people[p].reminder = remind
+        if let grace { people[p].grace = grace }
+        if let repeats { people[p].repeatEvery = repeats }
         evaluate(p, now: now)
         return .done
     }
@@ -158,31 +253,50 @@ struct AlarmModel {
     mutating func alert(_ p: Int, on: Bool, now: Date) -> Outcome {
         guard people[p].alert != on else { return .refused }
         people[p].alert = on
+        people[p].alertAckedBy = nil
         for r in responders(of: p) { tell(r, Event(kind: on ? .alert : .cancel, about: p, due: nil, at: now)) }
         return .done
     }
 
-    mutating func add(_ a: Int, _ b: Int, responder: Bool, dependent: Bool) -> Outcome {
+    mutating func add(_ a: Int, _ b: Int, responder: Bool, dependent: Bool, now: Date) -> Outcome {
         guard responder || dependent, a != b, people[a].links[b] == nil else { return .refused }
         people[a].links[b] = Link(isResponder: responder, isDependent: dependent)
         people[b].links[a] = Link(isResponder: dependent, isDependent: responder)
+        linksChanged(a, b, now: now)
         return .done
     }
 
-    mutating func setRoles(_ a: Int, _ b: Int, responder: Bool?, dependent: Bool?) -> Outcome {
-        guard let old = people[a].links[b] else { return .notFound }
-        let new = Link(isResponder: responder ?? old.isResponder, isDependent: dependent ?? old.isDependent)
+    /// `contacts role`, with `delay` for b as a's responder (a responder
+    /// no longer has one; a link's other side keeps its own).
+    mutating func setRoles(_ a: Int, _ b: Int, responder: Bool?, dependent: Bool?, delay: Int? = nil, now: Date) -> Outcome {
+        guard let old = people[a].links[b], let mirror = people[b].links[a] else { return .notFound }
+        var new = Link(isResponder: responder ?? old.isResponder, isDependent: dependent ?? old.isDependent, delay: old.delay)
         guard new.isResponder || new.isDependent else { return .refused }
+        if let delay {
+            guard new.isResponder else { return .refused }
+            guard (0...7 * 86_400).contains(delay) else { return .refused }
+            new.delay = delay
+        }
+        if !new.isResponder { new.delay = 0 }
         people[a].links[b] = new
-        people[b].links[a] = Link(isResponder: new.isDependent, isDependent: new.isResponder)
+        people[b].links[a] = Link(isResponder: new.isDependent, isDependent: new.isResponder,
+                                  delay: new.isDependent ? mirror.delay : 0)
+        linksChanged(a, b, now: now)
         return new == old ? .unchanged : .done
     }
 
-    mutating func remove(_ a: Int, _ b: Int) -> Outcome {
+    mutating func remove(_ a: Int, _ b: Int, now: Date) -> Outcome {
         guard people[a].links[b] != nil else { return .notFound }
         people[a].links[b] = nil
         people[b].links[a] = nil
+        linksChanged(a, b, now: now)
         return .done
+    }
+
+    /// Who watches whom changed: both deadlines count with it at once.
+    private mutating func linksChanged(_ a: Int, _ b: Int, now: Date) {
+        evaluate(a, now: now)
+        evaluate(b, now: now)
     }
 
     mutating func ping(_ a: Int, _ b: Int) -> Outcome {
@@ -204,5 +318,5 @@ struct AlarmModel {
         return answered
     }
 
-    private mutating func tell(_ p: Int, _ event: Event) { expected[p, default: []].append(event) }
+    mutating func tell(_ p: Int, _ event: Event) { expected[p, default: []].append(event) }
 }

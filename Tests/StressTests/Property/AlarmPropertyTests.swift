@@ -106,6 +106,15 @@ enum AlarmAction: CustomStringConvertible {
     case remove(Int, Int)
     case ping(Int, Int)
     case respond(Int)
+    /// `checkin interval --grace/--repeat` (a nil repeat: off; nil: unchanged).
+    case timing(Int, grace: Int?, repeats: Int??)
+    /// `contacts role B --delay`, by A.
+    case delay(Int, Int, seconds: Int)
+    case extend(Int, seconds: Int)
+    case pause(Int, seconds: Int)
+    case resume(Int)
+    /// `ack P`, by R.
+    case ack(Int, Int)
     case advance(seconds: Int)
     /// Catch-ups by processes whose clocks are these many seconds behind.
     case evaluators([Int])
@@ -121,6 +130,13 @@ enum AlarmAction: CustomStringConvertible {
         case .remove(let a, let b): "\(a) removes \(b)"
         case .ping(let a, let b): "\(a) pings \(b)"
         case .respond(let p): "\(p) answers pings"
+        case .timing(let p, let g, let r):
+            "\(p) sets grace \(g.map(String.init) ?? "-") repeat \(r.map { $0.map(String.init) ?? "off" } ?? "-")"
+        case .delay(let a, let b, let seconds): "\(a) gives \(b) a delay of \(seconds) s"
+        case .extend(let p, let seconds): "\(p) extends by \(seconds) s"
+        case .pause(let p, let seconds): "\(p) pauses for \(seconds) s"
+        case .resume(let p): "\(p) resumes"
+        case .ack(let r, let p): "\(r) acknowledges \(p)"
         case .advance(let seconds): "time \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .evaluators(let lags): "\(lags.count) evaluators, clocks behind by \(lags) s"
         }
@@ -135,6 +151,12 @@ enum AlarmAction: CustomStringConvertible {
                 actions.append(.add(a, b, responder: responder, dependent: !responder || Bool.random(using: &random)))
             }
         }
+        // Half the people with a grace period or repeats, some responders with a delay.
+        for p in 0..<people where Bool.random(using: &random) {
+            actions.append(.timing(p, grace: random.pick([0, 1800, 3600, 7200]), repeats: random.pick([nil, 900, 3600, 6 * 3600])))
+            let other = Int.random(in: 0..<people, using: &random)
+            actions.append(.delay(p, other, seconds: random.pick([0, 600, 3600, 7200])))
+        }
         for p in 0..<people where Int.random(in: 0..<4, using: &random) > 0 {
             actions.append(.checkIn(p))
             actions.append(.advance(seconds: random.pick([0, 60, 600, 3600])))
@@ -148,7 +170,17 @@ enum AlarmAction: CustomStringConvertible {
         let maybe = { (random: inout SeededGenerator) -> Bool? in
             Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
         }
-        switch Int.random(in: 0..<100, using: &random) {
+        // Issue 14's commands in about a quarter of the steps.
+        switch Int.random(in: 0..<130, using: &random) {
+        case 100..<106:
+            let graces = [nil, 0, 1800, 3600, 6 * 3600, 8 * 86_400]
+            let repeats: [Int??] = [nil, .some(nil), 900, 3600, 6 * 3600, 86_400, 600]
+            return .timing(a, grace: random.pick(graces), repeats: random.pick(repeats))
+        case 106..<111: return .delay(a, b, seconds: random.pick([0, 600, 3600, 2 * 3600, 86_400, 8 * 86_400]))
+        case 111..<115: return .extend(a, seconds: random.pick([600, 3600, 6 * 3600, 86_400, 3 * 86_400, 8 * 86_400]))
+        case 115..<119: return .pause(a, seconds: random.pick([30, 3600, 86_400, 7 * 86_400, 31 * 86_400]))
+        case 119..<122: return .resume(a)
+        case 122..<130: return .ack(a, b)
         case 0..<12: return .checkIn(a)
         case 12..<24:
             // Presets, odd values, and values the rules refuse.

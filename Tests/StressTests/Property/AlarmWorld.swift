@@ -174,7 +174,7 @@ final class AlarmWorld {
                                                                    owner: try self.account(a, store))
             }
             model.catchUp(now: now)
-            expected = model.add(a, b, responder: responder, dependent: dependent)
+            expected = model.add(a, b, responder: responder, dependent: dependent, now: now)
         case .roles(let a, let b, let responder, let dependent):
             real = try outcome { store, env in
                 let contact = try ContactDirectory(store: store).resolve(self.accounts[b].rawValue, owner: self.accounts[a])
@@ -182,7 +182,7 @@ final class AlarmWorld {
                                                                         owner: try self.account(a, store))
             }
             model.catchUp(now: now)
-            expected = model.setRoles(a, b, responder: responder, dependent: dependent)
+            expected = model.setRoles(a, b, responder: responder, dependent: dependent, now: now)
             if expected == .unchanged { expected = .done }
         case .remove(let a, let b):
             real = try outcome { store, env in
@@ -190,7 +190,7 @@ final class AlarmWorld {
                 try ContactService(store: store, env: env).remove(contact, owner: try self.account(a, store))
             }
             model.catchUp(now: now)
-            expected = model.remove(a, b)
+            expected = model.remove(a, b, now: now)
         case .ping(let a, let b):
             var pending = false
             real = try outcome { store, env in
@@ -202,6 +202,53 @@ final class AlarmWorld {
             if real == .done, pending { real = .unchanged }
             model.catchUp(now: now)
             expected = model.ping(a, b)
+        case .timing(let p, let grace, let repeats):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try AccountService(store: store, env: env).setIntervals(
+                    &account, checkIn: nil, reminder: nil, grace: grace, repeats: repeats.map { $0.map { .every($0) } ?? .off })
+            }
+            model.catchUp(now: now)
+            expected = model.setIntervals(p, checkIn: nil, reminder: nil, grace: grace, repeats: repeats, now: now)
+        case .delay(let a, let b, let seconds):
+            real = try outcome { store, env in
+                let contact = try ContactDirectory(store: store).resolve(self.accounts[b].rawValue, owner: self.accounts[a])
+                _ = try ContactService(store: store, env: env).setRoles(of: contact, responder: nil, dependent: nil, delay: seconds,
+                                                                        owner: try self.account(a, store))
+            }
+            model.catchUp(now: now)
+            expected = model.setRoles(a, b, responder: nil, dependent: nil, delay: seconds, now: now)
+            if expected == .unchanged { expected = .done }
+        case .extend(let p, let seconds):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                _ = try TimerService(store: store, env: env).extend(&account, by: seconds)
+            }
+            model.catchUp(now: now)
+            expected = model.extend(p, by: seconds, now: now)
+        case .pause(let p, let seconds):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                _ = try TimerService(store: store, env: env).pause(&account, until: env.now.addingTimeInterval(Double(seconds)),
+                                                                   reason: nil)
+            }
+            model.catchUp(now: now)
+            expected = model.pause(p, for: seconds, now: now)
+        case .resume(let p):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try TimerService(store: store, env: env).resume(&account)
+            }
+            model.catchUp(now: now)
+            expected = model.resume(p, now: now)
+        case .ack(let r, let p):
+            real = try outcome { store, env in
+                let contact = try ContactDirectory(store: store).resolve(self.accounts[p].rawValue, owner: self.accounts[r])
+                _ = try AckService(store: store, env: env).acknowledge(contact, by: try self.account(r, store))
+            }
+            model.catchUp(now: now)
+            expected = model.acknowledge(r, p, now: now)
+            if expected == .unchanged { expected = .done }
         case .respond(let p):
             let answered = try transaction { store, env in
                 var account = try account(p, store)

@@ -28,6 +28,8 @@ struct RulesModel {
         var lastCheckIn: Date?
         var reminderFired = false
         var missedFired = false
+        /// Responders told of the current missed deadline.
+        var told: Set<Int> = []
         var alertActive = false
         /// Contacts by person index, from this person's point of view.
         var links: [Int: Link] = [:]
@@ -73,11 +75,19 @@ struct RulesModel {
             if !people[p].missedFired, now >= due {
                 people[p].missedFired = true
                 notify(p, "You missed your check-in")
-                for r in responders(of: p) {
-                    notify(r, "\(people[p].name) missed a check-in")
-                    missedNotices["\(p)@\(due.timeIntervalSince1970)→\(r)", default: 0] += 1
-                }
+                tellMissed(p)
             }
+        }
+    }
+
+    /// Each responder not yet told of `p`'s missed deadline is told now:
+    /// at the miss, or as soon as they become a responder after it.
+    private mutating func tellMissed(_ p: Int) {
+        guard people[p].missedFired, let due = due(p) else { return }
+        for r in responders(of: p).sorted() where !people[p].told.contains(r) {
+            people[p].told.insert(r)
+            notify(r, "\(people[p].name) missed a check-in")
+            missedNotices["\(p)@\(due.timeIntervalSince1970)→\(r)", default: 0] += 1
         }
     }
 
@@ -87,7 +97,9 @@ struct RulesModel {
         people[p].reminderFired = false
         people[p].missedFired = false
         people[p].checkIns += 1
-        if wasMissed { for r in responders(of: p) { notify(r, "\(people[p].name) is safe") } }
+        // Those who were told hear that it is over.
+        if wasMissed { for r in responders(of: p) where people[p].told.contains(r) { notify(r, "\(people[p].name) is safe") } }
+        people[p].told = []
     }
 
     mutating func add(_ a: Int, _ b: Int, responder: Bool, dependent: Bool) -> Outcome {
@@ -95,6 +107,8 @@ struct RulesModel {
         people[a].links[b] = Link(isResponder: responder, isDependent: dependent)
         people[b].links[a] = Link(isResponder: dependent, isDependent: responder)
         notify(b, "\(people[a].name) added you")
+        tellMissed(a)
+        tellMissed(b)
         return .done
     }
 
@@ -106,6 +120,8 @@ struct RulesModel {
         people[a].links[b] = new
         people[b].links[a] = Link(isResponder: new.isDependent, isDependent: new.isResponder)
         notify(b, "\(people[a].name) changed your role")
+        tellMissed(a)
+        tellMissed(b)
         return .done
     }
 

@@ -1,0 +1,55 @@
+import FoundationEssentials
+import LifeSignalCore
+
+extension Ack: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let now = try c.now()
+        let (outcome, name, names, reach) = try c.writing { store, account in
+            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
+            let outcome = try AckService(store: store, env: try c.core()).acknowledge(found, by: account)
+            var names: [EntityID: String] = [account.id: "You"]
+            for earlier in outcome.earlier where names[earlier.by] == nil {
+                names[earlier.by] = (try? store.account(earlier.by)).map { TerminalText.line($0.fullName) } ?? earlier.by.short
+            }
+            return (outcome, TerminalText.line(found.name), names, ReachText.Named(outcome.others, in: store))
+        }
+        if c.json {
+            c.printJSON(.object([
+                ("acknowledged", .array(outcome.acknowledged.map { .string($0.rawValue) })),
+                ("alreadyAcknowledged", .array(outcome.earlier.map { earlier in
+                    .object([("event", .string(earlier.event.rawValue)), ("acknowledgedBy", .id(earlier.by)),
+                             ("acknowledgedAt", .date(earlier.at))])
+                })),
+                ("dependentTold", .bool(outcome.toldDependent)),
+            ] + ReachText.json(outcome.others)))
+            return success
+        }
+        if !outcome.acknowledged.isEmpty {
+            let what = outcome.acknowledged.map { Self.words($0) }.joined(separator: " and ")
+            var told = outcome.toldDependent ? ["\(name)"] : []
+            let others = outcome.others.told.count
+            if others > 0 { told.append("\(others) other responder\(others == 1 ? "" : "s")") }
+            c.say("You are handling \(name)'s \(what). "
+                  + (told.isEmpty ? "Nobody else was told." : "Told: \(told.joined(separator: " and ")).")
+                  + Self.unreached(reach))
+        }
+        for earlier in outcome.earlier {
+            let who = names[earlier.by] ?? earlier.by.short
+            c.say("\(who) \(who == "You" ? "were" : "was") already handling \(name)'s \(Self.words(earlier.event)) "
+                  + "(since \(TimeText.both(earlier.at, now: now))); nothing new was sent for it.")
+        }
+        return success
+    }
+
+    private static func words(_ event: AckService.Event) -> String {
+        switch event {
+        case .missedCheckIn: "missed check-in"
+        case .alert: "alert"
+        }
+    }
+
+    private static func unreached(_ reach: ReachText.Named) -> String {
+        reach.unreachableNames.isEmpty ? ""
+            : " Not reached: \(reach.unreachableNames.joined(separator: ", ")) (their data cannot be read)."
+    }
+}

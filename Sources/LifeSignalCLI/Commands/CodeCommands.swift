@@ -1,0 +1,102 @@
+import FoundationEssentials
+import LifeSignalCore
+
+/// Where a check-in code comes from, and checking one on its own.
+///
+/// The words a person sees are the same whichever code they type: the
+/// duress code must not show on the screen of someone forced to use it.
+enum CheckInCodeInput {
+    /// `LIFESIGNAL_CHECKIN_CODE`, when set and not empty.
+    static func fromEnvironment(_ c: Context) -> String? {
+        guard let code = c.env.variables["LIFESIGNAL_CHECKIN_CODE"], !code.isEmpty else { return nil }
+        return code
+    }
+
+    /// Asks on a terminal, without echo; elsewhere a code is required.
+    static func ask(_ c: Context, question: String = "Check-in code: ") throws -> String {
+        guard c.env.input.isTerminal else {
+            throw LifeSignalError.refused("a check-in code is needed: give --code, set LIFESIGNAL_CHECKIN_CODE, "
+                + "or run this on a terminal")
+        }
+        return try c.prompts.ask(question, echo: false)
+    }
+
+    /// Checks `typed` in a transaction of its own (before `checkin --
+    /// COMMAND` runs the command); a wrong code is committed as a wrong
+    /// attempt and then refused. Returns whom the duress alert reached when
+    /// it was the duress code.
+    static func verify(_ typed: String, _ c: Context) throws -> Reach? {
+        let verdict = try c.writing { store, account in
+            try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account)
+        }
+        switch verdict {
+        case .accepted(let duress): return duress
+        case .refused(let error): throw error
+        }
+    }
+
+    static let noCodes = LifeSignalError.refused("no check-in code is set, so there is no code to check",
+                                                 hint: "lifesignal checkin code set")
+}
+
+extension CheckinCodeSet: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let hasCodes = try c.reading { _, account in account.checkInCodes != nil }
+        guard codes != nil || c.env.input.isTerminal else {
+            throw LifeSignalError.refused("stdin is not a terminal: give --code and --duress")
+        }
+        var current = CheckInCodeInput.fromEnvironment(c)
+        if hasCodes, current == nil {
+            guard c.env.input.isTerminal else {
+                throw LifeSignalError.refused("changing your codes needs a current one: set LIFESIGNAL_CHECKIN_CODE, "
+                    + "or run this on a terminal")
+            }
+            current = try CheckInCodeInput.ask(c, question: "Current check-in code: ")
+        }
+        let new = try codes ?? (askTwice(c, "New check-in code: "), askTwice(c, "Duress code (a different one): "))
+        let verdict = try c.writing { store, account in
+            try CheckInCodeService(store: store, env: try c.core())
+                .set(code: new.code, duress: new.duress, current: current, account: &account)
+        }
+        if case .refused(let error) = verdict { throw error }
+        if c.json { c.printJSON(.object([("codesSet", .bool(true))])) } else {
+            c.say("Check-in codes set. From now on a check-in needs your code; the duress code checks in the same way "
+                  + "and silently alerts your responders.")
+        }
+        return success
+    }
+
+    /// A new code, typed twice alike (checked by the rules first, so a bad one is said at once).
+    private func askTwice(_ c: Context, _ question: String) throws -> String {
+        while true {
+            let first = try c.prompts.ask(question, echo: false)
+            do {
+                _ = try CheckInCodeRules.validate(first)
+            } catch {
+                c.err.line("error: \(error.message)")
+                continue
+            }
+            if try c.prompts.ask("Again, to be sure: ", echo: false) == first { return first }
+            c.err.line("error: the two did not match; once more")
+        }
+    }
+}
+
+extension CheckinCodeClear: RunnableCommand {
+    func run(_ c: Context) throws -> Int32 {
+        let hasCodes = try c.reading { _, account in account.checkInCodes != nil }
+        guard hasCodes else {
+            if c.json { c.printJSON(.object([("codesSet", .bool(false))])) } else { c.say("No check-in codes are set; nothing changed.") }
+            return success
+        }
+        let current = try code ?? CheckInCodeInput.fromEnvironment(c) ?? CheckInCodeInput.ask(c)
+        let verdict = try c.writing { store, account in
+            try CheckInCodeService(store: store, env: try c.core()).clear(current: current, account: &account)
+        }
+        if case .refused(let error) = verdict { throw error }
+        if c.json { c.printJSON(.object([("codesSet", .bool(false))])) } else {
+            c.say("Check-in codes cleared: a check-in needs no code any more.")
+        }
+        return success
+    }
+}
