@@ -67,6 +67,16 @@ extension Sandbox {
         _ = try etcdClient(etcd.cluster).txn(TxnRequest(success: [operation]))
     }
 
+    /// Puts this sandbox's store, key for key, into `twin`'s, when the
+    /// stores are on etcd (a directory store is copied with the sandbox's
+    /// root, where it lies): for twin stores that must answer alike.
+    public func copyStore(to twin: Sandbox) throws {
+        guard etcd != nil else { return }
+        for (path, bytes) in try storeContents() {
+            if let bytes { try twin.setStoreFile(path, bytes) }
+        }
+    }
+
     /// The paths of every file in the store, sorted.
     public func storeFiles() throws -> [String] {
         // On etcd the backend's bookkeeping keys start with a dot; files never do.
