@@ -2,7 +2,7 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile sessions checkin alert ping ack timeline contacts notifications qr settings tick doctor store completions help' ;;
+        '') REPLY='login logout status profile sessions checkin alert ping ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
         'profile') REPLY='set' ;;
         'sessions') REPLY='end' ;;
         'checkin') REPLY='history interval extend pause resume code' ;;
@@ -79,6 +79,7 @@ _lifesignal_options() {
         'settings get') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'settings set') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'tick') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'agent') REPLY='--systemd-unit --launchd-plist --help -h --store --json --quiet -q --no-color' ;;
         'doctor') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'store') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'store copy') REPLY='--help -h --store --json --quiet -q --no-color' ;;

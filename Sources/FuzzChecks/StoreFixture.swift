@@ -67,6 +67,12 @@ public struct StoreFixture: @unchecked Sendable {
         _ = try InvitationService(store: store, env: env).invite(
             phone: "+15550000009", asResponder: true, asDependent: false, firstName: "Dee", lastName: nil, owner: &ada)
 
+        // Bob's agent and a look at the store: his delivery set-up and looked.json.
+        let delivery = DeliverySetupService(store: store, env: env)
+        try delivery.agentAlive(Hex.encode(random.bytes(16)), host: "fixture", since: now, notifyCommandSince: now,
+                                account: bob.id, session: SHA256.hexDigest(bobToken))
+        try delivery.recordLook(by: .agent)
+
         return ([(ada, adaToken), (bob, bobToken)], now)
     }
 

@@ -55,7 +55,7 @@ public enum LifeSignalCLI {
         let context = Context(env: env, global: global, out: out, err: err)
         defer {
             context.reportEtcdTraffic()
-            context.rememberAccountsRead()
+            context.rememberFilesRead()
         }
         do {
             guard let input = parsed.input, let runner = parsed.inputType?.payload as? Runner else {

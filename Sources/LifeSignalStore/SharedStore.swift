@@ -58,25 +58,47 @@ public struct SharedStore: Sendable {
     /// turns out too large), so progress is kept however long nothing ran;
     /// `body` then runs in a transaction of its own once nothing is due.
     public func write<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
+        try writeCountingNotices(env: env, body).result
+    }
+
+    /// Brings every deadline that has come due up to date, in a transaction
+    /// of its own when one has (a look that finds nothing due takes no
+    /// write lock); the number of notices that went out.
+    public func catchUp(env: CoreEnvironment) throws -> Int {
+        let needed = try backend.read { snapshot in
+            let store = LayoutStore(snapshot: snapshot, name: name)
+            try store.checkMeta(clock: clock)
+            return try DeadlineService.isCatchUpNeeded(store, now: env.now)
+        }
+        guard needed else { return 0 }
+        return try writeCountingNotices(env: env) { _ in }.notices
+    }
+
+    /// `write`, saying how many notices the catch-up before `body` sent.
+    private func writeCountingNotices<T>(env: CoreEnvironment,
+                                         _ body: (LayoutStore) throws -> T) throws -> (notices: Int, result: T) {
         guard backend.boundsTransactions else {
             return try backend.write { transaction in
                 let store = try opened(transaction, env)
-                try DeadlineService(store: store, env: env).catchUp()
-                return try body(store)
+                let notices = try DeadlineService(store: store, env: env).catchUp()
+                return (notices, try body(store))
             }
         }
         var step = Self.catchUpStep
+        var notices = 0
         // Each step moves its accounts' wakes past now, so the steps end; the
         // bound only keeps a store that somehow never settles from spinning.
         for _ in 0..<Self.maximumCatchUpSteps {
             var caughtUp = 0
             do {
-                let result: T? = try backend.write { transaction in
+                let (result, sent): (T?, Int) = try backend.write { transaction in
                     let store = try opened(transaction, env)
-                    caughtUp = try DeadlineService(store: store, env: env).catchUp(limit: step).accounts
-                    return caughtUp == 0 ? try body(store) : nil
+                    let outcome = try DeadlineService(store: store, env: env).catchUp(limit: step)
+                    caughtUp = outcome.accounts
+                    return (caughtUp == 0 ? try body(store) : nil, outcome.notices)
                 }
-                if let result { return result }
+                notices += sent
+                if let result { return (notices, result) }
             } catch StoreError.tooLarge(_, _) where caughtUp > 1 {
                 step = caughtUp / 2
             }
@@ -105,31 +127,39 @@ public struct SharedStore: Sendable {
 
     /// Tells the backend what a command of the account signed in with the
     /// session `tokenHash` reads first (its own small files, the session,
-    /// the schedule's head), so that on etcd they come in one round trip.
-    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, others: [EntityID] = []) {
+    /// the schedule's head, the store's last look), and `learned`: files
+    /// recent commands had to read on their own (others' accounts, delivery
+    /// set-ups, sessions), so that on etcd they all come in one round trip.
+    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = []) {
+        let own = [StoreLayout.meta, StoreLayout.session(tokenHash), StoreLayout.account(account), StoreLayout.contacts(account),
+                   StoreLayout.pings(account), StoreLayout.wake(account), StoreLayout.invitations(account),
+                   StoreLayout.feedSummary(account), StoreLayout.deliverySetup(account), StoreLayout.lastLook]
+        let others = learned.filter { path in
+            !own.contains(path) && (try? BackendPath.check(path, BackendPath.fileProblem)) != nil
+        }
         backend.expect(StoreReadHint(
-            files: [StoreLayout.meta, StoreLayout.session(tokenHash), StoreLayout.account(account), StoreLayout.contacts(account),
-                    StoreLayout.pings(account), StoreLayout.wake(account), StoreLayout.invitations(account),
-                    StoreLayout.feedSummary(account)] + others.filter { $0 != account }.map(StoreLayout.account),
+            files: own + others,
             directories: [StoreLayout.checkInDirectory(account)],
             firstFiles: [StoreLayout.schedule],
             newestFiles: [StoreLayout.checkInDirectory(account)]))
     }
 
-    /// The accounts whose `account.json` this command read in a round trip
-    /// of its own (on etcd; none elsewhere): for the next command's hint.
-    public var accountsReadUnhinted: [EntityID] {
-        guard let etcd = backend as? EtcdBackend else { return [] }
-        return etcd.unhintedReads.compactMap { path in
-            let parts = path.split(separator: "/")
-            guard parts.count == 3, parts[0] == "accounts", parts[2] == "account.json" else { return nil }
-            return EntityID(validating: String(parts[1]))
-        }
+    /// The files this command read in round trips of their own (on etcd;
+    /// none elsewhere): for the next command's hint.
+    public var filesReadUnhinted: [String] {
+        (backend as? EtcdBackend)?.unhintedReads ?? []
     }
 
     /// A signal for new items in `account`'s feed.
     public func feedChanges(of account: EntityID) throws -> any StoreChangeSignal {
         try backend.changes(under: StoreLayout.feedDirectory(account))
+    }
+
+    /// A signal for what an agent for `account` wakes for: its feed (new
+    /// items, delivery by another process) and the schedule (a deadline
+    /// anywhere in the store moved earlier).
+    public func agentChanges(of account: EntityID) throws -> any StoreChangeSignal {
+        try backend.changes(under: [StoreLayout.feedDirectory(account), StoreLayout.schedule])
     }
 }
 

@@ -36,23 +36,30 @@ struct EtcdRoundTripTests {
             #expect(checkin.succeeded, "\(checkin)")
             #expect(Self.roundTrips(checkin) == 2, "\(checkin.stderr)")
         }
-        // A new dependent's files take a read of their own once (here, when
-        // adding them); from then on they come in the first.
+        // A new dependent's files take reads of their own once (their account
+        // when adding them, their delivery set-up and sessions at the first
+        // status, which shows who could be told); from then on they come in
+        // the first.
         let ben = sandbox.person("ben")
         try ben.signUp(phone: "+15550106001", first: "Ben")
         try ana.linkBothWays(with: ben)
         for minute in 6...7 {
             let status = try ana.run(["status"], extra: ["LIFESIGNAL_ETCD_TRAFFIC": "1", "LIFESIGNAL_NOW": "2026-03-01T09:0\(minute):00Z"])
-            #expect(Self.roundTrips(status) == 1, "\(status.stderr)")
             #expect(status.succeeded, "\(status)")
+            if minute == 6 {
+                #expect((Self.roundTrips(status) ?? 0) <= 2, "\(status.stderr)")
+            } else {
+                #expect(Self.roundTrips(status) == 1, "\(status.stderr)")
+            }
         }
     }
 }
 
 extension EtcdRoundTripTests {
-    /// Without the cache (a fresh XDG cache), a status with a dependent
-    /// reads the dependent's account in a second round trip, and keeps it
-    /// for the next.
+    /// Without the cache (a fresh XDG cache), a status with a dependent who
+    /// is also a responder reads the other's files (account, delivery
+    /// set-up, sessions) in round trips of their own, and keeps them for the
+    /// next.
     @Test func theDependentsFilesAreLearnedOnce() throws {
         let cluster = try EtcdCluster.start(.init(members: 1))
         defer { cluster.shutdown() }
@@ -67,20 +74,20 @@ extension EtcdRoundTripTests {
         let traffic = ["LIFESIGNAL_ETCD_TRAFFIC": "1"]
         let cold = try ana.run(["status"], extra: traffic)
         #expect(Self.roundTrips(cold) == 1, "the identity is known now: \(cold.stderr)")
-        // Forget the accounts, keep the identity: the dependent costs one more, once.
+        // Forget the files, keep the identity: the other's files cost more, once.
         let hints = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("lifesignal").path)
         for name in hints where name.hasPrefix("identity-") {
             let file = cache.appendingPathComponent("lifesignal").appendingPathComponent(name)
-            // The file is an envelope: {"data": {"identity": ..., "accounts": [...]}, "schemaVersion": 1}.
+            // The file is an envelope: {"data": {"identity": ..., "files": [...]}, "schemaVersion": 1}.
             var kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
             var data = try #require(kept["data"] as? [String: Any])
-            #expect(data["accounts"] != nil, "the dependent was kept: \(data)")
-            data["accounts"] = nil
+            #expect(data["files"] != nil, "the other's files were kept: \(data)")
+            data["files"] = nil
             kept["data"] = data
             try JSONSerialization.data(withJSONObject: kept).write(to: file)
         }
         let forgot = try ana.run(["status"], extra: traffic)
-        #expect(Self.roundTrips(forgot) == 2, "\(forgot.stderr)")
+        #expect((Self.roundTrips(forgot) ?? 0) > 1, "\(forgot.stderr)")
         let learned = try ana.run(["status"], extra: traffic)
         #expect(Self.roundTrips(learned) == 1, "\(learned.stderr)")
     }

@@ -3,27 +3,28 @@ import LifeSignalCore
 import LifeSignalLocal
 import Testing
 
-/// The cached guess of a store's identity and of the other accounts recent
-/// commands read there: most recent first, bounded, kept per identity.
+/// The cached guess of a store's identity and of the files recent commands
+/// had to read there on their own: most recent first, bounded, kept per
+/// identity.
 struct StoreIdentityHintTests {
-    static func account(_ byte: UInt8) -> EntityID { EntityID(randomBytes: Array(repeating: byte, count: 16)) }
+    static func file(_ number: Int) -> String { "accounts/\(number)/account.json" }
 
-    @Test func accountsAreKeptMostRecentFirstBoundedAndPerIdentity() throws {
+    @Test func filesAreKeptMostRecentFirstBoundedAndPerIdentity() throws {
         let home = SessionFileTests.Home()
         let hint = StoreIdentityHint(paths: try home.paths(store: "etcd://127.0.0.1:2379/family"))
-        hint.remember(accounts: [Self.account(1)])
-        #expect(hint.accounts().isEmpty, "no identity yet: nothing to keep the accounts with")
+        hint.remember(files: [Self.file(1)])
+        #expect(hint.files().isEmpty, "no identity yet: nothing to keep the files with")
         hint.save("one")
-        hint.remember(accounts: [Self.account(1), Self.account(2)])
-        hint.remember(accounts: [Self.account(3), Self.account(2)])
-        #expect(hint.accounts() == [Self.account(3), Self.account(2), Self.account(1)])
+        hint.remember(files: [Self.file(1), Self.file(2)])
+        hint.remember(files: [Self.file(3), Self.file(2)])
+        #expect(hint.files() == [Self.file(3), Self.file(2), Self.file(1)])
         hint.save("one")
-        #expect(hint.accounts().count == 3, "the same identity keeps its accounts")
-        hint.remember(accounts: (10..<60).map { Self.account(UInt8($0)) })
-        #expect(hint.accounts().count == StoreIdentityHint.maximumAccounts)
-        #expect(hint.accounts().first == Self.account(10))
+        #expect(hint.files().count == 3, "the same identity keeps its files")
+        hint.remember(files: (10..<100).map(Self.file))
+        #expect(hint.files().count == StoreIdentityHint.maximumFiles)
+        #expect(hint.files().first == Self.file(10))
         hint.save("two")
         #expect(hint.load() == "two")
-        #expect(hint.accounts().isEmpty, "another store's accounts are not this one's")
+        #expect(hint.files().isEmpty, "another store's files are not this one's")
     }
 }

@@ -18,7 +18,7 @@ extension NotificationsFollow: RunnableCommand {
 
     func run(_ c: Context) throws -> Int32 {
         let start = try c.reading { store, account in (next: try store.feedSummary(of: account.id).nextIndex, id: account.id) }
-        let changes = try c.store().feedChanges(of: start.id)
+        let waiter = c.env.makeWaiter(try c.store().feedChanges(of: start.id))
         var next = start.next
         if !c.quiet {
             // The readiness notice: from here on, every new item is printed.
@@ -50,7 +50,10 @@ extension NotificationsFollow: RunnableCommand {
             try c.out.flush()
             let now = look.now
             if !look.items.isEmpty || nextRetry.map({ $0 <= now }) == true {
-                let report = try Delivery(context: c).run()
+                var delivery = Delivery(context: c)
+                delivery.shouldStop = { waiter.stopRequested }
+                delivery.liveClock = true
+                let report = try delivery.run()
                 nextRetry = report.nextRetry
                 for failure in report.failures {
                     c.err.line("error: " + DeliveryText.failure(failure, now: now))
@@ -59,7 +62,7 @@ extension NotificationsFollow: RunnableCommand {
             }
             wait = look.items.count >= 1000 ? 0 : min(Self.longestWait, max(0.05, look.wake.map { $0.timeIntervalSince(look.now) } ?? Self.longestWait))
             if let nextRetry { wait = min(wait, max(Self.retryWait, nextRetry.timeIntervalSince(now))) }
-        } while c.env.waitForChange(changes, wait)
+        } while waiter.wait(seconds: wait) != .stopRequested
         return success
     }
 }

@@ -66,6 +66,13 @@ extension SettingsSet: RunnableCommand {
                     local.notifyCommandSince = try Self.settingTime(c)
                 }
                 local.notifyCommand = command
+                // The store learns first (those you watch over see whether an
+                // alarm reaches you at once); a store that cannot be told
+                // leaves the setting as it was.
+                if try c.isSignedIn() {
+                    let since = command == nil ? nil : try local.notifyCommandSince ?? c.now()
+                    try KeeperRecords(context: c).notifyCommandChanged(since: since)
+                }
             } else {
                 local.smsCommand = command
             }

@@ -6,7 +6,11 @@ import LifeSignalCore
 extension Status: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let report = try c.reading { store, account in try StatusReport(account: account, store: store, now: now) }
+        // `--check` (a shell prompt's) reads no more than it needs.
+        let detailed = !check || c.json
+        let report = try c.reading { store, account in
+            try StatusReport(account: account, store: store, now: now, detailed: detailed)
+        }
         let account = report.account
         if c.json {
             c.printJSON(.object([
@@ -23,7 +27,7 @@ extension Status: RunnableCommand {
                 ("pausedUntil", .date(report.pausedUntil)),
                 ("acknowledgedBy", report.acknowledgedBy.map { JSONViews.contact($0, now: now) }
                     ?? report.acknowledgedByID.map { .object([("id", .id($0))]) } ?? .null),
-            ]))
+            ] + ReceiptText.json(report, now: now)))
         } else if !check {
             Self.render(report, now: now, c)
         }
@@ -70,14 +74,26 @@ extension Status: RunnableCommand {
         if let repeats = account.repeatInterval { interval += ", repeats every \(DurationText.format(seconds: repeats))" }
         rows.add(["Interval", interval])
         rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
-                  : "by \(report.responderCount) responder\(report.responderCount == 1 ? "" : "s")"])
+                  : ReceiptText.watched(report, now: now)])
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
         if let handler = report.acknowledgedBy {
             rows.add(["Handling", "\(TerminalText.line(handler.name)) said they are on it"])
         }
         rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
+        let unattended = report.isUnattended(at: now)
+        if unattended { rows.add(["Deadlines", s.yellow(ReceiptText.unattended(report, now: now))]) }
+        if let problem = report.lastLookProblem {
+            rows.add(["Deadlines", s.yellow("cannot tell whether an agent or tick keeps this store: ") + problem])
+        }
         c.print(rows)
+        if let alarm = report.alarm, !report.responders.isEmpty {
+            c.out.line("")
+            c.out.line(s.bold(ReceiptText.title(alarm, now: now)))
+            var told = TextTable(columns: [.fixed, .flexible], indent: 2)
+            for responder in report.responders { told.add(ReceiptText.row(responder, now: now, s)) }
+            c.print(told)
+        }
         if !report.dependentsNeedingAttention.isEmpty {
             c.out.line("")
             c.out.line(s.bold("Needs you"))
@@ -91,6 +107,7 @@ extension Status: RunnableCommand {
             c.hint("lifesignal contacts show \"\(name)\"")
         }
         else if report.responderCount == 0 { c.hint(ReachText.addResponder) }
+        else if unattended { c.hint(ReceiptText.setUpAgent) }
         else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
     }

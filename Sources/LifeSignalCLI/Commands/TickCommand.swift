@@ -7,14 +7,20 @@ extension Tick: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         // Delivery's first read brings every due deadline in the store up
         // to date, before it looks for the session.
+        // What this tick will write down (its look, its delivery run) is
+        // decided first: a damaged record stops it before it changes anything.
+        let records = KeeperRecords(context: c)
+        let note = try records.planTick(signedIn: try c.isSignedIn())
         let report: Delivery.Report
         do {
             report = try Delivery(context: c).run()
         } catch LifeSignalError.notSignedIn {
+            try records.tickRan(note)
             if c.json { c.printJSON(.object([("delivered", .int(0)), ("failed", .int(0)), ("signedIn", .bool(false))])) }
             else { c.say("Deadlines up to date. Not signed in, so nothing to deliver.") }
             return success
         }
+        try records.tickRan(note)
         let now = try c.now()
         for failure in report.failures {
             c.err.line("error: " + TerminalText.line(DeliveryText.failure(failure, now: now)))

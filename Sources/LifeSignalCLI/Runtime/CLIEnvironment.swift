@@ -3,7 +3,6 @@ import Glibc
 import LifeSignalCore
 import LifeSignalStore
 import SystemFiles
-import SystemFiles
 
 /// Everything a run of lifesignal takes from the outside world, injected
 /// so that tests use the same code paths as users.
@@ -24,10 +23,10 @@ public struct CLIEnvironment {
     public var homeFallback: String?
     /// How long to wait for another process's lock.
     public var lockTimeout: Duration
-    /// Waits up to the given seconds for the store to change (through its
-    /// change signal) in a long-running command; returns false once a stop
-    /// was requested (SIGINT, SIGTERM).
-    public var waitForChange: (any StoreChangeSignal, Double) -> Bool
+    /// Makes the waiter a long-running command (`agent`, `follow`) sleeps
+    /// in: until the store changes (through its change signal), a moment
+    /// passes, or a stop is requested (SIGINT, SIGTERM).
+    public var makeWaiter: (any StoreChangeSignal) -> any ChangeWaiter
     /// The width of the terminal stdout is, nil when it is not one.
     public var terminalColumns: Int?
     /// This machine's host name, which a sign-in records (and the signed-in
@@ -39,7 +38,7 @@ public struct CLIEnvironment {
                 clock: @escaping @Sendable () -> Date, random: RandomSource,
                 fileSystem: any FileSystem, processRunner: any ProcessRunner,
                 homeFallback: String?, lockTimeout: Duration,
-                waitForChange: @escaping (any StoreChangeSignal, Double) -> Bool, terminalColumns: Int? = nil,
+                makeWaiter: @escaping (any StoreChangeSignal) -> any ChangeWaiter, terminalColumns: Int? = nil,
                 machineName: String? = nil) {
         self.arguments = arguments
         self.variables = variables
@@ -53,7 +52,7 @@ public struct CLIEnvironment {
         self.processRunner = processRunner
         self.homeFallback = homeFallback
         self.lockTimeout = lockTimeout
-        self.waitForChange = waitForChange
+        self.makeWaiter = makeWaiter
         self.terminalColumns = terminalColumns
         self.machineName = machineName
     }
@@ -78,7 +77,7 @@ public struct CLIEnvironment {
             input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: passwordHome(),
-            lockTimeout: timeout ?? .seconds(5), waitForChange: StopSignals.waitForChange,
+            lockTimeout: timeout ?? .seconds(5), makeWaiter: { SignalChangeWaiter($0) },
             terminalColumns: terminalColumns(), machineName: hostName())
     }
 
@@ -125,49 +124,5 @@ extension RandomSource {
             filled += chunk
         }
         return bytes
-    }
-}
-
-/// SIGINT and SIGTERM as a polite request to stop, for `follow`.
-enum StopSignals {
-    nonisolated(unsafe) private static var requested: sig_atomic_t = 0
-    nonisolated(unsafe) private static var installed = false
-
-    /// How often a wait looks at the stop flag: a signal that lands just
-    /// before a wait starts is noticed within this long.
-    static let slice = 0.25
-
-    /// Waits up to `seconds` for `signal`, in slices so a stop signal is
-    /// noticed at once (it interrupts the wait) or within a slice; true when
-    /// the store may have changed or the time is up, false once stopping.
-    static func waitForChange(_ signal: any StoreChangeSignal, _ seconds: Double) -> Bool {
-        install()
-        var remaining = max(seconds, 0)
-        while requested == 0 {
-            let step = min(slice, remaining)
-            if signal.wait(timeout: .milliseconds(Int64(step * 1000))) { return requested == 0 }
-            remaining -= step
-            if remaining <= 0 { return requested == 0 }
-        }
-        return false
-    }
-
-    private static func install() {
-        guard !installed else { return }
-        installed = true
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in StopSignals.requested = 1 }
-        sigemptyset(&action.sa_mask)
-        // No SA_RESTART: a signal ends a wait in progress (EINTR).
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-        // A parent may have started us with these blocked (threads of
-        // test runners and supervisors often do); we rely on them.
-        var stops = sigset_t()
-        sigemptyset(&stops)
-        sigaddset(&stops, SIGINT)
-        sigaddset(&stops, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
     }
 }

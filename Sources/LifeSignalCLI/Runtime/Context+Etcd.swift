@@ -51,17 +51,17 @@ extension Context {
               let identity = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).load(),
               let session = try? sessionFile(identity: identity).load() else { return }
         let hint = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
-        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), others: hint.accounts())
+        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), learned: hint.files())
     }
 
-    /// On an etcd store, keeps the other accounts this command read in
-    /// round trips of their own (a status's dependents), so the next
+    /// On an etcd store, keeps the files this command read in round trips
+    /// of their own (a status's dependents and responders), so the next
     /// command asks for them in its first.
-    func rememberAccountsRead() {
+    func rememberFilesRead() {
         guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
-        let read = store.accountsReadUnhinted
+        let read = store.filesReadUnhinted
         guard !read.isEmpty else { return }
-        StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).remember(accounts: read)
+        StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).remember(files: read)
     }
 
     /// Keeps an etcd store's identity for the next command's hint, when it changed.

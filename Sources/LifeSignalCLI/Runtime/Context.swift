@@ -36,13 +36,15 @@ final class Context {
     /// "Now": `LIFESIGNAL_NOW` when set, else the store's clock (an etcd
     /// cluster's: a laptop's wrong clock neither fires nor hides anyone's
     /// deadline there), else this machine's; fixed for the run.
-    /// After `refreshNow` a simulated clock has moved on by the whole
-    /// seconds that really passed since it was first read.
+    /// After `refreshNow` a simulated clock has moved on by the time that
+    /// really passed since it was first read, to the whole millisecond (the
+    /// schedule's resolution), so a long-running command meets a deadline
+    /// as closely on simulated time as on the real clock.
     func now() throws -> Date {
         if let cachedNow { return cachedNow }
         var value = env.clock()
         if let start = simulatedStart {
-            value = start.at.addingTimeInterval(value.timeIntervalSince(start.realTime).rounded(.down))
+            value = start.at.addingTimeInterval((value.timeIntervalSince(start.realTime) * 1000).rounded(.down) / 1000)
         } else if let simulated = try simulatedTime() {
             simulatedStart = (simulated, value)
             value = simulated
@@ -136,6 +138,12 @@ final class Context {
     func localSettings() throws -> LocalSettingsFile { LocalSettingsFile(paths: try paths(), fileSystem: env.fileSystem) }
 
     // MARK: The signed-in account
+
+    /// Whether someone is signed in to the store here; looking makes no store.
+    func isSignedIn() throws -> Bool {
+        guard try existingStore() != nil else { return false }
+        return try sessionFile().load() != nil
+    }
 
     private var cachedSession: SessionData?
 

@@ -32,6 +32,12 @@ struct Delivery {
         var failed: Bool { !failures.isEmpty }
     }
 
+    /// What happened to one item, as it happens (the agent prints it at once).
+    enum Event {
+        case delivered(FeedItem)
+        case failed(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)
+    }
+
     /// Failures in a row after which a run stops.
     static let failuresInARow = 2
     /// Longest value of a `LIFESIGNAL_NOTIFICATION_*` variable, in bytes; the
@@ -39,6 +45,18 @@ struct Delivery {
     static let environmentValueLimit = 1024
 
     let context: Context
+    /// Told of each item once its delivery or failure is recorded.
+    var observe: (Event) -> Void = { _ in }
+    /// Asked between items: a stop request (SIGTERM to the agent) ends the
+    /// run once the item in hand is done; the rest wait for the next run.
+    var shouldStop: () -> Bool = { false }
+    /// A long-running command's clock moves on while commands run: each
+    /// command sees the time it starts at, and a receipt the time it ended.
+    var liveClock = false
+
+    init(context: Context) {
+        self.context = context
+    }
 
     /// Seconds a notify command may run before it is killed.
     var timeout: Double {
@@ -73,12 +91,12 @@ struct Delivery {
         report.noCommand = command == nil
         var ledger = DeliveryLedger(plan)
         var saved = plan.state
-        var receipts: [FeedItem] = []
+        var receipts: [(item: FeedItem, at: Date)] = []
         var inARow = 0
         var succeeded = false
         var queue = plan.steps[...]
         var waiting = plan.waiting[...]
-        deliveries: while inARow < Self.failuresInARow {
+        deliveries: while inARow < Self.failuresInARow, !shouldStop() {
             let step: DeliveryPlan.Step
             if let next = queue.popFirst() {
                 step = next
@@ -98,25 +116,34 @@ struct Delivery {
                     report.busy = true
                     break deliveries
                 }
+                if liveClock { c.refreshNow() }
                 let outcome = c.env.processRunner.run(.shell(
                     command, input: Array((JSONViews.notification(item).rendered(pretty: false) + "\n").utf8),
-                    environment: environment(for: item, account: account), timeout: timeout))
+                    environment: environment(for: item, account: account, now: try c.now()), timeout: timeout))
+                if liveClock { c.refreshNow() }
+                let event: Event
                 if outcome.succeeded {
                     ledger.delivered(item)
-                    receipts.append(item)
                     report.delivered += 1
                     inARow = 0
                     succeeded = true
+                    // The receipt: when the command ended, on a live clock.
+                    receipts.append((item, try c.now()))
+                    event = .delivered(item)
                 } else {
-                    report.failures.append((item, outcome, ledger.failed(item, now: now, command: command)))
+                    let verdict = ledger.failed(item, now: now, command: command)
+                    report.failures.append((item, outcome, verdict))
                     inARow += 1
+                    event = .failed(item: item, outcome: outcome, verdict: verdict)
                 }
-                // Recorded at once: an item handed over is not handed over
-                // again because a later one hung or the process was killed.
-                try save(ledger.state, &saved, receipts: &receipts, at: now)
+                // Recorded at once, with the receipt: an item handed over is
+                // not handed over again because a later one hung or the
+                // process was killed. Told only once recorded.
+                try save(ledger.state, &saved, receipts: &receipts)
+                observe(event)
             }
         }
-        try save(ledger.state, &saved, receipts: &receipts, at: now)
+        try save(ledger.state, &saved, receipts: &receipts)
         report.waiting = ledger.state.retries.count
         report.nextRetry = ledger.nextRetry
         return report
@@ -124,24 +151,31 @@ struct Delivery {
 
     /// Records where delivery stands and, with it, the delivery receipt of
     /// each item the command took (`FeedItem.deliveredAt`, which timelines
-    /// show the people who were told). The agent delivers through here too.
-    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipts: inout [FeedItem], at time: Date) throws {
+    /// and `status` show the people who were told). The agent delivers
+    /// through here too.
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState,
+                      receipts: inout [(item: FeedItem, at: Date)]) throws {
         guard state != saved || !receipts.isEmpty else { return }
         let taken = receipts
         try context.writing { store, account in
             try store.setDeliveryState(state, of: account.id)
             let editor = NotificationEditor(store: store)
-            for item in taken { try editor.markDelivered(item, of: account.id, at: time) }
+            for (item, time) in taken { try editor.markDelivered(item, of: account.id, at: time) }
         }
         saved = state
         receipts = []
     }
 
-    private func environment(for item: FeedItem, account: Account) -> [String: String] {
+    private func environment(for item: FeedItem, account: Account, now: Date) -> [String: String] {
         var environment = context.env.variables
         let limit = Self.environmentValueLimit
+        // A command that runs lifesignal itself sees the simulated present,
+        // not the instant the agent (or follow) started at.
+        if context.clockKind == .simulated { environment["LIFESIGNAL_NOW"] = ISO8601.format(now) }
         environment["LIFESIGNAL_NOTIFICATION_ID"] = item.id.rawValue
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
+        // For push services: an alert or a missed check-in is urgent.
+        environment["LIFESIGNAL_NOTIFICATION_PRIORITY"] = item.isCritical ? "urgent" : "default"
         // For people (a mail subject, an SMS): local times, made harmless as
         // on a terminal (the title one line, further lines of the message
         // indented), and short, so no item can overflow the environment;

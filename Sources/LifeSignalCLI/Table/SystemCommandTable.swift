@@ -2,7 +2,7 @@ import CommandEngine
 
 /// Settings, cron, shell integration and help.
 enum SystemCommandTable {
-    static let all = [Settings.spec, Tick.spec, Doctor.spec, store, Completions.spec, help, Complete.spec]
+    static let all = [Settings.spec, Tick.spec, Agent.spec, Doctor.spec, store, Completions.spec, help, Complete.spec]
 
     /// `store ...`: work on whole stores.
     static let store = CommandSpec(

@@ -20,11 +20,25 @@ public struct StatusReport: Sendable {
     public var acknowledgedBy: ContactView?
     /// The acknowledger when their account cannot be listed (no longer a contact).
     public var acknowledgedByID: EntityID?
+    /// The alert, or the missed check-in the responders were told of.
+    public var alarm: CurrentAlarm?
+    /// Each responder: whether notifications reach them beyond their feed,
+    /// and the current alarm's receipt. Empty unless asked for (`detailed`).
+    public var responders: [ResponderReach] = []
+    /// The last time an agent or `tick` looked at the store.
+    public var lastLook: LastLook?
+    /// Why the note of that look cannot be read, when it cannot.
+    public var lastLookProblem: String?
+    /// The shortest reminder among the account's own deadline and its
+    /// dependents' (seconds): the longest a deadline may wait for a look.
+    public var shortestReminder: Int?
 
     /// Reads the account's contacts and each dependent's account; a
     /// dependent whose account cannot be read is listed as such, never
-    /// a failure of the whole status.
-    public init(account: Account, store: any StoreReading, now: Date) throws {
+    /// a failure of the whole status. `detailed` also reads each
+    /// responder's delivery set-up and the alarm's receipts in their feeds,
+    /// and the store's last look (for people, not for `status --check`).
+    public init(account: Account, store: any StoreReading, now: Date, detailed: Bool = true) throws {
         self.account = account
         self.overdue = account.isOverdue(at: now)
         self.pendingPings = try store.pings(of: account.id)
@@ -44,6 +58,35 @@ public struct StatusReport: Sendable {
             if let dependent = try DependentAttention(link, store: store, now: now) { attention.append(dependent) }
         }
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
+        alarm = CurrentAlarm.of(account)
+        guard detailed else { return }
+        let alarm = alarm
+        responders = try links.filter(\.isResponder).map {
+            try ResponderReach($0, of: account.id, alarm: alarm, store: store, now: now)
+        }
+        do {
+            lastLook = try store.lastLook()
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            // The store's note of its keepers is no reason to hide the rest.
+            lastLookProblem = failure.message
+        }
+        var reminders = account.lastCheckIn == nil ? [] : [account.reminderInterval]
+        for link in links where link.isDependent {
+            // Whether the dependent's account can be read was told above.
+            if let dependent = try? store.account(link.contactID), dependent.lastCheckIn != nil {
+                reminders.append(dependent.reminderInterval)
+            }
+        }
+        shortestReminder = reminders.min()
+    }
+
+    /// Whether nothing may fire on time: there are deadlines to keep, and no
+    /// agent or `tick` has looked at the store for longer than the shortest
+    /// reminder (or ever).
+    public func isUnattended(at now: Date) -> Bool {
+        guard let shortestReminder, lastLookProblem == nil else { return false }
+        guard let lastLook else { return true }
+        return now.timeIntervalSince(lastLook.at) > Double(shortestReminder)
     }
 
     /// Whether someone should look: overdue, or an alert is raised.

@@ -37,6 +37,13 @@ public protocol StoreReading {
     /// every account's contacts (skipping unreadable ones), so it is only
     /// for that case.
     func linksFromOthers(to id: EntityID) throws -> [ContactLink]
+    /// How the account's notifications reach it beyond its feed (an empty
+    /// set-up when nothing was recorded).
+    func deliverySetup(of id: EntityID) throws -> DeliverySetup
+    /// The last time an agent or `tick` looked at the store, as written
+    /// down; read without joining a transaction's checks (a stale answer
+    /// only means one more write of it).
+    func lastLook() throws -> LastLook?
 }
 
 /// What the services change in the store, inside one atomic transaction.
@@ -64,6 +71,10 @@ public protocol StoreWriting: StoreReading {
     func setDeliveredThrough(_ index: Int, of id: EntityID) throws
     /// Records where delivery stands; the cursor never moves back.
     func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws
+    /// Replaces the account's delivery set-up; an empty one removes it.
+    func saveDeliverySetup(_ setup: DeliverySetup, of id: EntityID) throws
+    /// Writes down a look at the store by an agent or `tick`.
+    func setLastLook(_ look: LastLook) throws
     /// Records when the account's deadline next needs attention (nil: never).
     func schedule(_ id: EntityID, at wake: Date?) throws
     /// Schedules an account whose own files cannot all be read: its wake

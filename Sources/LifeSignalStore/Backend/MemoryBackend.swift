@@ -123,8 +123,12 @@ public final class MemoryBackend: StoreBackend {
     }
 
     public func changes(under directory: String) throws -> any StoreChangeSignal {
-        try BackendPath.check(directory, BackendPath.directoryProblem)
-        return MemoryChangeSignal(backend: self, directory: directory)
+        try changes(under: [directory])
+    }
+
+    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        return MemoryChangeSignal(backend: self, directories: directories)
     }
 }
 
@@ -240,23 +244,23 @@ final class MemoryLease: StoreLease {
     deinit { release() }
 }
 
-/// Notices commits below a directory of a `MemoryBackend` by looking often.
+/// Notices commits below some directories of a `MemoryBackend` by looking often.
 final class MemoryChangeSignal: StoreChangeSignal {
     let backend: MemoryBackend
-    let directory: String
+    let directories: [String]
     private var seen: Int
 
-    init(backend: MemoryBackend, directory: String) {
+    init(backend: MemoryBackend, directories: [String]) {
         self.backend = backend
-        self.directory = directory
-        seen = backend.state.withLock { $0.lastChange(under: directory) }
+        self.directories = directories
+        seen = backend.state.withLock { state in directories.map { state.lastChange(under: $0) }.max() ?? 0 }
     }
 
     func wait(timeout: Duration) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
-            let last = backend.state.withLock { $0.lastChange(under: directory) }
+            let last = backend.state.withLock { state in directories.map { state.lastChange(under: $0) }.max() ?? 0 }
             if last > seen {
                 seen = last
                 return true

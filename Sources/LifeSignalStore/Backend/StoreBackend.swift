@@ -46,6 +46,11 @@ public protocol StoreBackend: Sendable {
     /// changed, created before the read it follows so no change is missed.
     func changes(under directory: String) throws -> any StoreChangeSignal
 
+    /// One signal for changes below any of `directories` (and the
+    /// directories below them), for a waiter with several things to watch
+    /// (the agent: its feed and the schedule).
+    func changes(under directories: [String]) throws -> any StoreChangeSignal
+
     /// The store's own clock, when it keeps one (an etcd cluster's, read
     /// from its answers), which judges deadlines; nil when this machine's
     /// clock is the store's.
@@ -63,6 +68,13 @@ public protocol StoreBackend: Sendable {
 }
 
 extension StoreBackend {
+    /// Correct on any backend, though it may wake for more than it must: the
+    /// directories' nearest common ancestor. A backend that can watch
+    /// several places at once overrides it.
+    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        try changes(under: BackendPath.commonAncestor(of: directories))
+    }
+
     /// A store on this machine runs on its clock.
     public func clock() throws -> Date? { nil }
     /// Reads from a local disk cost too little to batch.

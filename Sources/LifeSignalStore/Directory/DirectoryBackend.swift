@@ -90,8 +90,12 @@ public struct DirectoryBackend: StoreBackend {
     static let leaseDirectory = ".leases"
 
     public func changes(under directory: String) throws -> any StoreChangeSignal {
-        try BackendPath.check(directory, BackendPath.directoryProblem)
-        return DirectoryChangeSignal(root: root, directory: directory)
+        try changes(under: [directory])
+    }
+
+    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        return DirectoryChangeSignal(root: root, directories: directories)
     }
 }
 

@@ -1,62 +1,110 @@
 import Glibc
 
-/// Waits for changes in one directory of a directory store with inotify.
+/// Waits for changes below some directories of a directory store with inotify.
 ///
 /// A commit puts each file in place by renaming it into its directory (a
 /// replay does the same) and unlinks what it deletes, so a rename, creation
-/// or removal there is the signal. Only the directory's own entries are
-/// watched (the feed, the one use, has no subdirectories). While the
-/// directory does not exist yet, its nearest existing ancestor is watched
-/// for the next directory on the way, and the watch moves down as they
-/// appear. Without inotify (none left, or none at all), `wait` sleeps out
-/// its timeout and says something may have changed: cheap polling, as the
-/// protocol allows.
+/// or removal there is the signal. Each directory is watched with every
+/// directory below it (the schedule's hours; a new one is watched as it
+/// appears), and names starting with a dot (a commit's temporary files) are
+/// not changes. While a directory does not exist yet, its nearest existing
+/// ancestor is watched for the next directory on the way, and the watch
+/// moves down as they appear. Without inotify (none left, or none at all),
+/// `wait` sleeps out its timeout and says something may have changed: cheap
+/// polling, as the protocol allows.
 final class DirectoryChangeSignal: StoreChangeSignal {
+    /// One watch: what it watches, and for which of the directories.
+    private struct Watch {
+        var path: String
+        var target: Int
+        /// An ancestor of a directory that does not exist yet.
+        var isAncestor: Bool
+    }
+
     private let root: String
-    private let target: String
+    /// The directories, absolute.
+    private let targets: [String]
     private var descriptor: Int32
-    private var watch: Int32 = -1
-    /// The directory watched: the target, or an ancestor of it.
-    private var watched = ""
+    /// inotify hands out one descriptor per inode, so two directories
+    /// waiting on the same ancestor share it.
+    private var watches: [Int32: [Watch]] = [:]
 
     private static let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
     /// The watched directory itself went away.
     private static let gone = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
+    /// An entry that appeared.
+    private static let appeared = UInt32(IN_CREATE | IN_MOVED_TO)
 
-    init(root: String, directory: String) {
+    init(root: String, directories: [String]) {
         self.root = root
-        target = directory.isEmpty ? root : root + "/" + directory
+        targets = directories.map { $0.isEmpty ? root : root + "/" + $0 }
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        arm()
+        armAll()
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Watches the target, or the nearest ancestor that exists (within the root).
-    private func arm() {
+    /// Watches every directory (and what lies below it), or the nearest
+    /// ancestor of one that does not exist; afresh, after anything moved.
+    private func armAll() {
         guard descriptor >= 0 else { return }
-        if watch >= 0 { inotify_rm_watch(descriptor, watch) }
-        var path = target
-        while true {
-            watch = inotify_add_watch(descriptor, path, Self.mask)
-            if watch >= 0 {
-                watched = path
-                return
-            }
-            guard errno == ENOENT || errno == ENOTDIR, path.count > root.count,
-                  let slash = path.lastIndex(of: "/") else { break }
-            path = String(path[..<slash])
+        for wd in watches.keys { inotify_rm_watch(descriptor, wd) }
+        watches = [:]
+        for index in targets.indices where !arm(index) {
+            // No watch possible: fall back to waiting out timeouts.
+            close(descriptor)
+            descriptor = -1
+            watches = [:]
+            return
         }
-        // No watch possible: fall back to waiting out timeouts.
-        close(descriptor)
-        descriptor = -1
     }
 
-    /// The name in the watched ancestor that leads towards the target.
-    private var nextComponent: Substring {
-        target.dropFirst(watched.count + 1).prefix { $0 != "/" }
+    private func arm(_ index: Int) -> Bool {
+        var path = targets[index]
+        while true {
+            let wd = inotify_add_watch(descriptor, path, Self.mask)
+            if wd >= 0 {
+                let isAncestor = path != targets[index]
+                watches[wd, default: []].append(Watch(path: path, target: index, isAncestor: isAncestor))
+                return isAncestor || watchBelow(path, target: index)
+            }
+            guard errno == ENOENT || errno == ENOTDIR, path.utf8.count > root.utf8.count,
+                  let slash = path.lastIndex(of: "/") else { return false }
+            path = String(path[..<slash])
+        }
+    }
+
+    /// Watches every directory below `directory`; false when inotify runs out.
+    private func watchBelow(_ directory: String, target: Int) -> Bool {
+        for name in Self.subdirectories(of: directory) {
+            let path = directory + "/" + name
+            let wd = inotify_add_watch(descriptor, path, Self.mask)
+            // It went away meanwhile: its removal was an event already.
+            if wd < 0 {
+                if errno == ENOENT || errno == ENOTDIR { continue }
+                return false
+            }
+            watches[wd, default: []].append(Watch(path: path, target: target, isAncestor: false))
+            guard watchBelow(path, target: target) else { return false }
+        }
+        return true
+    }
+
+    /// The names of the directories in `directory` (none when it cannot be read).
+    private static func subdirectories(of directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            guard entry.pointee.d_type == UInt8(DT_DIR) else { continue }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
     }
 
     func wait(timeout: Duration) -> Bool {
@@ -68,8 +116,9 @@ final class DirectoryChangeSignal: StoreChangeSignal {
         let deadline = clock.now.advanced(by: timeout)
         while true {
             let left = clock.now.duration(to: deadline)
+            // Rounded up, so a wait never ends just before its deadline.
             let milliseconds = Int32(clamping: max(left.components.seconds * 1000
-                                                   + left.components.attoseconds / 1_000_000_000_000_000, 0))
+                                                   + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 0))
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             // A timeout, or EINTR (a stop signal): the caller looks at its flag.
             guard poll(&request, 1, milliseconds) > 0 else { return false }
@@ -78,8 +127,8 @@ final class DirectoryChangeSignal: StoreChangeSignal {
         }
     }
 
-    /// Reads every pending event; true when one concerns the target (or
-    /// events were lost). Moves the watch when the target appears or goes.
+    /// Reads every pending event; true when one concerns a directory (or
+    /// events were lost). Follows directories as they appear and go.
     private func readEvents() -> Bool {
         var changed = false
         var rearm = false
@@ -95,23 +144,46 @@ final class DirectoryChangeSignal: StoreChangeSignal {
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += header + Int(event.len)
                 if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Directories may have appeared unseen: everything afresh.
                     changed = true
+                    rearm = true
                     continue
                 }
                 // Events of a watch given up earlier are stale.
-                guard event.wd == watch else { continue }
-                if event.mask & Self.gone != 0 {
-                    changed = true
-                    rearm = true
-                } else if watched == target {
-                    changed = true
-                } else if name == nextComponent {
-                    changed = true
-                    rearm = true
+                guard let affected = watches[event.wd] else { continue }
+                if event.mask & UInt32(IN_IGNORED) != 0 { watches[event.wd] = nil }
+                for watch in affected {
+                    if watch.isAncestor {
+                        guard event.mask & Self.gone != 0 || name == nextComponent(of: watch) else { continue }
+                        changed = true
+                        rearm = true
+                    } else if event.mask & Self.gone != 0 {
+                        // The directory itself (or one below it) went: what it held went with it.
+                        changed = true
+                        if watch.path == targets[watch.target] { rearm = true }
+                    } else if !name.hasPrefix(".") {
+                        changed = true
+                        if event.mask & Self.appeared != 0, event.mask & UInt32(IN_ISDIR) != 0 {
+                            rearm = rearm || !follow(watch.path + "/" + name, target: watch.target)
+                        }
+                    }
                 }
             }
         }
-        if rearm { arm() }
+        if rearm { armAll() }
         return changed
+    }
+
+    /// Watches a directory that appeared below a watched one, with what it holds.
+    private func follow(_ path: String, target: Int) -> Bool {
+        let wd = inotify_add_watch(descriptor, path, Self.mask)
+        guard wd >= 0 else { return errno == ENOENT || errno == ENOTDIR }
+        watches[wd, default: []].append(Watch(path: path, target: target, isAncestor: false))
+        return watchBelow(path, target: target)
+    }
+
+    /// The name in a watched ancestor that leads towards its directory.
+    private func nextComponent(of watch: Watch) -> Substring {
+        targets[watch.target].dropFirst(watch.path.count + 1).prefix { $0 != "/" }
     }
 }

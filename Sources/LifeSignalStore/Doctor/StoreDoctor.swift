@@ -73,6 +73,7 @@ struct DoctorRun {
     mutating func examineAll() {
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
         _ = decode(StoreMeta.self, StoreLayout.meta)
+        _ = decode(LastLook.self, StoreLayout.lastLook)
         _ = decode(SignUpWindow.self, StoreLayout.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
         for name in accountIDs {
@@ -115,6 +116,7 @@ struct DoctorRun {
         if let wake = decode(AccountWake.self, StoreLayout.wake(id)) { wakes[id] = wake.at }
         examineFeed(id)
         examineInvitations(of: id)
+        _ = decode(DeliverySetup.self, StoreLayout.deliverySetup(id))
     }
 
     private mutating func examineCheckIns(_ id: EntityID) {

@@ -143,7 +143,15 @@ public final class EtcdBackend: StoreBackend {
 
     public func changes(under directory: String) throws -> any StoreChangeSignal {
         try BackendPath.check(directory, BackendPath.directoryProblem)
-        return try EtcdChangeSignal(backend: self, directory: directory)
+        return try EtcdChangeSignal(backend: self, directories: [directory])
+    }
+
+    /// One watch over the directories' nearest common ancestor, which wakes
+    /// its waiter only for changes below one of them (an agent is not woken
+    /// by other accounts' feeds or heartbeats).
+    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        return try EtcdChangeSignal(backend: self, directories: directories.isEmpty ? [""] : directories)
     }
 
     /// The cluster's time: from the command's first answer, running on at

@@ -1,7 +1,8 @@
 import EtcdClient
 import NetworkIO
 
-/// Waits for changes below one directory of an etcd store on a watch.
+/// Waits for changes below some directories of an etcd store on one watch
+/// (over their nearest common ancestor, events elsewhere ignored).
 ///
 /// Made, it reads the directory's revision R (one small read), so the
 /// watch starts at R + 1 explicitly: nothing that happens after the signal
@@ -15,11 +16,14 @@ import NetworkIO
 final class EtcdChangeSignal: StoreChangeSignal {
     private let backend: EtcdBackend
     private let range: KeyRangeBounds
+    private let directories: [String]
     private var watch: EtcdWatch?
     private var nextRevision: Int64
 
-    init(backend: EtcdBackend, directory: String) throws {
+    init(backend: EtcdBackend, directories: [String]) throws {
         self.backend = backend
+        self.directories = directories
+        let directory = BackendPath.commonAncestor(of: directories)
         // The root's files are two ranges around the bookkeeping: watch the
         // whole prefix and let bookkeeping alone not count.
         range = directory.isEmpty ? backend.keys.everything : backend.keys.dataRanges(directory)[0]
@@ -48,7 +52,7 @@ final class EtcdChangeSignal: StoreChangeSignal {
                 switch try watch.next(timeout: deadline.remaining) {
                 case .events(let events):
                     nextRevision = watch.nextRevision
-                    if events.contains(where: { backend.keys.path(of: $0.kv.key) != nil }) { return true }
+                    if events.contains(where: { isWatched($0.kv.key) }) { return true }
                 case .progress:
                     nextRevision = watch.nextRevision
                 case .idle:
@@ -67,6 +71,12 @@ final class EtcdChangeSignal: StoreChangeSignal {
             Pause.sleep(deadline.remaining)
             return true
         }
+    }
+
+    /// Whether a changed key is a file below one of the watched directories.
+    private func isWatched(_ key: [UInt8]) -> Bool {
+        guard let path = backend.keys.path(of: key) else { return false }
+        return directories.contains { BackendPath.isBelow(path, $0) }
     }
 
     deinit { watch?.close() }

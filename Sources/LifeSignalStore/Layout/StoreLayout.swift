@@ -10,6 +10,8 @@ enum StoreLayout {
     /// The store's sign-ups of the current day (see `SignUpLimits`).
     static let signUps = "limits/signups.json"
     static let schedule = "schedule"
+    /// The last look of an agent or `tick` at the whole store.
+    static let lastLook = "looked.json"
 
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
     static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
@@ -20,6 +22,7 @@ enum StoreLayout {
     /// The account's sessions, as the hashes that name them under `sessions/`.
     static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
     static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
+    static func deliverySetup(_ id: EntityID) -> String { "accounts/\(id)/delivery.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
     /// What the feed holds about each other account (see `FeedSenders`).
     static func feedSenders(_ id: EntityID) -> String { "accounts/\(id)/feed-senders.json" }

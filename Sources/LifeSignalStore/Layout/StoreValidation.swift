@@ -77,3 +77,28 @@ protocol StoreIdentified {
 extension ContactLink: StoreIdentified { var storeID: EntityID { contactID } }
 extension Ping: StoreIdentified { var storeID: EntityID { id } }
 extension FeedItem: StoreIdentified { var storeID: EntityID { id } }
+
+extension DeliverySetup: StoreValidatable {
+    /// Sign-ins one account may have recorded, and agents on one of them.
+    static let maximumPlaces = 1000
+    static let maximumAgents = 100
+    /// Longest machine name kept, in bytes (a host name is at most 255).
+    static let maximumHost = 255
+
+    var validationProblem: String? {
+        guard places.count <= Self.maximumPlaces else { return "it names \(places.count) sign-ins, more than \(Self.maximumPlaces)" }
+        for (session, place) in places {
+            guard Self.isHex(session, length: 64) else { return "\(quoted(String(session.prefix(80)))) is not a sign-in" }
+            guard place.agents.count <= Self.maximumAgents else { return "it names \(place.agents.count) agents on one sign-in" }
+            for (id, agent) in place.agents {
+                guard Self.isHex(id, length: 32) else { return "\(quoted(String(id.prefix(80)))) is not an agent" }
+                guard agent.host.utf8.count <= Self.maximumHost else { return "an agent's machine name is too long" }
+            }
+        }
+        return nil
+    }
+
+    static func isHex(_ text: String, length: Int) -> Bool {
+        text.utf8.count == length && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

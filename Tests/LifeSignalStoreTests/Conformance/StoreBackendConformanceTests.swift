@@ -323,6 +323,31 @@ import Testing
         #expect(signal.wait(timeout: .seconds(5)), "an added file went unseen")
     }
 
+    /// What the agent waits on: its feed and the whole schedule, whose
+    /// entries sit in directories of their own that come and go.
+    @Test(arguments: Conformer.all)
+    func aSignalOverSeveralDirectoriesWakesForAnyOfThemAndWhatLiesBelow(_ conformer: Conformer) throws {
+        let subject = try conformer.make()
+        let store = try subject.open(), writer = try subject.open()
+        try writer.write { tx in try tx.write("schedule/0001/a", Self.bytes("")) }
+        let signal = try store.changes(under: ["feed", "schedule"])
+        #expect(!signal.wait(timeout: .milliseconds(50)), "a change before any")
+        try writer.write { tx in try tx.write("elsewhere/x", Self.bytes("")) }
+        #expect(!signal.wait(timeout: .milliseconds(200)), "a change outside the directories woke the waiter")
+        try writer.write { tx in try tx.write("schedule/0001/b", Self.bytes("")) }
+        #expect(signal.wait(timeout: .seconds(5)), "an entry in a directory that existed went unseen")
+        try writer.write { tx in try tx.write("schedule/0002/c", Self.bytes("")) }
+        #expect(signal.wait(timeout: .seconds(5)), "a new directory went unseen")
+        try writer.write { tx in try tx.write("schedule/0002/d", Self.bytes("")) }
+        #expect(signal.wait(timeout: .seconds(5)), "an entry in a directory that appeared since went unseen")
+        try writer.write { tx in try tx.delete("schedule/0001/a") }
+        #expect(signal.wait(timeout: .seconds(5)), "a removal went unseen")
+        try writer.write { tx in try tx.write("feed/1", Self.bytes("1")) }
+        #expect(signal.wait(timeout: .seconds(5)), "the other directory went unseen")
+        try writer.write { tx in try tx.write("feed/sub/1", Self.bytes("1")) }
+        #expect(signal.wait(timeout: .seconds(5)), "a file below the other directory went unseen")
+    }
+
     @Test(arguments: Conformer.all)
     func inspectionChangesNothingOnAHealthyStore(_ conformer: Conformer) throws {
         let subject = try conformer.make()

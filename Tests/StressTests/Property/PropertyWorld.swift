@@ -120,7 +120,7 @@ final class PropertyWorld {
             }
             expected = model.alert(a, on: on)
         case .readAll(let a):
-            try transaction { store in _ = try NotificationEditor(store: store).markRead(nil, of: accounts[a]) }
+            try transaction { store in _ = try NotificationEditor(store: store).markRead(nil, of: accounts[a], at: self.env.now) }
             model.readAll(a)
             return
         case .deleteAll(let a):
@@ -134,7 +134,7 @@ final class PropertyWorld {
                 let items = try NotificationService(store: store).list(of: accounts[a], filter: nil, unreadOnly: false, limit: nil)
                 let id = items[newest].id
                 let editor = NotificationEditor(store: store)
-                _ = isDelete ? try editor.delete(id, of: accounts[a]) : try editor.markRead(id, of: accounts[a])
+                _ = isDelete ? try editor.delete(id, of: accounts[a]) : try editor.markRead(id, of: accounts[a], at: self.env.now)
             }
             if isDelete { model.delete(a, newest: newest) } else { model.read(a, newest: newest) }
             return

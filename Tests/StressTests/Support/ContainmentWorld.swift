@@ -29,6 +29,8 @@ final class ContainmentWorld {
         try Self.require(bob.run(["contacts", "add", try cy.qrCode(), "--responder"]))
         try Self.require(bob.run(["ping", "send", "Ada"]))
         for person in [ada, bob, cy] { try Self.require(person.run(["checkin"])) }
+        // Ada's delivery set-up (accounts/<ada>/delivery.json).
+        try Self.require(ada.run(["settings", "set", "notify-command", "true"]))
         try FileManager.default.copyItem(at: sandbox.store, to: pristine)
     }
 
@@ -52,12 +54,14 @@ final class ContainmentWorld {
         case .accountWake: return account.appendingPathComponent("wake.json")
         case .feedSummary: return account.appendingPathComponent("feed/summary.json")
         case .feedSegment: return account.appendingPathComponent("feed/0.json")
+        case .deliverySetup: return account.appendingPathComponent("delivery.json")
         default: throw HarnessFailure("\(kind) is not a per-account file")
         }
     }
 
     /// The kinds of file each account has of its own.
-    static let perAccountKinds: [StoreFileKind] = [.account, .contacts, .pings, .checkIns, .accountWake, .feedSummary, .feedSegment]
+    static let perAccountKinds: [StoreFileKind] = [.account, .contacts, .pings, .checkIns, .accountWake, .feedSummary, .feedSegment,
+                                                   .deliverySetup]
 
     /// Titles in `person`'s feed, newest first.
     func titles(_ person: Person) throws -> [String] {

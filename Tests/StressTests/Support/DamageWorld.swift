@@ -33,6 +33,8 @@ final class DamageWorld {
         try require(ada.run(["contacts", "add", "--phone", "+15550000005", "--responder"]))
         // A code waiting for a fourth number: logins/15550000004.json.
         try require(sandbox.person("dee", now: Self.now).run(["login", "--phone", "+15550000004"]))
+        // Bob's tick: the store's last look (looked.json); Ada's notify command made her delivery.json.
+        try require(bob.run(["tick"]))
         for live in [sandbox.store, ada.stateDirectory, ada.configDirectory] {
             let copy = sandbox.root.appendingPathComponent("pristine-\(pristine.count)")
             try FileManager.default.copyItem(at: live, to: copy)
@@ -92,6 +94,8 @@ final class DamageWorld {
         case .journal: return store.appendingPathComponent("journal")
         case .invitations: return store.appendingPathComponent("accounts/\(ada)/invitations.json")
         case .waitingInvitations: return store.appendingPathComponent("invitations/15550000005.json")
+        case .deliverySetup: return store.appendingPathComponent("accounts/\(ada)/delivery.json")
+        case .lastLook: return store.appendingPathComponent("looked.json")
         }
     }
 

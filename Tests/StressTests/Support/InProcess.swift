@@ -33,7 +33,7 @@ struct InProcessPerson {
         let environment = CLIEnvironment(
             arguments: arguments, variables: variables, workingDirectory: "/", input: ScriptedInput(),
             stdout: out, stderr: err, clock: { fixedNow }, random: .seeded(seed), fileSystem: fileSystem,
-            processRunner: NoExternalCommands(), homeFallback: nil, lockTimeout: .seconds(5), waitForChange: { _, _ in false })
+            processRunner: NoExternalCommands(), homeFallback: nil, lockTimeout: .seconds(5), makeWaiter: { _ in StopAtOnce() })
         let status = LifeSignalCLI.run(environment)
         return RunResult(status: status, signalled: false, stdout: out.text, stderr: err.text)
     }
@@ -50,4 +50,10 @@ struct InProcessPerson {
 /// External commands are not part of these tests.
 struct NoExternalCommands: ProcessRunner {
     func run(_ request: ProcessRequest) -> ProcessOutcome { .couldNotStart("no external commands in this test") }
+}
+
+/// A waiter for in-process runs: a long-running command stops at its first wait.
+final class StopAtOnce: ChangeWaiter {
+    var stopRequested: Bool { true }
+    func wait(seconds: Double) -> WakeReason { .stopRequested }
 }

@@ -8,7 +8,7 @@ import SystemFiles
 enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
     case meta, account, contacts, pings, checkIns, accountWake, feedSummary, feedSegment,
          phoneIndex, codeIndex, session, pendingLogin, localSession, settings, journal,
-         invitations, waitingInvitations
+         invitations, waitingInvitations, deliverySetup, lastLook
 
     var description: String { rawValue }
 
@@ -27,6 +27,8 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
         case .settings: ["settings"]
         case .invitations: ["contacts", "invitations"]
         case .waitingInvitations: ["contacts", "remove", "+15550000005", "--yes"]
+        // A tick writes down its look and its delivery run.
+        case .deliverySetup, .lastLook: ["tick"]
         }
     }
 

@@ -1,0 +1,96 @@
+import FoundationEssentials
+import LifeSignalCore
+import LifeSignalStore
+
+/// What `tick` and the agent write down about themselves, so that others
+/// can tell: the store's last look (`status` warns when none came for
+/// longer than a reminder), and this sign-in's delivery set-up (a
+/// dependent's `status` shows who hears of an alarm at once).
+struct KeeperRecords {
+    let context: Context
+
+    /// This sign-in's key in the delivery set-up: the hash of its token.
+    func session() throws -> String { SHA256.hexDigest(try context.session().token) }
+
+    /// When this machine's notify command was set; nil when none is.
+    func notifyCommandSince() throws -> Date? {
+        let local = try context.localSettings().load()
+        guard local.notifyCommand != nil else { return nil }
+        return try local.notifyCommandSince ?? context.now()
+    }
+
+    /// What a `tick` writes down once it has delivered: its look, and (when
+    /// signed in) its delivery run, each only when worth it.
+    struct TickNote {
+        var look: Bool
+        var run: (account: EntityID, session: String, notify: Date?)?
+    }
+
+    /// Decides on a snapshot, before the tick changes anything, what it will
+    /// write down: most ticks from cron write nothing, and a damaged record
+    /// stops the tick (naming the file) before it delivers.
+    func planTick(signedIn: Bool) throws -> TickNote? {
+        guard let shared = try context.existingStore() else { return nil }
+        let now = try context.now()
+        let mine: (account: EntityID, session: String, notify: Date?)? =
+            signedIn ? (try context.session().accountID, try session(), try notifyCommandSince()) : nil
+        let note = try shared.readWithoutCatchUp { store in
+            TickNote(look: DeliverySetupService.isLookDue(try store.lastLook(), now: now),
+                     run: try mine.flatMap { mine in
+                         DeliverySetupService.isRunWorthRecording(try store.deliverySetup(of: mine.account),
+                                                                  notifyCommandSince: mine.notify, session: mine.session,
+                                                                  now: now) ? mine : nil
+                     })
+        }
+        return note.look || note.run != nil ? note : nil
+    }
+
+    /// Writes down what `planTick` decided.
+    func tickRan(_ note: TickNote?) throws {
+        guard let note, let shared = try context.existingStore() else { return }
+        let env = try context.core()
+        try shared.write(env: env) { store in
+            let service = DeliverySetupService(store: store, env: env)
+            if note.look { try service.recordLook(by: .tick) }
+            if let mine = note.run {
+                try service.deliveryRan(notifyCommandSince: mine.notify, account: mine.account, session: mine.session)
+            }
+        }
+    }
+
+    /// An agent started, or its heartbeat: its presence and the look.
+    func agentAlive(_ instance: String, since: Date) throws {
+        let session = try session()
+        // The machine it runs on, as its owner sees it in their own files;
+        // a host name is at most 255 bytes, and the store keeps no more.
+        var host = context.env.machineName ?? "unknown"
+        while host.utf8.count > 255 { host.removeLast() }
+        let notify = try notifyCommandSince()
+        let env = try context.core()
+        try context.writing { store, account in
+            let service = DeliverySetupService(store: store, env: env)
+            try service.agentAlive(instance, host: host, since: since, notifyCommandSince: notify,
+                                   account: account.id, session: session)
+            try service.recordLook(by: .agent)
+        }
+    }
+
+    /// An agent stopped: it no longer counts as delivery.
+    func agentStopped(_ instance: String) throws {
+        let session = try session()
+        let env = try context.core()
+        try context.writing { store, account in
+            try DeliverySetupService(store: store, env: env).agentStopped(instance, account: account.id, session: session)
+        }
+    }
+
+    /// A notify command was set or cleared here: the store learns at once,
+    /// when signed in (otherwise at the next `tick` or agent start).
+    func notifyCommandChanged(since: Date?) throws {
+        let session = try session()
+        let env = try context.core()
+        try context.writing { store, account in
+            try DeliverySetupService(store: store, env: env).setNotifyCommand(since: since, account: account.id, session: session)
+        }
+    }
+}
