@@ -29,10 +29,11 @@ let package = Package(
                                "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore"),
-        // The shared store: the backend seam (directory, memory), the layout of
-        // lifesignal's files on it (feed segments, history, schedule), store
-        // locations and identity, copy and doctor.
-        .target(name: "LifeSignalStore", dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "StrictJSON"]),
+        // The shared store: the backend seam (directory, etcd, memory), the
+        // layout of lifesignal's files on it (feed segments, history,
+        // schedule), store locations and identity, copy and doctor.
+        .target(name: "LifeSignalStore",
+                dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "StrictJSON", "EtcdClient", "NetworkIO"]),
         // This person's files on this machine, apart from the shared store: XDG
         // directories, the session per store identity, the local settings.
         .target(name: "LifeSignalLocal",
@@ -60,7 +61,8 @@ let package = Package(
         .target(name: "EtcdClient", dependencies: ["HTTPClient", "NetworkIO", "StrictJSON"]),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
-                          dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles"],
+                          dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles",
+                                         "EtcdClient", "NetworkIO"],
                           path: "Sources/LifeSignalBench"),
         // The round-trip floor of the etcd client (issue 13): a static release binary like
         // lifesignal's, so OpenSSL's static link is exercised too; see README.

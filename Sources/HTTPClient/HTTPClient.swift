@@ -16,6 +16,10 @@ public final class HTTPClient {
     /// Responses with larger bodies are refused.
     public var maximumBodySize: Int
     private var idle: HTTPConnection?
+    /// Connections opened so far (each a TCP connect, and a TLS handshake with TLS).
+    public private(set) var connectionsOpened = 0
+    /// Requests sent so far, each a round trip (or the start of a stream).
+    public private(set) var requestsSent = 0
 
     public init(host: String, port: UInt16, connector: Connector, ioTimeout: Duration = .seconds(2),
                 maximumBodySize: Int = 256 << 20) {
@@ -37,6 +41,7 @@ public final class HTTPClient {
     public func send(_ request: HTTPRequest, deadline: Deadline) throws(HTTPError) -> HTTPResponse {
         let connection = try takeConnection(deadline: deadline)
         let deadlines = ExchangeDeadlines(overall: deadline, io: ioTimeout)
+        requestsSent += 1
         try connection.send(request, deadlines: deadlines)
         let head = try connection.readHead(deadlines: deadlines)
         let framing = try connection.framing(of: head, method: request.method)
@@ -55,6 +60,7 @@ public final class HTTPClient {
     public func openStream(_ request: HTTPRequest, deadline: Deadline) throws(HTTPError) -> HTTPStream {
         let connection = try newConnection(deadline: deadline)
         let deadlines = ExchangeDeadlines(overall: deadline, io: ioTimeout)
+        requestsSent += 1
         try connection.send(request, deadlines: deadlines)
         let head = try connection.readHead(deadlines: deadlines)
         let framing = try connection.framing(of: head, method: request.method)
@@ -78,6 +84,7 @@ public final class HTTPClient {
     }
 
     private func newConnection(deadline: Deadline) throws(HTTPError) -> HTTPConnection {
+        connectionsOpened += 1
         do {
             return HTTPConnection(stream: try connector.open(host: host, port: port, deadline: deadline), authority: authority)
         } catch {

@@ -4,6 +4,7 @@ import Glibc
 struct BenchOptions {
     static let usage = """
         USAGE: lifesignal-bench [--check] [--quick] [--binary PATH] [--dir DIR] [--rounds N] [--keep]
+                                [--etcd URL]
 
         Seeds stores through the store layer, counts the instructions of one run
         of each command of a release lifesignal binary (valgrind's callgrind),
@@ -19,6 +20,11 @@ struct BenchOptions {
                           system is reported, as fsync costs differ between them
           --rounds N      rounds of runs (default: 21; --quick: 7)
           --keep          keep the stores and print where they are
+          --etcd URL      also time status and checkin on an etcd store: the small
+                          store is copied under a fresh prefix of URL (an etcd://
+                          cluster, e.g. 3 loopback members), held to 3x its
+                          directory row and 5 ms over the etcd round-trip floor,
+                          and removed afterwards
           -h, --help      show this help
         """
 
@@ -29,6 +35,8 @@ struct BenchOptions {
     var rounds: Int?
     var keep = false
     var help = false
+    /// A running cluster for the etcd rows (nil: none).
+    var etcd: String?
 
     /// Rounds after defaults: ordinary rows run every round.
     var effectiveRounds: Int { rounds ?? (quick ? 7 : 21) }
@@ -45,6 +53,7 @@ struct BenchOptions {
             case "-h", "--help": help = true
             case "--binary": binary = try Self.value(word, &words)
             case "--dir": directory = try Self.value(word, &words)
+            case "--etcd": etcd = try Self.value(word, &words)
             case "--rounds":
                 let text = try Self.value(word, &words)
                 guard let count = Int(text), count > 0 else {

@@ -25,7 +25,14 @@ struct Benchmark {
         // The seed skipped fsync; settle it now so no timed run pays its write-back.
         sync()
 
-        let cases = Plan.cases(binary: binary, baseline: baseline, stores: stores)
+        var etcd: EtcdRows?
+        if let base = options.etcd, let small = stores.first(where: { $0.spec == Plan.smallStore }) {
+            log("copying the \(small.spec.label) store to \(base)")
+            etcd = try EtcdRows(base: base, binary: binary, small: small, scratch: scratch)
+        }
+        defer { etcd?.remove() }
+        let etcdCases = etcd?.cases(binary: binary) ?? []
+        let cases = Plan.cases(binary: binary, baseline: baseline, stores: stores) + etcdCases
         let sampler = Sampler(cases: cases, seeder: seeder, scratch: scratch, launcher: launcher,
                               rounds: options.effectiveRounds, heavyEvery: options.heavyEvery)
         log("checking every command's output once")
@@ -39,7 +46,16 @@ struct Benchmark {
             log("valgrind is not installed: no instruction counts")
         }
         let fsync = FsyncProbe.median(in: scratch)
-        let samples = try sampler.measure { round in log("round \(round + 1) of \(options.effectiveRounds)") }
+        var pure = EtcdRows.PureRoundTrips()
+        var pureFailure: (any Error)?
+        let samples = try sampler.measure { round in
+            log("round \(round + 1) of \(options.effectiveRounds)")
+            // The pure round trips, sampled between the rounds so they share their conditions.
+            do { try etcd?.sampleRoundTrips(into: &pure) } catch { pureFailure = error }
+        }
+        if let pureFailure { throw pureFailure }
+        var roundTrips: [String: Int] = [:]
+        for row in etcdCases { roundTrips[row.key] = try etcd?.roundTrips(of: row, scratch: scratch) }
         let report = Report(cases: cases, counts: counts, samples: samples)
 
         let fileSystem = Machine.fileSystem(of: scratch)
@@ -53,7 +69,13 @@ struct Benchmark {
         print("")
         report.table().forEach { print($0) }
         print("")
-        let failures = report.failures
+        var failures = report.failures
+        if let etcd {
+            let summary = etcd.summary(samples: samples, roundTrips: roundTrips, pure: pure, cases: etcdCases)
+            print("")
+            summary.lines.forEach { print($0) }
+            failures += summary.failures
+        }
         print(failures == 0 ? "all targets met" : "\(failures) row\(failures == 1 ? "" : "s") missed a target")
         print("flat: rows marked ≈ must count at most \(Int(Noise.instructionFraction * 100))% "
               + "(or \(Noise.instructionSlack) instructions) more than that row; "

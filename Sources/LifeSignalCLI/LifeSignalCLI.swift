@@ -53,6 +53,10 @@ public enum LifeSignalCLI {
             return ExitCode.usage.rawValue
         }
         let context = Context(env: env, global: global, out: out, err: err)
+        defer {
+            context.reportEtcdTraffic()
+            context.rememberFilesRead()
+        }
         do {
             guard let input = parsed.input, let runner = parsed.inputType?.payload as? Runner else {
                 // Only a table entry without `.running(...)` gets here; the

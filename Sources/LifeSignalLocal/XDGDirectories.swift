@@ -50,6 +50,8 @@ public struct LifeSignalPaths: Sendable, Equatable {
     public var stateDirectory: String
     /// Local settings (notify and SMS commands).
     public var configDirectory: String
+    /// What can be made again (`$XDG_CACHE_HOME/lifesignal`): hints that save round trips.
+    public var cacheDirectory: String
 
     /// - Parameters:
     ///   - storeOption: `--store STORE`, taking precedence over `LIFESIGNAL_STORE`.
@@ -64,5 +66,6 @@ public struct LifeSignalPaths: Sendable, Equatable {
         }
         stateDirectory = xdg.stateHome + "/lifesignal"
         configDirectory = xdg.configHome + "/lifesignal"
+        cacheDirectory = xdg.cacheHome + "/lifesignal"
     }
 }

@@ -51,6 +51,12 @@ public struct SharedStore: Sendable {
     /// One atomic transaction: deadlines are brought up to date, then
     /// `body` runs; everything it changes commits together or not at all.
     /// The first write to a store gives it its identity file.
+    ///
+    /// On a backend that bounds its transactions (etcd: 128 operations,
+    /// 1.5 MiB), a catch-up is made in steps first, each its own committed
+    /// transaction of at most `catchUpStep` accounts (fewer when a step
+    /// turns out too large), so progress is kept however long nothing ran;
+    /// `body` then runs in a transaction of its own once nothing is due.
     public func write<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
         try writeCountingNotices(env: env, body).result
     }
@@ -71,19 +77,77 @@ public struct SharedStore: Sendable {
     /// `write`, saying how many notices the catch-up before `body` sent.
     private func writeCountingNotices<T>(env: CoreEnvironment,
                                          _ body: (LayoutStore) throws -> T) throws -> (notices: Int, result: T) {
-        try backend.write { transaction in
-            let store = LayoutStore(transaction, name: name)
-            try store.checkMeta(clock: clock)
-            try store.ensureMeta(env, clock: clock)
-            let notices = try DeadlineService(store: store, env: env).catchUp()
-            return (notices, try body(store))
+        guard backend.boundsTransactions else {
+            return try backend.write { transaction in
+                let store = try opened(transaction, env)
+                let notices = try DeadlineService(store: store, env: env).catchUp()
+                return (notices, try body(store))
+            }
         }
+        var step = Self.catchUpStep
+        var notices = 0
+        // Each step moves its accounts' wakes past now, so the steps end; the
+        // bound only keeps a store that somehow never settles from spinning.
+        for _ in 0..<Self.maximumCatchUpSteps {
+            var caughtUp = 0
+            do {
+                let (result, sent): (T?, Int) = try backend.write { transaction in
+                    let store = try opened(transaction, env)
+                    let outcome = try DeadlineService(store: store, env: env).catchUp(limit: step)
+                    caughtUp = outcome.accounts
+                    return (caughtUp == 0 ? try body(store) : nil, outcome.notices)
+                }
+                notices += sent
+                if let result { return (notices, result) }
+            } catch StoreError.tooLarge(_, _) where caughtUp > 1 {
+                step = caughtUp / 2
+            }
+        }
+        throw StoreError.contended(store: name)
+    }
+
+    /// Accounts brought up to date in one transaction of a catch-up in steps.
+    static let catchUpStep = 8
+    /// Steps after which a catch-up that is still not done gives up ("busy").
+    static let maximumCatchUpSteps = 10_000
+
+    /// The layout over `transaction`, its identity checked (and made on a first write).
+    private func opened(_ transaction: any StoreTransaction, _ env: CoreEnvironment) throws -> LayoutStore {
+        let store = LayoutStore(transaction, name: name)
+        try store.checkMeta(clock: clock)
+        try store.ensureMeta(env, clock: clock)
+        return store
     }
 
     /// The lease that lets one process at a time deliver `account`'s
     /// notifications; nil while another holds it.
     public func deliveryLease(for account: EntityID, duration: Duration) throws -> (any StoreLease)? {
         try backend.lease("delivery/" + account.rawValue, for: duration)
+    }
+
+    /// Tells the backend what a command of the account signed in with the
+    /// session `tokenHash` reads first (its own small files, the session,
+    /// the schedule's head, the store's last look), and `learned`: files
+    /// recent commands had to read on their own (others' accounts, delivery
+    /// set-ups, sessions), so that on etcd they all come in one round trip.
+    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = []) {
+        let own = [StoreLayout.meta, StoreLayout.session(tokenHash), StoreLayout.account(account), StoreLayout.contacts(account),
+                   StoreLayout.pings(account), StoreLayout.wake(account), StoreLayout.invitations(account),
+                   StoreLayout.feedSummary(account), StoreLayout.deliverySetup(account), StoreLayout.lastLook]
+        let others = learned.filter { path in
+            !own.contains(path) && (try? BackendPath.check(path, BackendPath.fileProblem)) != nil
+        }
+        backend.expect(StoreReadHint(
+            files: own + others,
+            directories: [StoreLayout.checkInDirectory(account)],
+            firstFiles: [StoreLayout.schedule],
+            newestFiles: [StoreLayout.checkInDirectory(account)]))
+    }
+
+    /// The files this command read in round trips of their own (on etcd;
+    /// none elsewhere): for the next command's hint.
+    public var filesReadUnhinted: [String] {
+        (backend as? EtcdBackend)?.unhintedReads ?? []
     }
 
     /// A signal for new items in `account`'s feed.
@@ -105,16 +169,20 @@ extension SharedStore {
     /// "no store at ..." instead).
     /// - Parameter lockTimeout: how long to wait for another process before "store is busy".
     /// - Parameter clock: `.simulated` when "now" is not the real time (`LIFESIGNAL_NOW`).
+    /// - Parameter etcd: certificates, password and token cache for an etcd
+    ///   store (nothing is sent until the store is used; an empty prefix is
+    ///   an empty store).
     public static func open(_ location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
                             lockTimeout: Duration = .seconds(5), creating: Bool = true,
-                            clock: StoreClock = .real) throws -> SharedStore {
+                            clock: StoreClock = .real, etcd: EtcdStoreAccess = EtcdStoreAccess()) throws -> SharedStore {
         switch location {
         case .directory(let path):
             return SharedStore(backend: try DirectoryBackend(root: path, fileSystem: fileSystem, lockTimeout: lockTimeout,
                                                              creating: creating), clock: clock)
-        case .etcd:
-            throw StoreError.unavailable(store: location.description,
-                                         reason: "this build of lifesignal cannot open etcd stores yet; use a directory")
+        case .etcd(let cluster):
+            var access = etcd
+            access.busyTimeout = lockTimeout
+            return SharedStore(backend: try EtcdBackend(location: cluster, access: access), clock: clock)
         }
     }
 }

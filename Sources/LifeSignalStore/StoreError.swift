@@ -22,13 +22,24 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     case unavailable(store: String, reason: String)
     /// `--store`, `LIFESIGNAL_STORE` or an argument names no store lifesignal knows how to open.
     case badLocation(String, reason: String)
+    /// Other commands kept changing what an optimistic transaction read
+    /// (on etcd) until it gave up.
+    case contended(store: String)
+    /// A change was sent, but the store could not confirm whether it was
+    /// made before it became unreachable: it may have been.
+    case unconfirmed(store: String, reason: String)
+    /// The store has no room left (etcd's space quota): the reason names the fix.
+    case full(store: String, reason: String)
+    /// A value or a transaction over what the store takes in one commit;
+    /// nothing of it was written.
+    case tooLarge(store: String, reason: String)
 
     public var kind: FailureKind {
         switch self {
-        case .busy: .busy
+        case .busy, .contended: .busy
         case .damaged, .tooNew: .damaged
-        case .io, .noHome, .missing, .unsafe: .io
-        case .unavailable: .unavailable
+        case .io, .noHome, .missing, .full, .tooLarge, .unsafe: .io
+        case .unavailable, .unconfirmed: .unavailable
         case .badLocation: .usage
         }
     }
@@ -45,6 +56,12 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         case .missing(let store): "no store at \(store)"
         case .unavailable(let store, let reason): "store unavailable: \(store): \(reason)"
         case .badLocation(let text, let reason): "\(quoted(text)) is not a store location: \(reason)"
+        case .contended(let store):
+            "store is busy: other commands kept changing what this one needed in \(store); try again in a moment"
+        case .unconfirmed(let store, let reason):
+            "store unavailable: \(store): \(reason); the change may have been made: the store could not confirm it"
+        case .full(let store, let reason): "\(store) is full: \(reason)"
+        case .tooLarge(let store, let reason): "\(store) cannot take this change: \(reason); nothing was written"
         }
     }
 
@@ -67,6 +84,7 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         case .damaged: "restore the file from a backup, or move it aside to start that part afresh"
         case .unsafe(_, _, let remedy): remedy
         case .badLocation: "a store is a directory, or etcd://HOST:PORT/PREFIX; write a directory named like a URL as ./NAME"
+        case .unconfirmed: "look (lifesignal status, lifesignal checkin history) before doing it again"
         default: nil
         }
     }

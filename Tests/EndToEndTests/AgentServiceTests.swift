@@ -64,7 +64,7 @@ import TestSupport
         #expect(Self.lines(unit, "RestartPreventExitStatus") == ["3 7"])
         #expect(Self.lines(unit, "WantedBy") == ["default.target"])
         let environment = Self.lines(unit, "Environment")
-        for (name, value) in [("LIFESIGNAL_STORE", sandbox.store.path),
+        for (name, value) in [("LIFESIGNAL_STORE", sandbox.storeLocation),
                               ("XDG_CONFIG_HOME", ada.environment["XDG_CONFIG_HOME"] ?? ""),
                               ("XDG_STATE_HOME", ada.environment["XDG_STATE_HOME"] ?? ""),
                               ("XDG_DATA_HOME", ada.environment["XDG_DATA_HOME"] ?? ""),

@@ -252,15 +252,16 @@ import TestSupport
         // "Ada L added you" goes first; the damage must not race the agent's
         // own write of the summary that records it.
         try #require(agent.waitForLine { $0["event"] as? String == "delivered" }, "\(agent.stdoutSoFar)")
-        let summary = sandbox.store.appendingPathComponent("accounts/\(try bob.accountID())/feed/summary.json")
-        let good = try Data(contentsOf: summary)
-        // Put in place by a rename, as the store's own writes are: a change
-        // in Bob's feed, which wakes the agent.
+        let summaryPath = "accounts/\(try bob.accountID())/feed/summary.json"
+        let good = try #require(try sandbox.storeFile(summaryPath))
+        // Put in place as the store's own writes are (in a directory, by a
+        // rename): a change in Bob's feed, which wakes the agent.
         func replace(with bytes: Data) throws {
+            guard sandbox.etcd == nil else { return try sandbox.setStoreFile(summaryPath, bytes) }
             let staged = sandbox.root.appendingPathComponent("staged")
             try bytes.write(to: staged)
             chmod(staged.path, 0o600)
-            try #require(rename(staged.path, summary.path) == 0)
+            try #require(rename(staged.path, sandbox.store.appendingPathComponent(summaryPath).path) == 0)
         }
         try replace(with: Data("{\"damaged\":".utf8))
         let reported = agent.waitForLine(timeout: 15) { $0["event"] as? String == "error" }

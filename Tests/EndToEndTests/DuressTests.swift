@@ -33,6 +33,7 @@ import Testing
             try FileManager.default.copyItem(at: sandbox.root.appendingPathComponent(name),
                                              to: twin.root.appendingPathComponent(name))
         }
+        try sandbox.copyStore(to: twin)
         twin.now = sandbox.now
         return twin
     }

@@ -88,17 +88,17 @@ import TestSupport
     }
 
     static func expectRefusal(_ c: Case, by person: Person, in sandbox: Sandbox) throws {
-        let before = sandbox.snapshot(sandbox.store)
+        let before = try sandbox.storeContents()
         let result = try person.run(c.arguments)
         #expect(result.status == c.status, "\(result)")
         #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(c.message), "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
-        #expect(sandbox.snapshot(sandbox.store) == before, "the store changed")
+        #expect(try sandbox.storeContents() == before, "the store changed")
 
         let json = try person.run(["--json"] + c.arguments)
         #expect(json.status == c.status)
         let error = try #require(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], "\(json)")
         #expect((error["error"] as? [String: Any])?["code"] as? Int == Int(c.status))
-        #expect(sandbox.snapshot(sandbox.store) == before, "the store changed")
+        #expect(try sandbox.storeContents() == before, "the store changed")
     }
 }

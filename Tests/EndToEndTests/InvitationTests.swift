@@ -135,10 +135,10 @@ import TestSupport
         for i in 0..<10 {
             #expect(try ada.run(["contacts", "add", "--phone", "+1555100000\(i)", "--responder"]).status == 0)
         }
-        let before = sandbox.snapshot(sandbox.store)
+        let before = try sandbox.storeContents()
         let refused = try ada.run(["contacts", "add", "--phone", "+15551000010", "--responder"])
         #expect(refused.status == 5 && refused.stderr.contains("10 invitations in the last 24 hours"), "\(refused)")
-        #expect(sandbox.snapshot(sandbox.store) == before)
+        #expect(try sandbox.storeContents() == before)
         sandbox.setNow("2026-03-02T09:00:00Z", for: [ada])
         #expect(try ada.run(["contacts", "add", "--phone", "+15551000010", "--responder"]).status == 0)
     }

@@ -80,7 +80,8 @@ import TestSupport
     }
 
     private func check(_ plant: Plant) throws {
-        let sandbox = Sandbox("planted")
+        // What is planted is the file system's: a directory store's.
+        let sandbox = Sandbox("planted", storeKind: .directory)
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
         try bob.signUp(phone: "+15550000002", first: "Bob", last: "Okafor")

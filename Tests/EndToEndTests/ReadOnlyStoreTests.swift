@@ -30,7 +30,7 @@ import TestSupport
 
     @Test(.enabled(if: canMount, "mount namespaces are not available"))
     func readingCommandsWorkAndWritingOnesSaySoInOneLine() throws {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(storeKind: .directory)
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
         try bob.signUp(phone: "+15550000002", first: "Bob", last: "Okafor")
@@ -61,7 +61,7 @@ import TestSupport
     /// and changing a setting says why it cannot, in one line.
     @Test(.enabled(if: canMount, "mount namespaces are not available"))
     func aReadOnlyStateDirectory() throws {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
         #expect(try ada.run(["settings", "set", "pings", "off"]).status == 0)

@@ -25,12 +25,12 @@ import Testing
     ])
     func aRealClockStoreRefusesASimulatedClockAndChangesNothing(_ arguments: [String]) throws {
         let (sandbox, ada, bob) = try realClockStore()
-        let before = sandbox.snapshot(sandbox.store)
+        let before = try sandbox.storeContents()
         let faked = try bob.run(arguments, extra: ["LIFESIGNAL_NOW": "2031-01-01T00:00:00Z"])
         #expect(faked.status == 5, "\(faked)")
         #expect(faked.stderr.hasPrefix("error: LIFESIGNAL_NOW is set, but this store runs on the real clock"), "\(faked)")
         #expect(faked.stdout.isEmpty, "\(faked)")
-        #expect(sandbox.snapshot(sandbox.store) == before, "the refused command changed the store")
+        #expect(try sandbox.storeContents() == before, "the refused command changed the store")
         // Nothing fired: Bob's feed holds only Ada's "added you", and Ada is on time.
         let feed = try bob.run(["notifications", "--json"]).array()
         #expect(feed.map { $0["title"] as? String } == ["Ada L added you"], "\(feed)")
@@ -54,7 +54,7 @@ import Testing
         try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
         #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--responder"]).status == 0)
         #expect(try ada.run("checkin").status == 0)
-        let meta = try String(contentsOf: sandbox.store.appendingPathComponent("store.json"), encoding: .utf8)
+        let meta = String(decoding: try #require(try sandbox.storeFile("store.json")), as: UTF8.self)
         #expect(meta.contains("\"simulatedTime\":true"), "\(meta)")
         let later = try bob.run(["tick"], extra: ["LIFESIGNAL_NOW": "2026-03-02T09:00:00Z"])
         #expect(later.status == 0, "\(later)")
@@ -74,7 +74,7 @@ import Testing
 
     @Test func aRealClockStoreRecordsNoSimulation() throws {
         let (sandbox, ada, _) = try realClockStore()
-        let meta = try String(contentsOf: sandbox.store.appendingPathComponent("store.json"), encoding: .utf8)
+        let meta = String(decoding: try #require(try sandbox.storeFile("store.json")), as: UTF8.self)
         #expect(!meta.contains("simulatedTime"), "\(meta)")
         #expect(try ada.run("status").status == 0)
     }

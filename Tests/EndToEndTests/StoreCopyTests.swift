@@ -32,46 +32,58 @@ import TestSupport
         ["settings", "--json"], ["qr", "show", "--json"], ["status", "--check"],
     ]
 
-    static func answers(_ person: Person, store: URL) throws -> [String] {
+    static func answers(_ person: Person, store: String) throws -> [String] {
         try reads.map { arguments in
-            let result = try person.run(arguments, extra: ["LIFESIGNAL_STORE": store.path])
+            let result = try person.run(arguments, extra: ["LIFESIGNAL_STORE": store])
             return "\(arguments.joined(separator: " ")) → exit \(result.status)\n\(result.stdout)\(result.stderr)"
         }
     }
 
-    @Test func aCopyAnswersEveryReadAsTheOriginalWithEveryoneStillSignedIn() throws {
+    /// Where a copy can go: a directory, and (where etcd runs) a fresh
+    /// prefix of a cluster, so a store moves directory → etcd → directory.
+    static var destinations: [TestStore.Kind] { TestStore.etcdAvailable ? [.directory, .etcd] : [.directory] }
+
+    @Test(arguments: destinations)
+    func aCopyAnswersEveryReadAsTheOriginalWithEveryoneStillSignedIn(_ destination: TestStore.Kind) throws {
         let sandbox = Sandbox("copy")
         let (ada, bob) = try Self.story(sandbox)
-        let copy = sandbox.root.appendingPathComponent("copy")
-        let before = sandbox.snapshot(sandbox.store)
+        let copy = Sandbox("copy-to", storeKind: destination)
+        let before = try sandbox.storeContents()
 
-        let copied = try ada.run(["store", "copy", sandbox.store.path, copy.path, "--json"])
+        let copied = try ada.run(["store", "copy", sandbox.storeLocation, copy.storeLocation, "--json"])
         #expect(copied.succeeded, "\(copied)")
         #expect((try copied.object()["files"] as? Int ?? 0) > 10)
-        #expect(sandbox.snapshot(sandbox.store) == before, "the copy changed the original")
+        #expect(try sandbox.storeContents() == before, "the copy changed the original")
 
         for person in [ada, bob] {
-            let original = try Self.answers(person, store: sandbox.store)
-            let onCopy = try Self.answers(person, store: copy)
+            let original = try Self.answers(person, store: sandbox.storeLocation)
+            let onCopy = try Self.answers(person, store: copy.storeLocation)
             for (expected, seen) in zip(original, onCopy) {
-                #expect(seen == expected, "\(person.name) sees the copy differently")
+                #expect(seen == expected, "\(person.name) sees the copy (\(destination)) differently")
             }
             #expect(!original.contains { $0.contains("not signed in") }, "\(person.name) was not signed in")
         }
-        #expect(try ada.run(["doctor"], extra: ["LIFESIGNAL_STORE": copy.path]).succeeded)
+        #expect(try ada.run(["doctor"], extra: ["LIFESIGNAL_STORE": copy.storeLocation]).succeeded)
+
+        // And back: a copy of the copy, into a store of the original's kind, answers the same again.
+        let back = Sandbox("copy-back", storeKind: sandbox.storeKind)
+        #expect(try ada.run(["store", "copy", copy.storeLocation, back.storeLocation]).succeeded)
+        #expect(try back.storeFiles() == (try sandbox.storeFiles()))
+        #expect(try Self.answers(bob, store: back.storeLocation) == (try Self.answers(bob, store: sandbox.storeLocation)))
 
         // The copy is a store of its own from here: a change there is not in the original.
-        #expect(try ada.run(["checkin"], extra: ["LIFESIGNAL_STORE": copy.path]).succeeded)
-        #expect(sandbox.snapshot(sandbox.store) == before)
+        #expect(try ada.run(["checkin"], extra: ["LIFESIGNAL_STORE": copy.storeLocation]).succeeded)
+        #expect(try sandbox.storeContents() == before)
     }
 
+    /// A directory moved with `mv` (an etcd store moves with `store copy`).
     @Test func aStoreMovedElsewhereKeepsEveryoneSignedIn() throws {
-        let sandbox = Sandbox("move")
+        let sandbox = Sandbox("move", storeKind: .directory)
         let (ada, bob) = try Self.story(sandbox)
-        let original = try Self.answers(bob, store: sandbox.store)
+        let original = try Self.answers(bob, store: sandbox.store.path)
         let moved = sandbox.root.appendingPathComponent("moved")
         try FileManager.default.moveItem(at: sandbox.store, to: moved)
-        #expect(try Self.answers(bob, store: moved) == original)
+        #expect(try Self.answers(bob, store: moved.path) == original)
         #expect(try ada.run(["status"], extra: ["LIFESIGNAL_STORE": moved.path]).succeeded)
     }
 
@@ -79,28 +91,33 @@ import TestSupport
         let sandbox = Sandbox("refuse")
         let (ada, _) = try Self.story(sandbox)
         let elsewhere = sandbox.root.appendingPathComponent("elsewhere")
-        let before = sandbox.snapshot(sandbox.root)
+        let before = try sandbox.everything()
+        let store = sandbox.storeLocation
+        // The same store named differently: a directory through "..", a
+        // cluster with its members listed the other way round.
+        let otherName = sandbox.etcd.map { etcd in
+            "etcd://" + etcd.cluster.endpoints.reversed().map(\.description).joined(separator: ",") + "/" + etcd.prefix
+        } ?? sandbox.store.path + "/../store/"
         let cases: [(id: String, from: String, to: String, status: Int32, message: String)] = [
-            ("into a store in use", sandbox.store.path, sandbox.store.path, 5, "same store"),
-            ("into itself by another name", sandbox.store.path, sandbox.store.path + "/../store/", 5, "is not empty"),
+            ("into a store in use", store, store, 5, "same store"),
+            ("into itself by another name", store, otherName, 5, "is not empty"),
             ("from nothing", elsewhere.path, elsewhere.path + "-to", 8, "no store at"),
             ("an unknown kind of store", "https://example.com/store", elsewhere.path, 2, "not a store location"),
-            ("to an unknown kind of store", sandbox.store.path, "ftp:" + elsewhere.path, 2, "not a store location"),
-            ("into an etcd store this build cannot open", sandbox.store.path, "etcd://127.0.0.1:1/family", 12,
-             "store unavailable"),
+            ("to an unknown kind of store", store, "ftp:" + elsewhere.path, 2, "not a store location"),
+            ("into an etcd store nobody serves", store, "etcd://127.0.0.1:1/family", 12, "store unavailable"),
         ]
         for item in cases {
             let result = try ada.run(["store", "copy", item.from, item.to])
             #expect(result.status == item.status, "\(item.id): \(result)")
             #expect(result.stderr.contains(item.message), "\(item.id): \(result)")
-            #expect(sandbox.snapshot(sandbox.root) == before, "\(item.id) changed something")
+            #expect(try sandbox.everything() == before, "\(item.id) changed something")
         }
         // A non-empty destination: refused, and left as it was.
         let other = sandbox.person("cy")
         other.environment["LIFESIGNAL_STORE"] = elsewhere.path
         try other.signUp(phone: "+15550000003", first: "Cy")
         let occupied = sandbox.snapshot(elsewhere)
-        let result = try ada.run(["store", "copy", sandbox.store.path, elsewhere.path])
+        let result = try ada.run(["store", "copy", store, elsewhere.path])
         #expect(result.status == 5 && result.stderr.contains("is not empty"), "\(result)")
         #expect(sandbox.snapshot(elsewhere) == occupied)
     }
@@ -108,7 +125,7 @@ import TestSupport
     @Test func anUnknownStoreSchemeIsAUsageErrorThatCreatesNothing() throws {
         let sandbox = Sandbox("scheme")
         let ada = sandbox.person("ada")
-        let before = sandbox.snapshot(sandbox.root)
+        let before = try sandbox.everything()
         for store in ["etcd:family", "http://host/store", "EtcD:/x", "s3://bucket/x"] {
             for arguments in [["status"], ["login", "--phone", "+15550000001"], ["--store", store, "checkin"]] {
                 let result = try ada.run(arguments, extra: ["LIFESIGNAL_STORE": store])
@@ -116,7 +133,7 @@ import TestSupport
                 #expect(result.stderr.contains("not a store location"), "\(result)")
             }
         }
-        #expect(sandbox.snapshot(sandbox.root) == before, "something was created")
+        #expect(try sandbox.everything() == before, "something was created")
         let etcd = try ada.run(["status"], extra: ["LIFESIGNAL_STORE": "etcd://127.0.0.1:2379/family"])
         #expect(etcd.status == 12 && etcd.stderr.hasPrefix("error: store unavailable:"), "\(etcd)")
         let relative = try ada.run(["status"], extra: ["LIFESIGNAL_STORE": "./etcd:family"])
@@ -129,18 +146,22 @@ import TestSupport
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         // Files of no meaning to lifesignal are copied like any other.
-        let extra = sandbox.store.appendingPathComponent("extra")
-        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        for number in 0..<250 {
-            #expect(FileManager.default.createFile(atPath: extra.appendingPathComponent("\(number)").path,
-                                                   contents: Data("file \(number)".utf8), attributes: [.posixPermissions: 0o600]))
+        if sandbox.storeKind == .directory {
+            let extra = sandbox.store.appendingPathComponent("extra")
+            try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            for number in 0..<250 {
+                #expect(FileManager.default.createFile(atPath: extra.appendingPathComponent("\(number)").path,
+                                                       contents: Data("file \(number)".utf8), attributes: [.posixPermissions: 0o600]))
+            }
+        } else {
+            for number in 0..<250 { try sandbox.setStoreFile("extra/\(number)", Data("file \(number)".utf8)) }
         }
         let copy = sandbox.root.appendingPathComponent("copy")
-        let terminal = try Terminal(ada, ["store", "copy", sandbox.store.path, copy.path])
+        let terminal = try Terminal(ada, ["store", "copy", sandbox.storeLocation, copy.path])
         try terminal.expect("Copying: ")
         try terminal.expect("Copied ")
         #expect(try terminal.finish() == 0)
-        let piped = try ada.run(["store", "copy", sandbox.store.path, copy.path + "-piped"])
+        let piped = try ada.run(["store", "copy", sandbox.storeLocation, copy.path + "-piped"])
         #expect(piped.succeeded && !piped.stderr.contains("Copying"), "\(piped)")
         #expect(sandbox.snapshot(copy).count == sandbox.snapshot(copy.deletingLastPathComponent().appendingPathComponent("copy-piped")).count)
     }

@@ -67,11 +67,22 @@ struct StoreLocationTests {
         #expect(location.endpoints == [.init(host: "a", port: 1), .init(host: "fe80::1", port: 2379)])
     }
 
-    @Test func anEtcdStoreCannotBeOpenedByThisBuildAndSaysSo() throws {
-        let location = try StoreLocation.parse("etcd://127.0.0.1:2379/family", workingDirectory: "/")
-        #expect(throws: StoreError.unavailable(store: "etcd://127.0.0.1:2379/family",
-                                               reason: "this build of lifesignal cannot open etcd stores yet; use a directory")) {
-            try SharedStore.open(location)
+    /// Opening names the backend and sends nothing: a cluster nobody serves
+    /// is found out by the first read, as "store unavailable".
+    @Test func anEtcdStoreOpensWithoutContactAndIsUnavailableWhenNobodyServes() throws {
+        let location = try StoreLocation.parse("etcd://127.0.0.1:1/family", workingDirectory: "/")
+        let store = try SharedStore.open(location)
+        #expect(store.backend is EtcdBackend)
+        #expect(store.name == "etcd://127.0.0.1:1/family")
+        do {
+            _ = try store.readWithoutCatchUp { try $0.identity() }
+            Issue.record("a read from a port nobody serves succeeded")
+        } catch let error as StoreError {
+            guard case .unavailable(let name, _) = error else {
+                Issue.record("expected 'store unavailable', got \(error)")
+                return
+            }
+            #expect(name == "etcd://127.0.0.1:1/family")
         }
     }
 }

@@ -7,13 +7,18 @@ import LifeSignalStore
 /// `command`), a pinned clock and a seeded random source, and helpers that
 /// act as a given person.
 final class World {
-    let backend = MemoryBackend()
+    let backend: MemoryBackend
     lazy var files = StepByStep(backend)
     lazy var store = LayoutStore(files, name: backend.name)
     var now = ISO8601.parse("2026-03-01T09:00:00Z")!
     let random = RandomSource.seeded(42)
 
     var env: CoreEnvironment { CoreEnvironment(now: now, random: random) }
+
+    /// - Parameter backend: the store (one that bounds its commits stands in for etcd).
+    init(backend: MemoryBackend = MemoryBackend()) {
+        self.backend = backend
+    }
 
     func advance(_ seconds: Int) { now = now.addingTimeInterval(Double(seconds)) }
 

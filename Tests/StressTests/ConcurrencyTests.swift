@@ -6,7 +6,7 @@ import TestSupport
 @Suite(.serialized) struct ConcurrencyTests {
     /// Four processes check in a hundred times each, on the real clock.
     @Test func fourHundredConcurrentCheckInsAreAllKept() throws {
-        let sandbox = Sandbox("checkins")
+        let sandbox = Sandbox("checkins", storeKind: .directory)
         sandbox.now = ""  // the real clock throughout: sessions live by it
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
@@ -28,7 +28,7 @@ import TestSupport
     /// ping that was sent (not "already pending") and every answer is
     /// accounted for exactly once on the other side.
     @Test func twoAccountsPingingAndAnsweringEachOtherKeepExactCounts() throws {
-        let sandbox = Sandbox("pings")
+        let sandbox = Sandbox("pings", storeKind: .directory)
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         try bob.signUp(phone: "+15550000002", first: "Bob")

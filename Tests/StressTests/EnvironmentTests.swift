@@ -12,7 +12,7 @@ import TestSupport
 
     @Test(arguments: ["000", "022", "077"])
     func filesAre0600AndDirectories0700WhateverTheUmask(_ mask: String) throws {
-        let sandbox = Sandbox("umask")
+        let sandbox = Sandbox("umask", storeKind: .directory)
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         for (person, phone) in [(ada, "+15550000001"), (bob, "+15550000002")] {
             let sent = try Self.run(person, umask: mask, ["login", "--phone", phone, "--json"])
@@ -73,7 +73,7 @@ import TestSupport
 
     @Test(arguments: xdgCases)
     func theXDGTableIsFollowed(_ row: XDGCase) throws {
-        let sandbox = Sandbox("xdg")
+        let sandbox = Sandbox("xdg", storeKind: .directory)
         let base = sandbox.root.appendingPathComponent("base").path
         func place(_ value: String) -> String { value.hasPrefix("/") ? base + value : value }
         let person = sandbox.person("p")
@@ -107,7 +107,7 @@ import TestSupport
     /// commands work; writing it fails cleanly unless we are root (whom
     /// permissions do not stop).
     @Test func aReadOnlySettingsFileKeepsReadingCommandsWorking() throws {
-        let sandbox = Sandbox("readonly")
+        let sandbox = Sandbox("readonly", storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         #expect(try ada.run(["settings", "set", "notify-command", "true"]).succeeded)

@@ -89,7 +89,7 @@ final class FaultWorld {
     private let pristine: URL
 
     init(linked: Bool) throws {
-        sandbox = Sandbox("faults", inMemory: true)
+        sandbox = Sandbox("faults", inMemory: true, storeKind: .directory)
         ada = InProcessPerson(home: sandbox.root.appendingPathComponent("ada"), store: sandbox.store, seed: 11)
         bob = InProcessPerson(home: sandbox.root.appendingPathComponent("bob"), store: sandbox.store, seed: 12)
         try ada.signUp(phone: "+15550000001", first: "Ada")

@@ -10,7 +10,7 @@ import TestSupport
     /// with exit 8 naming the problem and changes nothing. Needs `mount`
     /// (root or CAP_SYS_ADMIN); skipped with a reason otherwise.
     @Test func aFullDiskFailsCleanlyAndLosesNothing() throws {
-        let sandbox = Sandbox("disk")
+        let sandbox = Sandbox("disk", storeKind: .directory)
         let disk = sandbox.root.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         guard Self.mount(disk) else {
@@ -59,7 +59,7 @@ import TestSupport
     }
 
     @Test func stdoutOnDevFullIsAnError() throws {
-        let sandbox = Sandbox("devfull")
+        let sandbox = Sandbox("devfull", storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         for arguments in [["status"], ["status", "--json"], ["help"], ["checkin", "history", "--json"]] {

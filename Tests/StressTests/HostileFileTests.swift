@@ -62,7 +62,7 @@ import TestSupport
 
     @Test(arguments: ["nan", "inf", "1e308", "-1e308", "-1", "abc", "0"])
     func aHostileLockTimeoutDoesNotCrash(_ value: String) throws {
-        let sandbox = Sandbox("timeout")
+        let sandbox = Sandbox("timeout", storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         let result = try ada.run(["status"], extra: ["LIFESIGNAL_LOCK_TIMEOUT": value], timeout: 10)
@@ -72,7 +72,7 @@ import TestSupport
     @Test(arguments: ["99999-01-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-03-01T09:00:00+99:99", "1e308", "now",
                       String(repeating: "9", count: 10_000)])
     func aHostileNowIsRefused(_ value: String) throws {
-        let sandbox = Sandbox("now")
+        let sandbox = Sandbox("now", storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         let result = try ada.run(["checkin"], extra: ["LIFESIGNAL_NOW": value])

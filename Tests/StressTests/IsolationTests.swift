@@ -9,7 +9,7 @@ import TestSupport
     /// Ada and Bob are linked; Cy is a stranger to Ada, linked to Bob, with
     /// a notification and a pending ping of her own.
     final class World {
-        let sandbox = Sandbox("isolation", inMemory: true)
+        let sandbox = Sandbox("isolation", inMemory: true, storeKind: .directory)
         let ada: Person, bob: Person, cy: Person
         let cyID: String, cyNotification: String, cyPing: String
 

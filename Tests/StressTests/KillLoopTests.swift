@@ -16,7 +16,7 @@ import TestSupport
         let seed = StressKnobs.seed(for: "kill loop")
         var random = SeededGenerator(seed: seed)
         let rounds = StressKnobs.rounds(minimum: 200)
-        let sandbox = Sandbox("kill")
+        let sandbox = Sandbox("kill", storeKind: .directory)
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         try bob.signUp(phone: "+15550000002", first: "Bob")

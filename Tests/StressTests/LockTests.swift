@@ -10,7 +10,7 @@ import TestSupport
             print("skipped: /usr/bin/flock (util-linux) is not installed, so no other process can hold the lock")
             return
         }
-        let sandbox = Sandbox("lock")
+        let sandbox = Sandbox("lock", storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         let lockPath = sandbox.store.appendingPathComponent("lock").path

@@ -11,7 +11,7 @@ import Testing
 /// carries it whole.
 @Suite(.serialized) struct OversizedItemTests {
     @Test func anItemTooBigForTheEnvironmentIsHandedOverAndTheAlertBehindItToo() throws {
-        let sandbox = Sandbox("oversized", inMemory: true)
+        let sandbox = Sandbox("oversized", inMemory: true, storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         let log = sandbox.root.appendingPathComponent("log").path
@@ -47,7 +47,7 @@ import Testing
     /// A command that neither reads more than a pipe holds nor exits is
     /// killed on time: the time limit covers handing it the input too.
     @Test func aCommandThatDoesNotReadABigItemIsKilledOnTime() throws {
-        let sandbox = Sandbox("oversized-hang", inMemory: true)
+        let sandbox = Sandbox("oversized-hang", inMemory: true, storeKind: .directory)
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         #expect(try ada.run(["settings", "set", "notify-command", "sleep 30"]).succeeded)

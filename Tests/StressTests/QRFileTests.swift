@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct QRFileTests {
     @Test(arguments: [FileOperation.open, .write, .close, .rename])
     func aFailingStepOfWritingAnImageIsOneErrorAndLeavesNothing(_ operation: FileOperation) throws {
-        let sandbox = Sandbox("qr-files", inMemory: true)
+        let sandbox = Sandbox("qr-files", inMemory: true, storeKind: .directory)
         let person = InProcessPerson(home: sandbox.root.appendingPathComponent("ada"), store: sandbox.store, seed: 3)
         let image = sandbox.root.appendingPathComponent("code.png").path
         let injector = FaultInjectingFileSystem(wrapping: SystemFileSystem(),
@@ -28,7 +28,7 @@ import TestSupport
     }
 
     @Test func aFailingReadOfAnImageIsOneError() throws {
-        let sandbox = Sandbox("qr-read", inMemory: true)
+        let sandbox = Sandbox("qr-read", inMemory: true, storeKind: .directory)
         let person = InProcessPerson(home: sandbox.root.appendingPathComponent("ada"), store: sandbox.store, seed: 4)
         let image = sandbox.root.appendingPathComponent("code.png").path
         #expect(person.run(["qr", "encode", "hello", "--png", image]).succeeded)

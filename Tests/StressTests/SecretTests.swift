@@ -22,7 +22,7 @@ import TestSupport
     }
 
     @Test func codesAndTokensAppearNowhereButAsHashes() throws {
-        let sandbox = Sandbox("secrets")
+        let sandbox = Sandbox("secrets", storeKind: .directory)
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         let sent = try ada.run(["login", "--phone", "+15550000001", "--json"])
         let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
@@ -62,7 +62,7 @@ import TestSupport
 
     /// With an sms-command the code goes to it, and nowhere else.
     @Test func withAnSMSCommandTheCodeIsNotShown() throws {
-        let sandbox = Sandbox("sms")
+        let sandbox = Sandbox("sms", storeKind: .directory)
         let ada = sandbox.person("ada")
         let inbox = sandbox.root.appendingPathComponent("sms.txt").path
         let sent = try ada.run(["login", "--phone", "+15550000001", "--json"],
@@ -76,7 +76,7 @@ import TestSupport
 
     /// Five wrong guesses burn the code: the right one no longer works.
     @Test func guessingACodeIsCutOff() throws {
-        let sandbox = Sandbox("guess")
+        let sandbox = Sandbox("guess", storeKind: .directory)
         let ada = sandbox.person("ada")
         let sent = try ada.run(["login", "--phone", "+15550000001", "--json"])
         let code = try #require(sent.jsonObject?["code"] as? String)
@@ -96,7 +96,7 @@ import TestSupport
 
     /// notify-command and sms-command see their documented variables, never a token.
     @Test func externalCommandsGetNoSessionToken() throws {
-        let sandbox = Sandbox("external")
+        let sandbox = Sandbox("external", storeKind: .directory)
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada")
         try bob.signUp(phone: "+15550000002", first: "Bob")

@@ -21,7 +21,7 @@ public final class Person: @unchecked Sendable {
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "LIFESIGNAL_STORE": sandbox.store.path,
+            "LIFESIGNAL_STORE": sandbox.storeLocation,
             "LIFESIGNAL_NOW": now,
         ]
     }

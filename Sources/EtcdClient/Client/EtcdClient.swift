@@ -29,6 +29,28 @@ public final class EtcdClient: @unchecked Sendable {
     /// The serving member's clock at the last response (seconds since 1970).
     public var lastServerTime: Int64? { state.withLock { latestServerTime } }
 
+    /// What the client has sent so far: requests (each one round trip; a
+    /// watch counts once, when opened) and connections opened (each a TCP
+    /// connect, with TLS a handshake), over every member.
+    public var traffic: Traffic {
+        state.withLock {
+            httpClients.compactMap { $0 }.reduce(into: Traffic()) { total, client in
+                total.roundTrips += client.requestsSent
+                total.connections += client.connectionsOpened
+            }
+        }
+    }
+
+    public struct Traffic: Equatable, Sendable {
+        public var roundTrips = 0
+        public var connections = 0
+
+        public init(roundTrips: Int = 0, connections: Int = 0) {
+            self.roundTrips = roundTrips
+            self.connections = connections
+        }
+    }
+
     /// Runs `body` holding the client's lock: public calls, and the watches
     /// that share its connections, members and token.
     func synchronized<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {

@@ -11,8 +11,7 @@ extension Doctor: RunnableCommand {
         let unsafe = StoreDoctor.safetyFindings(at: paths.store, fileSystem: c.env.fileSystem)
         var report: StoreDoctor.Report
         do {
-            let store = try SharedStore.open(paths.store, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout,
-                                             creating: false)
+            let store = try c.open(paths.store, creating: false)
             report = try StoreDoctor(store: store).examine()
         } catch let error as StoreError where error.isUnsafe && !unsafe.isEmpty {
             report = StoreDoctor.Report()

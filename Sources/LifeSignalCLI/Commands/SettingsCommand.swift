@@ -47,7 +47,7 @@ extension SettingsSet: RunnableCommand {
                 case .alerts: preferences.alerts = on
                 case .pings: preferences.pings = on
                 case .checkIns: preferences.checkIns = on
-                case .contacts, .notifyCommand, .smsCommand: preferences.contacts = on
+                case .contacts, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: preferences.contacts = on
                 }
                 try AccountService(store: store, env: try c.core()).setPreferences(&account, preferences)
             }
@@ -80,8 +80,30 @@ extension SettingsSet: RunnableCommand {
             if c.json { c.printJSON(.object([(key.rawValue, .optional(command))])) } else {
                 c.say(command.map { "\(key.rawValue) set to \(TerminalText.line($0))." } ?? "\(key.rawValue) cleared.")
             }
+        case .file(let key, let typed):
+            let path = try typed.map { try Self.readableFile($0, c) }
+            let file = try c.localSettings()
+            var local = try file.load()
+            switch key {
+            case .etcdCACert: local.etcdCACert = path
+            case .etcdCert: local.etcdCert = path
+            default: local.etcdKey = path
+            }
+            try file.save(local)
+            if c.json { c.printJSON(.object([(key.rawValue, .optional(path))])) } else {
+                c.say(path.map { "\(key.rawValue) set to \($0)." } ?? "\(key.rawValue) cleared.")
+            }
         }
         return success
+    }
+
+    /// `typed` as an absolute path, once it names a file this user can read.
+    static func readableFile(_ typed: String, _ c: Context) throws -> String {
+        let path = typed.hasPrefix("/") ? typed : c.env.workingDirectory + "/" + typed
+        guard PEMFile.isReadable(path, fileSystem: c.env.fileSystem) else {
+            throw LifeSignalError.invalid("\(quoted(typed)) is not a PEM file you can read (a certificate or key, -----BEGIN ...)")
+        }
+        return path
     }
 }
 
@@ -105,6 +127,9 @@ enum SettingText {
         case .contacts: return onOff(p.contacts)
         case .notifyCommand: return local.notifyCommand
         case .smsCommand: return local.smsCommand
+        case .etcdCACert: return local.etcdCACert
+        case .etcdCert: return local.etcdCert
+        case .etcdKey: return local.etcdKey
         }
     }
 }

@@ -11,8 +11,8 @@ extension StoreCopy: RunnableCommand {
         let to = try StoreLocation.parse(self.to, workingDirectory: c.env.workingDirectory)
         guard from != to else { throw LifeSignalError.refused("FROM and TO are the same store (\(from))") }
         // FROM must already be a store; only then is TO made.
-        let source = try SharedStore.open(from, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout, creating: false)
-        let destination = try SharedStore.open(to, fileSystem: c.env.fileSystem, lockTimeout: c.env.lockTimeout)
+        let source = try c.open(from, creating: false)
+        let destination = try c.open(to, creating: true)
         let showsProgress = c.err.isTerminal && !c.quiet && !c.json
         var shown = false
         let report = try LifeSignalStore.StoreCopy(from: source, to: destination).run { progress in

@@ -106,6 +106,9 @@ enum JSONViews {
             ("contacts", .bool(preferences.contacts)),
             ("notifyCommand", .optional(local.notifyCommand)),
             ("smsCommand", .optional(local.smsCommand)),
+            ("etcdCACert", .optional(local.etcdCACert)),
+            ("etcdCert", .optional(local.etcdCert)),
+            ("etcdKey", .optional(local.etcdKey)),
         ])
     }
 }

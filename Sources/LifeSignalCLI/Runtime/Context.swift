@@ -33,7 +33,9 @@ final class Context {
     /// long-running command's simulated clock runs on at real speed.
     private var simulatedStart: (at: Date, realTime: Date)?
 
-    /// "Now": `LIFESIGNAL_NOW` when set, else the clock; fixed for the run.
+    /// "Now": `LIFESIGNAL_NOW` when set, else the store's clock (an etcd
+    /// cluster's: a laptop's wrong clock neither fires nor hides anyone's
+    /// deadline there), else this machine's; fixed for the run.
     /// After `refreshNow` a simulated clock has moved on by the time that
     /// really passed since it was first read, to the whole millisecond (the
     /// schedule's resolution), so a long-running command meets a deadline
@@ -46,6 +48,8 @@ final class Context {
         } else if let simulated = try simulatedTime() {
             simulatedStart = (simulated, value)
             value = simulated
+        } else if let storeTime = try storeClock() {
+            value = storeTime
         }
         cachedNow = value
         return value
@@ -84,13 +88,17 @@ final class Context {
     }
 
     private var cachedStore: SharedStore?
+    /// The store, if this run opened it.
+    var openedStore: SharedStore? { cachedStore }
 
     /// The store, opened once for the run and made when missing (for
     /// commands that write without being signed in: `login`).
     func store() throws -> SharedStore {
         if let cachedStore { return cachedStore }
-        let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                         clock: clockKind)
+        let location = try paths().store
+        let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
+                                         clock: clockKind, etcd: try etcdAccess(for: location))
+        expectSignedInReads(store, at: location)
         cachedStore = store
         return store
     }
@@ -99,8 +107,10 @@ final class Context {
     func existingStore() throws -> SharedStore? {
         if let cachedStore { return cachedStore }
         do {
-            let store = try SharedStore.open(try paths().store, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                             creating: false, clock: clockKind)
+            let location = try paths().store
+            let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
+                                             creating: false, clock: clockKind, etcd: try etcdAccess(for: location))
+            expectSignedInReads(store, at: location)
             cachedStore = store
             return store
         } catch StoreError.missing {
@@ -115,6 +125,7 @@ final class Context {
         if let cachedIdentity { return cachedIdentity }
         let identity = try existingStore()?.readWithoutCatchUp { try $0.identity() } ?? nil
         cachedIdentity = .some(identity)
+        rememberIdentity(identity)
         return identity
     }
 
@@ -150,6 +161,7 @@ final class Context {
         if let cachedSession { return cachedSession }
         let identity = try store.identity()
         cachedIdentity = .some(identity)
+        rememberIdentity(identity)
         guard let session = try sessionFile(identity: identity).load() else { throw LifeSignalError.notSignedIn }
         cachedSession = session
         return session

@@ -34,7 +34,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .externalCommand: "An external command (sms-command, notify-command) failed or timed out."
         case .overdue: "status --check: your check-in is overdue."
         case .alertActive: "status --check: an alert is active."
-        case .unavailable: "The store is unavailable: it cannot be reached, or this lifesignal cannot open its kind."
+        case .unavailable: "The store is unavailable: an etcd cluster cannot be reached, has no quorum, or refused our certificate or password; or a change was sent and could not be confirmed (the message then says it may have been made)."
         case .dependentNeedsYou: "status --check: you are fine, but a dependent is overdue, has an alert, or cannot be checked."
         case .declined: "Declined at a prompt (answered no, or Ctrl-D): nothing was changed."
         }

@@ -7,10 +7,21 @@ enum SettingKey: String, CaseIterable, Equatable {
     case contacts
     case notifyCommand = "notify-command"
     case smsCommand = "sms-command"
+    case etcdCACert = "etcd-cacert"
+    case etcdCert = "etcd-cert"
+    case etcdKey = "etcd-key"
 
     /// The four notification switches (on/off) live with the account; the
-    /// two commands are local to this machine.
-    var isSwitch: Bool { self != .notifyCommand && self != .smsCommand }
+    /// commands and the etcd files are local to this machine.
+    var isSwitch: Bool {
+        switch self {
+        case .alerts, .pings, .checkIns, .contacts: true
+        case .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: false
+        }
+    }
+
+    /// The PEM files an `etcds://` store is opened with.
+    var isFile: Bool { self == .etcdCACert || self == .etcdCert || self == .etcdKey }
 }
 
 /// `settings`: shows every setting.
@@ -42,7 +53,7 @@ struct SettingsGet: CommandInput, Equatable {
 
 /// `settings set KEY VALUE`
 struct SettingsSet: CommandInput, Equatable {
-    static let value = Argument<String>("VALUE", help: "on or off, or a shell command (empty clears it).")
+    static let value = Argument<String>("VALUE", help: "on or off, a shell command, or a file (empty clears either).")
 
     static let spec = CommandSpec(
         "set", summary: "Change one setting",
@@ -55,6 +66,7 @@ struct SettingsSet: CommandInput, Equatable {
             CommandExample("settings set notify-command 'printf \"%s\\n\" \"$LIFESIGNAL_NOTIFICATION_MESSAGE\" | mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'",
                            "mail every notification, its message as the body"),
             CommandExample("settings set pings off", "stop handing pings to the notify-command"),
+            CommandExample("settings set etcd-cacert ~/.config/lifesignal/etcd/ca.crt", "trust the family cluster's CA for etcds:// stores"),
         ],
         input: .running(SettingsSet.self))
 
@@ -64,6 +76,8 @@ struct SettingsSet: CommandInput, Equatable {
         case toggle(SettingKey, Bool)
         /// An external command; nil clears it.
         case command(SettingKey, String?)
+        /// A file for etcds:// stores, as typed (relative to the working directory); nil clears it.
+        case file(SettingKey, String?)
     }
 
     let change: Change
@@ -77,6 +91,11 @@ struct SettingsSet: CommandInput, Equatable {
                 throw parsed.problem(.invalidChoice(text, for: key.rawValue, choices: ["on", "off"], suggestions: []))
             }
             change = .toggle(key, word == "on")
+        } else if key.isFile {
+            guard !text.contains("\0"), !text.contains("\n") else {
+                throw parsed.problem(.invalidValue(text, for: key.rawValue, expected: "a file name without NUL or newline characters"))
+            }
+            change = .file(key, text.isEmpty ? nil : text)
         } else {
             guard !text.contains("\0") else {
                 throw parsed.problem(.invalidValue(text, for: key.rawValue, expected: "a command without NUL characters"))

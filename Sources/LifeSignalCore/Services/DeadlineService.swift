@@ -47,6 +47,17 @@ public struct DeadlineService {
         return sent
     }
 
+    /// Brings at most `limit` accounts up to date, earliest first: one step
+    /// of a catch-up that a store which bounds its transactions (etcd) makes
+    /// in several, each committed on its own. `finished` when none is left
+    /// due; `notices`, how many went out.
+    public func catchUp(limit: Int) throws -> (accounts: Int, notices: Int, finished: Bool) {
+        let due = try store.dueWakes(at: env.now, limit: limit + 1)
+        var sent = 0
+        for wake in due.prefix(limit) { sent += try catchUp(wake) }
+        return (min(due.count, limit), sent, due.count <= limit)
+    }
+
     /// Records a changed timer (check-in, new interval) and delivers what it
     /// makes due at once: a deadline already past, a reminder already late.
     public func reschedule(_ account: inout Account) throws {

@@ -90,12 +90,18 @@ public protocol StoreWriting: StoreReading {
     /// instead), and `unreadable` (the file that could not be read) is kept
     /// with the entry, so the damage is reported once, not at every look.
     func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?) throws
-    /// Wakes at or before `now`, earliest first.
-    func dueWakes(at now: Date) throws -> [ScheduledWake]
+    /// Wakes at or before `now`, earliest first: all of them, or the
+    /// earliest `limit` (the schedule is then read no further than needed).
+    func dueWakes(at now: Date, limit: Int?) throws -> [ScheduledWake]
     /// Runs `body` all or nothing within the transaction: what it changed
     /// is kept when it returns and dropped when it throws, so one account's
     /// unreadable file cannot leave another's work half done.
     func isolated<T>(_ body: (any StoreWriting) throws -> T) throws -> T
+}
+
+extension StoreWriting {
+    /// Every wake at or before `now`, earliest first.
+    public func dueWakes(at now: Date) throws -> [ScheduledWake] { try dueWakes(at: now, limit: nil) }
 }
 
 /// An account's place in the deadline schedule.

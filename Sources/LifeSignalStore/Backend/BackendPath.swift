@@ -58,4 +58,16 @@ enum BackendPath {
     static func isBelow(_ path: String, _ directory: String) -> Bool {
         directory.isEmpty || (path.hasPrefix(directory) && path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/"))
     }
+
+    /// The nearest directory that holds all of `directories` (`""` when
+    /// they share none, or when there are none).
+    static func commonAncestor(of directories: [String]) -> String {
+        guard var common = directories.first else { return "" }
+        for directory in directories.dropFirst() {
+            while !common.isEmpty, directory != common, !isBelow(directory, common) {
+                common = common.lastIndex(of: "/").map { String(common[..<$0]) } ?? ""
+            }
+        }
+        return common
+    }
 }

@@ -42,14 +42,21 @@ public final class MemoryBackend: StoreBackend {
     let clock: @Sendable () -> Date
     /// Runs of a body after which a still-conflicting transaction gives up ("busy").
     static let maximumAttempts = 64
+    /// The most files one commit may change (nil: any number), to stand in
+    /// for a store that bounds its transactions, as etcd does.
+    public let maximumChanges: Int?
 
     /// An empty store.
     /// - Parameter name: prefixed to paths in messages.
-    public init(name: String = "memory:", clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameter maximumChanges: the most files one commit may change.
+    public init(name: String = "memory:", clock: @escaping @Sendable () -> Date = { Date() }, maximumChanges: Int? = nil) {
         self.name = name
         self.clock = clock
+        self.maximumChanges = maximumChanges
         state = Mutex(State())
     }
+
+    public var boundsTransactions: Bool { maximumChanges != nil }
 
     /// A store holding `files` (path → bytes; the paths are checked).
     public convenience init(name: String = "memory:", files: [String: [UInt8]],
@@ -78,6 +85,9 @@ public final class MemoryBackend: StoreBackend {
             let (files, revision) = state.withLock { ($0.files, $0.revision) }
             let transaction = MemoryTransaction(base: files, revision: revision, writable: true)
             let result = try body(transaction)
+            if let maximumChanges, transaction.changes.count > maximumChanges {
+                throw StoreError.tooLarge(store: name, reason: "the change writes \(transaction.changes.count) files, and one commit takes at most \(maximumChanges)")
+            }
             let committed = state.withLock { state in
                 guard transaction.stillHolds(in: state) else { return false }
                 guard !transaction.changes.isEmpty else { return true }

@@ -50,6 +50,21 @@ public protocol StoreBackend: Sendable {
     /// directories below them), for a waiter with several things to watch
     /// (the agent: its feed and the schedule).
     func changes(under directories: [String]) throws -> any StoreChangeSignal
+
+    /// The store's own clock, when it keeps one (an etcd cluster's, read
+    /// from its answers), which judges deadlines; nil when this machine's
+    /// clock is the store's.
+    func clock() throws -> Date?
+
+    /// Whether one transaction can carry only so much (etcd: 128 operations
+    /// and 1.5 MiB), so that wide work, such as a catch-up after an outage,
+    /// must be made in steps.
+    var boundsTransactions: Bool { get }
+
+    /// Says what the next snapshots will most likely read first, so a
+    /// backend that pays per round trip can read it all at once (etcd: in
+    /// the first one). A hint changes no answer and costs nothing when wrong.
+    func expect(_ hint: StoreReadHint)
 }
 
 extension StoreBackend {
@@ -57,13 +72,33 @@ extension StoreBackend {
     /// directories' nearest common ancestor. A backend that can watch
     /// several places at once overrides it.
     public func changes(under directories: [String]) throws -> any StoreChangeSignal {
-        guard var common = directories.first else { return try changes(under: "") }
-        for directory in directories.dropFirst() {
-            while !common.isEmpty, directory != common, !BackendPath.isBelow(directory, common) {
-                common = common.lastIndex(of: "/").map { String(common[..<$0]) } ?? ""
-            }
-        }
-        return try changes(under: common)
+        try changes(under: BackendPath.commonAncestor(of: directories))
+    }
+
+    /// A store on this machine runs on its clock.
+    public func clock() throws -> Date? { nil }
+    /// Reads from a local disk cost too little to batch.
+    public func expect(_ hint: StoreReadHint) {}
+    /// A journal on a local disk takes a transaction of any size.
+    public var boundsTransactions: Bool { false }
+}
+
+/// What a command will most likely read first (see `StoreBackend.expect`).
+public struct StoreReadHint: Sendable, Equatable {
+    /// Files whose contents are wanted.
+    public var files: [String]
+    /// Directories whose listings are wanted.
+    public var directories: [String]
+    /// Directories whose first file in path order is wanted.
+    public var firstFiles: [String]
+    /// Directories whose most recently written file, with its contents, is wanted.
+    public var newestFiles: [String]
+
+    public init(files: [String] = [], directories: [String] = [], firstFiles: [String] = [], newestFiles: [String] = []) {
+        self.files = files
+        self.directories = directories
+        self.firstFiles = firstFiles
+        self.newestFiles = newestFiles
     }
 }
 

@@ -77,6 +77,14 @@ public final class LayoutStore: StoreWriting {
         if recentSegment?.path == path { recentSegment = nil }
     }
 
+    /// Removes `path` without reading it first (removing a missing file is
+    /// no error): for a file another one says is there.
+    func removeUnread(_ path: String) throws {
+        guard let transaction else { throw StoreError.io("internal error: delete of \(path) during a read") }
+        try transaction.delete(path)
+        cache[path] = nil
+    }
+
     // MARK: The store's identity
 
     /// Checks the store's schema version (the first thing read), and that

@@ -61,7 +61,9 @@ extension LayoutStore {
             }
             return
         }
-        if let old { try remove(ScheduleName.path(at: old.at, id)) }
+        // The old entry is removed without a look first: wake.json says it
+        // is there, and on etcd the look would cost a round trip.
+        if let old { try removeUnread(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
             try store(AccountWake(at: wake, unreadable: unreadable), StoreLayout.wake(id))
@@ -70,12 +72,13 @@ extension LayoutStore {
         }
     }
 
-    public func dueWakes(at now: Date) throws -> [ScheduledWake] {
+    public func dueWakes(at now: Date, limit: Int?) throws -> [ScheduledWake] {
         // The common answer, "nothing", is read without joining the transaction's checks.
         guard let earliest = try nextScheduledWake(), earliest <= now else { return [] }
         try convertOlderSchedule()
         var due: [(at: Date, id: EntityID, unreadable: String?)] = []
-        for hour in try files.listUnchecked(StoreLayout.schedule) {
+        var accounts = Set<EntityID>()
+        hours: for hour in try files.listUnchecked(StoreLayout.schedule) {
             guard let number = ScheduleName.hour(hour) else {
                 throw StoreError.damaged(path: codec.root + "/" + StoreLayout.scheduleHour(hour),
                                          reason: "it is not an hour of the schedule (8 digits)")
@@ -86,6 +89,9 @@ extension LayoutStore {
             for name in try files.list(StoreLayout.scheduleHour(hour)) {
                 let entry = try entry(name, hour: hour)
                 guard entry.at <= now else { break }
+                // Entries come in time order: past the limit, the rest wait for the next step.
+                if let limit, !accounts.contains(entry.id), accounts.count >= limit { break hours }
+                accounts.insert(entry.id)
                 let recorded: AccountWake?
                 do {
                     recorded = try load(AccountWake.self, StoreLayout.wake(entry.id))

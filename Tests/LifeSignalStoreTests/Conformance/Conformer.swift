@@ -3,6 +3,7 @@ import Glibc
 import LifeSignalStore
 import SystemFiles
 import Testing
+import TestSupport
 
 /// One kind of store held to the shared contract of `StoreBackend`. A new
 /// backend joins the whole suite with one line in `all`.
@@ -11,7 +12,8 @@ struct Conformer: Sendable, CustomTestStringConvertible {
     /// Makes a fresh, empty store.
     var make: @Sendable () throws -> StoreUnderTest
 
-    static let all: [Conformer] = [.directory, .memory]
+    /// The etcd conformer joins when etcd can run (see `EtcdBinary`).
+    static let all: [Conformer] = [.directory, .memory] + (EtcdBinary.shouldRun ? [.etcd] : [])
 
     static let directory = Conformer(testDescription: "directory") {
         let root = try ScratchDirectory()
@@ -24,6 +26,18 @@ struct Conformer: Sendable, CustomTestStringConvertible {
             _ = mkdir(path + "/" + relative, 0o700)
             return path + "/" + relative
         }
+    }
+
+    /// A store under a fresh prefix of one shared single-member cluster.
+    static let etcd = Conformer(testDescription: "etcd") {
+        let cluster = try EtcdCluster.shared("conformance")
+        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/conformance-\(UInt64.random(in: 0...UInt64.max))"
+        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
+            throw StoreError.badLocation(url, reason: "not an etcd URL")
+        }
+        return StoreUnderTest(isOptimistic: true, keepAlive: cluster) {
+            try EtcdBackend(location: location, access: EtcdStoreAccess(busyTimeout: .seconds(30)))
+        } damage: { _ in nil }
     }
 
     static let memory = Conformer(testDescription: "memory") {

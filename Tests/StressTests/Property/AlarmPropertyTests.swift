@@ -54,7 +54,7 @@ struct AlarmPropertyTests {
     /// once on threads: one fires what is due, the others find it done.
     @Test func theAlarmFollowsTheRulesOnARealStoreWithConcurrentEvaluators() throws {
         for seed in 1...UInt64(Self.diskSequences) {
-            let sandbox = Sandbox("alarm-property", inMemory: true)
+            let sandbox = Sandbox("alarm-property", inMemory: true, storeKind: .directory)
             var random = SeededGenerator(seed: seed &* 7_919)
             let people = Int.random(in: 2...4, using: &random)
             let world = try AlarmWorld(directory: sandbox.store.path, seed: seed, people: people)

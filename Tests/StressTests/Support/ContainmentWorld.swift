@@ -7,7 +7,7 @@ import TestSupport
 /// checked in at 10:00, so Ada's and Bob's deadlines pass together at 10:00
 /// the next day. A pristine copy of the store is kept to restore.
 final class ContainmentWorld {
-    let sandbox = Sandbox("containment", inMemory: true)
+    let sandbox = Sandbox("containment", inMemory: true, storeKind: .directory)
     let ada: Person, bob: Person, cy: Person
     let adaID: String
     private var pristine: URL { sandbox.root.appendingPathComponent("pristine-store") }

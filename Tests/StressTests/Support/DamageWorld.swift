@@ -7,7 +7,7 @@ import SystemFiles
 /// A store where every kind of file exists, built through the binary, with
 /// a pristine copy of the store and of Ada's state and config directories.
 final class DamageWorld {
-    let sandbox = Sandbox("damage", inMemory: true)
+    let sandbox = Sandbox("damage", inMemory: true, storeKind: .directory)
     let ada: Person, bob: Person, cy: Person
     let ids: [String: String]
     let cyCode: String

@@ -1,0 +1,92 @@
+import FoundationEssentials
+import LifeSignalCore
+import LifeSignalLocal
+import LifeSignalStore
+
+extension Context {
+    /// How to open the store at `location` when it is an etcd cluster: the
+    /// TLS files from `LIFESIGNAL_ETCD_CACERT`, `_CERT` and `_KEY`, else
+    /// from the settings `etcd-cacert`, `etcd-cert` and `etcd-key`; the
+    /// password from `LIFESIGNAL_ETCD_PASSWORD`; the sign-in token kept
+    /// under XDG state. Nothing for a directory.
+    func etcdAccess(for location: StoreLocation) throws -> EtcdStoreAccess {
+        guard case .etcd(let cluster) = location else { return EtcdStoreAccess() }
+        var access = EtcdStoreAccess(password: variable("LIFESIGNAL_ETCD_PASSWORD"))
+        if cluster.usesTLS {
+            let settings = try localSettings().load()
+            access.caFile = file("LIFESIGNAL_ETCD_CACERT") ?? settings.etcdCACert
+            access.certificateFile = file("LIFESIGNAL_ETCD_CERT") ?? settings.etcdCert
+            access.keyFile = file("LIFESIGNAL_ETCD_KEY") ?? settings.etcdKey
+        }
+        if cluster.user != nil {
+            var withoutPrefix = cluster
+            withoutPrefix.prefix = ""
+            let tokens = EtcdTokenFile(paths: try paths(), cluster: withoutPrefix.description, fileSystem: env.fileSystem)
+            access.loadToken = { tokens.load() }
+            access.saveToken = { tokens.save($0) }
+        }
+        return access
+    }
+
+    /// Opens the store at `location` (a `store copy` end, `doctor`'s store)
+    /// with this run's clock, lock timeout and etcd access.
+    func open(_ location: StoreLocation, creating: Bool) throws -> SharedStore {
+        try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout, creating: creating,
+                             clock: clockKind, etcd: try etcdAccess(for: location))
+    }
+
+    /// The store's own clock (an etcd cluster's); nil for a directory, and
+    /// when the store cannot even be named (the command says why when it
+    /// needs the store).
+    func storeClock() throws -> Date? {
+        guard case .etcd? = try? paths().store else { return nil }
+        return try existingStore()?.backend.clock()
+    }
+
+    /// On an etcd store, says what a signed-in command reads first (its
+    /// account's small files, found through the session of the identity the
+    /// store had last time), so that they all come in the first round trip.
+    func expectSignedInReads(_ store: SharedStore, at location: StoreLocation) {
+        guard case .etcd = location, let paths = try? paths(),
+              let identity = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).load(),
+              let session = try? sessionFile(identity: identity).load() else { return }
+        let hint = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
+        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), learned: hint.files())
+    }
+
+    /// On an etcd store, keeps the files this command read in round trips
+    /// of their own (a status's dependents and responders), so the next
+    /// command asks for them in its first.
+    func rememberFilesRead() {
+        guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
+        let read = store.filesReadUnhinted
+        guard !read.isEmpty else { return }
+        StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).remember(files: read)
+    }
+
+    /// Keeps an etcd store's identity for the next command's hint, when it changed.
+    func rememberIdentity(_ identity: String?) {
+        guard let identity, case .etcd? = try? paths().store, let paths = try? paths() else { return }
+        let hint = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
+        if hint.load() != identity { hint.save(identity) }
+    }
+
+    /// With `LIFESIGNAL_ETCD_TRAFFIC` set, a line on stderr saying how many
+    /// round trips and connections the command took on its etcd store: for
+    /// seeing where time goes, and for the benchmark.
+    func reportEtcdTraffic() {
+        guard variable("LIFESIGNAL_ETCD_TRAFFIC") != nil, let backend = openedStore?.backend as? EtcdBackend else { return }
+        let traffic = backend.traffic
+        err.line("etcd: \(traffic.roundTrips) round trip\(traffic.roundTrips == 1 ? "" : "s") over \(traffic.connections) connection\(traffic.connections == 1 ? "" : "s")")
+    }
+
+    /// An environment variable, unless unset or empty.
+    private func variable(_ name: String) -> String? {
+        env.variables[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A file named by an environment variable, relative to the working directory.
+    private func file(_ name: String) -> String? {
+        variable(name).map { $0.hasPrefix("/") ? $0 : env.workingDirectory + "/" + $0 }
+    }
+}

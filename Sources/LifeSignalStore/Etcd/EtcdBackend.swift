@@ -1,0 +1,196 @@
+import EtcdClient
+import FoundationEssentials
+import NetworkIO
+import Synchronization
+
+/// A store in an etcd cluster, under a key prefix: one key per file
+/// (`EtcdStoreKeys`), read from one consistent snapshot per call
+/// (`EtcdSnapshotReader`), written by optimistic transactions that commit
+/// exactly once (`EtcdCommit`). No etcd lock or lease is used for
+/// correctness: revisions fence every write, and leases are data with an
+/// expiry on the cluster's clock.
+///
+/// Every call is bounded by `EtcdStoreAccess.operationTimeout`: a cluster
+/// without quorum, unreachable or hung is "store unavailable" within it.
+public final class EtcdBackend: StoreBackend {
+    public let name: String
+    let client: EtcdClient
+    let keys: EtcdStoreKeys
+    let access: EtcdStoreAccess
+    /// The command's clock: the cluster's, from its first answer.
+    let commandClock = CommandClock()
+    /// Files read in round trips of their own so far.
+    let misses = ReadMisses()
+    /// A snapshot read before any call asked for one (`clock()`), which the
+    /// next call starts from.
+    private let opening = Mutex<EtcdSnapshotReader.Seed?>(nil)
+    /// What each snapshot's first request also reads (`expect`).
+    private let hint = Mutex<StoreReadHint?>(nil)
+    /// Runs of a body after which a still-conflicting transaction gives up.
+    static let maximumAttempts = 64
+
+    /// A backend for the store at `location`. Nothing is sent yet; a TLS
+    /// file that cannot be used is refused here.
+    public init(location: EtcdLocation, access: EtcdStoreAccess) throws {
+        name = location.description
+        let url: EtcdURL
+        do {
+            url = try EtcdURL(parsing: location.description)
+        } catch {
+            throw StoreError.badLocation(location.description, reason: error.reason)
+        }
+        var configuration = EtcdConfiguration(
+            url: url, password: access.password,
+            tls: TLSConfiguration(caFile: access.caFile, certificateFile: access.certificateFile, keyFile: access.keyFile),
+            tokenCache: access.loadToken.flatMap { load in access.saveToken.map { EtcdConfiguration.TokenCache(load: load, save: $0) } })
+        configuration.timeouts.operation = access.operationTimeout
+        do {
+            client = try EtcdClient(configuration)
+        } catch {
+            throw StoreError.unavailable(store: name, reason: error.message)
+        }
+        keys = EtcdStoreKeys(prefix: url.prefix)
+        self.access = access
+    }
+
+    /// The access of one call, bounded from now.
+    func operation() -> EtcdOperation {
+        EtcdOperation(client: client, keys: keys, name: name, deadline: .after(access.operationTimeout), clock: commandClock,
+                      misses: misses)
+    }
+
+    /// A reader for a new snapshot: from `seed`, or with the hint.
+    func reader(seed: EtcdSnapshotReader.Seed?) -> EtcdSnapshotReader {
+        EtcdSnapshotReader(operation(), seed: seed, hint: seed == nil ? hint.withLock { $0 } : nil)
+    }
+
+    public var boundsTransactions: Bool { true }
+
+    public func expect(_ hint: StoreReadHint) {
+        self.hint.withLock { $0 = hint }
+    }
+
+    /// The snapshot `clock()` read, for the first call that reads.
+    private func takeOpening() -> EtcdSnapshotReader.Seed? {
+        opening.withLock { seed in
+            defer { seed = nil }
+            return seed
+        }
+    }
+
+    // MARK: StoreBackend
+
+    public func read<T>(_ body: (any StoreSnapshot) throws -> T) throws -> T {
+        var seed = takeOpening()
+        for _ in 0..<3 {
+            let reader = reader(seed: seed)
+            seed = nil
+            do {
+                let result = try body(EtcdTransaction(reader: reader, writable: false))
+                if let failure = reader.failure { throw failure }
+                return result
+            } catch {
+                // A failure of the cluster stands for whatever the body made of it.
+                let cause = reader.failure ?? error
+                guard cause is SnapshotGone else { throw cause }
+            }
+        }
+        throw StoreError.contended(store: name)
+    }
+
+    public func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        var markerID = Self.randomID()
+        var seed = takeOpening()
+        let patience = Deadline.after(access.busyTimeout)
+        var giveUp = StoreError.contended(store: name)
+        for attempt in 1...Self.maximumAttempts {
+            let reader = reader(seed: seed)
+            seed = nil
+            let transaction = EtcdTransaction(reader: reader, writable: true)
+            do {
+                let result = try body(transaction)
+                if let failure = reader.failure { throw failure }
+                switch try EtcdCommit(transaction: transaction, markerID: markerID).run() {
+                case .committed: return result
+                case .conflict(let next): seed = next
+                case .stale: break
+                case .abandoned(let failure):
+                    // Proven not made: the old marker is spent; a new run takes a new one.
+                    markerID = Self.randomID()
+                    giveUp = failure
+                }
+            } catch {
+                let cause = reader.failure ?? error
+                guard cause is SnapshotGone else { throw cause }
+            }
+            guard !patience.hasPassed else { break }
+            if attempt > 1 { Self.backOff(attempt) }
+        }
+        throw giveUp
+    }
+
+    public func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding]) {
+        let reader = reader(seed: takeOpening())
+        let value = try body(EtcdTransaction(reader: reader, writable: false))
+        if let failure = reader.failure { throw failure }
+        return (value, try EtcdInspection(backend: self, reader: reader).findings())
+    }
+
+    public func lease(_ name: String, for duration: Duration) throws -> (any StoreLease)? {
+        try BackendPath.check(name, BackendPath.fileProblem)
+        return try EtcdLease.take(name, for: duration, in: self)
+    }
+
+    public func changes(under directory: String) throws -> any StoreChangeSignal {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        return try EtcdChangeSignal(backend: self, directories: [directory])
+    }
+
+    /// One watch over the directories' nearest common ancestor, which wakes
+    /// its waiter only for changes below one of them (an agent is not woken
+    /// by other accounts' feeds or heartbeats).
+    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        return try EtcdChangeSignal(backend: self, directories: directories.isEmpty ? [""] : directories)
+    }
+
+    /// The cluster's time: from the command's first answer, running on at
+    /// this machine's pace. Before any answer, the store is read (its
+    /// `store.json`) for one, and the next call starts from that read.
+    public func clock() throws -> Date? {
+        if let clock = commandClock.current { return clock.now() }
+        let reader = reader(seed: nil)
+        _ = try reader.value(StoreLayout.meta)
+        if let seed = reader.seed() { opening.withLock { $0 = seed } }
+        return (commandClock.current ?? .local()).now()
+    }
+
+    /// The files this backend read in round trips of their own, which no
+    /// hint had asked for, in order: for the next command's hint.
+    public var unhintedReads: [String] { misses.all }
+
+    /// Requests sent to the cluster so far (each one round trip), and
+    /// connections opened: what `LIFESIGNAL_ETCD_TRAFFIC` reports.
+    public var traffic: (roundTrips: Int, connections: Int) {
+        let traffic = client.traffic
+        return (traffic.roundTrips, traffic.connections)
+    }
+
+    // MARK: Helpers
+
+    /// 128 random bits in hex: a commit's marker.
+    static func randomID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let text = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+    }
+
+    /// A pause before the `attempt`th run of a conflicting body: growing,
+    /// jittered, so writers that collided do not collide again in step.
+    static func backOff(_ attempt: Int) {
+        let ceiling = min(2 << min(attempt, 6), 100)
+        Pause.sleep(.milliseconds(Int64.random(in: Int64(ceiling / 2)...Int64(ceiling))))
+    }
+}

@@ -1,0 +1,105 @@
+import EtcdClient
+import FoundationEssentials
+
+/// A lease on an etcd store: a key, `P/.lease/<name>`, holding who has it
+/// and until when on the cluster's clock. Taken, renewed and released by
+/// transactions that compare the key's revision, so two holders never both
+/// succeed; a holder that dies keeps it only until it expires. (etcd's own
+/// leases are not used: they run on the server's clock alone, and nothing
+/// here needs more than "someone else is probably at it".)
+final class EtcdLease: StoreLease {
+    let backend: EtcdBackend
+    let key: [UInt8]
+    let holder: String
+    /// The revision of this holder's last write of the key.
+    private var revision: Int64
+    private var released = false
+
+    private init(backend: EtcdBackend, key: [UInt8], holder: String, revision: Int64) {
+        self.backend = backend
+        self.key = key
+        self.holder = holder
+        self.revision = revision
+    }
+
+    /// Takes the lease when it is free or expired; nil when someone holds it.
+    static func take(_ name: String, for duration: Duration, in backend: EtcdBackend) throws -> EtcdLease? {
+        let operation = backend.operation()
+        let key = backend.keys.lease(name)
+        let current: RangeResponse
+        do {
+            current = try backend.client.range(RangeRequest(key: key), deadline: operation.deadline)
+        } catch {
+            throw StoreError.from(error, store: backend.name)
+        }
+        let commandTime = try backend.clock() ?? Date()
+        let now = current.header.serverTime.map { Date(timeIntervalSince1970: Double($0)) } ?? commandTime
+        let existing = current.kvs.first
+        if let existing, let record = Record(existing.value), record.expires > now { return nil }
+        let holder = EtcdBackend.randomID()
+        let written = Record(holder: holder, expires: now.addingTimeInterval(duration.seconds))
+        let compare = Compare(key: key, .modRevision(existing?.modRevision ?? 0))
+        guard let revision = try Self.write(written, key: key, if: compare, backend: backend) else { return nil }
+        return EtcdLease(backend: backend, key: key, holder: holder, revision: revision)
+    }
+
+    func renew(for duration: Duration) throws -> Bool {
+        guard !released else { return false }
+        let now = try backend.clock() ?? Date()
+        let record = Record(holder: holder, expires: now.addingTimeInterval(duration.seconds))
+        guard let revision = try Self.write(record, key: key, if: Compare(key: key, .modRevision(revision)), backend: backend) else {
+            return false
+        }
+        self.revision = revision
+        return true
+    }
+
+    func release() {
+        guard !released else { return }
+        released = true
+        // Best effort: a lease not released expires on its own.
+        _ = try? backend.client.txn(TxnRequest(compares: [Compare(key: key, .modRevision(revision))],
+                                               success: [.delete(key: key, rangeEnd: nil)]),
+                                    deadline: backend.operation().deadline)
+    }
+
+    deinit { release() }
+
+    /// Writes `record` when `compare` holds: the key's new revision, or nil
+    /// when it did not hold. A resent write whose first send had committed
+    /// is recognised by its holder.
+    private static func write(_ record: Record, key: [UInt8], if compare: Compare, backend: EtcdBackend) throws -> Int64? {
+        let response: TxnResponse
+        do {
+            response = try backend.client.txn(TxnRequest(compares: [compare], success: [.put(key: key, value: record.bytes)],
+                                                         failure: [.range(RangeRequest(key: key))]),
+                                              resendIfAmbiguous: true, deadline: backend.operation().deadline)
+        } catch {
+            throw StoreError.from(error, store: backend.name)
+        }
+        if response.succeeded { return response.header.revision }
+        guard case .range(let range)? = response.responses.first, let found = range.kvs.first,
+              Record(found.value)?.holder == record.holder else { return nil }
+        return found.modRevision
+    }
+
+    /// What the key holds: `<holder> <expiry, seconds since 1970>`.
+    struct Record {
+        var holder: String
+        var expires: Date
+
+        init(holder: String, expires: Date) {
+            self.holder = holder
+            self.expires = expires
+        }
+
+        init?(_ bytes: [UInt8]) {
+            let parts = String(decoding: bytes, as: UTF8.self).split(separator: " ")
+            guard parts.count == 2, let seconds = Double(parts[1]), seconds.isFinite else { return nil }
+            holder = String(parts[0])
+            expires = Date(timeIntervalSince1970: seconds)
+        }
+
+        var bytes: [UInt8] { Array("\(holder) \(expires.timeIntervalSince1970)".utf8) }
+    }
+}

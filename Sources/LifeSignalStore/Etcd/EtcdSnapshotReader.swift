@@ -1,0 +1,284 @@
+import EtcdClient
+import NetworkIO
+
+/// One consistent view of an etcd store: the first answer fixes the
+/// revision R, and every later read asks for R (served by a member that has
+/// applied it, without a quorum round). What was read is kept, so each key
+/// costs one round trip at most, and a directory whose keys are known
+/// answers for the files in it that do not exist without asking.
+///
+/// A failure of the cluster is also kept (`failure`): a body that swallows
+/// errors (`try?`) cannot turn an outage into an answer.
+final class EtcdSnapshotReader {
+    /// What a key held at R: its bytes (nil: absent) and the revision of its
+    /// last change (0 when absent), which a commit compares.
+    struct Known: Equatable {
+        var bytes: [UInt8]?
+        var modRevision: Int64
+    }
+
+    /// What a snapshot starts from: an earlier answer at a known revision.
+    struct Seed {
+        var revision: Int64
+        var clock: ClusterClock
+        var fixedAt: Deadline
+        var values: [String: Known] = [:]
+        var listings: [String: [String: Int64]] = [:]
+        var firsts: [String: String?] = [:]
+    }
+
+    let operation: EtcdOperation
+    private(set) var revision: Int64?
+    /// The cluster's clock when R was read.
+    private(set) var clock: ClusterClock?
+    /// When R was read, on this machine's monotonic clock.
+    private(set) var fixedAt: Deadline?
+    private(set) var values: [String: Known] = [:]
+    /// Complete listings: directory → every file path below it → its revision.
+    private var listings: [String: [String: Int64]] = [:]
+    /// The first file of directories, as a hint read them.
+    private var firsts: [String: String?] = [:]
+    /// What the first request also reads (`StoreBackend.expect`).
+    private var hint: StoreReadHint?
+    /// The first failure of the cluster met, whatever the body did with it.
+    private(set) var failure: (any Error)?
+
+    /// Keys per page of a listing.
+    static let pageSize: Int64 = 10_000
+
+    init(_ operation: EtcdOperation, seed: Seed? = nil, hint: StoreReadHint? = nil) {
+        self.operation = operation
+        self.hint = hint
+        if let seed {
+            revision = seed.revision
+            clock = seed.clock
+            fixedAt = seed.fixedAt
+            values = seed.values
+            listings = seed.listings
+            firsts = seed.firsts
+        }
+    }
+
+    /// What `path` holds at R.
+    func value(_ path: String) throws -> Known {
+        if let known = values[path] { return known }
+        if let listing = coveringListing(of: path), listing[path] == nil {
+            values[path] = Known(bytes: nil, modRevision: 0)
+            return Known(bytes: nil, modRevision: 0)
+        }
+        let key = operation.keys.key(path)
+        let response = try fetch([RangeRequest(key: key)])[0]
+        let found = response.kvs.first { $0.key == key }
+        let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
+        values[path] = known
+        operation.misses.note(path)
+        return known
+    }
+
+    /// Every file below `directory` at R, with its revision.
+    func listing(_ directory: String) throws -> [String: Int64] {
+        if let listing = listings[directory] { return listing }
+        if let ancestor = listings.first(where: { BackendPath.isBelow(directory, $0.key) && directory != $0.key }) {
+            let below = ancestor.value.filter { BackendPath.isBelow($0.key, directory) }
+            listings[directory] = below
+            return below
+        }
+        var found: [String: Int64] = [:]
+        for range in operation.keys.dataRanges(directory) {
+            var start = range.start
+            while true {
+                let page = try fetch([RangeRequest(key: start, rangeEnd: range.end, keysOnly: true, limit: Self.pageSize)])[0]
+                for kv in page.kvs {
+                    if let path = operation.keys.path(of: kv.key), BackendPath.fileProblem(path) == nil {
+                        found[path] = kv.modRevision
+                    }
+                }
+                guard page.more, let last = page.kvs.last else { break }
+                start = last.key + [0]
+            }
+        }
+        listings[directory] = found
+        return found
+    }
+
+    /// The first file below `directory` in path order, asked of the cluster
+    /// with a limit of one (the listing is used when it is known).
+    func firstPath(under directory: String) throws -> String? {
+        if let first = firsts[directory] { return first }
+        if let listing = listings[directory] ?? listings.first(where: { BackendPath.isBelow(directory, $0.key) })?.value {
+            return listing.keys.filter { BackendPath.isBelow($0, directory) }.min()
+        }
+        for range in operation.keys.dataRanges(directory) {
+            let page = try fetch([RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true, limit: 1)])[0]
+            guard let first = page.kvs.first else { continue }
+            guard let path = operation.keys.path(of: first.key), BackendPath.fileProblem(path) == nil else {
+                // Something that is no file sorts first: the full listing skips it.
+                return try listing(directory).keys.min()
+            }
+            return path
+        }
+        return nil
+    }
+
+    /// Reads the values of `paths` and the listings of `directories` in one
+    /// round trip, as far as they are not known yet.
+    func prefetch(paths: [String], directories: [String] = []) throws {
+        let wantedPaths = paths.filter { values[$0] == nil && coveringListing(of: $0) == nil }
+        let wantedDirectories = directories.filter { listings[$0] == nil && operation.keys.dataRanges($0).count == 1 }
+        var requests = wantedPaths.map { RangeRequest(key: operation.keys.key($0)) }
+        for directory in wantedDirectories {
+            let range = operation.keys.dataRanges(directory)[0]
+            requests.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true))
+        }
+        guard !requests.isEmpty else { return }
+        let responses = try fetch(requests)
+        for (path, response) in zip(wantedPaths, responses) {
+            let key = operation.keys.key(path)
+            let found = response.kvs.first { $0.key == key }
+            values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
+        }
+        for (directory, response) in zip(wantedDirectories, responses.dropFirst(wantedPaths.count)) {
+            var found: [String: Int64] = [:]
+            for kv in response.kvs {
+                if let path = operation.keys.path(of: kv.key), BackendPath.fileProblem(path) == nil { found[path] = kv.modRevision }
+            }
+            listings[directory] = found
+        }
+    }
+
+    /// The cluster's clock for this snapshot: R's, or the command's, or
+    /// (when nothing was read yet) one fetched now.
+    func ensureClock() throws -> ClusterClock {
+        if let clock { return clock }
+        if let clock = operation.clock.current { return clock }
+        _ = try fetch([RangeRequest(key: operation.keys.key(EtcdStoreKeys.commandMarkers), countOnly: true)])
+        return clock ?? operation.clock.current ?? .local()
+    }
+
+    /// Whether `path` is known to hold nothing at R (read, or missing from a listing).
+    func isKnownAbsent(_ path: String) -> Bool {
+        if let known = values[path] { return known.bytes == nil }
+        return coveringListing(of: path).map { $0[path] == nil } ?? false
+    }
+
+    /// The listing that covers `path`, when one is known.
+    private func coveringListing(of path: String) -> [String: Int64]? {
+        var directory = path
+        while let slash = directory.lastIndex(of: "/") {
+            directory = String(directory[..<slash])
+            if let listing = listings[directory] { return listing }
+        }
+        return listings[""]
+    }
+
+    /// Sends `requests` as one range, or one read-only transaction, at R (the
+    /// first fixes R, linearizably, and carries the hint's reads along).
+    func fetch(_ requests: [RangeRequest]) throws -> [RangeResponse] {
+        if let failure { throw failure }
+        if revision == nil, let hint {
+            self.hint = nil
+            return try fetch(requests, with: hint)
+        }
+        var pinned = requests
+        if let revision {
+            for index in pinned.indices {
+                pinned[index].revision = revision
+                pinned[index].serializable = true
+            }
+        }
+        let responses: [RangeResponse]
+        let header: ResponseHeader
+        do {
+            if pinned.count == 1 {
+                let response = try operation.client.range(pinned[0], deadline: operation.deadline)
+                responses = [response]
+                header = response.header
+            } else {
+                let response = try operation.client.txn(TxnRequest(success: pinned.map { .range($0) }), deadline: operation.deadline)
+                responses = response.responses.compactMap { if case .range(let range) = $0 { range } else { nil } }
+                header = response.header
+                guard responses.count == pinned.count else {
+                    throw StoreError.unavailable(store: operation.name, reason: "a member answered \(responses.count) of \(pinned.count) reads")
+                }
+            }
+        } catch let error as EtcdError {
+            let mapped = StoreError.from(error, store: operation.name)
+            failure = mapped
+            throw mapped
+        } catch {
+            failure = error
+            throw error
+        }
+        if revision == nil {
+            revision = header.revision
+            fixedAt = .now
+            let answered = header.serverTime.map { ClusterClock(seconds: $0, instant: .now) } ?? operation.clock.current ?? .local()
+            clock = answered
+            operation.clock.note(answered)
+        }
+        return responses
+    }
+
+    /// `requests` and the hint's reads in one round trip; what the hint read is kept.
+    private func fetch(_ requests: [RangeRequest], with hint: StoreReadHint) throws -> [RangeResponse] {
+        let keys = operation.keys
+        var extra: [RangeRequest] = []
+        var keep: [(RangeResponse) -> Void] = []
+        // A file the call reads anyway is not asked for twice.
+        let asked = Set(requests.filter { $0.rangeEnd == nil && !$0.keysOnly && !$0.countOnly }.map(\.key))
+        for path in hint.files where values[path] == nil && !asked.contains(keys.key(path)) {
+            let key = keys.key(path)
+            extra.append(RangeRequest(key: key))
+            keep.append { response in
+                let found = response.kvs.first { $0.key == key }
+                self.values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
+            }
+        }
+        for directory in hint.directories where listings[directory] == nil {
+            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
+            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true))
+            keep.append { response in
+                var found: [String: Int64] = [:]
+                for kv in response.kvs {
+                    if let path = keys.path(of: kv.key), BackendPath.fileProblem(path) == nil { found[path] = kv.modRevision }
+                }
+                self.listings[directory] = found
+            }
+        }
+        for directory in hint.firstFiles where firsts[directory] == nil {
+            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
+            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true, limit: 1))
+            keep.append { response in
+                guard let first = response.kvs.first else { return self.firsts[directory] = .some(nil) }
+                // Something that is no file sorts first: the full listing will skip it.
+                if let path = keys.path(of: first.key), BackendPath.fileProblem(path) == nil { self.firsts[directory] = .some(path) }
+            }
+        }
+        for directory in hint.newestFiles {
+            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
+            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, limit: 1, sortOrder: .descending, sortTarget: .modRevision))
+            keep.append { response in
+                guard let newest = response.kvs.first, let path = keys.path(of: newest.key), BackendPath.fileProblem(path) == nil,
+                      self.values[path] == nil else { return }
+                self.values[path] = Known(bytes: newest.value, modRevision: newest.modRevision)
+            }
+        }
+        let responses = try fetch(requests + extra)
+        for (apply, response) in zip(keep, responses.dropFirst(requests.count)) { apply(response) }
+        return Array(responses.prefix(requests.count))
+    }
+
+    /// Everything this snapshot knows, for the next one to start from at
+    /// the same revision; nil before anything was read.
+    func seed() -> Seed? {
+        guard let revision, let clock, let fixedAt else { return nil }
+        return Seed(revision: revision, clock: clock, fixedAt: fixedAt, values: values, listings: listings, firsts: firsts)
+    }
+
+    /// The start of the next snapshot, at a later revision: what a commit's
+    /// failure branch re-read, with that answer's clock.
+    func seed(revision: Int64, serverTime: Int64?, values: [String: Known]) -> Seed {
+        let clock = serverTime.map { ClusterClock(seconds: $0, instant: .now) } ?? self.clock ?? .local()
+        return Seed(revision: revision, clock: clock, fixedAt: .now, values: values)
+    }
+}

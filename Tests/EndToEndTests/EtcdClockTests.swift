@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// On an etcd store made on the real clock, "now" is the cluster's (the
+/// `Date` of its first answer), not this machine's: a proxy in front of a
+/// real member moves the dates it relays, as a cluster whose clock differs
+/// from the laptop's would look.
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(1)))
+struct EtcdClockTests {
+    @Test func deadlinesAreJudgedByTheClustersClock() throws {
+        let cluster = try EtcdCluster.start(.init(members: 1))
+        defer { cluster.shutdown() }
+        let proxy = try EtcdProxy(upstreamPort: cluster.members[0].clientPort)
+        defer { proxy.stop() }
+        let sandbox = Sandbox("clock", cluster: cluster)
+        let ana = sandbox.person("ana")
+        guard let prefix = sandbox.etcd?.prefix else { throw HarnessFailure("no prefix") }
+        ana.environment["LIFESIGNAL_STORE"] = "etcd://127.0.0.1:\(proxy.port)/" + prefix
+        // A store on the real clock: no simulated time.
+        ana.environment["LIFESIGNAL_NOW"] = nil
+        try ana.signUp(phone: "+15550110000", first: "Ana")
+
+        // The cluster's clock three days ahead of this machine's: the check-in is at its time.
+        proxy.shiftDates(by: 3 * 86_400)
+        let checkin = try ana.run(["checkin", "--json"]).object()
+        let at = try #require((checkin["lastCheckIn"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        #expect(abs(at.timeIntervalSinceNow - 3 * 86_400) < 120, "checked in at \(at), not the cluster's time")
+        #expect(try ana.run(["status", "--check"]).status == 0)
+
+        // Two more days pass on the cluster's clock and none on this machine's: overdue.
+        proxy.shiftDates(by: 5 * 86_400)
+        #expect(try ana.run(["status", "--check"]).status == 10)
+        // Back to this machine's time, the check-in lies in the future and nothing is due.
+        proxy.shiftDates(by: 0)
+        #expect(try ana.run(["status", "--check"]).status == 0)
+    }
+}
