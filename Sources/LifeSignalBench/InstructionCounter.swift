@@ -6,14 +6,22 @@ import Glibc
 /// what `--check` gates on. (`perf stat -e instructions` would be cheaper,
 /// but virtual machines, this one included, often do not expose the
 /// hardware counter.)
+///
+/// valgrind 3.19 cannot read the DWARF 5 debug information the statically
+/// linked OpenSSL brings into the release binary ("unhandled dwarf2 abbrev
+/// form"), so the binary is counted on a copy without debug information
+/// (`strip --strip-debug`): the same code, the same count.
 struct InstructionCounter {
     let valgrind: String
     /// Where callgrind's log goes (its summary line carries the count).
     let log: String
     let scratch: String
+    /// The binary under test, and the copy without debug information that runs in its place.
+    let binary: String
+    let countedBinary: String
 
     /// The counter, or nil when valgrind is not installed.
-    init?(scratch: String) {
+    init?(scratch: String, binary: String) throws {
         let candidates: [String] = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]
         guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else {
             return nil
@@ -21,12 +29,21 @@ struct InstructionCounter {
         valgrind = found
         log = scratch + "/callgrind.log"
         self.scratch = scratch
+        self.binary = binary
+        countedBinary = scratch + "/lifesignal-nodebug"
+        let strip = ProcessProbe(program: "/usr/bin/strip", arguments: ["--strip-debug", "-o", countedBinary, binary],
+                                 environment: ["PATH": "/usr/bin:/bin"])
+        let sample = try strip.run()
+        guard sample.status == 0 else {
+            throw BenchError.commandFailed(label: "strip --strip-debug \(binary)", status: sample.status, stderr: "")
+        }
     }
 
     /// Instructions of one run of `row` (its whole life: dynamic start-up,
     /// work, exit), which must succeed.
     func count(_ row: BenchCase) throws -> Int {
-        let arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log, row.program] + row.arguments
+        let program = row.program == binary ? countedBinary : row.program
+        let arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log, program] + row.arguments
         let probe = ProcessProbe(program: valgrind, arguments: arguments,
                                  environment: row.environment(scratch: scratch))
         let sample = try probe.run()
