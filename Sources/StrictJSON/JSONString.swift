@@ -3,7 +3,7 @@
 /// `\u00XX`), and so is every character a terminal would act on or that
 /// draws nothing (DEL, the C1 controls, line and paragraph separators, the
 /// bidirectional controls and marks, zero-width and invisible characters),
-/// as `\uXXXX` (a surrogate pair beyond the BMP). Everything else is
+/// as `\u` and four hex digits (a surrogate pair beyond the BMP). Everything else is
 /// written as it is.
 ///
 /// The content stays exact (a JSON reader gets back the same string), but
@@ -45,7 +45,7 @@ public enum JSONString {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Whether a code point is written as `\uXXXX` although JSON allows it
+    /// Whether a code point is written as `\u` and four hex digits although JSON allows it
     /// as it is: DEL and C1; U+2028/U+2029; the bidirectional controls and
     /// marks; what draws nothing. `HiddenCharacters` in the core names the
     /// same set (a test checks that they agree).

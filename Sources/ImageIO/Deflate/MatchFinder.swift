@@ -128,9 +128,10 @@ struct MatchFinder {
         return bestDistance == 0 ? (0, 0) : (bestLength, bestDistance)
     }
 
-    /// How many leading bytes `a` and `b` share, up to `limit`.
+    /// How many leading bytes `a` and `b` share, up to `limit` (both
+    /// match finders' comparison, eight bytes at a time).
     @inline(__always)
-    private static func commonPrefix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, limit: Int) -> Int {
+    static func commonPrefix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, limit: Int) -> Int {
         var length = 0
         while length + 8 <= limit {
             let x = UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)

@@ -148,11 +148,11 @@ struct RunMatchFinder {
             var length = 0
             var distance = 0
             if position >= 1, base[position - 1] == base[position] {
-                length = commonPrefix(base + position - 1, base + position, limit: limit)
+                length = MatchFinder.commonPrefix(base + position - 1, base + position, limit: limit)
                 distance = 1
             }
             if row > 0, position >= row, length < limit, base[position - row] == base[position] {
-                let found = commonPrefix(base + position - row, base + position, limit: limit)
+                let found = MatchFinder.commonPrefix(base + position - row, base + position, limit: limit)
                 if found > length {
                     length = found
                     distance = row
@@ -166,7 +166,7 @@ struct RunMatchFinder {
                 let back = position - current
                 if back > window { break }
                 if length < RunMatchFinder.minMatch || base[current + length] == base[position + length] {
-                    let found = commonPrefix(base + current, base + position, limit: limit)
+                    let found = MatchFinder.commonPrefix(base + current, base + position, limit: limit)
                     if found > length && found >= RunMatchFinder.keyLength {
                         length = found
                         distance = back
@@ -179,22 +179,6 @@ struct RunMatchFinder {
                 chain -= 1
             }
             return length >= RunMatchFinder.minMatch ? (length, distance) : (0, 0)
-        }
-
-        /// How many leading bytes `a` and `b` share, up to `limit`.
-        @inline(__always)
-        private func commonPrefix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, limit: Int) -> Int {
-            var length = 0
-            while length + 8 <= limit {
-                let x = UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)
-                let y = UnsafeRawPointer(b + length).loadUnaligned(as: UInt64.self)
-                if x != y {
-                    return length + (UInt64(littleEndian: x) ^ UInt64(littleEndian: y)).trailingZeroBitCount / 8
-                }
-                length += 8
-            }
-            while length < limit && a[length] == b[length] { length += 1 }
-            return length
         }
     }
 }
