@@ -119,6 +119,7 @@ extension LayoutStore {
 
     /// The item `entry` points to, nil when its segment does not hold it.
     private func segmentHolding(_ entry: FeedIDEntry, of owner: EntityID, _ summary: FeedSummaryFile) throws -> FeedItem? {
-        return try segment(owner, entry.index / summary.segmentSize).first { $0.id == entry.id }
+        let segment = try loadedSegment(owner, entry.index / summary.segmentSize)
+        return (0..<segment.count).first { segment.hasID(entry.id, at: $0) }.map(segment.item(at:))
     }
 }

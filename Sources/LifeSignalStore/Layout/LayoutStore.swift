@@ -18,7 +18,7 @@ public final class LayoutStore: StoreWriting {
     /// The feed segment read or written last (one only, so a whole-feed
     /// visit stays flat in memory): finding an item and then changing it
     /// decodes its segment once.
-    var recentSegment: (path: String, items: [FeedItem])?
+    var recentSegment: (path: String, segment: FeedSegment)?
     /// Feed items kept per account before retention drops the oldest.
     public var retentionLimit = FeedRetention.maxItems
     /// Items about one other account a feed keeps (see `FeedRetention`).
