@@ -120,6 +120,6 @@ extension LayoutStore {
     /// The item `entry` points to, nil when its segment does not hold it.
     private func segmentHolding(_ entry: FeedIDEntry, of owner: EntityID, _ summary: FeedSummaryFile) throws -> FeedItem? {
         let segment = try loadedSegment(owner, entry.index / summary.segmentSize)
-        return (0..<segment.count).first { segment.hasID(entry.id, at: $0) }.map(segment.item(at:))
+        return try segment.position(of: entry.id).map { try segment.item(at: $0) }
     }
 }

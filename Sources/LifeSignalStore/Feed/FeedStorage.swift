@@ -11,8 +11,8 @@ extension LayoutStore {
     /// them, so finding an item and then changing it builds them once).
     func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
         let segment = try loadedSegment(id, number)
-        if segment.isBuilt { return segment.items }
-        let items = segment.items
+        if segment.isBuilt { return try segment.items() }
+        let items = try segment.items()
         recentSegment = (StoreLayout.feedSegment(id, number), FeedSegment(values: items))
         return items
     }
@@ -22,7 +22,16 @@ extension LayoutStore {
     func loadedSegment(_ id: EntityID, _ number: Int) throws -> FeedSegment {
         let path = StoreLayout.feedSegment(id, number)
         if let recent = recentSegment, recent.path == path { return recent.segment }
-        let segment = FeedSegment(checked: try checkedFeedSegment(at: path) ?? [])
+        let segment: FeedSegment
+        if let bytes = try files.read(path) {
+            if let sealed = SealedSegment(bytes: bytes, fullPath: codec.fullPath(path)) {
+                segment = FeedSegment(sealed: sealed)
+            } else {
+                segment = FeedSegment(checked: try checkedFeedSegment(bytes, path: path))
+            }
+        } else {
+            segment = FeedSegment(values: [])
+        }
         recentSegment = (path, segment)
         return segment
     }
@@ -60,7 +69,7 @@ extension LayoutStore {
 
     func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
         let path = StoreLayout.feedSegment(id, number)
-        if items.isEmpty { try remove(path) } else { try writeFile(path, codec.encode(items)) }
+        if items.isEmpty { try remove(path) } else { try writeFile(path, FeedSeal.seal(codec.encode(items))) }
         recentSegment = (path, FeedSegment(values: items))
     }
 
@@ -87,7 +96,7 @@ extension LayoutStore {
         for number in numbers {
             let segment = try loadedSegment(id, number)
             for position in stride(from: segment.count - 1, through: 0, by: -1)
-            where query.admits(type: segment.type(at: position), isRead: segment.isRead(at: position)) {
+            where try query.admits(type: segment.type(at: position), isRead: segment.isRead(at: position)) {
                 guard try visit(segment.item(at: position)) else { return }
             }
         }
@@ -100,7 +109,7 @@ extension LayoutStore {
         guard first <= last else { return }
         for number in first...last {
             let segment = try loadedSegment(id, number)
-            for position in 0..<segment.count where segment.feedIndex(at: position) >= start {
+            for position in 0..<segment.count where try segment.feedIndex(at: position) >= start {
                 guard try visit(segment.item(at: position)) else { return }
             }
         }
@@ -110,7 +119,10 @@ extension LayoutStore {
         let feed = try feedIndex(id)
         guard index >= 0, index < feed.summary.nextIndex, index / feed.segmentSize >= feed.firstSegment else { return nil }
         let segment = try loadedSegment(id, index / feed.segmentSize)
-        return (0..<segment.count).first { segment.feedIndex(at: $0) == index }.map(segment.item(at:))
+        for position in 0..<segment.count where try segment.feedIndex(at: position) == index {
+            return try segment.item(at: position)
+        }
+        return nil
     }
 
     public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
@@ -155,7 +167,16 @@ extension LayoutStore {
         }
         var changed = 0
         var deleted: [EntityID] = []
-        for number in numbers {
+        segments: for number in numbers {
+            // One item: only it is built to ask what changes; the rest of
+            // its segment only when the segment must be written again.
+            var decided: FeedChange?
+            if case .item(let wanted) = scope {
+                let loaded = try loadedSegment(id, number)
+                guard let position = try loaded.position(of: wanted) else { continue }
+                decided = change(try loaded.item(at: position))
+                if decided == .keep { break segments }
+            }
             let items = try segment(id, number)
             var kept: [FeedItem] = []
             var touched = false
@@ -166,7 +187,7 @@ extension LayoutStore {
                     continue
                 }
                 found = found || scope == .item(item.id)
-                switch change(item) {
+                switch decided ?? change(item) {
                 case .keep:
                     kept.append(item)
                 case .replace(let updated):
