@@ -30,7 +30,9 @@ struct FeedSealTests {
         let store = LayoutStore.empty(name: "/store")
         for bytes in Self.samples(UInt64(4_100 + batch)) {
             let full = try store.decodeFeedSegment(bytes, path: Self.path)
-            let sealed = try #require(SealedSegment(bytes: bytes, fullPath: "/store/" + Self.path))
+            let sealed = try #require(SealedSegment(bytes: bytes, fullPath: "/store/" + Self.path) {
+                _ = try store.decodeFeedSegment(bytes, path: Self.path)
+            })
             let segment = FeedSegment(sealed: sealed)
             #expect(try segment.items() == full)
             // Newest first and one at a time, as a listing reads them.
@@ -95,25 +97,53 @@ struct FeedSealTests {
         let item = #"{"id":"0a1b2c3d-0000-4000-8000-000000000001","index":0,"isCritical":false,"isRead":false,"#
             + #""message":"m","timestamp":"not a date","title":"t","type":"ping"}"#
         let forged = FeedSeal.seal(Array(#"{"data":[\#(item)],"schemaVersion":1}"#.utf8) + [UInt8(ascii: "\n")])
-        let sealed = try #require(SealedSegment(bytes: forged, fullPath: "/store/" + Self.path))
-        let unsealed = Array(forged[..<(forged.count - FeedSeal.tailLength)]) + Array("}\n".utf8)
-        let expected = #expect(throws: StoreError.self) {
-            try LayoutStore.empty(name: "/store").decodeFeedSegment(unsealed, path: Self.path)
-        }
+        let store = LayoutStore.empty(name: "/store")
+        let sealed = try #require(SealedSegment(bytes: forged, fullPath: "/store/" + Self.path) {
+            _ = try store.decodeFeedSegment(forged, path: Self.path)
+        })
+        let expected = #expect(throws: StoreError.self) { try store.decodeFeedSegment(forged, path: Self.path) }
         let error = #expect(throws: StoreError.self) { try sealed.item(at: 0) }
         #expect(error.map { "\($0)" } == expected.map { "\($0)" })
     }
 
+    /// Other shapes under a seal: not trusted at all, or each item used is
+    /// refused with the full check's error (or, for a valid file that is
+    /// not the flat shape a seal promises, as not matching its seal).
     @Test(arguments: [
-        ("another envelope", #"{"other":[1,2]}"#),
-        ("data not an array", #"{"data":{},"schemaVersion":1}"#),
-        ("an element not an object", #"{"data":[1],"schemaVersion":1}"#),
-        ("unbalanced", #"{"data":[{"a":[}],"schemaVersion":1}"#),
-        ("a newer version", #"{"data":[],"schemaVersion":2}"#),
-        ("an unclosed string", #"{"data":[{"a":"\"}],"schemaVersion":1}"#),
-    ])
-    func aSealOverOtherShapesIsNotTrusted(_ name: String, _ text: String) {
-        let sealed = FeedSeal.seal(Array(text.utf8) + [UInt8(ascii: "\n")])
-        #expect(SealedSegment(bytes: sealed, fullPath: "/store/x") == nil, "\(name)")
+        ("another envelope", #"{"other":[1,2]}"#, nil),
+        ("data not an array", #"{"data":{},"schemaVersion":1}"#, nil),
+        ("an element not an object", #"{"data":[1],"schemaVersion":1}"#, nil),
+        ("a newer version", #"{"data":[],"schemaVersion":2}"#, nil),
+        ("unbalanced", #"{"data":[{"a":[}],"schemaVersion":1}"#, "full"),
+        ("an unclosed string", #"{"data":[{"a":"\"}],"schemaVersion":1}"#, "full"),
+        ("two items run together", #"{"data":[\#(Self.item(1)) \#(Self.item(2))],"schemaVersion":1}"#, "full"),
+        ("a nested member", #"{"data":[\#(Self.item(1, extra: #","x":[{"y":1},{"z":2}]"#))],"schemaVersion":1}"#,
+         "seal"),
+    ] as [(String, String, String?)])
+    func aSealOverOtherShapesIsNotTrusted(_ name: String, _ text: String, _ refusal: String?) throws {
+        let bytes = FeedSeal.seal(Array(text.utf8) + [UInt8(ascii: "\n")])
+        let store = LayoutStore.empty(name: "/store")
+        let sealed = SealedSegment(bytes: bytes, fullPath: "/store/" + Self.path) {
+            _ = try store.decodeFeedSegment(bytes, path: Self.path)
+        }
+        guard let refusal else {
+            #expect(sealed == nil, "\(name)")
+            return
+        }
+        let segment = try #require(sealed, "\(name)")
+        let error = #expect(throws: StoreError.self, "\(name)") { for p in 0..<segment.count { _ = try segment.item(at: p) } }
+        if refusal == "full" {
+            let expected = #expect(throws: StoreError.self) { try store.decodeFeedSegment(bytes, path: Self.path) }
+            #expect(error.map { "\($0)" } == expected.map { "\($0)" }, "\(name)")
+        } else {
+            #expect(try store.decodeFeedSegment(bytes, path: Self.path).count == 1, "\(name) reads when checked in full")
+            #expect(error.map { "\($0)" }?.contains("its seal does not match its items") == true, "\(name)")
+        }
+    }
+
+    /// An item as the store writes it, numbered, with `extra` members after its ID.
+    static func item(_ number: Int, extra: String = "") -> String {
+        #"{"id":"0a1b2c3d-0000-4000-8000-00000000000\#(number)"\#(extra),"index":\#(number),"isCritical":false,"#
+            + #""isRead":false,"message":"m","timestamp":"2026-03-01T09:00:00Z","title":"t","type":"ping"}"#
     }
 }

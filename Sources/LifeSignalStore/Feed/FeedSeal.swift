@@ -10,6 +10,11 @@
 /// reported exactly as it always was. A segment without a seal (written
 /// before seals, or by hand) is checked in full. Readers that do not know
 /// the member skip it (`JSONDecoder` too).
+///
+/// The seal also promises the shape `SealedSegment` relies on to find the
+/// items without reading them: the data is an array of flat objects (no
+/// object or array inside an item), as `FeedItem`'s writer makes them. A
+/// writer of items with nested values must seal them differently.
 enum FeedSeal {
     /// What a sealed file starts with.
     static let head = Array(#"{"data":["#.utf8)

@@ -1,3 +1,4 @@
+import Glibc
 import LifeSignalCore
 import StrictJSON
 
@@ -91,78 +92,89 @@ struct FeedSegment {
     }
 }
 
-/// A sealed segment's items: where each starts, found by a scan of its
-/// structure, and each read (`CheckedFeedItem`) the first time it is used.
+/// A sealed segment's items: where each starts, found from the seal's
+/// promise that items are flat objects (see `FeedSeal`), and each read
+/// (`CheckedFeedItem`) the first time it is used.
+///
+/// Any problem on this path (an item that does not read, or does not end
+/// where the next begins: only a forged seal can cause one) is answered
+/// by checking the whole file as an unsealed one is checked, so the error
+/// is the one a full check gives.
 final class SealedSegment {
     private let bytes: [UInt8]
     private let starts: [Int]
+    /// Where the array closes (its `]`).
+    private let arrayEnd: Int
+    private let fullCheck: () throws -> Void
     private let fullPath: String
     private var read: [CheckedFeedItem?]
 
     /// Nil when `bytes` carry no matching seal, or their data is not an
-    /// array of objects: the file is then checked in full.
-    init?(bytes: [UInt8], fullPath: String) {
-        guard let array = FeedSeal.sealedArray(in: bytes), let starts = Self.elementStarts(bytes, array) else { return nil }
+    /// array of objects: the file is then checked in full. `fullCheck`
+    /// checks the file in full, for errors.
+    init?(bytes: [UInt8], fullPath: String, fullCheck: @escaping () throws -> Void) {
+        guard let array = FeedSeal.sealedArray(in: bytes), let starts = Self.itemStarts(bytes, array) else { return nil }
         self.bytes = bytes
         self.starts = starts
+        arrayEnd = array.upperBound - 1
+        self.fullCheck = fullCheck
         self.fullPath = fullPath
         read = Array(repeating: nil, count: starts.count)
     }
 
     var count: Int { starts.count }
 
-    /// The item at `position`, read as strictly as a full check reads it;
-    /// a problem is reported as the full check would report it.
+    /// The item at `position`, read as strictly as a full check reads it.
     func item(at position: Int) throws -> CheckedFeedItem {
         if let done = read[position] { return done }
         var reader = JSONReader(bytes)
         reader.offset = starts[position]
         reader.depth = 2
+        let end = position + 1 < starts.count ? starts[position + 1] - 1 : arrayEnd
         do throws(JSONReadError) {
             let item = try CheckedFeedItem.read(from: &reader)
-            read[position] = item
-            return item
-        } catch {
-            let placed = error.within(.index(position)).within(.member(StoreEnvelopeReader.dataMember))
-            throw StoreError.damaged(path: fullPath, reason: placed.reason)
-        }
+            if reader.offset == end {
+                read[position] = item
+                return item
+            }
+        } catch {}
+        try fullCheck()
+        throw StoreError.damaged(path: fullPath, reason: "its seal does not match its items")
     }
 
-    /// Where the elements of the array at `array` start, found by
-    /// following strings and brackets only; nil when one is not an object
-    /// or the brackets do not balance. Bounded by the input, whatever it
-    /// is. (Each element is read strictly when it is used.)
-    static func elementStarts(_ bytes: [UInt8], _ array: Range<Int>) -> [Int]? {
-        bytes.withUnsafeBufferPointer { buffer -> [Int]? in
-            var starts: [Int] = []
-            starts.reserveCapacity(FeedSummaryFile.defaultSegmentSize)
-            var i = array.lowerBound + 1
-            let end = array.upperBound - 1
-            var depth = 0
-            while i < end {
-                let byte = buffer[i]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    i += 1
-                    while i < end, buffer[i] != UInt8(ascii: "\"") { i += buffer[i] == UInt8(ascii: "\\") ? 2 : 1 }
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    if depth == 0 {
-                        guard byte == UInt8(ascii: "{") else { return nil }
-                        starts.append(i)
-                    }
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    guard depth >= 0 else { return nil }
-                case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09:
-                    break
-                default:
-                    // Between elements only commas and whitespace.
-                    guard depth > 0 else { return nil }
+    /// Where the items of the array at `array` start: the first right after
+    /// its `[`, each other right after a `},` that a `{"` and a letter
+    /// follow. In JSON that the seal promises is flat objects, nothing else
+    /// looks so: inside a string every `"` is escaped, so a `{"` there ends
+    /// the string, which a `,` or `}` then follows, never a letter. Nil when
+    /// the array does not hold objects.
+    static func itemStarts(_ bytes: [UInt8], _ array: Range<Int>) -> [Int]? {
+        let first = array.lowerBound + 1
+        let close = array.upperBound - 1
+        if first == close { return [] }
+        guard bytes[first] == UInt8(ascii: "{"), bytes[close - 1] == UInt8(ascii: "}") else { return nil }
+        var starts = [first]
+        starts.reserveCapacity(FeedSummaryFile.defaultSegmentSize)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var i = first + 1
+            // The last item's own `}` is at close - 1; a boundary needs four bytes after its `}`.
+            while i < close - 1 {
+                guard let found = memchr(base + i, Int32(UInt8(ascii: "}")), close - 1 - i) else { break }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + 4 < close, buffer[at + 1] == UInt8(ascii: ","), buffer[at + 2] == UInt8(ascii: "{"),
+                   buffer[at + 3] == UInt8(ascii: "\""), Self.isLetter(buffer[at + 4]) {
+                    starts.append(at + 2)
+                    i = at + 5
+                } else {
+                    i = at + 1
                 }
-                i += 1
             }
-            return depth == 0 ? starts : nil
         }
+        return starts
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 }

@@ -24,7 +24,8 @@ extension LayoutStore {
         if let recent = recentSegment, recent.path == path { return recent.segment }
         let segment: FeedSegment
         if let bytes = try files.read(path) {
-            if let sealed = SealedSegment(bytes: bytes, fullPath: codec.fullPath(path)) {
+            let check = { [unowned self] in _ = try self.checkedFeedSegment(bytes, path: path) }
+            if let sealed = SealedSegment(bytes: bytes, fullPath: codec.fullPath(path), fullCheck: check) {
                 segment = FeedSegment(sealed: sealed)
             } else {
                 segment = FeedSegment(checked: try checkedFeedSegment(bytes, path: path))
