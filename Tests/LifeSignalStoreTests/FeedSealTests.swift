@@ -106,6 +106,29 @@ struct FeedSealTests {
         #expect(error.map { "\($0)" } == expected.map { "\($0)" })
     }
 
+    /// A sealed ID index file answers a lookup as its full reading does,
+    /// and a changed byte anywhere sends the lookup to the full reading.
+    @Test(arguments: 0..<4)
+    func aSealedIDIndexAnswersAsItsFullReading(_ batch: Int) throws {
+        var random = SeededGenerator(seed: UInt64(4_300 + batch))
+        let entries = (0..<40).map { _ in FeedIDEntry(id: SegmentSamples.id(&random), index: Int.random(in: 0..<100_000, using: &random)) }
+            .sorted { $0.id.rawValue < $1.id.rawValue }
+        let bytes = FeedSeal.seal(StoreCodec(root: "/store").encode(entries))
+        for entry in entries {
+            for length in [4, 8, 36] {
+                let prefix = String(entry.id.rawValue.prefix(length))
+                let expected = entries.filter { $0.id.rawValue.hasPrefix(prefix) }
+                #expect(LayoutStore.sealedEntries(bytes, idPrefix: Array(prefix.utf8)) == expected, "\(prefix)")
+            }
+        }
+        #expect(LayoutStore.sealedEntries(bytes, idPrefix: Array("ffffffff-".utf8)) == entries.filter { $0.id.rawValue.hasPrefix("ffffffff-") })
+        for offset in stride(from: 0, to: bytes.count, by: 7) {
+            var changed = bytes
+            changed[offset] ^= 0x04
+            #expect(LayoutStore.sealedEntries(changed, idPrefix: Array(entries[0].id.rawValue.utf8)) == nil, "byte \(offset)")
+        }
+    }
+
     /// Other shapes under a seal: not trusted at all, or each item used is
     /// refused with the full check's error (or, for a valid file that is
     /// not the flat shape a seal promises, as not matching its seal).

@@ -62,6 +62,17 @@ public final class LayoutStore: StoreWriting {
         cache[path] = value
     }
 
+    /// `store` with a seal (`FeedSeal`), for files a command reads in part.
+    func storeSealed<T: StoreFileData>(_ value: T, _ path: String) throws {
+        try writeFile(path, FeedSeal.seal(codec.encode(value)))
+        cache[path] = value
+    }
+
+    /// The value `load` cached for `path`, if any.
+    func cached<T>(_ type: T.Type, _ path: String) -> T? {
+        cache[path] as? T
+    }
+
     func writeFile(_ path: String, _ bytes: [UInt8]) throws {
         guard let transaction else { throw StoreError.io("internal error: write to \(path) during a read") }
         if recentSegment?.path == path { recentSegment = nil }
