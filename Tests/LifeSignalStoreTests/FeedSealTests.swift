@@ -40,7 +40,10 @@ struct FeedSealTests {
                 #expect(try segment.item(at: position) == full[position])
                 #expect(try segment.isRead(at: position) == full[position].isRead)
                 #expect(try segment.type(at: position) == full[position].type)
+                #expect(try segment.position(of: full[position].id) == position)
             }
+            let absent = EntityID(validating: "0a1b2c3d-0000-4000-8000-00000000ffff")!
+            #expect(try segment.position(of: absent) == (full.firstIndex { $0.id == absent }))
         }
     }
 

@@ -158,7 +158,10 @@ extension LayoutStore {
 
     /// The item `entry` points to, nil when its segment does not hold it.
     private func segmentHolding(_ entry: FeedIDEntry, of owner: EntityID, _ summary: FeedSummaryFile) throws -> FeedItem? {
-        let segment = try loadedSegment(owner, entry.index / summary.segmentSize)
-        return try segment.position(of: entry.id).map { try segment.item(at: $0) }
+        let number = entry.index / summary.segmentSize
+        let segment = try loadedSegment(owner, number)
+        guard let position = try segment.position(of: entry.id) else { return nil }
+        recentFind = (owner, entry.id, number)
+        return try segment.item(at: position)
     }
 }

@@ -70,6 +70,7 @@ struct FeedSegment {
 
     /// The position of the item `id`, nil when the segment does not hold it.
     func position(of id: EntityID) throws -> Int? {
+        if case .sealed(let segment) = storage { return try segment.position(of: id) }
         for position in 0..<count where try hasID(id, at: position) { return position }
         return nil
     }
@@ -107,7 +108,9 @@ final class SealedSegment {
     private let arrayEnd: Int
     private let fullCheck: () throws -> Void
     private let fullPath: String
-    private var read: [CheckedFeedItem?]
+    /// Items read so far, and where each position's is among them (-1: not yet).
+    private var read: [CheckedFeedItem] = []
+    private var slots: [Int]
 
     /// Nil when `bytes` carry no matching seal, or their data is not an
     /// array of objects: the file is then checked in full. `fullCheck`
@@ -119,14 +122,14 @@ final class SealedSegment {
         arrayEnd = array.upperBound - 1
         self.fullCheck = fullCheck
         self.fullPath = fullPath
-        read = Array(repeating: nil, count: starts.count)
+        slots = Array(repeating: -1, count: starts.count)
     }
 
     var count: Int { starts.count }
 
     /// The item at `position`, read as strictly as a full check reads it.
     func item(at position: Int) throws -> CheckedFeedItem {
-        if let done = read[position] { return done }
+        if slots[position] >= 0 { return read[slots[position]] }
         var reader = JSONReader(bytes)
         reader.offset = starts[position]
         reader.depth = 2
@@ -134,13 +137,44 @@ final class SealedSegment {
         do throws(JSONReadError) {
             let item = try CheckedFeedItem.read(from: &reader)
             if reader.offset == end {
-                read[position] = item
+                slots[position] = read.count
+                read.append(item)
                 return item
             }
         } catch {}
         try fullCheck()
         throw StoreError.damaged(path: fullPath, reason: "its seal does not match its items")
     }
+
+    /// The position of the item `id`, found by the bytes of its `"id":"…"`
+    /// member (near each item's start: only three members sort before it;
+    /// inside a string every quote is escaped, so nothing else reads so)
+    /// and then read; nil when no item has it.
+    func position(of id: EntityID) throws -> Int? {
+        let member = Array("\"id\":\"\(id.rawValue)\"".utf8)
+        for (position, start) in starts.enumerated() {
+            let end = min(position + 1 < starts.count ? starts[position + 1] : arrayEnd, start + Self.idWindow)
+            // Most items start with their ID: `{"id":"`.
+            var at = bytes[start + 1] == UInt8(ascii: "\"") && bytes[start + 2] == UInt8(ascii: "i") ? start + 1 : start + 2
+            while at + member.count <= end {
+                if bytes[at] == UInt8(ascii: "\""), bytes[at + 1] == UInt8(ascii: "i"), bytes[at + 2] == UInt8(ascii: "d"),
+                   bytes[at + 3] == UInt8(ascii: "\""), bytes[at..<at + member.count].elementsEqual(member) {
+                    if try item(at: position).id.elementsEqual(id.rawValue.utf8) { return position }
+                    // The bytes said so but the item does not (a forged seal): ask every item.
+                    for other in 0..<count where try item(at: other).id.elementsEqual(id.rawValue.utf8) { return other }
+                    return nil
+                }
+                // The first member was the ID, and not this one: the item is another.
+                if at == start + 1 { break }
+                at += 1
+            }
+        }
+        return nil
+    }
+
+    /// How far into an item its ID may start: after `acknowledgedBy`,
+    /// `deliveredAt` and `duress`, the members that sort before it.
+    private static let idWindow = 240
 
     /// Where the items of the array at `array` start: the first right after
     /// its `[`, each other right after a `},` that a `{"` and a letter

@@ -160,8 +160,10 @@ extension LayoutStore {
         case .unread: numbers = index.unreadSegments
         case .item(let wanted):
             numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
-            // The indexed segment first; the rest only if the index was wrong.
-            if let indexed = try indexedSegment(of: wanted, in: id, index), let at = numbers.firstIndex(of: indexed) {
+            // The segment the item was just found in, else the indexed one,
+            // first; the rest only if that was wrong.
+            let found = recentFind.flatMap { $0.owner == id && $0.item == wanted ? $0.segment : nil }
+            if let indexed = try found ?? indexedSegment(of: wanted, in: id, index), let at = numbers.firstIndex(of: indexed) {
                 numbers.remove(at: at)
                 numbers.insert(indexed, at: 0)
             }

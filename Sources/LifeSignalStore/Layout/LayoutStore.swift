@@ -19,6 +19,9 @@ public final class LayoutStore: StoreWriting {
     /// visit stays flat in memory): finding an item and then changing it
     /// decodes its segment once.
     var recentSegment: (path: String, segment: FeedSegment)?
+    /// The feed item found last through the ID index and its segment, so
+    /// changing it right after finding it needs no second index lookup.
+    var recentFind: (owner: EntityID, item: EntityID, segment: Int)?
     /// Feed items kept per account before retention drops the oldest.
     public var retentionLimit = FeedRetention.maxItems
     /// Items about one other account a feed keeps (see `FeedRetention`).
