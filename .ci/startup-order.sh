@@ -15,8 +15,9 @@
 #   BINARY   a release lifesignal (swift build -c release).
 #   Writes Sources/lifesignal/startup-order.txt from runs of BINARY under
 #   valgrind's lackey tool (every instruction and data address), mapped to the
-#   binary's symbols: --version, status, checkin, qr encode, notifications,
-#   tick and qr scan, each in a signed-in account of a throw-away store.
+#   binary's symbols: --version, status, qr encode, checkin, notifications
+#   (for people and as JSON), tick, contacts list and qr scan, each in a
+#   signed-in account of a throw-away store.
 #   --check  write nothing: exit 1 when the committed file misses more than a
 #            tenth of the symbols those runs touch (regenerate it then).
 # A symbol the file names that the link no longer has is ignored by the linker;
@@ -73,7 +74,9 @@ trace status status
 trace qr-encode qr encode "LIFESIGNAL:6MDAD-K98QG-7JKJ3-JEB5X" --ecc M --scale 8 --png out.png
 trace checkin checkin
 trace notifications notifications --limit 20
+trace notifications-json notifications --json --limit 20
 trace tick tick
+trace contacts contacts list
 trace qr-scan qr scan scan.png --raw
 
 python3 - "$program" "$target" "$check" "${traces[@]}" <<'PY'
@@ -125,4 +128,6 @@ else:
     with open(target, "w") as out:
         out.write("\n".join(ordered) + "\n")
     print(f"startup-order: wrote {len(ordered)} symbols to {target}")
+    # The build does not know the file is an input of the link.
+    print("startup-order: relink to use it: rm .build/release/lifesignal && swift build -c release")
 PY
