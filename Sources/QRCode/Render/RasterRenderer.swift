@@ -89,8 +89,10 @@ extension RasterRenderer {
         let stride = modules.stride
         bytes.withUnsafeMutableBufferPointer { output in
             guard let start = output.baseAddress else { return }
-            if rowPrefix > 0 {
-                for y in 0..<side { (start + y * lineBytes).update(repeating: 0, count: rowPrefix) }
+            // Column by column: strided byte stores, where a loop along a
+            // row would become a memset call a row for a byte or two.
+            for index in 0..<rowPrefix {
+                for y in 0..<side { start[y * lineBytes + index] = 0 }
             }
             modules.withPackedRows { words in
                 let base = start + rowPrefix
