@@ -33,10 +33,14 @@ bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 target="$root/Sources/lifesignal/startup-order.txt"
 
-if ! command -v valgrind >/dev/null; then
-    echo "startup-order: installing valgrind"
+missing=()
+command -v valgrind >/dev/null || missing+=(valgrind)
+command -v python3 >/dev/null || missing+=(python3)
+command -v nm >/dev/null && command -v readelf >/dev/null && command -v strip >/dev/null || missing+=(binutils)
+if ((${#missing[@]})); then
+    echo "startup-order: installing ${missing[*]}"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 work=$(mktemp -d)
