@@ -135,7 +135,8 @@ struct DoctorRun {
     }
 
     private mutating func examineFeed(_ id: EntityID) {
-        let index = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
+        let decoded = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id))
+        let index = decoded ?? FeedSummaryFile()
         var total = 0, unread = 0
         var seen = Set<EntityID>()
         var positions: [EntityID: Int] = [:]
@@ -172,7 +173,8 @@ struct DoctorRun {
             error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
         }
-        examineSegmentSummaries(id, index, unread: unreadSegments, types: types)
+        // A summary that does not decode is reported once, as damage.
+        if let decoded { examineSegmentSummaries(id, decoded, unread: unreadSegments, types: types) }
         if let kept = decode(StoreLayout.feedSenders(id), { [store] in try store.feedSenders(of: id) }) {
             for sender in Set(kept.tallies.keys).union(tallies.keys) {
                 let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
