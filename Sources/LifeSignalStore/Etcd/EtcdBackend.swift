@@ -35,7 +35,7 @@ public final class EtcdBackend: StoreBackend {
         name = location.description
         let url: EtcdURL
         do {
-            url = try EtcdURL(parsing: location.description)
+            url = try EtcdURL(parsing: name)
         } catch {
             throw StoreError.badLocation(location.description, reason: error.reason)
         }
