@@ -34,6 +34,14 @@ public struct StoreIdentityHint: Sendable {
     /// The store files recent commands read on their own, most recent first.
     public func files() -> [String] { (try? file.read())?.files ?? [] }
 
+    /// The identity and the files in one read (a command wants both, and
+    /// each read decodes the whole file): nil when none was kept or it
+    /// cannot be read.
+    public func loadAll() -> (identity: String, files: [String])? {
+        guard let hint = try? file.read() else { return nil }
+        return (hint.identity, hint.files ?? [])
+    }
+
     /// Keeps `identity` (a cache directory that cannot be written only costs
     /// round trips), and the files kept with the identity it replaces.
     public func save(_ identity: String) {
