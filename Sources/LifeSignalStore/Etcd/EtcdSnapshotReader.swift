@@ -67,11 +67,15 @@ final class EtcdSnapshotReader {
             return Known(bytes: nil, modRevision: 0)
         }
         let key = operation.keys.key(path)
+        // The read that carries the hint is no miss (every command's first,
+        // `store.json`, would otherwise be "learned", and the hint file
+        // read again after each command to see that it is known).
+        let carriesHint = revision == nil && hint != nil
         let response = try fetch([RangeRequest(key: key)])[0]
         let found = response.kvs.first { $0.key == key }
         let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         values[path] = known
-        operation.misses.note(path)
+        if !carriesHint { operation.misses.note(path) }
         return known
     }
 
