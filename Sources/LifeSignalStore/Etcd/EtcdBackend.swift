@@ -35,7 +35,8 @@ public final class EtcdBackend: StoreBackend {
         name = location.description
         let url: EtcdURL
         do {
-            url = try EtcdURL(parsing: name)
+            url = try EtcdURL(validating: location.endpoints.map { EtcdURL.Endpoint(host: $0.host, port: UInt16(clamping: $0.port)) },
+                              usesTLS: location.usesTLS, user: location.user, prefix: location.prefix)
         } catch {
             throw StoreError.badLocation(location.description, reason: error.reason)
         }
