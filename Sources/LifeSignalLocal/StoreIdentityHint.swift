@@ -49,11 +49,12 @@ public struct StoreIdentityHint: Sendable {
         try? file.write(Hint(identity: identity, files: kept?.identity == identity ? kept?.files : nil))
     }
 
-    /// Puts `read` first among the files kept (when an identity is).
-    public func remember(files read: [String]) {
-        guard !read.isEmpty, var hint = try? file.read() else { return }
+    /// Puts `read` first among the files kept (when an identity is), and
+    /// drops `redundant` (files the first request brings anyway).
+    public func remember(files read: [String], forgetting redundant: [String] = []) {
+        guard !read.isEmpty || !redundant.isEmpty, var hint = try? file.read() else { return }
         var files = read
-        for old in hint.files ?? [] where !files.contains(old) { files.append(old) }
+        for old in hint.files ?? [] where !files.contains(old) && !redundant.contains(old) { files.append(old) }
         files = Array(files.prefix(Self.maximumFiles))
         guard files != hint.files else { return }
         hint.files = files

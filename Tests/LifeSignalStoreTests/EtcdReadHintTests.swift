@@ -41,5 +41,25 @@ struct EtcdReadHintTests {
         }
         #expect(backend.traffic.roundTrips == 3)
         #expect(backend.unhintedReads == ["other"])
+        #expect(backend.redundantHints.isEmpty)
+    }
+
+    @Test func aFileAskedForByNameAndBroughtAsTheNewestIsNamedOnce() throws {
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in
+            try tx.write("store.json", Array("{}".utf8))
+            try tx.write("log/1", Array("old".utf8))
+        }
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in try tx.write("log/2", Array("new".utf8)) }
+        for (named, redundant) in [("log/2", ["log/2"]), ("log/1", [])] {
+            let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+            backend.expect(StoreReadHint(files: [named], newestFiles: ["log"]))
+            try backend.read { snapshot throws in
+                #expect(try snapshot.read("store.json") == Array("{}".utf8))
+                #expect(try snapshot.read("log/2") == Array("new".utf8))
+                #expect(try snapshot.read("log/1") == Array("old".utf8))
+            }
+            #expect(backend.traffic.roundTrips == (named == "log/1" ? 1 : 2), "\(named)")
+            #expect(backend.redundantHints == redundant, "\(named)")
+        }
     }
 }

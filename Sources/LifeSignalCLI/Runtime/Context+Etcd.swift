@@ -55,12 +55,13 @@ extension Context {
 
     /// On an etcd store, keeps the files this command read in round trips
     /// of their own (a status's dependents and responders), so the next
-    /// command asks for them in its first.
+    /// command asks for them in its first; and forgets those its first
+    /// request brought twice (a learned check-in segment that is the newest).
     func rememberFilesRead() {
         guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
-        let read = store.filesReadUnhinted
-        guard !read.isEmpty else { return }
-        identityHint(paths).file.remember(files: read)
+        let read = store.filesReadUnhinted, twice = store.filesHintedTwice
+        guard !read.isEmpty || !twice.isEmpty else { return }
+        identityHint(paths).file.remember(files: read, forgetting: twice)
     }
 
     /// Keeps an etcd store's identity for the next command's hint, when it

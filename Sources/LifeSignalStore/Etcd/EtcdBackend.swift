@@ -170,6 +170,10 @@ public final class EtcdBackend: StoreBackend {
     /// hint had asked for, in order: for the next command's hint.
     public var unhintedReads: [String] { misses.all }
 
+    /// The files a hint asked for by name that another part of the same
+    /// request brought anyway: for the next command's hint to leave out.
+    public var redundantHints: [String] { misses.redundant }
+
     /// Requests sent to the cluster so far (each one round trip), and
     /// connections opened: what `LIFESIGNAL_ETCD_TRAFFIC` reports.
     public var traffic: (roundTrips: Int, connections: Int) {
