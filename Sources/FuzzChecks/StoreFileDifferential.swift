@@ -27,7 +27,11 @@ package enum StoreFileDifferential {
         case ("accounts", 4) where parts[2] == "checkins": return Kind([CheckInRecord].self)
         case ("accounts", 5) where parts[2] == "feed" && parts[3] == "ids": return Kind([FeedIDEntry].self)
         case ("accounts", 4) where parts[2] == "feed":
-            return name == "summary.json" ? Kind(FeedSummaryFile.self) : Kind([FeedItem].self)
+            switch name {
+            case "summary.json": return Kind(FeedSummaryFile.self)
+            case "types.json": return Kind(FeedTypesFile.self)
+            default: return Kind([FeedItem].self)
+            }
         default: return nil
         }
     }

@@ -143,7 +143,7 @@ struct DoctorRun {
         var tallies: [String: SenderTally] = [:]
         var types: [String: SegmentRanges] = [:]
         var unreadSegments = Set<Int>()
-        let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
+        let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0 != "types.json" && $0.hasSuffix(".json") }
         for name in segmentNames {
             let path = "accounts/\(id)/feed/\(name)"
             // Read as the commands read them, so both find the same damage.
@@ -174,7 +174,8 @@ struct DoctorRun {
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
         }
         // A summary that does not decode is reported once, as damage.
-        if let decoded { examineSegmentSummaries(id, decoded, unread: unreadSegments, types: types) }
+        if let decoded { examineUnreadSegments(id, decoded, unread: unreadSegments) }
+        if let listed = decode(FeedTypesFile.self, StoreLayout.feedTypes(id)) { examineTypeSegments(id, listed, types: types) }
         if let kept = decode(StoreLayout.feedSenders(id), { [store] in try store.feedSenders(of: id) }) {
             for sender in Set(kept.tallies.keys).union(tallies.keys) {
                 let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
@@ -189,11 +190,10 @@ struct DoctorRun {
         if index.idIndexDigits != nil { examineFeedIDs(id, positions) }
     }
 
-    /// The summary's lists of segments holding unread items and items of
-    /// each type (`FeedSummaryFile`) are exactly what the segments hold:
-    /// `--unread` and `--type` read no others.
-    private mutating func examineSegmentSummaries(_ id: EntityID, _ index: FeedSummaryFile, unread: Set<Int>,
-                                                  types: [String: SegmentRanges]) {
+    /// The summary's list of segments holding unread items
+    /// (`FeedSummaryFile`) is exactly what the segments hold: `--unread`
+    /// reads no others.
+    private mutating func examineUnreadSegments(_ id: EntityID, _ index: FeedSummaryFile, unread: Set<Int>) {
         let kept = Set(index.unreadSegments.filter { $0 >= index.firstSegment })
         if kept != unread {
             let missing = unread.subtracting(kept).sorted(), extra = kept.subtracting(unread).sorted()
@@ -202,10 +202,16 @@ struct DoctorRun {
                   + (extra.isEmpty ? "" : " (none unread in \(extra.map(String.init).joined(separator: ", ")))"),
                   DoctorAdvice.crossReference)
         }
-        guard let listed = index.typeSegments else { return }
-        for type in NotificationType.allCases where (listed[type.rawValue] ?? SegmentRanges()) != (types[type.rawValue] ?? SegmentRanges()) {
-            let held = types[type.rawValue]?.bounds ?? [], said = listed[type.rawValue]?.bounds ?? []
-            error(StoreLayout.feedSummary(id), "lists \(type.rawValue) notifications in segments \(said) "
+    }
+
+    /// The lists of segments holding items of each type (`FeedTypesFile`,
+    /// when the feed has one) are exactly what the segments hold: `--type`
+    /// reads no others.
+    private mutating func examineTypeSegments(_ id: EntityID, _ listed: FeedTypesFile, types: [String: SegmentRanges]) {
+        for type in NotificationType.allCases
+        where (listed.segments[type.rawValue] ?? SegmentRanges()) != (types[type.rawValue] ?? SegmentRanges()) {
+            let held = types[type.rawValue]?.bounds ?? [], said = listed.segments[type.rawValue]?.bounds ?? []
+            error(StoreLayout.feedTypes(id), "lists \(type.rawValue) notifications in segments \(said) "
                   + "but the feed holds them in \(held) (ranges)", DoctorAdvice.crossReference)
         }
     }

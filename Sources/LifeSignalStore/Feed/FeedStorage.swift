@@ -84,10 +84,11 @@ extension LayoutStore {
 
     /// Visits the items `query` admits, newest first, building only those:
     /// only the segments the summary lists as holding unread items (for
-    /// `unreadOnly`) and a wanted type (for a filter) are read. Every
-    /// segment read is checked in full.
+    /// `unreadOnly`) and `feed/types.json` as holding a wanted type (for a
+    /// filter) are read. Every segment read is checked in full.
     public func visitFeed(of id: EntityID, matching query: FeedQuery, _ visit: (FeedItem) throws -> Bool) throws {
-        for number in try feedIndex(id).segments(matching: query) {
+        let types = query.filter == nil ? nil : try feedTypes(of: id)
+        for number in try feedIndex(id).segments(matching: query, types: types) {
             let segment = try loadedSegment(id, number)
             for position in stride(from: segment.count - 1, through: 0, by: -1)
             where try query.admits(type: segment.type(at: position), isRead: segment.isRead(at: position)) {
@@ -121,25 +122,27 @@ extension LayoutStore {
 
     public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
         var index = try feedIndex(id)
-        if index.typeSegments == nil { try countTypes(id, &index) }
         var book = SenderBook(owner: id)
+        var types = FeedTypeBook(owner: id)
         let item = FeedItem(id: itemID, index: index.summary.nextIndex, draft: draft, timestamp: time)
         if SenderTally.sender(of: item, owner: id) != nil { try book.load(self, index) }
         let number = item.index / index.segmentSize
-        var items = try segment(id, number)
-        items.append(item)
+        let before = try segment(id, number)
+        let items = before + [item]
         try writeSegment(id, number, items)
         index.summary.nextIndex += 1
         index.summary.total += 1
         index.summary.unread += 1
-        index.describe(number, holding: items)
+        index.setUnread(number, true)
+        try types.describe(number, was: before, holding: items, self, index)
         try indexIDs([item], of: id, &index)
         if let sender = SenderTally.sender(of: item, owner: id) {
             try book.count(item, 1, self, index)
-            try enforceSenderLimits(id, sender: sender, &index, &book)
+            try enforceSenderLimits(id, sender: sender, &index, &book, &types)
         }
-        try applyRetention(id, &index, &book)
+        try applyRetention(id, &index, &book, &types)
         try book.save(self)
+        try types.save(self)
         try store(index, StoreLayout.feedSummary(id))
         return item
     }
@@ -147,6 +150,7 @@ extension LayoutStore {
     public func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int {
         var index = try feedIndex(id)
         var book = SenderBook(owner: id)
+        var types = FeedTypeBook(owner: id)
         guard let last = index.lastSegment, last >= index.firstSegment else { return 0 }
         var numbers: [Int]
         switch scope {
@@ -207,13 +211,15 @@ extension LayoutStore {
             }
             if touched {
                 try writeSegment(id, number, kept)
-                index.describe(number, holding: kept)
+                index.setUnread(number, kept.contains { !$0.isRead })
+                try types.describe(number, was: items, holding: kept, self, index)
             }
             if found { break }
         }
         try unindexIDs(deleted, of: id, index)
         if changed > 0 {
             try book.save(self)
+            try types.save(self)
             try store(index, StoreLayout.feedSummary(id))
         }
         return changed
@@ -238,7 +244,8 @@ extension LayoutStore {
 
     /// Drops the oldest items beyond `retentionLimit`, keeping what the
     /// rule says must stay (`FeedRetention.mustKeep`).
-    private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile, _ book: inout SenderBook) throws {
+    private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile, _ book: inout SenderBook,
+                                _ types: inout FeedTypeBook) throws {
         guard index.summary.total > retentionLimit, let last = index.lastSegment else { return }
         var number = index.firstSegment
         while index.summary.total > retentionLimit, number < last {
@@ -250,23 +257,10 @@ extension LayoutStore {
             index.summary.total -= items.count - kept.count
             index.summary.unread -= droppedUnread
             try writeSegment(id, number, kept)
-            index.describe(number, holding: kept)
+            index.setUnread(number, !kept.isEmpty)
+            try types.describe(number, was: items, holding: kept, self, index)
             if kept.isEmpty, number == index.firstSegment { index.firstSegment = number + 1 }
             number += 1
         }
-    }
-
-    /// The segments each type of item is in, for a feed from before they
-    /// were kept: every segment is read once (its types only), and from
-    /// then on every change keeps them.
-    private func countTypes(_ id: EntityID, _ index: inout FeedSummaryFile) throws {
-        var types: [String: SegmentRanges] = [:]
-        if let last = index.lastSegment, last >= index.firstSegment {
-            for number in index.firstSegment...last {
-                let segment = try loadedSegment(id, number)
-                for position in 0..<segment.count { types[try segment.type(at: position).rawValue, default: SegmentRanges()].insert(number) }
-            }
-        }
-        index.typeSegments = types
     }
 }

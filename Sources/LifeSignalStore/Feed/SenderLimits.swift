@@ -23,12 +23,12 @@ extension LayoutStore {
     /// become ordinary unread items, and the oldest past `senderItemLimit`
     /// go (never an unread critical one, of which there are fewer).
     func enforceSenderLimits(_ id: EntityID, sender: String, _ index: inout FeedSummaryFile,
-                             _ book: inout SenderBook) throws {
+                             _ book: inout SenderBook, _ types: inout FeedTypeBook) throws {
         while let tally = try book.tally(sender, self, index), tally.unreadCritical > senderCriticalLimit {
             guard try demoteOldestCritical(id, sender: sender, from: tally.from, index, &book) else { break }
         }
         while let tally = try book.tally(sender, self, index), tally.items > senderItemLimit {
-            guard try dropOldest(id, sender: sender, from: tally.from, &index, &book) else { break }
+            guard try dropOldest(id, sender: sender, from: tally.from, &index, &book, &types) else { break }
         }
     }
 
@@ -50,7 +50,7 @@ extension LayoutStore {
 
     /// Removes the oldest item about `sender` that is not unread critical.
     private func dropOldest(_ id: EntityID, sender: String, from: Int, _ index: inout FeedSummaryFile,
-                            _ book: inout SenderBook) throws -> Bool {
+                            _ book: inout SenderBook, _ types: inout FeedTypeBook) throws -> Bool {
         guard let last = index.lastSegment else { return false }
         let start = max(index.firstSegment, from / index.segmentSize)
         guard start <= last else { return false }
@@ -66,12 +66,14 @@ extension LayoutStore {
                 foundAny = true
             }
             guard let position = about.first(where: { !FeedRetention.mustKeep(items[$0]) }) else { continue }
+            let before = items
             let item = items.remove(at: position)
             try writeSegment(id, number, items)
             try unindexIDs([item.id], of: id, index)
             index.summary.total -= 1
             if !item.isRead { index.summary.unread -= 1 }
-            index.describe(number, holding: items)
+            index.setUnread(number, items.contains { !$0.isRead })
+            try types.describe(number, was: before, holding: items, self, index)
             if items.isEmpty, number == index.firstSegment, number < last { index.firstSegment = number + 1 }
             try book.count(item, -1, self, index)
             return true

@@ -24,6 +24,8 @@ enum StoreLayout {
     static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
     static func deliverySetup(_ id: EntityID) -> String { "accounts/\(id)/delivery.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
+    /// The segments each type of the feed's items is in (see `FeedTypesFile`).
+    static func feedTypes(_ id: EntityID) -> String { "accounts/\(id)/feed/types.json" }
     /// What the feed holds about each other account (see `FeedSenders`).
     static func feedSenders(_ id: EntityID) -> String { "accounts/\(id)/feed-senders.json" }
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
