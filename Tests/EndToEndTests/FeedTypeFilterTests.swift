@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 
 /// `notifications --type` through the binary: it answers as the whole feed
-/// filtered, from a summary that lists each type's segments, from one
-/// without them (an older lifesignal's, which the next new item mends),
-/// and `doctor` names a summary whose lists are wrong.
+/// filtered, from the type lists kept in `feed/types.json`, without them
+/// (a feed from before they were kept, which the next item of a type new
+/// to its segment mends), and `doctor` names lists that are wrong.
 @Suite(.serialized) struct FeedTypeFilterTests {
     static let filters = ["alerts", "pings", "roles", "added", "removed", "contacts", "check-ins", "sign-ins"]
     static let types: [String: Set<String>] = [
@@ -27,18 +27,18 @@ import TestSupport
         }
     }
 
-    func summary(_ sandbox: Sandbox, _ path: String) throws -> [String: Any] {
+    func data(_ sandbox: Sandbox, _ path: String) throws -> [String: Any] {
         let bytes = try #require(try sandbox.storeFile(path))
         let file = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
         return try #require(file["data"] as? [String: Any])
     }
 
-    func setSummary(_ sandbox: Sandbox, _ path: String, _ data: [String: Any]) throws {
+    func setData(_ sandbox: Sandbox, _ path: String, _ data: [String: Any]) throws {
         let bytes = try JSONSerialization.data(withJSONObject: ["schemaVersion": 1, "data": data], options: [.sortedKeys])
         try sandbox.setStoreFile(path, bytes)
     }
 
-    @Test func typeListingsFromKeptOldAndWrongSummaries() throws {
+    @Test func typeListingsFromKeptMissingAndWrongLists() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
@@ -51,26 +51,29 @@ import TestSupport
         let first = try #require(try bob.run("notifications --type pings --limit 1 --json").array().first?["id"] as? String)
         #expect(try bob.run(["notifications", "read", first]).status == 0)
         let bobID = try #require(try bob.run("profile --json").object()["id"] as? String)
-        let path = "accounts/\(bobID)/feed/summary.json"
+        let path = "accounts/\(bobID)/feed/types.json"
+        let summaryPath = "accounts/\(bobID)/feed/summary.json"
 
-        #expect(try summary(sandbox, path)["typeSegments"] as? [String: Any] != nil)
+        #expect(try data(sandbox, path)["segments"] as? [String: Any] != nil)
+        #expect(try data(sandbox, summaryPath)["typeSegments"] == nil, "the summary that status reads holds no type lists")
         try expectFilteredListingsMatch(bob, "kept")
 
-        // As an older lifesignal leaves it: no per-type lists; every segment is read.
-        var older = try summary(sandbox, path)
-        older["typeSegments"] = nil
-        try setSummary(sandbox, path, older)
+        // As a feed from before the lists were kept: every segment is read.
+        try sandbox.setStoreFile(path, nil)
         try expectFilteredListingsMatch(bob, "without types")
         #expect(try bob.run("doctor").status == 0)
         #expect(try ada.run("ping Bob").status == 0)
-        #expect(try summary(sandbox, path)["typeSegments"] as? [String: Any] != nil, "the next new item counts them")
+        #expect(try sandbox.storeFile(path) == nil, "a ping in a segment that holds pings changes no list")
+        try expectFilteredListingsMatch(bob, "still without types")
+        #expect(try ada.run("contacts role Bob --no-dependent").status == 0)
+        #expect(try data(sandbox, path)["segments"] as? [String: Any] != nil, "the first role item counts them")
         try expectFilteredListingsMatch(bob, "counted again")
         #expect(try bob.run("doctor").status == 0)
 
-        // A summary that lists pings where there are none, and none where they are.
-        var wrong = try summary(sandbox, path)
-        wrong["typeSegments"] = ["ping": [3, 3]]
-        try setSummary(sandbox, path, wrong)
+        // Lists that put pings where there are none, and none where they are.
+        var wrong = try data(sandbox, path)
+        wrong["segments"] = ["ping": [3, 3]]
+        try setData(sandbox, path, wrong)
         let before = try sandbox.everything()
         let report = try bob.run("doctor")
         #expect(report.status == 7, "\(report)")
@@ -78,9 +81,11 @@ import TestSupport
         #expect(try sandbox.everything() == before)
 
         // Ranges out of order are damage, named as such, and nothing changes.
-        wrong["typeSegments"] = ["ping": [2, 1]]
-        try setSummary(sandbox, path, wrong)
+        wrong["segments"] = ["ping": [2, 1]]
+        try setData(sandbox, path, wrong)
+        let beforeDamaged = try sandbox.everything()
         let damaged = try bob.run("notifications --type pings")
         #expect(damaged.status != 0 && damaged.stderr.contains("segments of ping items have ranges out of order"), "\(damaged)")
+        #expect(try sandbox.everything() == beforeDamaged)
     }
 }

@@ -8,11 +8,15 @@ import Testing
 /// the same files, and as many bytes give or take the summary's longer
 /// numbers. Counted through the files the store reads (no clocks), on
 /// feeds written as segment files directly so that seeding stays quick.
+/// `status` and appends cost the same even when a type is scattered over
+/// the feed, so that its list (`feed/types.json`) grows with the feed.
 struct FeedGrowthTests {
     static let sizes = [1_000, 10_000, 100_000]
 
     struct Case: Sendable, CustomTestStringConvertible {
         var id: String
+        /// Whether the feed holds alerts in every other segment (`SeededFeed`).
+        var scattered = false
         var action: @Sendable (SeededFeed) throws -> Void
         var testDescription: String { id }
     }
@@ -38,6 +42,25 @@ struct FeedGrowthTests {
             let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: .contacts, unreadOnly: false, limit: 20)
             try #require(items.count == 20 && items.allSatisfy { $0.type == .added || $0.type == .removed })
         },
+        Case(id: "status (alerts in every other segment)", scattered: true) { feed in
+            // What `status` reads of the feed (`StatusReport`).
+            try #require(try feed.reader().feedSummary(of: feed.owner).total == feed.count)
+        },
+        Case(id: "append a second item to a new segment (alerts in every other segment)", scattered: true) { feed in
+            let draft = FeedDraft(type: .ping, title: "t", message: "m")
+            let time = ISO8601.parse("2026-03-02T09:00:00Z")!
+            // The first item of a segment changes the type lists; the second,
+            // of a type the segment holds, must not even read them. Retention
+            // is not what is measured (100,000 items is its limit).
+            let first = feed.writer()
+            first.retentionLimit = .max
+            _ = try first.appendFeed(draft, to: feed.owner, id: SeededFeed.id(segment: 99_999, position: 0), at: time)
+            feed.reads.total = FileReads()
+            let second = feed.writer()
+            second.retentionLimit = .max
+            let item = try second.appendFeed(draft, to: feed.owner, id: SeededFeed.id(segment: 99_999, position: 1), at: time)
+            try #require(item.index == feed.count + 1)
+        },
         Case(id: "list --json 200 (two segments or three)") { feed in
             let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: nil, unreadOnly: false, limit: 200)
             try #require(items.count == 200)
@@ -62,7 +85,7 @@ struct FeedGrowthTests {
     func theSameWorkAtEverySize(_ test: Case) throws {
         var counts: [FileReads] = []
         for size in Self.sizes {
-            let feed = try SeededFeed(count: size)
+            let feed = try SeededFeed(count: size, scattered: test.scattered)
             try test.action(feed)
             counts.append(feed.reads.total)
         }
@@ -120,10 +143,12 @@ final class CountingFiles: StoreTransaction {
 
 /// A feed of `count` items (the oldest and the newest 25 unread; the
 /// oldest and one in the newest segment, read, are the only sign-ins)
-/// written as files directly: a summary, full segments of 100, and the ID
-/// index entry of the oldest item. The segments between the first and the last
-/// two hold the same 100 read items (IDs need to differ only within a
-/// segment), so seeding 100,000 items is quick.
+/// written as files directly: a summary, its type lists, full segments of
+/// 100, and the ID index entry of the oldest item. The segments between the
+/// first and the last two hold the same 100 read items (IDs need to differ
+/// only within a segment), so seeding 100,000 items is quick; `scattered`,
+/// the even ones of them hold an alert first instead, so that the alerts'
+/// list has a range for each.
 struct SeededFeed: @unchecked Sendable {
     static let segmentSize = FeedSummaryFile.defaultSegmentSize
     static let unread = 25
@@ -139,7 +164,7 @@ struct SeededFeed: @unchecked Sendable {
     /// The oldest item's ID.
     var oldestID: EntityID { Self.id(segment: 0, position: 0) }
 
-    init(count: Int) throws {
+    init(count: Int, scattered: Bool = false) throws {
         precondition(count % Self.segmentSize == 0 && count > 2 * Self.segmentSize, "whole segments, three or more")
         self.count = count
         files = StepByStep(MemoryBackend(name: Self.name))
@@ -160,11 +185,17 @@ struct SeededFeed: @unchecked Sendable {
         }
         let last = count / Self.segmentSize - 1
         let middle = codec.encode(segment(1, idFrom: 1))
+        var withAlert = segment(1, idFrom: 1)
+        withAlert[0].type = .alert
+        let middleWithAlert = codec.encode(withAlert)
+        let alerts = scattered ? Array(stride(from: 2, to: last - 1, by: 2)) : []
         let owner = self.owner
         try files.backend.write { store in
             // The middle segments all hold the bytes of the second (their items' positions
             // say 100 to 199, which nothing here reads).
-            for number in 1..<(last - 1) { try store.write(StoreLayout.feedSegment(owner, number), middle) }
+            for number in 1..<(last - 1) {
+                try store.write(StoreLayout.feedSegment(owner, number), alerts.contains(number) ? middleWithAlert : middle)
+            }
             for number in [0, last - 1, last] {
                 try store.write(StoreLayout.feedSegment(owner, number), codec.encode(segment(number, idFrom: number)))
             }
@@ -175,11 +206,18 @@ struct SeededFeed: @unchecked Sendable {
             summary.summary.deliveredThrough = count
             summary.unreadSegments = [0, last]
             summary.idIndexDigits = FeedIDIndex.digits
+            try store.write(StoreLayout.feedSummary(owner), codec.encode(summary))
             var everySegment = SegmentRanges()
             for number in 0...last { everySegment.insert(number) }
-            summary.typeSegments = Dictionary(uniqueKeysWithValues: types.map { ($0.rawValue, everySegment) })
-            summary.typeSegments?[NotificationType.signIn.rawValue] = SegmentRanges(bounds: [0, 0, last, last])
-            try store.write(StoreLayout.feedSummary(owner), codec.encode(summary))
+            var lists = FeedTypesFile()
+            lists.segments = Dictionary(uniqueKeysWithValues: types.map { ($0.rawValue, everySegment) })
+            lists.segments[NotificationType.signIn.rawValue] = SegmentRanges(bounds: [0, 0, last, last])
+            if !alerts.isEmpty {
+                var scatteredAlerts = SegmentRanges()
+                for number in alerts { scatteredAlerts.insert(number) }
+                lists.segments[NotificationType.alert.rawValue] = scatteredAlerts
+            }
+            try store.write(StoreLayout.feedTypes(owner), codec.encode(lists))
             let oldest = Self.id(segment: 0, position: 0)
             let indexPath = try #require(FeedIDIndex.path(owner, prefix: oldest.rawValue[...]))
             try store.write(indexPath, codec.encode([FeedIDEntry(id: oldest, index: 0)]))

@@ -4,10 +4,10 @@ import LifeSignalCore
 import Testing
 import TestSupport
 
-/// The summary's per-segment lists (`FeedSummaryFile.typeSegments` and
-/// `unreadSegments`) stay exactly what the segments hold through every
-/// change, so `--type` and `--unread` read only segments that can hold a
-/// match and still answer as a scan of the whole feed would.
+/// The per-segment lists (each type's in `FeedTypesFile`, the unread ones
+/// in `FeedSummaryFile.unreadSegments`) stay exactly what the segments hold
+/// through every change, so `--type` and `--unread` read only segments
+/// that can hold a match and still answer as a scan of the whole feed would.
 struct FeedTypeSummaryTests {
     /// One step of a random sequence, each run as a command is.
     enum Step: CaseIterable {
@@ -26,8 +26,8 @@ struct FeedTypeSummaryTests {
             sender = world.env.newID()
             var summary = FeedSummaryFile()
             summary.segmentSize = 4
-            summary.typeSegments = keepingTypes ? [:] : nil
             try world.store.store(summary, StoreLayout.feedSummary(owner))
+            if keepingTypes { try world.store.store(FeedTypesFile(), StoreLayout.feedTypes(owner)) }
         }
 
         @discardableResult
@@ -59,18 +59,19 @@ struct FeedTypeSummaryTests {
             }
         }
 
-        /// The summary's lists against those counted from the segments, and
+        /// The kept lists against those counted from the segments, and
         /// every filtered listing against the whole feed filtered.
         func check(_ context: String) throws {
             let items = try items()
             let summary = try command { try $0.feedIndex(owner) }
+            let kept = try command { try $0.feedTypes(of: owner) }
             var types: [String: SegmentRanges] = [:]
             var unread = Set<Int>()
             for item in items {
                 types[item.type.rawValue, default: SegmentRanges()].insert(item.index / summary.segmentSize)
                 if !item.isRead { unread.insert(item.index / summary.segmentSize) }
             }
-            #expect(summary.typeSegments == types, "\(context): types")
+            #expect(kept?.segments == types, "\(context): types")
             #expect(Set(summary.unreadSegments.filter { $0 >= summary.firstSegment }) == unread, "\(context): unread")
             for filter in [nil] + NotificationFilter.allCases.map(Optional.some) {
                 for unreadOnly in [false, true] {
@@ -115,28 +116,44 @@ struct FeedTypeSummaryTests {
         }
     }
 
-    /// A feed whose summary lacks the types (written before they were
-    /// kept, or rewritten by an older lifesignal) lists by type from every
-    /// segment, and its next append counts them.
-    @Test func aFeedWithoutTypesIsScannedAndCountedAtItsNextAppend() throws {
+    /// A feed without type lists (written before they were kept) lists by
+    /// type from every segment; an append that changes no list leaves it
+    /// so, and the next that does (a segment's first item of a type) counts
+    /// them from the segments.
+    @Test func aFeedWithoutTypesIsScannedAndCountedWhenAListChanges() throws {
         let feed = try Feed()
-        for index in 0..<20 { try feed.append(index % 7 == 0 ? .alert : .ping) }
-        try feed.command { store in
-            var summary = try store.feedIndex(feed.owner)
-            summary.typeSegments = nil
-            try store.store(summary, StoreLayout.feedSummary(feed.owner))
-        }
+        for index in 0..<18 { try feed.append(index % 7 == 0 ? .alert : .ping) }
+        try feed.world.store.remove(StoreLayout.feedTypes(feed.owner))
         let alerts = try feed.command { try NotificationService(store: $0).list(of: feed.owner, filter: .alerts, unreadOnly: false, limit: nil) }
         #expect(alerts.map(\.index) == [14, 7, 0])
-        #expect(try feed.command { try $0.feedIndex(feed.owner).typeSegments } == nil)
+        // Segment 4 holds a ping already.
+        try feed.append(.ping)
+        #expect(try feed.command { try $0.feedTypes(of: feed.owner) } == nil)
         try feed.append(.role)
-        try feed.check("after the first append")
-        #expect(try feed.command { try $0.feedIndex(feed.owner).typeSegments?["alert"] } == SegmentRanges(bounds: [0, 1, 3, 3]))
+        try feed.check("after the first append of a new type to a segment")
+        #expect(try feed.command { try $0.feedTypes(of: feed.owner)?.segments["alert"] } == SegmentRanges(bounds: [0, 1, 3, 3]))
+    }
+
+    /// An append of a type its segment already holds, a read, and a
+    /// delete that leaves every segment's types as they were do not write
+    /// the type lists.
+    @Test func changesThatKeepEverySegmentsTypesLeaveTheListsAlone() throws {
+        let feed = try Feed()
+        for _ in 0..<6 { try feed.append(.ping) }
+        #expect(try feed.command { try $0.feedTypes(of: feed.owner)?.segments } == ["ping": SegmentRanges(bounds: [0, 1])])
+        // Lists these changes would correct if they wrote them.
+        try feed.world.store.store(FeedTypesFile(), StoreLayout.feedTypes(feed.owner))
+        try feed.append(.ping)
+        try feed.command { try NotificationEditor(store: $0).markRead(nil, of: feed.owner) }
+        let newest = try feed.items().last
+        try feed.command { try NotificationEditor(store: $0).delete(newest?.id, of: feed.owner) }
+        #expect(try feed.command { try $0.feedTypes(of: feed.owner) } == FeedTypesFile(), "the wrong, empty lists were left alone")
     }
 
     /// `doctor` finds a summary whose type or unread lists disagree with the segments.
     @Test(arguments: [
         ("a type's segment missing", "lists alert notifications in segments [0, 0, 2, 2] but the feed holds them in [0, 2]"),
+        ("a type that is not there", "lists role notifications in segments [1, 1] but the feed holds them in []"),
         ("a segment with no unread item listed", "lists the segments with unread notifications wrongly (none unread in 0)"),
         ("a segment with unread items left out", "lists the segments with unread notifications wrongly (missing 2)"),
     ])
@@ -152,14 +169,18 @@ struct FeedTypeSummaryTests {
         _ = try world.store.appendFeed(FeedDraft(type: .ping, title: "t", message: "m"), to: ada.id, id: world.env.newID(), at: world.now)
         #expect(try StoreDoctor(store: SharedStore(backend: world.backend)).examine().isHealthy)
         var summary = try world.store.feedIndex(ada.id)
+        var types = try #require(try world.store.feedTypes(of: ada.id))
         switch damage {
-        case "a type's segment missing": summary.typeSegments?["alert"]?.remove(1)
+        case "a type's segment missing": types.segments["alert"]?.remove(1)
+        case "a type that is not there": types.segments["role"] = SegmentRanges(bounds: [1, 1])
         case "a segment with no unread item listed": summary.unreadSegments = [0] + summary.unreadSegments
         default: summary.unreadSegments = []
         }
         try world.store.store(summary, StoreLayout.feedSummary(ada.id))
+        try world.store.store(types, StoreLayout.feedTypes(ada.id))
+        let file = damage.hasPrefix("a type") ? "feed/types.json" : "feed/summary.json"
         let report = try StoreDoctor(store: SharedStore(backend: world.backend)).examine()
-        #expect(report.findings.contains { $0.path.hasSuffix("feed/summary.json") && $0.problem.contains(finding) }, "\(report.findings)")
+        #expect(report.findings.contains { $0.path.hasSuffix(file) && $0.problem.contains(finding) }, "\(report.findings)")
     }
 
     /// `SegmentRanges` against a plain set of numbers, through random inserts and removals.

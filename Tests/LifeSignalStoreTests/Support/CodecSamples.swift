@@ -25,6 +25,7 @@ enum CodecSamples {
         StoreCodecSample(DeadlineMarks.StoreField.self, populated: deadlines, minimal: DeadlineMarks()),
         StoreCodecSample(FeedItem.StoreField.self, populated: feedItem, minimal: minimalFeedItem),
         StoreCodecSample(FeedSummaryFile.StoreField.self, populated: summaryFile, minimal: FeedSummaryFile()),
+        StoreCodecSample(FeedTypesFile.StoreField.self, populated: typesFile, minimal: FeedTypesFile()),
         StoreCodecSample(FeedIDEntry.StoreField.self, populated: FeedIDEntry(id: id(25), index: 4_242),
                          minimal: FeedIDEntry(id: id(25), index: 0)),
         StoreCodecSample(FeedSummary.StoreField.self, populated: summaryFile.summary, minimal: FeedSummary()),
@@ -172,7 +173,12 @@ enum CodecSamples {
         file.firstSegment = 1
         file.unreadSegments = [1, 2]
         file.idIndexDigits = 3
-        file.typeSegments = ["checkIn": SegmentRanges(bounds: [1, 2]), "ping": SegmentRanges(bounds: [1, 1])]
+        return file
+    }
+
+    static var typesFile: FeedTypesFile {
+        var file = FeedTypesFile()
+        file.segments = ["checkIn": SegmentRanges(bounds: [1, 2, 5, 9]), "ping": SegmentRanges(bounds: [1, 1])]
         return file
     }
 
