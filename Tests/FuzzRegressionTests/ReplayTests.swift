@@ -38,7 +38,7 @@ struct ReplayTests {
     @Test func storeFixtureHasEveryKindOfFile() {
         let paths = StoreFixture.shared.paths
         let patterns = ["/account.json", "/contacts.json", "/pings.json", "/checkins/",
-                        "/wake.json", "/feed/summary.json", "/feed/0.json", "schedule/", "phones/",
+                        "/wake.json", "/feed/summary.json", "/feed/types.json", "/feed/0.json", "schedule/", "phones/",
                         "codes/", "sessions/", "logins/", "/delivery.json", "looked.json"]
         for pattern in patterns {
             #expect(paths.contains { $0.contains(pattern) }, "no store file like \(pattern) in \(paths)")

@@ -79,6 +79,7 @@ final class DamageWorld {
         case .checkIns: return store.appendingPathComponent("accounts/\(ada)/checkins/0.json")
         case .accountWake: return store.appendingPathComponent("accounts/\(ada)/wake.json")
         case .feedSummary: return store.appendingPathComponent("accounts/\(ada)/feed/summary.json")
+        case .feedTypes: return store.appendingPathComponent("accounts/\(ada)/feed/types.json")
         case .feedSegment: return store.appendingPathComponent("accounts/\(ada)/feed/0.json")
         case .phoneIndex: return store.appendingPathComponent("phones/15550000001.json")
         case .codeIndex: return store.appendingPathComponent("codes/\(cyCode).json")

@@ -6,7 +6,7 @@ import SystemFiles
 
 /// Every kind of file lifesignal reads, with the command that reads it.
 enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
-    case meta, account, contacts, pings, checkIns, accountWake, feedSummary, feedSegment,
+    case meta, account, contacts, pings, checkIns, accountWake, feedSummary, feedTypes, feedSegment,
          phoneIndex, codeIndex, session, pendingLogin, localSession, settings, journal,
          invitations, waitingInvitations, deliverySetup, lastLook
 
@@ -21,6 +21,7 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
         case .checkIns: ["checkin", "history"]
         case .accountWake: ["checkin"]
         case .feedSummary, .feedSegment: ["notifications"]
+        case .feedTypes: ["notifications", "--type", "pings"]
         case .phoneIndex: ["login", "--phone", "+15550000001"]
         case .codeIndex: ["contacts", "add", cyCode, "--responder"]
         case .pendingLogin: ["login", "--phone", "+15550000004", "--code", "000000"]
