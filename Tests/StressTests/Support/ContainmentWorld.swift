@@ -53,6 +53,7 @@ final class ContainmentWorld {
         case .checkIns: return account.appendingPathComponent("checkins/0.json")
         case .accountWake: return account.appendingPathComponent("wake.json")
         case .feedSummary: return account.appendingPathComponent("feed/summary.json")
+        case .feedTypes: return account.appendingPathComponent("feed/types.json")
         case .feedSegment: return account.appendingPathComponent("feed/0.json")
         case .deliverySetup: return account.appendingPathComponent("delivery.json")
         default: throw HarnessFailure("\(kind) is not a per-account file")
@@ -60,8 +61,8 @@ final class ContainmentWorld {
     }
 
     /// The kinds of file each account has of its own.
-    static let perAccountKinds: [StoreFileKind] = [.account, .contacts, .pings, .checkIns, .accountWake, .feedSummary, .feedSegment,
-                                                   .deliverySetup]
+    static let perAccountKinds: [StoreFileKind] = [.account, .contacts, .pings, .checkIns, .accountWake, .feedSummary, .feedTypes,
+                                                   .feedSegment, .deliverySetup]
 
     /// Titles in `person`'s feed, newest first.
     func titles(_ person: Person) throws -> [String] {
