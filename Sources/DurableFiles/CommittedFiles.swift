@@ -42,7 +42,8 @@ struct CommittedFiles: Sendable {
             throw error.failure(.list, path)
         }
         names.removeAll { name in
-            name.first == "." || (relative.isEmpty && StorePath.reservedNames.contains(name))
+            // The first byte, not the first Character: no grapheme breaking per name.
+            name.utf8.first == UInt8(ascii: ".") || (relative.isEmpty && StorePath.reservedNames.contains(name))
         }
         return names.sorted()
     }
