@@ -53,11 +53,13 @@ struct SystemFileSystemTests {
         }
         let directory = TemporaryDirectory()
         for name in names { try createFile(directory.path + "/" + name) }
-        let listing = FaultInjectingFileSystem(wrapping: fileSystem)
+        let recording = FaultInjectingFileSystem(wrapping: fileSystem)
         let visible: (UnsafeBufferPointer<UInt8>) -> Bool = { $0.first != UInt8(ascii: ".") }
-        let expected = names.filter { !$0.hasPrefix(".") }.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let listed = try fileSystem.listDirectory(directory.path)
+        let expected = listed.filter { !$0.hasPrefix(".") }.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(try fileSystem.smallestName(in: directory.path, where: visible) == expected)
-        #expect(try listing.smallestName(in: directory.path, where: visible) == expected)
+        #expect(try recording.smallestName(in: directory.path, where: visible) == expected)
+        #expect(recording.calls.map(\.operation) == [.list])
         #expect(try fileSystem.smallestName(in: directory.path) { _ in false } == nil)
         #expect(throws: Errno.noSuchFile) { try fileSystem.smallestName(in: directory.path + "/missing", where: visible) }
     }
