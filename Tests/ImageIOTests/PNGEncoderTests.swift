@@ -89,6 +89,19 @@ struct PNGEncoderTests {
         #expect(stride(from: 0, to: scanlines.count, by: 4).allSatisfy { scanlines[$0] == 0 })
     }
 
+    @Test("bilevel scanlines packed by the caller give the same file as packed rows",
+          arguments: [(1, 1), (7, 3), (8, 8), (9, 2), (264, 264)])
+    func bilevelScanlines(_ width: Int, _ height: Int) throws {
+        let rowBytes = (width + 7) / 8
+        let rows = Support.lcgBytes(rowBytes * height, seed: UInt32(width * 31 + height))
+        var scanlines: [UInt8] = []
+        for y in 0..<height { scanlines += [0] + rows[(y * rowBytes)..<((y + 1) * rowBytes)] }
+        let png = PNGEncoder.encodeBilevel(width: width, height: height, scanlines: scanlines)
+        #expect(png == PNGEncoder.encodeBilevel(width: width, height: height, packedRows: rows))
+        let idat = try #require(Self.chunkData(png, type: "IDAT"))
+        #expect(try Zlib.decompress(idat) == scanlines)
+    }
+
     @Test("8-bit rows use more than one filter on gradients")
     func filterChoice() throws {
         let png = Self.eightBit(.rgb8, 128, 64).encode()

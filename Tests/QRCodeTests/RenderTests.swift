@@ -107,6 +107,25 @@ struct RenderTests {
         }
     }
 
+    @Test("a row prefix puts zero bytes before each packed row and changes nothing else",
+          arguments: [(1, 0, 1), (3, 2, 1), (8, 4, 1), (5, 4, 3)])
+    func rowPrefix(_ scale: Int, _ quietZone: Int, _ prefix: Int) throws {
+        for symbol in Self.symbols {
+            for darkIsOne in [false, true] {
+                let plain = RasterRenderer.packed(symbol, quietZone: quietZone, scale: scale, darkIsOne: darkIsOne)
+                let prefixed = RasterRenderer.packed(symbol, quietZone: quietZone, scale: scale, darkIsOne: darkIsOne, rowPrefix: prefix)
+                #expect(prefixed.width == plain.width && prefixed.height == plain.height && prefixed.rowBytes == plain.rowBytes)
+                #expect(prefixed.rowPrefix == prefix && plain.rowPrefix == 0)
+                var expected: [UInt8] = []
+                for y in 0..<plain.height {
+                    expected += [UInt8](repeating: 0, count: prefix)
+                    expected += plain.bytes[(y * plain.rowBytes)..<((y + 1) * plain.rowBytes)]
+                }
+                #expect(prefixed.bytes == expected, "scale \(scale), quiet zone \(quietZone), prefix \(prefix)")
+            }
+        }
+    }
+
     @Test("shared types validate their ranges")
     func sharedTypes() {
         #expect(QRVersion(rawValue: 0) == nil && QRVersion(rawValue: 41) == nil && QRVersion(rawValue: 40)?.size == 177)

@@ -72,6 +72,21 @@ public enum PNGEncoder {
             }
             initialized = height * lineLength
         }
+        return encodeBilevel(width: width, height: height, scanlines: scanlines)
+    }
+
+    /// Encodes a black-and-white image given as unfiltered PNG scanlines
+    /// (each a zero filter-type byte, then the row packed as for
+    /// `encodeBilevel(width:height:packedRows:)`) as a 1-bit greyscale PNG:
+    /// for a renderer that packs its rows straight into scanlines.
+    ///
+    /// - Precondition: `width` and `height` are positive, `scanlines` has
+    ///   `height * (1 + (width + 7) / 8)` bytes and every filter byte is 0.
+    public static func encodeBilevel(width: Int, height: Int, scanlines: [UInt8]) -> [UInt8] {
+        let lineLength = (width + 7) / 8 + 1
+        precondition(width > 0 && height > 0 && scanlines.count == height * lineLength, "bitmap size does not match its dimensions")
+        precondition(stride(from: 0, to: scanlines.count, by: lineLength).allSatisfy { scanlines[$0] == PNGFilter.none.rawValue },
+                     "bilevel scanlines are unfiltered")
         let compressed = Zlib.compress(scanlines, strategy: .runs(rowLength: lineLength))
         return file(width: width, height: height, bitDepth: 1, colourType: .grey, compressed: compressed)
     }

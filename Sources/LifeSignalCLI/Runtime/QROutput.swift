@@ -11,8 +11,9 @@ enum QROutput {
     static func writeFiles(_ symbol: QRSymbol, _ options: QRImageOptions, _ c: Context) throws -> [String] {
         var written: [String] = []
         if let path = options.png {
-            let raster = RasterRenderer.packed(symbol, quietZone: 4, scale: options.scale, darkIsOne: false)
-            let png = PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, packedRows: raster.bytes)
+            // Packed straight into PNG scanlines: one buffer for the picture.
+            let raster = RasterRenderer.packed(symbol, quietZone: 4, scale: options.scale, darkIsOne: false, rowPrefix: 1)
+            let png = PNGEncoder.encodeBilevel(width: raster.width, height: raster.height, scanlines: raster.bytes)
             if path == "-" { c.out.writeBytes(png) } else {
                 try write(png, to: path, c)
                 written.append(path)

@@ -54,9 +54,12 @@ public struct PackedRaster: Equatable, Sendable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// Bytes a row: `(width + 7) / 8`.
+    /// Bytes of pixels a row: `(width + 7) / 8`.
     public let rowBytes: Int
-    /// `height * rowBytes` bytes, row by row.
+    /// Zero bytes before each row's pixels: 0, or 1 for the filter-type
+    /// byte that opens a PNG scanline.
+    public let rowPrefix: Int
+    /// `height * (rowPrefix + rowBytes)` bytes, row by row.
     public let bytes: [UInt8]
 }
 
@@ -64,24 +67,37 @@ extension RasterRenderer {
     /// The symbol scaled like `render(_:quietZone:scale:)`, already packed:
     /// each module row is packed once and copied for the rows it spans.
     /// With `darkIsOne` dark pixels are 1 bits (PBM); without it they are
-    /// 0 bits (1-bit greyscale PNG); padding bits are light.
-    public static func packed(_ symbol: QRSymbol, quietZone: Int = 4, scale: Int = 4, darkIsOne: Bool) -> PackedRaster {
-        packed(symbol.modules, quietZone: quietZone, scale: scale, darkIsOne: darkIsOne)
+    /// 0 bits (1-bit greyscale PNG); padding bits are light. `rowPrefix`
+    /// zero bytes open each row: with 1, the rows are PNG scanlines (filter
+    /// type none) ready to compress, so the picture is written once and
+    /// not copied into a second buffer.
+    public static func packed(_ symbol: QRSymbol, quietZone: Int = 4, scale: Int = 4, darkIsOne: Bool,
+                              rowPrefix: Int = 0) -> PackedRaster {
+        packed(symbol.modules, quietZone: quietZone, scale: scale, darkIsOne: darkIsOne, rowPrefix: rowPrefix)
     }
 
-    /// The module grid `modules` packed like `packed(_:quietZone:scale:darkIsOne:)` packs a symbol.
-    public static func packed(_ modules: BitMatrix, quietZone: Int = 4, scale: Int = 4, darkIsOne: Bool) -> PackedRaster {
-        precondition(quietZone >= 0 && scale >= 1, "the quiet zone must be ≥ 0 and the scale ≥ 1")
+    /// The module grid `modules` packed like `packed(_:quietZone:scale:darkIsOne:rowPrefix:)` packs a symbol.
+    public static func packed(_ modules: BitMatrix, quietZone: Int = 4, scale: Int = 4, darkIsOne: Bool,
+                              rowPrefix: Int = 0) -> PackedRaster {
+        precondition(quietZone >= 0 && scale >= 1 && rowPrefix >= 0,
+                     "the quiet zone and row prefix must be ≥ 0 and the scale ≥ 1")
         let size = modules.size
         let side = (size + 2 * quietZone) * scale
         let rowBytes = (side + 7) / 8
-        var bytes = [UInt8](repeating: darkIsOne ? 0 : 0xFF, count: rowBytes * side)
+        let lineBytes = rowPrefix + rowBytes
+        var bytes = [UInt8](repeating: darkIsOne ? 0 : 0xFF, count: lineBytes * side)
         let stride = modules.stride
         bytes.withUnsafeMutableBufferPointer { output in
+            guard let start = output.baseAddress else { return }
+            // Column by column: strided byte stores, where a loop along a
+            // row would become a memset call a row for a byte or two.
+            for index in 0..<rowPrefix {
+                for y in 0..<side { start[y * lineBytes + index] = 0 }
+            }
             modules.withPackedRows { words in
-                guard let base = output.baseAddress else { return }
+                let base = start + rowPrefix
                 for y in 0..<size {
-                    let row = base + (quietZone + y) * scale * rowBytes
+                    let row = base + (quietZone + y) * scale * lineBytes
                     // Runs of dark modules, found a word at a time.
                     var x = 0
                     while x < size {
@@ -95,11 +111,11 @@ extension RasterRenderer {
                         fill(row, from: (quietZone + x) * scale, to: (quietZone + x + run) * scale, dark: !darkIsOne)
                         x += run
                     }
-                    for copy in 1..<max(1, scale) { (row + copy * rowBytes).update(from: row, count: rowBytes) }
+                    for copy in 1..<max(1, scale) { (row + copy * lineBytes).update(from: row, count: rowBytes) }
                 }
             }
         }
-        return PackedRaster(width: side, height: side, rowBytes: rowBytes, bytes: bytes)
+        return PackedRaster(width: side, height: side, rowBytes: rowBytes, rowPrefix: rowPrefix, bytes: bytes)
     }
 
     /// Sets pixels `start..<end` of a packed row to the dark bit value
