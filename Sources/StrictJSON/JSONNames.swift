@@ -19,16 +19,22 @@ public struct JSONNames: Sendable {
         return true
     }
 
-    /// The position in `names` of the name spelt by `bytes`, if any.
-    public func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for index in utf8.indices where utf8[index].count == bytes.count {
-            let equal = utf8[index].withUnsafeBufferPointer { name in
-                var k = 0
-                while k < name.count, name[k] == bytes[k] { k += 1 }
-                return k == name.count
-            }
-            if equal { return index }
-        }
+    /// The position in `names` of the name spelt by `bytes`, if any; the
+    /// name at `expected` is tried first (files keep members in the order
+    /// of the table, so the next name is almost always the one after the
+    /// last).
+    public func index(of bytes: UnsafeBufferPointer<UInt8>, expected: Int = 0) -> Int? {
+        if expected < utf8.count, spells(expected, bytes) { return expected }
+        for index in utf8.indices where index != expected && spells(index, bytes) { return index }
         return nil
+    }
+
+    private func spells(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8[index].count == bytes.count else { return false }
+        return utf8[index].withUnsafeBufferPointer { name in
+            var k = 0
+            while k < name.count, name[k] == bytes[k] { k += 1 }
+            return k == name.count
+        }
     }
 }

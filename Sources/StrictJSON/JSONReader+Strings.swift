@@ -34,14 +34,17 @@ extension JSONReader {
 
     /// Reads a member's name and finds it in `names`, without copying it
     /// unless it has escapes.
-    public mutating func readMemberName(in names: JSONNames) throws(JSONReadError) -> Int? {
+    /// `expected` is the name to try first (see `JSONNames.index`).
+    public mutating func readMemberName(in names: JSONNames, expected: Int = 0) throws(JSONReadError) -> Int? {
         let start = offset + 1
         let end = try scanPlainRun(from: start)
         guard bytes[end] == UInt8(ascii: "\"") else {
-            return try readStringUTF8().withUnsafeBufferPointer { names.index(of: $0) }
+            return try readStringUTF8().withUnsafeBufferPointer { names.index(of: $0, expected: expected) }
         }
         offset = end + 1
-        return bytes.withUnsafeBufferPointer { names.index(of: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return bytes.withUnsafeBufferPointer {
+            names.index(of: UnsafeBufferPointer(rebasing: $0[start..<end]), expected: expected)
+        }
     }
 
     /// Steps over a string, with the same checks as reading it.

@@ -46,16 +46,18 @@ public struct JSONReader {
         defer { depth -= 1 }
         if consume(UInt8(ascii: "}")) { return }
         var seen: UInt64 = 0
+        var next = 0
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw expected("a member name in quotes") }
             let nameOffset = offset
-            let match = try readMemberName(in: names)
+            let match = try readMemberName(in: names, expected: next)
             if let match {
                 guard seen & 1 << match == 0 else {
                     throw JSONReadError(kind: .duplicateField(names.names[match]), offset: nameOffset)
                 }
                 seen |= 1 << match
+                next = match + 1
             }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw expected("':' after the member name") }

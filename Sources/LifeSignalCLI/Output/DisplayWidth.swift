@@ -12,7 +12,10 @@ enum DisplayWidth {
     static func of(_ text: some StringProtocol) -> Int {
         // Most cells are plain ASCII: one column a byte, no grapheme breaking.
         let bytes = text.utf8
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
+        let isPrintableASCII = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        let plain = bytes.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintableASCII) }
+            ?? bytes.allSatisfy(isPrintableASCII)
+        if plain { return bytes.count }
         var total = 0
         var inEscape = false
         for character in text {

@@ -41,7 +41,9 @@ enum TerminalText {
 
     /// Printable ASCII, the common case: nothing to do.
     private static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let isPrintableASCII = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintableASCII) }
+            ?? text.utf8.allSatisfy(isPrintableASCII)
     }
 
     private static func render(_ text: String, lineBreak: String?) -> String {

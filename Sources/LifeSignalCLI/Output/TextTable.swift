@@ -26,6 +26,9 @@ struct TextTable {
     /// Spaces before every line.
     let indent: Int
     private(set) var rows: [[String]] = []
+    /// The display width of each row's cells (of a cell's widest line),
+    /// measured once, as the row is added.
+    private var rowWidths: [[Int]] = []
     /// Widths columns get at least: those of the pages printed before, so
     /// a long table printed page by page (`startNextPage`) stays aligned.
     private var minimumWidths: [Int] = []
@@ -38,6 +41,7 @@ struct TextTable {
 
     mutating func add(_ cells: [String]) {
         rows.append(cells)
+        rowWidths.append(cells.map(Self.width(of:)))
     }
 
     var isEmpty: Bool { rows.isEmpty }
@@ -48,15 +52,15 @@ struct TextTable {
     /// the rows to come: a long listing is printed a page at a time, so its
     /// memory does not grow with it, and its columns never narrow.
     mutating func startNextPage() {
-        minimumWidths = columnWidths((header.map { [$0] } ?? []) + rows)
+        minimumWidths = columnWidths()
         rows.removeAll(keepingCapacity: true)
+        rowWidths.removeAll(keepingCapacity: true)
     }
 
     /// The lines to print; `width` nil means no limit (not a terminal).
     /// `style` dims the header.
     func lines(width: Int?, dim: (String) -> String = { $0 }) -> [String] {
-        let all = (header.map { [$0] } ?? []) + rows
-        let natural = columnWidths(all)
+        let natural = columnWidths()
         let total = indent + natural.reduce(0, +) + 2 * max(0, natural.count - 1)
         guard let width, total > width else { return aligned(natural, wrapAt: nil, dim: dim) }
         if let flexible = columns.lastIndex(of: .flexible), flexible < natural.count {
@@ -72,15 +76,32 @@ struct TextTable {
 
     /// A cell's lines; most cells have one, found without splitting.
     private static func lines(of cell: String) -> [String] {
-        guard cell.utf8.contains(UInt8(ascii: "\n")) else { return [cell] }
+        guard hasLineBreak(cell) else { return [cell] }
         return cell.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    private func columnWidths(_ rows: [[String]]) -> [Int] {
+    /// Whether `cell` has more than one line, looked for in its bytes.
+    private static func hasLineBreak(_ cell: String) -> Bool {
+        cell.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
+            ?? cell.utf8.contains(UInt8(ascii: "\n"))
+    }
+
+    /// The display width of a cell's widest line.
+    private static func width(of cell: String) -> Int {
+        guard hasLineBreak(cell) else { return DisplayWidth.of(cell) }
+        return lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0
+    }
+
+    /// The header's cells' widths and then the rows', as measured when added.
+    private var allWidths: [[Int]] {
+        guard let header else { return rowWidths }
+        return [header.map(Self.width(of:))] + rowWidths
+    }
+
+    private func columnWidths() -> [Int] {
         var widths = minimumWidths
-        for row in rows {
-            for (index, cell) in row.enumerated() {
-                let width = Self.lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0
+        for row in allWidths {
+            for (index, width) in row.enumerated() {
                 if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
             }
         }
@@ -90,12 +111,13 @@ struct TextTable {
     /// Layouts 1 and 2: each cell's lines side by side, padded to `widths`.
     private func aligned(_ widths: [Int], wrapAt flexible: Int?, dim: (String) -> String) -> [String] {
         var out: [String] = []
+        let measured = allWidths
         for (rowIndex, row) in ((header.map { [$0] } ?? []) + rows).enumerated() {
             let isHeader = header != nil && rowIndex == 0
             let cells: [[String]] = row.enumerated().map { index, cell in
                 index == flexible ? TextWrap.lines(cell, width: widths[index]) : Self.lines(of: cell)
             }
-            let height = cells.map(\.count).max() ?? 0
+            let height = cells.reduce(0) { max($0, $1.count) }
             for lineIndex in 0..<height {
                 // Built as bytes: a listing has many lines, and String
                 // concatenation costs more than measuring them.
@@ -111,7 +133,9 @@ struct TextTable {
                     let text = cellLines[lineIndex]
                     line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
                     line.append(contentsOf: (isHeader ? dim(text) : text).utf8)
-                    pending = widths[index] - DisplayWidth.of(text) + 2
+                    // A cell of one line, not wrapped, was measured as it was added.
+                    let width = index != flexible && cellLines.count == 1 ? measured[rowIndex][index] : DisplayWidth.of(text)
+                    pending = widths[index] - width + 2
                 }
                 out.append(String(decoding: line, as: UTF8.self))
             }

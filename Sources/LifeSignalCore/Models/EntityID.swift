@@ -19,6 +19,18 @@ public struct EntityID: Hashable, Comparable, Codable, Sendable, CustomStringCon
         rawValue = text
     }
 
+    /// Whether `bytes` spell a valid ID (what `init(validatingUTF8:)`
+    /// accepts), for readers that check an ID long before, or without
+    /// ever, building it.
+    package static func isValid(utf8 bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer(isValid)
+    }
+
+    /// An ID from bytes `isValid(utf8:)` accepted already.
+    package init(checkedUTF8 bytes: ArraySlice<UInt8>) {
+        rawValue = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+
     private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         let hyphens: UInt64 = 1 << 8 | 1 << 13 | 1 << 18 | 1 << 23

@@ -18,15 +18,13 @@ public struct NotificationService {
                       _ body: (FeedItem) throws -> Void) throws {
         var count = 0
         if let limit, limit <= 0 { return }
-        let visitor = { (item: FeedItem) throws -> Bool in
-            if unreadOnly, item.isRead { return true }
-            if let filter, !filter.matches(item.type) { return true }
+        // The store judges the filters before it builds an item, and reads
+        // only segments that can hold matches.
+        try store.visitFeed(of: owner, matching: FeedQuery(unreadOnly: unreadOnly, filter: filter)) { item in
             try body(item)
             count += 1
             return limit.map { count < $0 } ?? true
         }
-        // Unread items are read only from the segments that hold some.
-        if unreadOnly { try store.visitUnreadFeed(of: owner, visitor) } else { try store.visitFeed(of: owner, visitor) }
     }
 
     /// The one item whose ID is `query` or starts with it (at least 4 characters).

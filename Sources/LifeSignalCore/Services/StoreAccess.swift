@@ -26,9 +26,10 @@ public protocol StoreReading {
     func feedSummary(of id: EntityID) throws -> FeedSummary
     /// Visits feed items newest first until `visit` returns false.
     func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
-    /// Visits unread feed items newest first until `visit` returns false,
-    /// reading only the segments the feed's summary says hold unread items.
-    func visitUnreadFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws
+    /// Visits the feed items `query` admits, newest first, until `visit`
+    /// returns false, reading only segments that can hold such items (for
+    /// unread ones, those the feed's summary lists).
+    func visitFeed(of id: EntityID, matching query: FeedQuery, _ visit: (FeedItem) throws -> Bool) throws
     /// The items whose ID starts with `idPrefix` (lowercase, at least 4
     /// characters), at most `limit`, found through the feed's ID index in
     /// a constant number of reads; nil when the feed cannot answer so (no

@@ -14,42 +14,9 @@ extension FeedItem: StoreFileElement {
     static let storeFields = StoreField.allCases
     static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
+    /// Reads and checks the item (`CheckedFeedItem`), then builds it.
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedItem {
-        let start = reader.valueStart()
-        var id: EntityID?, index: Int?, type: NotificationType?, title: String?, message: String?
-        var timestamp: Date?, isRead: Bool?, isCritical: Bool?
-        var relatedContactID: EntityID?, relatedPingID: EntityID?, relatedAlertID: EntityID?
-        var duress: Bool?, acknowledgedBy: EntityID?, readAt: Date?, deliveredAt: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
-            switch field {
-            case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityID()
-            case .deliveredAt: deliveredAt = try reader.readOptionalDate()
-            case .duress: duress = try reader.readOptionalBool()
-            case .readAt: readAt = try reader.readOptionalDate()
-            case .id: id = try reader.readEntityID()
-            case .index: index = try reader.readInt()
-            case .isCritical: isCritical = try reader.readBool()
-            case .isRead: isRead = try reader.readBool()
-            case .message: message = try reader.readString()
-            case .relatedAlertID: relatedAlertID = try reader.readOptionalEntityID()
-            case .relatedContactID: relatedContactID = try reader.readOptionalEntityID()
-            case .relatedPingID: relatedPingID = try reader.readOptionalEntityID()
-            case .timestamp: timestamp = try reader.readDate()
-            case .title: title = try reader.readString()
-            case .type: type = try reader.readRawValue(NotificationType.self)
-            }
-        }
-        let draft = FeedDraft(type: try present(type, StoreField.type, start), title: try present(title, StoreField.title, start),
-                              message: try present(message, StoreField.message, start),
-                              relatedContactID: relatedContactID, relatedPingID: relatedPingID,
-                              relatedAlertID: relatedAlertID, isCritical: try present(isCritical, StoreField.isCritical, start),
-                              duress: duress ?? false, acknowledgedBy: acknowledgedBy)
-        var item = FeedItem(id: try present(id, StoreField.id, start), index: try present(index, StoreField.index, start),
-                            draft: draft, timestamp: try present(timestamp, StoreField.timestamp, start))
-        item.isRead = try present(isRead, StoreField.isRead, start)
-        item.readAt = readAt
-        item.deliveredAt = deliveredAt
-        return item
+        try CheckedFeedItem.read(from: &reader).item
     }
 
     package func write(to writer: inout JSONWriter) {

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import StrictJSON
 
 /// Where each item of a feed is, by ID: `feed/ids/<abc>.json` holds the
 /// items whose ID starts with `abc` (4,096 small files at most, ~25 items
@@ -44,7 +45,7 @@ extension LayoutStore {
         guard summary.idIndexDigits == FeedIDIndex.digits else { return nil }
         guard let path = FeedIDIndex.path(owner, prefix: prefix[...]) else { return [] }
         var found: [FeedItem] = []
-        for entry in try idEntries(path) where entry.id.rawValue.hasPrefix(prefix) {
+        for entry in try idEntries(path, idPrefix: prefix) {
             guard found.count < limit else { break }
             guard let item = try segmentHolding(entry, of: owner, summary) else { return nil }
             found.append(item)
@@ -58,7 +59,7 @@ extension LayoutStore {
     func indexedSegment(of id: EntityID, in owner: EntityID, _ summary: FeedSummaryFile) throws -> Int? {
         guard summary.idIndexDigits == FeedIDIndex.digits,
               let path = FeedIDIndex.path(owner, prefix: id.rawValue[...]) else { return nil }
-        return try idEntries(path).first { $0.id == id }.map { $0.index / summary.segmentSize }
+        return try idEntries(path, idPrefix: id.rawValue).first { $0.id == id }.map { $0.index / summary.segmentSize }
     }
 
     /// Records new items (at append); builds the whole index first when
@@ -109,7 +110,7 @@ extension LayoutStore {
             for entry in try idEntries(path) + change.add { byID[entry.id] = entry }
             for id in change.remove { byID[id] = nil }
             let entries = byID.values.sorted { $0.id.rawValue < $1.id.rawValue }
-            if entries.isEmpty { try remove(path) } else { try store(entries, path) }
+            if entries.isEmpty { try remove(path) } else { try storeSealed(entries, path) }
         }
     }
 
@@ -117,8 +118,50 @@ extension LayoutStore {
         try load([FeedIDEntry].self, path) ?? []
     }
 
+    /// The entries of the file at `path` whose ID starts with `prefix`
+    /// (lowercase). A sealed file (`FeedSeal`) is read only where such
+    /// entries are, each as strictly as ever: at 100,000 items a file holds
+    /// ~25 entries and a lookup wants one. Anything unexpected there, and
+    /// any file without a seal, is read in full as `load` reads it, so
+    /// damage is reported as before.
+    private func idEntries(_ path: String, idPrefix prefix: String) throws -> [FeedIDEntry] {
+        if cached([FeedIDEntry].self, path) == nil, let bytes = try files.read(path),
+           let entries = Self.sealedEntries(bytes, idPrefix: Array(prefix.utf8)) {
+            return entries
+        }
+        return try idEntries(path).filter { $0.id.rawValue.hasPrefix(prefix) }
+    }
+
+    /// The entries starting with `prefix` of a sealed ID index file's
+    /// bytes, read where they are; nil when the file is not sealed or is
+    /// not as lifesignal writes it (each entry `{"id":"…","index":…}`).
+    static func sealedEntries(_ bytes: [UInt8], idPrefix prefix: [UInt8]) -> [FeedIDEntry]? {
+        guard let array = FeedSeal.sealedArray(in: bytes), let starts = SealedSegment.itemStarts(bytes, array) else {
+            return nil
+        }
+        let head = Array(#"{"id":""#.utf8)
+        var found: [FeedIDEntry] = []
+        for (position, start) in starts.enumerated() {
+            let idStart = start + head.count
+            guard idStart + prefix.count <= bytes.count, bytes[start..<idStart].elementsEqual(head) else { return nil }
+            guard bytes[idStart..<idStart + prefix.count].elementsEqual(prefix) else { continue }
+            var reader = JSONReader(bytes)
+            reader.offset = start
+            reader.depth = 2
+            let end = position + 1 < starts.count ? starts[position + 1] - 1 : array.upperBound - 1
+            guard let entry = try? FeedIDEntry.read(from: &reader), reader.offset == end,
+                  entry.validationProblem == nil else { return nil }
+            found.append(entry)
+        }
+        return found
+    }
+
     /// The item `entry` points to, nil when its segment does not hold it.
     private func segmentHolding(_ entry: FeedIDEntry, of owner: EntityID, _ summary: FeedSummaryFile) throws -> FeedItem? {
-        return try segment(owner, entry.index / summary.segmentSize).first { $0.id == entry.id }
+        let number = entry.index / summary.segmentSize
+        let segment = try loadedSegment(owner, number)
+        guard let position = try segment.position(of: entry.id) else { return nil }
+        recentFind = (owner, entry.id, number)
+        return try segment.item(at: position)
     }
 }

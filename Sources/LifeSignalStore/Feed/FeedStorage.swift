@@ -7,32 +7,71 @@ extension LayoutStore {
         try load(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
     }
 
+    /// A segment's items as values, for a change (the cached segment keeps
+    /// them, so finding an item and then changing it builds them once).
+    func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
+        let segment = try loadedSegment(id, number)
+        if segment.isBuilt { return try segment.items() }
+        let items = try segment.items()
+        recentSegment = (StoreLayout.feedSegment(id, number), FeedSegment(values: items))
+        return items
+    }
+
     /// A segment read for a visit or a change; only the last one is kept
     /// (`recentSegment`), so streaming the whole feed keeps memory flat.
-    func segment(_ id: EntityID, _ number: Int) throws -> [FeedItem] {
+    func loadedSegment(_ id: EntityID, _ number: Int) throws -> FeedSegment {
         let path = StoreLayout.feedSegment(id, number)
-        if let recent = recentSegment, recent.path == path { return recent.items }
-        let items = try feedSegment(at: path) ?? []
-        recentSegment = (path, items)
-        return items
+        if let recent = recentSegment, recent.path == path { return recent.segment }
+        let segment: FeedSegment
+        if let bytes = try files.read(path) {
+            let check = { [unowned self] in _ = try self.checkedFeedSegment(bytes, path: path) }
+            if let sealed = SealedSegment(bytes: bytes, fullPath: codec.fullPath(path), fullCheck: check) {
+                segment = FeedSegment(sealed: sealed)
+            } else {
+                segment = FeedSegment(checked: try checkedFeedSegment(bytes, path: path))
+            }
+        } else {
+            segment = FeedSegment(values: [])
+        }
+        recentSegment = (path, segment)
+        return segment
     }
 
     /// The items of the segment file at `path`, nil when there is none.
     func feedSegment(at path: String) throws -> [FeedItem]? {
+        try checkedFeedSegment(at: path)?.map(\.item)
+    }
+
+    /// The items of the segment file at `path`, each checked in full but
+    /// not built; nil when there is none.
+    func checkedFeedSegment(at path: String) throws -> [CheckedFeedItem]? {
         guard let bytes = try files.read(path) else { return nil }
-        return try decodeFeedSegment(bytes, path: path)
+        return try checkedFeedSegment(bytes, path: path)
     }
 
     /// The items of a feed segment file's bytes, read as every command reads
     /// them (`StoreFileData`); failures name the file at `path`.
     public func decodeFeedSegment(_ bytes: [UInt8], path: String) throws -> [FeedItem] {
-        try codec.decode([FeedItem].self, from: bytes, path: path)
+        try checkedFeedSegment(bytes, path: path).map(\.item)
+    }
+
+    /// A segment's bytes read and checked exactly as decoding `[FeedItem]`
+    /// checks them (each item by `CheckedFeedItem`, then no ID twice),
+    /// without building the items.
+    func checkedFeedSegment(_ bytes: [UInt8], path: String) throws -> [CheckedFeedItem] {
+        let items = try codec.decodeChecked(from: bytes, path: path) { reader throws(JSONReadError) in
+            var items: [CheckedFeedItem] = []
+            try reader.readArray { reader, _ throws(JSONReadError) in items.append(try CheckedFeedItem.read(from: &reader)) }
+            return items
+        }
+        if let problem = items.validationProblem { throw StoreError.damaged(path: codec.fullPath(path), reason: problem) }
+        return items
     }
 
     func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
         let path = StoreLayout.feedSegment(id, number)
-        if items.isEmpty { try remove(path) } else { try writeFile(path, codec.encode(items)) }
-        recentSegment = (path, items)
+        if items.isEmpty { try remove(path) } else { try writeFile(path, FeedSeal.seal(codec.encode(items))) }
+        recentSegment = (path, FeedSegment(values: items))
     }
 
     public func feedSummary(of id: EntityID) throws -> FeedSummary {
@@ -40,20 +79,26 @@ extension LayoutStore {
     }
 
     public func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws {
-        let index = try feedIndex(id)
-        guard let last = index.lastSegment, last >= index.firstSegment else { return }
-        for number in stride(from: last, through: index.firstSegment, by: -1) {
-            for item in try segment(id, number).reversed() {
-                guard try visit(item) else { return }
-            }
-        }
+        try visitFeed(of: id, matching: FeedQuery(), visit)
     }
 
-    public func visitUnreadFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws {
+    /// Visits the items `query` admits, newest first, building only those:
+    /// with `unreadOnly`, only the segments the summary lists as holding
+    /// unread items are read. Every segment read is checked in full.
+    public func visitFeed(of id: EntityID, matching query: FeedQuery, _ visit: (FeedItem) throws -> Bool) throws {
         let index = try feedIndex(id)
-        for number in index.unreadSegments.reversed() where number >= index.firstSegment {
-            for item in try segment(id, number).reversed() where !item.isRead {
-                guard try visit(item) else { return }
+        let numbers: [Int]
+        if query.unreadOnly {
+            numbers = index.unreadSegments.reversed().filter { $0 >= index.firstSegment }
+        } else {
+            guard let last = index.lastSegment, last >= index.firstSegment else { return }
+            numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
+        }
+        for number in numbers {
+            let segment = try loadedSegment(id, number)
+            for position in stride(from: segment.count - 1, through: 0, by: -1)
+            where try query.admits(type: segment.type(at: position), isRead: segment.isRead(at: position)) {
+                guard try visit(segment.item(at: position)) else { return }
             }
         }
     }
@@ -64,8 +109,9 @@ extension LayoutStore {
         let first = max(index.firstSegment, max(start, 0) / index.segmentSize)
         guard first <= last else { return }
         for number in first...last {
-            for item in try segment(id, number) where item.index >= start {
-                guard try visit(item) else { return }
+            let segment = try loadedSegment(id, number)
+            for position in 0..<segment.count where try segment.feedIndex(at: position) >= start {
+                guard try visit(segment.item(at: position)) else { return }
             }
         }
     }
@@ -73,7 +119,11 @@ extension LayoutStore {
     public func feedItem(of id: EntityID, index: Int) throws -> FeedItem? {
         let feed = try feedIndex(id)
         guard index >= 0, index < feed.summary.nextIndex, index / feed.segmentSize >= feed.firstSegment else { return nil }
-        return try segment(id, index / feed.segmentSize).first { $0.index == index }
+        let segment = try loadedSegment(id, index / feed.segmentSize)
+        for position in 0..<segment.count where try segment.feedIndex(at: position) == index {
+            return try segment.item(at: position)
+        }
+        return nil
     }
 
     public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
@@ -110,15 +160,26 @@ extension LayoutStore {
         case .unread: numbers = index.unreadSegments
         case .item(let wanted):
             numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
-            // The indexed segment first; the rest only if the index was wrong.
-            if let indexed = try indexedSegment(of: wanted, in: id, index), let at = numbers.firstIndex(of: indexed) {
+            // The segment the item was just found in, else the indexed one,
+            // first; the rest only if that was wrong.
+            let found = recentFind.flatMap { $0.owner == id && $0.item == wanted ? $0.segment : nil }
+            if let indexed = try found ?? indexedSegment(of: wanted, in: id, index), let at = numbers.firstIndex(of: indexed) {
                 numbers.remove(at: at)
                 numbers.insert(indexed, at: 0)
             }
         }
         var changed = 0
         var deleted: [EntityID] = []
-        for number in numbers {
+        segments: for number in numbers {
+            // One item: only it is built to ask what changes; the rest of
+            // its segment only when the segment must be written again.
+            var decided: FeedChange?
+            if case .item(let wanted) = scope {
+                let loaded = try loadedSegment(id, number)
+                guard let position = try loaded.position(of: wanted) else { continue }
+                decided = change(try loaded.item(at: position))
+                if decided == .keep { break segments }
+            }
             let items = try segment(id, number)
             var kept: [FeedItem] = []
             var touched = false
@@ -129,7 +190,7 @@ extension LayoutStore {
                     continue
                 }
                 found = found || scope == .item(item.id)
-                switch change(item) {
+                switch decided ?? change(item) {
                 case .keep:
                     kept.append(item)
                 case .replace(let updated):

@@ -18,7 +18,10 @@ public final class LayoutStore: StoreWriting {
     /// The feed segment read or written last (one only, so a whole-feed
     /// visit stays flat in memory): finding an item and then changing it
     /// decodes its segment once.
-    var recentSegment: (path: String, items: [FeedItem])?
+    var recentSegment: (path: String, segment: FeedSegment)?
+    /// The feed item found last through the ID index and its segment, so
+    /// changing it right after finding it needs no second index lookup.
+    var recentFind: (owner: EntityID, item: EntityID, segment: Int)?
     /// Feed items kept per account before retention drops the oldest.
     public var retentionLimit = FeedRetention.maxItems
     /// Items about one other account a feed keeps (see `FeedRetention`).
@@ -60,6 +63,17 @@ public final class LayoutStore: StoreWriting {
     func store<T: StoreFileData>(_ value: T, _ path: String) throws {
         try writeFile(path, codec.encode(value))
         cache[path] = value
+    }
+
+    /// `store` with a seal (`FeedSeal`), for files a command reads in part.
+    func storeSealed<T: StoreFileData>(_ value: T, _ path: String) throws {
+        try writeFile(path, FeedSeal.seal(codec.encode(value)))
+        cache[path] = value
+    }
+
+    /// The value `load` cached for `path`, if any.
+    func cached<T>(_ type: T.Type, _ path: String) -> T? {
+        cache[path] as? T
     }
 
     func writeFile(_ path: String, _ bytes: [UInt8]) throws {

@@ -1,0 +1,185 @@
+import FoundationEssentials
+import LifeSignalCore
+@testable import LifeSignalStore
+import Testing
+
+/// A command's cost follows what was asked, not how long the feed is: the
+/// same listing or lookup on feeds of 1,000, 10,000 and 100,000 items reads
+/// the same files, and as many bytes give or take the summary's longer
+/// numbers. Counted through the files the store reads (no clocks), on
+/// feeds written as segment files directly so that seeding stays quick.
+struct FeedGrowthTests {
+    static let sizes = [1_000, 10_000, 100_000]
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var id: String
+        var action: @Sendable (SeededFeed) throws -> Void
+        var testDescription: String { id }
+    }
+
+    static let cases: [Case] = [
+        Case(id: "list 20") { feed in
+            let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: nil, unreadOnly: false, limit: 20)
+            try #require(items.map(\.index) == Array((feed.count - 20..<feed.count).reversed()))
+        },
+        Case(id: "list --unread 30 (the newest 25 and the oldest)") { feed in
+            let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: nil, unreadOnly: true, limit: 30)
+            try #require(items.map(\.index) == Array((feed.count - 25..<feed.count).reversed()) + [0])
+        },
+        Case(id: "list --json 200 (two segments or three)") { feed in
+            let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: nil, unreadOnly: false, limit: 200)
+            try #require(items.count == 200)
+        },
+        Case(id: "show ID of the oldest item") { feed in
+            let item = try NotificationService(store: feed.reader()).find(feed.oldestID.rawValue, of: feed.owner)
+            try #require(item.index == 0)
+        },
+        Case(id: "read ID of the oldest item") { feed in
+            let store = feed.writer()
+            let id = try NotificationService(store: store).find(String(feed.oldestID.rawValue.prefix(8)), of: feed.owner).id
+            try #require(try NotificationEditor(store: store).markRead(id, of: feed.owner) == 1)
+        },
+        Case(id: "delete ID of the oldest item") { feed in
+            let store = feed.writer()
+            let id = try NotificationService(store: store).find(feed.oldestID.rawValue, of: feed.owner).id
+            try #require(try NotificationEditor(store: store).delete(id, of: feed.owner) == 1)
+        },
+    ]
+
+    @Test(arguments: cases)
+    func theSameWorkAtEverySize(_ test: Case) throws {
+        var counts: [FileReads] = []
+        for size in Self.sizes {
+            let feed = try SeededFeed(count: size)
+            try test.action(feed)
+            counts.append(feed.reads.total)
+        }
+        let smallest = counts[0]
+        for (size, count) in zip(Self.sizes, counts) {
+            #expect(count.files == smallest.files, "\(test.id) at \(size) items: \(count) (1,000 items: \(smallest))")
+            #expect(count.bytes <= smallest.bytes + smallest.bytes / 20,
+                    "\(test.id) at \(size) items: \(count) (1,000 items: \(smallest))")
+        }
+    }
+}
+
+/// Files read and their bytes.
+struct FileReads: Equatable, CustomStringConvertible {
+    var files = 0
+    var bytes = 0
+    var description: String { "\(files) files, \(bytes) bytes" }
+}
+
+/// Counts what is read through it.
+final class ReadCounter: @unchecked Sendable {
+    var total = FileReads()
+}
+
+/// A transaction's files, counting every read.
+final class CountingFiles: StoreTransaction {
+    let inner: any StoreTransaction
+    let counter: ReadCounter
+
+    init(_ inner: any StoreTransaction, counter: ReadCounter) {
+        self.inner = inner
+        self.counter = counter
+    }
+
+    func read(_ path: String) throws -> [UInt8]? {
+        let bytes = try inner.read(path)
+        counter.total.files += 1
+        counter.total.bytes += bytes?.count ?? 0
+        return bytes
+    }
+
+    func list(_ directory: String) throws -> [String] {
+        counter.total.files += 1
+        return try inner.list(directory)
+    }
+
+    func files(under directory: String) throws -> [String] {
+        counter.total.files += 1
+        return try inner.files(under: directory)
+    }
+
+    func write(_ path: String, _ bytes: [UInt8]) throws { try inner.write(path, bytes) }
+    func delete(_ path: String) throws { try inner.delete(path) }
+}
+
+/// A feed of `count` items (the oldest and the newest 25 unread) written
+/// as files directly: a summary, full segments of 100, and the ID index
+/// entry of the oldest item. The segments between the first and the last
+/// two hold the same 100 read items (IDs need to differ only within a
+/// segment), so seeding 100,000 items is quick.
+struct SeededFeed: @unchecked Sendable {
+    static let segmentSize = FeedSummaryFile.defaultSegmentSize
+    static let unread = 25
+    static let name = "/store"
+
+    let count: Int
+    let owner = EntityID(validating: "0a1b2c3d-0000-4000-8000-0000000000aa")!
+    let files: StepByStep
+    let reads = ReadCounter()
+
+    /// The oldest item's ID.
+    var oldestID: EntityID { Self.id(segment: 0, position: 0) }
+
+    init(count: Int) throws {
+        precondition(count % Self.segmentSize == 0 && count > 2 * Self.segmentSize, "whole segments, three or more")
+        self.count = count
+        files = StepByStep(MemoryBackend(name: Self.name))
+        let codec = StoreCodec(root: Self.name)
+        let time = ISO8601.parse("2026-03-01T09:00:00Z")!
+        let types: [NotificationType] = [.ping, .role, .added, .removed, .checkIn]
+        func segment(_ number: Int, idFrom idSegment: Int) -> [FeedItem] {
+            (0..<Self.segmentSize).map { position in
+                let index = number * Self.segmentSize + position
+                var item = FeedItem(id: Self.id(segment: idSegment, position: position), index: index,
+                                    draft: FeedDraft(type: types[index % types.count], title: "Item \(index)",
+                                                     message: "Notification \(index), about as long as a real one."),
+                                    timestamp: time.addingTimeInterval(Double(index)))
+                item.isRead = index != 0 && index < count - Self.unread
+                return item
+            }
+        }
+        let last = count / Self.segmentSize - 1
+        let middle = codec.encode(segment(1, idFrom: 1))
+        let owner = self.owner
+        try files.backend.write { store in
+            // The middle segments all hold the bytes of the second (their items' positions
+            // say 100 to 199, which nothing here reads).
+            for number in 1..<(last - 1) { try store.write(StoreLayout.feedSegment(owner, number), middle) }
+            for number in [0, last - 1, last] {
+                try store.write(StoreLayout.feedSegment(owner, number), codec.encode(segment(number, idFrom: number)))
+            }
+            var summary = FeedSummaryFile()
+            summary.summary.nextIndex = count
+            summary.summary.total = count
+            summary.summary.unread = Self.unread + 1
+            summary.summary.deliveredThrough = count
+            summary.unreadSegments = [0, last]
+            summary.idIndexDigits = FeedIDIndex.digits
+            try store.write(StoreLayout.feedSummary(owner), codec.encode(summary))
+            let oldest = Self.id(segment: 0, position: 0)
+            let indexPath = try #require(FeedIDIndex.path(owner, prefix: oldest.rawValue[...]))
+            try store.write(indexPath, codec.encode([FeedIDEntry(id: oldest, index: 0)]))
+        }
+    }
+
+    /// A distinct ID for each segment number and position.
+    static func id(segment: Int, position: Int) -> EntityID {
+        let hex = String(segment, radix: 16)
+        let tail = String(repeating: "0", count: 8 - hex.count) + hex
+        let positionHex = String(position, radix: 16)
+        let head = String(repeating: "0", count: 8 - positionHex.count) + positionHex
+        return EntityID(validating: "\(head)-0000-4000-8000-0000\(tail)")!
+    }
+
+    /// A store for one command's reads, counted.
+    func reader() -> LayoutStore {
+        LayoutStore(CountingFiles(files, counter: reads), name: Self.name)
+    }
+
+    /// A store for one command's changes, its reads counted.
+    func writer() -> LayoutStore { reader() }
+}
