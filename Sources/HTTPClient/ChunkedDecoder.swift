@@ -29,7 +29,8 @@ struct ChunkedDecoder {
                 return
             case .size:
                 guard let line = try Self.line(in: input, from: &index) else { return }
-                state = try Self.chunkSize(line).map { $0 == 0 ? State.trailer : .data(remaining: $0) }.get()
+                let size = try Self.chunkSize(line)
+                state = size == 0 ? .trailer : .data(remaining: size)
             case .data(let remaining):
                 let count = min(remaining, input.endIndex - index)
                 output.append(contentsOf: input[index..<(index + count)])
@@ -70,7 +71,7 @@ struct ChunkedDecoder {
 
     /// The size a chunk-size line gives: hexadecimal digits, then optional
     /// extensions after `;`.
-    private static func chunkSize(_ line: ArraySlice<UInt8>) -> Result<Int, HTTPHeadError> {
+    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPHeadError) -> Int {
         var size = 0
         var digits = 0
         for byte in line {
@@ -80,14 +81,16 @@ struct ChunkedDecoder {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte - UInt8(ascii: "a")) + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(byte - UInt8(ascii: "A")) + 10
             case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"):
-                return digits > 0 ? .success(size) : .failure(HTTPHeadError("a chunk size line without a size"))
+                guard digits > 0 else { throw HTTPHeadError("a chunk size line without a size") }
+                return size
             default:
-                return .failure(HTTPHeadError("a malformed chunk size \(ResponseHead.quoted(line))"))
+                throw HTTPHeadError("a malformed chunk size \(ResponseHead.quoted(line))")
             }
             digits += 1
-            guard digits <= 15 else { return .failure(HTTPHeadError("a chunk size too large")) }
+            guard digits <= 15 else { throw HTTPHeadError("a chunk size too large") }
             size = size << 4 | digit
         }
-        return digits > 0 ? .success(size) : .failure(HTTPHeadError("an empty chunk size line"))
+        guard digits > 0 else { throw HTTPHeadError("an empty chunk size line") }
+        return size
     }
 }

@@ -53,14 +53,15 @@ final class HTTPConnection {
         var receivedAny = end > start
         while true {
             if let headEnd = Self.endOfHead(in: storage[start..<end], scanned: &scanned) {
-                let parsed = ResponseHead.parse(storage[start..<headEnd])
-                start = headEnd
-                switch parsed {
-                case .success(let head): return head
-                case .failure(let problem):
+                let head: ResponseHead
+                do {
+                    head = try ResponseHead.parse(storage[start..<headEnd])
+                } catch {
                     close()
-                    throw HTTPError(stage: .receiving, kind: .malformed, message: "\(peer): \(problem.reason)")
+                    throw HTTPError(stage: .receiving, kind: .malformed, message: "\(peer): \(error.reason)")
                 }
+                start = headEnd
+                return head
             }
             guard end - start <= ResponseHead.maximumSize else {
                 close()

@@ -11,32 +11,34 @@ public struct ResponseHead: Equatable, Sendable {
 
     /// Parses a head ending with its empty line (`bytes` holds it all, CRLF
     /// or bare LF line ends), or says why it is not HTTP/1.x. Works on
-    /// indices into `bytes`: every response passes through here.
-    public static func parse(_ bytes: ArraySlice<UInt8>) -> Result<ResponseHead, HTTPHeadError> {
+    /// indices into `bytes`: every response passes through here. Throws
+    /// rather than returning a `Result`, whose generic metadata cost each
+    /// process ~0.13M instructions at its first response.
+    public static func parse(_ bytes: ArraySlice<UInt8>) throws(HTTPHeadError) -> ResponseHead {
         var lines = LineCursor(bytes)
-        guard let statusLine = lines.next(), !statusLine.isEmpty else { return .failure(HTTPHeadError("the response is empty")) }
+        guard let statusLine = lines.next(), !statusLine.isEmpty else { throw HTTPHeadError("the response is empty") }
         let prefix = Array("HTTP/1.".utf8)
         guard statusLine.count >= 12, statusLine.starts(with: prefix) else {
-            return .failure(HTTPHeadError("the server did not answer in HTTP/1.x (it began \(Self.quoted(statusLine)))"))
+            throw HTTPHeadError("the server did not answer in HTTP/1.x (it began \(Self.quoted(statusLine)))")
         }
         let base = statusLine.startIndex
         let minor = statusLine[base + 7]
         let digits = statusLine[(base + 9)..<(base + 12)]
         guard isDigit(minor), statusLine[base + 8] == UInt8(ascii: " "), digits.allSatisfy(isDigit),
               statusLine.count == 12 || statusLine[base + 12] == UInt8(ascii: " ") else {
-            return .failure(HTTPHeadError("a malformed status line \(Self.quoted(statusLine))"))
+            throw HTTPHeadError("a malformed status line \(Self.quoted(statusLine))")
         }
         let status = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         let reason = statusLine.count > 13 ? String(decoding: statusLine[(base + 13)...], as: UTF8.self) : ""
         var headers = HTTPHeaders()
         while let line = lines.next(), !line.isEmpty {
-            guard headers.fields.count < maximumFields else { return .failure(HTTPHeadError("more than \(maximumFields) header fields")) }
+            guard headers.fields.count < maximumFields else { throw HTTPHeadError("more than \(maximumFields) header fields") }
             guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else {
-                return .failure(HTTPHeadError("a folded header line (obsolete line folding is refused)"))
+                throw HTTPHeadError("a folded header line (obsolete line folding is refused)")
             }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
                   line[..<colon].allSatisfy(isTokenByte) else {
-                return .failure(HTTPHeadError("a malformed header line \(Self.quoted(line))"))
+                throw HTTPHeadError("a malformed header line \(Self.quoted(line))")
             }
             var valueStart = colon + 1
             var valueEnd = line.endIndex
@@ -44,11 +46,11 @@ public struct ResponseHead: Equatable, Sendable {
             while valueEnd > valueStart, isBlank(line[valueEnd - 1]) { valueEnd -= 1 }
             let value = line[valueStart..<valueEnd]
             guard value.allSatisfy({ ($0 >= 0x20 && $0 != 0x7f) || $0 == 0x09 }) else {
-                return .failure(HTTPHeadError("a control character in header \(Self.quoted(line[..<colon]))"))
+                throw HTTPHeadError("a control character in header \(Self.quoted(line[..<colon]))")
             }
             headers.add(String(decoding: line[..<colon], as: UTF8.self), String(decoding: value, as: UTF8.self))
         }
-        return .success(ResponseHead(minorVersion: Int(minor - UInt8(ascii: "0")), status: status, reason: reason, headers: headers))
+        return ResponseHead(minorVersion: Int(minor - UInt8(ascii: "0")), status: status, reason: reason, headers: headers)
     }
 
     /// The lines of a head, without their CRLF or LF.

@@ -29,6 +29,7 @@ struct Benchmark {
         if let base = options.etcd, let small = stores.first(where: { $0.spec == Plan.smallStore }) {
             log("copying the \(small.spec.label) store to \(base)")
             etcd = try EtcdRows(base: base, binary: binary, small: small, scratch: scratch)
+            try etcd?.settle(binary: binary, scratch: scratch)
         }
         defer { etcd?.remove() }
         let etcdCases = etcd?.cases(binary: binary) ?? []

@@ -34,6 +34,14 @@ public struct StoreIdentityHint: Sendable {
     /// The store files recent commands read on their own, most recent first.
     public func files() -> [String] { (try? file.read())?.files ?? [] }
 
+    /// The identity and the files in one read (a command wants both, and
+    /// each read decodes the whole file): nil when none was kept or it
+    /// cannot be read.
+    public func loadAll() -> (identity: String, files: [String])? {
+        guard let hint = try? file.read() else { return nil }
+        return (hint.identity, hint.files ?? [])
+    }
+
     /// Keeps `identity` (a cache directory that cannot be written only costs
     /// round trips), and the files kept with the identity it replaces.
     public func save(_ identity: String) {
@@ -41,11 +49,12 @@ public struct StoreIdentityHint: Sendable {
         try? file.write(Hint(identity: identity, files: kept?.identity == identity ? kept?.files : nil))
     }
 
-    /// Puts `read` first among the files kept (when an identity is).
-    public func remember(files read: [String]) {
-        guard !read.isEmpty, var hint = try? file.read() else { return }
+    /// Puts `read` first among the files kept (when an identity is), and
+    /// drops `redundant` (files the first request brings anyway).
+    public func remember(files read: [String], forgetting redundant: [String] = []) {
+        guard !read.isEmpty || !redundant.isEmpty, var hint = try? file.read() else { return }
         var files = read
-        for old in hint.files ?? [] where !files.contains(old) { files.append(old) }
+        for old in hint.files ?? [] where !files.contains(old) && !redundant.contains(old) { files.append(old) }
         files = Array(files.prefix(Self.maximumFiles))
         guard files != hint.files else { return }
         hint.files = files

@@ -150,6 +150,13 @@ public struct SharedStore: Sendable {
         (backend as? EtcdBackend)?.unhintedReads ?? []
     }
 
+    /// The files this command's hint asked for by name that its first
+    /// request brought anyway (on etcd; none elsewhere): for the next
+    /// command's hint to leave out.
+    public var filesHintedTwice: [String] {
+        (backend as? EtcdBackend)?.redundantHints ?? []
+    }
+
     /// A signal for new items in `account`'s feed.
     public func feedChanges(of account: EntityID) throws -> any StoreChangeSignal {
         try backend.changes(under: StoreLayout.feedDirectory(account))

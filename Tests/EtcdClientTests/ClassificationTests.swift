@@ -90,6 +90,10 @@ struct RequestLimitsTests {
     @Test(arguments: [
         ("two puts", [TxnOperation.put(key: [1], value: []), .put(key: [1], value: [2])], true),
         ("put and delete", [.put(key: [1], value: []), .delete(key: [1], rangeEnd: nil)], true),
+        ("the same put apart", [.put(key: [3], value: []), .put(key: [1], value: []), .put(key: [2], value: []),
+                                .put(key: [3], value: [1])], true),
+        ("distinct puts, one a prefix of another", [.put(key: [1, 2], value: []), .put(key: [1], value: []),
+                                                   .put(key: [2], value: [])], false),
         ("put inside a deleted range", [.put(key: [5], value: []), .delete(key: [1], rangeEnd: [9])], true),
         ("put inside a delete of everything", [.put(key: [5], value: []), .delete(key: [0], rangeEnd: [0])], true),
         ("put after a deleted range", [.put(key: [9], value: []), .delete(key: [1], rangeEnd: [9])], false),

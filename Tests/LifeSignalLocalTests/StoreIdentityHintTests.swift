@@ -27,4 +27,16 @@ struct StoreIdentityHintTests {
         #expect(hint.load() == "two")
         #expect(hint.files().isEmpty, "another store's files are not this one's")
     }
+
+    @Test func filesBroughtAnywayAreForgotten() throws {
+        let home = SessionFileTests.Home()
+        let hint = StoreIdentityHint(paths: try home.paths(store: "etcd://127.0.0.1:2379/family"))
+        hint.save("one")
+        hint.remember(files: [Self.file(1), Self.file(2), Self.file(3)])
+        hint.remember(files: [], forgetting: [Self.file(2)])
+        #expect(hint.files() == [Self.file(1), Self.file(3)])
+        hint.remember(files: [Self.file(4)], forgetting: [Self.file(1), Self.file(9)])
+        #expect(hint.files() == [Self.file(4), Self.file(3)])
+        #expect(hint.loadAll()?.identity == "one" && hint.loadAll()?.files == [Self.file(4), Self.file(3)])
+    }
 }

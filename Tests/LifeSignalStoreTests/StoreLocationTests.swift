@@ -44,6 +44,14 @@ struct StoreLocationTests {
         Case(id: "dot-dot in the prefix", text: "etcd://h/../family", expected: nil),
         Case(id: "query", text: "etcd://h/family?x=1", expected: nil),
         Case(id: "odd characters in the prefix", text: "etcd://h/fam ily", expected: nil),
+        Case(id: "three dots are a name", text: "etcd://h/a/.../b", expected: "etcd://h:2379/a/.../b"),
+        Case(id: "dot in the prefix", text: "etcd://h/a/./b", expected: nil),
+        Case(id: "dot-dot at the prefix's end", text: "etcd://h/a/..", expected: nil),
+        Case(id: "empty component in the prefix", text: "etcd://h/a//b", expected: nil),
+        Case(id: "only slashes after the hosts", text: "etcd://h///", expected: nil),
+        Case(id: "a letter with an accent in the prefix", text: "etcd://h/fam\u{E9}", expected: nil),
+        Case(id: "a combining mark after a letter in the host", text: "etcd://h\u{301}/family", expected: nil),
+        Case(id: "fullwidth digits in the port", text: "etcd://h:\u{FF12}379/family", expected: nil),
         Case(id: "NUL in a directory", text: "/srv/\u{0}x", expected: nil),
     ]
 

@@ -47,28 +47,44 @@ extension Context {
     /// account's small files, found through the session of the identity the
     /// store had last time), so that they all come in the first round trip.
     func expectSignedInReads(_ store: SharedStore, at location: StoreLocation) {
-        guard case .etcd = location, let paths = try? paths(),
-              let identity = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).load(),
-              let session = try? sessionFile(identity: identity).load() else { return }
-        let hint = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
-        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), learned: hint.files())
+        guard case .etcd = location, let paths = try? paths() else { return }
+        let hint = identityHint(paths)
+        guard let identity = hint.identity, let session = try? sessionFile(identity: identity).load() else { return }
+        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), learned: hint.files)
     }
 
     /// On an etcd store, keeps the files this command read in round trips
     /// of their own (a status's dependents and responders), so the next
-    /// command asks for them in its first.
+    /// command asks for them in its first; and forgets those its first
+    /// request brought twice (a learned check-in segment that is the newest).
     func rememberFilesRead() {
         guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
-        let read = store.filesReadUnhinted
-        guard !read.isEmpty else { return }
-        StoreIdentityHint(paths: paths, fileSystem: env.fileSystem).remember(files: read)
+        let read = store.filesReadUnhinted, twice = store.filesHintedTwice
+        guard !read.isEmpty || !twice.isEmpty else { return }
+        identityHint(paths).file.remember(files: read, forgetting: twice)
     }
 
-    /// Keeps an etcd store's identity for the next command's hint, when it changed.
+    /// Keeps an etcd store's identity for the next command's hint, when it
+    /// changed (compared with what this run read, without reading again).
     func rememberIdentity(_ identity: String?) {
         guard let identity, case .etcd? = try? paths().store, let paths = try? paths() else { return }
-        let hint = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
-        if hint.load() != identity { hint.save(identity) }
+        var hint = identityHint(paths)
+        guard hint.identity != identity else { return }
+        hint.file.save(identity)
+        hint.identity = identity
+        hint.files = []
+        loadedIdentityHint = hint
+    }
+
+    /// The store's identity hint, read once a run: its file's name is a
+    /// digest of the location, and each read decodes the whole file.
+    private func identityHint(_ paths: LifeSignalPaths) -> LoadedIdentityHint {
+        if let loadedIdentityHint { return loadedIdentityHint }
+        let file = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
+        let kept = file.loadAll()
+        let hint = LoadedIdentityHint(file: file, identity: kept?.identity, files: kept?.files ?? [])
+        loadedIdentityHint = hint
+        return hint
     }
 
     /// With `LIFESIGNAL_ETCD_TRAFFIC` set, a line on stderr saying how many
@@ -89,4 +105,11 @@ extension Context {
     private func file(_ name: String) -> String? {
         variable(name).map { $0.hasPrefix("/") ? $0 : env.workingDirectory + "/" + $0 }
     }
+}
+
+/// An etcd store's identity hint as this run read (or last wrote) it.
+struct LoadedIdentityHint {
+    let file: StoreIdentityHint
+    var identity: String?
+    var files: [String]
 }

@@ -88,6 +88,8 @@ final class Context {
     }
 
     private var cachedStore: SharedStore?
+    /// An etcd store's identity hint, read once (`Context+Etcd`).
+    var loadedIdentityHint: LoadedIdentityHint?
     /// The store, if this run opened it.
     var openedStore: SharedStore? { cachedStore }
 

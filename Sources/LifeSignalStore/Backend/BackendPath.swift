@@ -19,16 +19,25 @@ enum BackendPath {
         path.isEmpty ? nil : componentProblem(path)
     }
 
+    /// One pass over the bytes, as `DurableFiles` checks the directory
+    /// backend's paths: splitting into substrings and comparing Characters
+    /// cost ~27,000 instructions a path, and an etcd command checks every
+    /// key its first answer lists. Bytes also decide a component's first
+    /// byte as the directory backend does (".\u{301}x" is hidden on both).
     private static func componentProblem(_ path: String) -> String? {
         if path.utf8.count > 4096 { return "it is longer than 4096 bytes" }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if component.isEmpty { return "it must be relative, without empty components" }
-            if component.first == "." { return "components starting with '.' are reserved" }
-            if component.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x09 }) {
-                return "it contains a NUL, tab or newline"
+        var componentStart = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if componentStart { return "it must be relative, without empty components" }
+                componentStart = true
+                continue
             }
+            if componentStart, byte == UInt8(ascii: ".") { return "components starting with '.' are reserved" }
+            componentStart = false
+            if byte == 0 || byte == 0x0A || byte == 0x09 { return "it contains a NUL, tab or newline" }
         }
-        return nil
+        return componentStart ? "it must be relative, without empty components" : nil
     }
 
     /// Throws the store's error for a path that `problem` refuses.

@@ -135,8 +135,10 @@ struct EtcdCommit {
             return [Compare(key: marker, .createRevision(0))]
         }
         var compares = [Compare(key: marker, .createRevision(0))]
-        for (path, modRevision) in reads.sorted(by: { $0.key < $1.key }) {
-            compares.append(Compare(key: keys.key(path), .modRevision(modRevision)))
+        // Sorted paths, not sorted (key, value) pairs: an array of tuples
+        // costs its metadata at run time (~50,000 instructions a commit).
+        for path in reads.keys.sorted() {
+            compares.append(Compare(key: keys.key(path), .modRevision(reads[path] ?? 0)))
         }
         for directory in directories.sorted() {
             for range in keys.dataRanges(directory) {
@@ -180,7 +182,8 @@ struct EtcdCommit {
     private func operations(_ changes: [String: [UInt8]?], hour: Int64, marker: [UInt8]) throws -> [TxnOperation] {
         var operations: [TxnOperation] = []
         var emptied = Set<String>()
-        for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
+        for path in changes.keys.sorted() {
+            guard let change = changes[path] else { continue }
             if let bytes = change {
                 operations.append(.put(key: keys.key(path), value: bytes))
             } else {

@@ -18,14 +18,22 @@ struct EtcdOperation {
 }
 
 /// The files one command read in round trips of their own (no hint had
-/// them), in order: what a later command can ask for up front.
+/// them), in order: what a later command can ask for up front. And the
+/// files a hint asked for by name that another part of the same request
+/// brought anyway (the newest check-in segment): asking twice only costs.
 final class ReadMisses: Sendable {
     private let paths = Mutex<[String]>([])
+    private let twice = Mutex<[String]>([])
 
     var all: [String] { paths.withLock { $0 } }
+    var redundant: [String] { twice.withLock { $0 } }
 
     func note(_ path: String) {
         paths.withLock { if !$0.contains(path) { $0.append(path) } }
+    }
+
+    func noteRedundant(_ path: String) {
+        twice.withLock { if !$0.contains(path) { $0.append(path) } }
     }
 }
 

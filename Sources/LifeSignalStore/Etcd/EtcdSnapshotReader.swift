@@ -67,11 +67,15 @@ final class EtcdSnapshotReader {
             return Known(bytes: nil, modRevision: 0)
         }
         let key = operation.keys.key(path)
+        // The read that carries the hint is no miss (every command's first,
+        // `store.json`, would otherwise be "learned", and the hint file
+        // read again after each command to see that it is known).
+        let carriesHint = revision == nil && hint != nil
         let response = try fetch([RangeRequest(key: key)])[0]
         let found = response.kvs.first { $0.key == key }
         let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         values[path] = known
-        operation.misses.note(path)
+        if !carriesHint { operation.misses.note(path) }
         return known
     }
 
@@ -226,7 +230,9 @@ final class EtcdSnapshotReader {
         var keep: [(RangeResponse) -> Void] = []
         // A file the call reads anyway is not asked for twice.
         let asked = Set(requests.filter { $0.rangeEnd == nil && !$0.keysOnly && !$0.countOnly }.map(\.key))
+        var askedByName = Set<String>()
         for path in hint.files where values[path] == nil && !asked.contains(keys.key(path)) {
+            askedByName.insert(path)
             let key = keys.key(path)
             extra.append(RangeRequest(key: key))
             keep.append { response in
@@ -258,8 +264,10 @@ final class EtcdSnapshotReader {
             guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
             extra.append(RangeRequest(key: range.start, rangeEnd: range.end, limit: 1, sortOrder: .descending, sortTarget: .modRevision))
             keep.append { response in
-                guard let newest = response.kvs.first, let path = keys.path(of: newest.key), BackendPath.fileProblem(path) == nil,
-                      self.values[path] == nil else { return }
+                guard let newest = response.kvs.first, let path = keys.path(of: newest.key), BackendPath.fileProblem(path) == nil else { return }
+                // Also asked for by name (a file learned earlier): once is enough next time.
+                if askedByName.contains(path) { self.operation.misses.noteRedundant(path) }
+                guard self.values[path] == nil else { return }
                 self.values[path] = Known(bytes: newest.value, modRevision: newest.modRevision)
             }
         }

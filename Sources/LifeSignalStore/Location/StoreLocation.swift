@@ -40,8 +40,8 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     private static func urlScheme(of text: String) -> String? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        guard let first = scheme.utf8.first, URLBytes.isLetter(first),
+              scheme.utf8.allSatisfy({ URLBytes.isNameByte($0, also: "+-.") }) else { return nil }
         return String(scheme)
     }
 

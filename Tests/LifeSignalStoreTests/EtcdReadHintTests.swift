@@ -1,0 +1,65 @@
+import LifeSignalStore
+import Testing
+import TestSupport
+
+/// What an etcd backend counts as read "in a round trip of its own" (the
+/// files the CLI keeps for the next command's first request): never the
+/// read that carried the hint, or every command would learn `store.json`
+/// and read its hint file again afterwards to see it known already.
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(1)))
+struct EtcdReadHintTests {
+    let location: EtcdLocation
+
+    init() throws {
+        let cluster = try EtcdCluster.shared("conformance")
+        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/read-hint-\(UInt64.random(in: 0...UInt64.max))"
+        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
+            throw FixtureError("not an etcd location")
+        }
+        self.location = location
+    }
+
+    @Test func theReadThatCarriesTheHintIsNoMiss() throws {
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in
+            try tx.write("store.json", Array("{}".utf8))
+            try tx.write("hinted", Array("h".utf8))
+            try tx.write("other", Array("o".utf8))
+        }
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        backend.expect(StoreReadHint(files: ["hinted"]))
+        try backend.read { snapshot throws in
+            #expect(try snapshot.read("store.json") == Array("{}".utf8))
+            #expect(try snapshot.read("hinted") == Array("h".utf8))
+        }
+        #expect(backend.traffic.roundTrips == 1)
+        #expect(backend.unhintedReads.isEmpty, "\(backend.unhintedReads)")
+        // Each snapshot's first request carries the hint again; a file read
+        // after it, in a round trip of its own, is a miss.
+        try backend.read { snapshot throws in
+            #expect(try snapshot.read("store.json") == Array("{}".utf8))
+            #expect(try snapshot.read("other") == Array("o".utf8))
+        }
+        #expect(backend.traffic.roundTrips == 3)
+        #expect(backend.unhintedReads == ["other"])
+        #expect(backend.redundantHints.isEmpty)
+    }
+
+    @Test func aFileAskedForByNameAndBroughtAsTheNewestIsNamedOnce() throws {
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in
+            try tx.write("store.json", Array("{}".utf8))
+            try tx.write("log/1", Array("old".utf8))
+        }
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in try tx.write("log/2", Array("new".utf8)) }
+        for (named, redundant) in [("log/2", ["log/2"]), ("log/1", [])] {
+            let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+            backend.expect(StoreReadHint(files: [named], newestFiles: ["log"]))
+            try backend.read { snapshot throws in
+                #expect(try snapshot.read("store.json") == Array("{}".utf8))
+                #expect(try snapshot.read("log/2") == Array("new".utf8))
+                #expect(try snapshot.read("log/1") == Array("old".utf8))
+            }
+            #expect(backend.traffic.roundTrips == (named == "log/1" ? 1 : 2), "\(named)")
+            #expect(backend.redundantHints == redundant, "\(named)")
+        }
+    }
+}
