@@ -34,7 +34,7 @@ extension FuzzTarget {
     }
 
     private static var storeTokens: [String] {
-        let keys = ["schemaVersion", "data", "segmentSize", "nextIndex", "firstSegment", "unreadSegments", "total",
+        let keys = ["schemaVersion", "data", "segmentSize", "nextIndex", "firstSegment", "unreadSegments", "typeSegments", "total",
                     "unread", "deliveredThrough", "checkInInterval", "reminderInterval", "lastCheckIn", "accountID",
                     "contactID", "isResponder", "isDependent", "status", "buckets", "next", "at", "fired", "cycleDue",
                     "id", "index", "type", "title", "message", "timestamp", "isRead", "isCritical", "relatedContactID",

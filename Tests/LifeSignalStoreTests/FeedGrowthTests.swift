@@ -26,6 +26,18 @@ struct FeedGrowthTests {
             let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: nil, unreadOnly: true, limit: 30)
             try #require(items.map(\.index) == Array((feed.count - 25..<feed.count).reversed()) + [0])
         },
+        Case(id: "list --type sign-ins (a rare type: the newest and the oldest)") { feed in
+            let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: .signIns, unreadOnly: false, limit: 20)
+            try #require(items.map(\.index) == [feed.count - SeededFeed.newestSignIn, 0])
+        },
+        Case(id: "list --type sign-ins --unread (the oldest only)") { feed in
+            let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: .signIns, unreadOnly: true, limit: 20)
+            try #require(items.map(\.index) == [0])
+        },
+        Case(id: "list --type contacts 20 (common types: the newest segment)") { feed in
+            let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: .contacts, unreadOnly: false, limit: 20)
+            try #require(items.count == 20 && items.allSatisfy { $0.type == .added || $0.type == .removed })
+        },
         Case(id: "list --json 200 (two segments or three)") { feed in
             let items = try NotificationService(store: feed.reader()).list(of: feed.owner, filter: nil, unreadOnly: false, limit: 200)
             try #require(items.count == 200)
@@ -106,15 +118,18 @@ final class CountingFiles: StoreTransaction {
     func delete(_ path: String) throws { try inner.delete(path) }
 }
 
-/// A feed of `count` items (the oldest and the newest 25 unread) written
-/// as files directly: a summary, full segments of 100, and the ID index
-/// entry of the oldest item. The segments between the first and the last
+/// A feed of `count` items (the oldest and the newest 25 unread; the
+/// oldest and one in the newest segment, read, are the only sign-ins)
+/// written as files directly: a summary, full segments of 100, and the ID
+/// index entry of the oldest item. The segments between the first and the last
 /// two hold the same 100 read items (IDs need to differ only within a
 /// segment), so seeding 100,000 items is quick.
 struct SeededFeed: @unchecked Sendable {
     static let segmentSize = FeedSummaryFile.defaultSegmentSize
     static let unread = 25
     static let name = "/store"
+    /// How far from the end the newest sign-in is.
+    static let newestSignIn = 50
 
     let count: Int
     let owner = EntityID(validating: "0a1b2c3d-0000-4000-8000-0000000000aa")!
@@ -134,8 +149,9 @@ struct SeededFeed: @unchecked Sendable {
         func segment(_ number: Int, idFrom idSegment: Int) -> [FeedItem] {
             (0..<Self.segmentSize).map { position in
                 let index = number * Self.segmentSize + position
+                let type = index == 0 || index == count - Self.newestSignIn ? NotificationType.signIn : types[index % types.count]
                 var item = FeedItem(id: Self.id(segment: idSegment, position: position), index: index,
-                                    draft: FeedDraft(type: types[index % types.count], title: "Item \(index)",
+                                    draft: FeedDraft(type: type, title: "Item \(index)",
                                                      message: "Notification \(index), about as long as a real one."),
                                     timestamp: time.addingTimeInterval(Double(index)))
                 item.isRead = index != 0 && index < count - Self.unread
@@ -159,6 +175,10 @@ struct SeededFeed: @unchecked Sendable {
             summary.summary.deliveredThrough = count
             summary.unreadSegments = [0, last]
             summary.idIndexDigits = FeedIDIndex.digits
+            var everySegment = SegmentRanges()
+            for number in 0...last { everySegment.insert(number) }
+            summary.typeSegments = Dictionary(uniqueKeysWithValues: types.map { ($0.rawValue, everySegment) })
+            summary.typeSegments?[NotificationType.signIn.rawValue] = SegmentRanges(bounds: [0, 0, last, last])
             try store.write(StoreLayout.feedSummary(owner), codec.encode(summary))
             let oldest = Self.id(segment: 0, position: 0)
             let indexPath = try #require(FeedIDIndex.path(owner, prefix: oldest.rawValue[...]))

@@ -45,7 +45,7 @@ extension FeedItem: StoreFileElement {
 /// `feed/summary.json`: the feed's counts and where its segments are.
 extension FeedSummaryFile: StoreFileData {
     enum StoreField: String, CaseIterable {
-        case firstSegment, idIndexDigits, segmentSize, summary, unreadSegments
+        case firstSegment, idIndexDigits, segmentSize, summary, typeSegments, unreadSegments
     }
 
     static let storeFields = StoreField.allCases
@@ -54,12 +54,21 @@ extension FeedSummaryFile: StoreFileData {
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedSummaryFile {
         let start = reader.valueStart()
         var summary: FeedSummary?, segmentSize: Int?, firstSegment: Int?, unreadSegments: [Int]?, idIndexDigits: Int?
+        var typeSegments: [String: SegmentRanges]?
         try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
             switch field {
             case .firstSegment: firstSegment = try reader.readInt()
             case .idIndexDigits: idIndexDigits = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .segmentSize: segmentSize = try reader.readInt()
             case .summary: summary = try FeedSummary.read(from: &reader)
+            case .typeSegments:
+                typeSegments = try reader.readOptional { reader throws(JSONReadError) in
+                    var types: [String: SegmentRanges] = [:]
+                    try reader.readDictionary { reader, name throws(JSONReadError) in
+                        types[name] = SegmentRanges(bounds: try reader.readInts())
+                    }
+                    return types
+                }
             case .unreadSegments: unreadSegments = try reader.readInts()
             }
         }
@@ -69,6 +78,7 @@ extension FeedSummaryFile: StoreFileData {
         file.firstSegment = try present(firstSegment, StoreField.firstSegment, start)
         file.unreadSegments = try present(unreadSegments, StoreField.unreadSegments, start)
         file.idIndexDigits = idIndexDigits
+        file.typeSegments = typeSegments
         return file
     }
 
@@ -78,6 +88,14 @@ extension FeedSummaryFile: StoreFileData {
         if let idIndexDigits { writer.member(StoreField.idIndexDigits.rawValue, idIndexDigits) }
         writer.member(StoreField.segmentSize.rawValue, segmentSize)
         writer.member(StoreField.summary.rawValue, summary)
+        if let typeSegments {
+            writer.key(StoreField.typeSegments.rawValue)
+            writer.beginObject()
+            for name in typeSegments.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                writer.member(name, typeSegments[name]?.bounds ?? [])
+            }
+            writer.endObject()
+        }
         writer.member(StoreField.unreadSegments.rawValue, unreadSegments)
         writer.endObject()
     }
@@ -94,6 +112,10 @@ extension FeedSummaryFile: StoreFileData {
               Set(s.retries.map(\.index)).count == s.retries.count,
               s.retries.allSatisfy({ (0..<s.deliveredThrough).contains($0.index) && $0.attempts >= 1 }) else {
             return "its delivery retries are impossible"
+        }
+        for (name, segments) in typeSegments ?? [:] {
+            guard NotificationType(rawValue: name) != nil else { return "it lists segments of an unknown type \"\(name)\"" }
+            if let problem = segments.problem { return "its segments of \(name) items have \(problem)" }
         }
         guard firstSegment <= s.nextIndex / segmentSize + 1,
               s.nextIndex - firstSegment * segmentSize <= Self.maximumSpan else { return "nextIndex \(s.nextIndex) is out of range" }

@@ -135,11 +135,14 @@ struct DoctorRun {
     }
 
     private mutating func examineFeed(_ id: EntityID) {
-        let index = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
+        let decoded = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id))
+        let index = decoded ?? FeedSummaryFile()
         var total = 0, unread = 0
         var seen = Set<EntityID>()
         var positions: [EntityID: Int] = [:]
         var tallies: [String: SenderTally] = [:]
+        var types: [String: SegmentRanges] = [:]
+        var unreadSegments = Set<Int>()
         let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0.hasSuffix(".json") }
         for name in segmentNames {
             let path = "accounts/\(id)/feed/\(name)"
@@ -148,7 +151,11 @@ struct DoctorRun {
                   let items = decode(path, { [store] in try store.feedSegment(at: path) }) else { continue }
             for item in items {
                 total += 1
-                if !item.isRead { unread += 1 }
+                if !item.isRead {
+                    unread += 1
+                    unreadSegments.insert(number)
+                }
+                types[item.type.rawValue, default: SegmentRanges()].insert(number)
                 positions[item.id] = item.index
                 if let sender = SenderTally.sender(of: item, owner: id) {
                     var tally = tallies[sender] ?? SenderTally(from: item.index)
@@ -166,6 +173,8 @@ struct DoctorRun {
             error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
         }
+        // A summary that does not decode is reported once, as damage.
+        if let decoded { examineSegmentSummaries(id, decoded, unread: unreadSegments, types: types) }
         if let kept = decode(StoreLayout.feedSenders(id), { [store] in try store.feedSenders(of: id) }) {
             for sender in Set(kept.tallies.keys).union(tallies.keys) {
                 let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
@@ -178,6 +187,27 @@ struct DoctorRun {
             }
         }
         if index.idIndexDigits != nil { examineFeedIDs(id, positions) }
+    }
+
+    /// The summary's lists of segments holding unread items and items of
+    /// each type (`FeedSummaryFile`) are exactly what the segments hold:
+    /// `--unread` and `--type` read no others.
+    private mutating func examineSegmentSummaries(_ id: EntityID, _ index: FeedSummaryFile, unread: Set<Int>,
+                                                  types: [String: SegmentRanges]) {
+        let kept = Set(index.unreadSegments.filter { $0 >= index.firstSegment })
+        if kept != unread {
+            let missing = unread.subtracting(kept).sorted(), extra = kept.subtracting(unread).sorted()
+            error(StoreLayout.feedSummary(id), "lists the segments with unread notifications wrongly"
+                  + (missing.isEmpty ? "" : " (missing \(missing.map(String.init).joined(separator: ", ")))")
+                  + (extra.isEmpty ? "" : " (none unread in \(extra.map(String.init).joined(separator: ", ")))"),
+                  DoctorAdvice.crossReference)
+        }
+        guard let listed = index.typeSegments else { return }
+        for type in NotificationType.allCases where (listed[type.rawValue] ?? SegmentRanges()) != (types[type.rawValue] ?? SegmentRanges()) {
+            let held = types[type.rawValue]?.bounds ?? [], said = listed[type.rawValue]?.bounds ?? []
+            error(StoreLayout.feedSummary(id), "lists \(type.rawValue) notifications in segments \(said) "
+                  + "but the feed holds them in \(held) (ranges)", DoctorAdvice.crossReference)
+        }
     }
 
     /// The feed's ID index (`FeedIDIndex`) names every item at its position, and nothing else.

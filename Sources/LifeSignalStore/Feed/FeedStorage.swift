@@ -83,18 +83,11 @@ extension LayoutStore {
     }
 
     /// Visits the items `query` admits, newest first, building only those:
-    /// with `unreadOnly`, only the segments the summary lists as holding
-    /// unread items are read. Every segment read is checked in full.
+    /// only the segments the summary lists as holding unread items (for
+    /// `unreadOnly`) and a wanted type (for a filter) are read. Every
+    /// segment read is checked in full.
     public func visitFeed(of id: EntityID, matching query: FeedQuery, _ visit: (FeedItem) throws -> Bool) throws {
-        let index = try feedIndex(id)
-        let numbers: [Int]
-        if query.unreadOnly {
-            numbers = index.unreadSegments.reversed().filter { $0 >= index.firstSegment }
-        } else {
-            guard let last = index.lastSegment, last >= index.firstSegment else { return }
-            numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
-        }
-        for number in numbers {
+        for number in try feedIndex(id).segments(matching: query) {
             let segment = try loadedSegment(id, number)
             for position in stride(from: segment.count - 1, through: 0, by: -1)
             where try query.admits(type: segment.type(at: position), isRead: segment.isRead(at: position)) {
@@ -128,6 +121,7 @@ extension LayoutStore {
 
     public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
         var index = try feedIndex(id)
+        if index.typeSegments == nil { try countTypes(id, &index) }
         var book = SenderBook(owner: id)
         let item = FeedItem(id: itemID, index: index.summary.nextIndex, draft: draft, timestamp: time)
         if SenderTally.sender(of: item, owner: id) != nil { try book.load(self, index) }
@@ -138,7 +132,7 @@ extension LayoutStore {
         index.summary.nextIndex += 1
         index.summary.total += 1
         index.summary.unread += 1
-        index.setUnread(number, true)
+        index.describe(number, holding: items)
         try indexIDs([item], of: id, &index)
         if let sender = SenderTally.sender(of: item, owner: id) {
             try book.count(item, 1, self, index)
@@ -213,7 +207,7 @@ extension LayoutStore {
             }
             if touched {
                 try writeSegment(id, number, kept)
-                index.setUnread(number, kept.contains { !$0.isRead })
+                index.describe(number, holding: kept)
             }
             if found { break }
         }
@@ -256,9 +250,23 @@ extension LayoutStore {
             index.summary.total -= items.count - kept.count
             index.summary.unread -= droppedUnread
             try writeSegment(id, number, kept)
-            index.setUnread(number, !kept.isEmpty)
+            index.describe(number, holding: kept)
             if kept.isEmpty, number == index.firstSegment { index.firstSegment = number + 1 }
             number += 1
         }
+    }
+
+    /// The segments each type of item is in, for a feed from before they
+    /// were kept: every segment is read once (its types only), and from
+    /// then on every change keeps them.
+    private func countTypes(_ id: EntityID, _ index: inout FeedSummaryFile) throws {
+        var types: [String: SegmentRanges] = [:]
+        if let last = index.lastSegment, last >= index.firstSegment {
+            for number in index.firstSegment...last {
+                let segment = try loadedSegment(id, number)
+                for position in 0..<segment.count { types[try segment.type(at: position).rawValue, default: SegmentRanges()].insert(number) }
+            }
+        }
+        index.typeSegments = types
     }
 }

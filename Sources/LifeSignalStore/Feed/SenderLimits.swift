@@ -71,7 +71,7 @@ extension LayoutStore {
             try unindexIDs([item.id], of: id, index)
             index.summary.total -= 1
             if !item.isRead { index.summary.unread -= 1 }
-            index.setUnread(number, items.contains { !$0.isRead })
+            index.describe(number, holding: items)
             if items.isEmpty, number == index.firstSegment, number < last { index.firstSegment = number + 1 }
             try book.count(item, -1, self, index)
             return true

@@ -172,6 +172,7 @@ enum CodecSamples {
         file.firstSegment = 1
         file.unreadSegments = [1, 2]
         file.idIndexDigits = 3
+        file.typeSegments = ["checkIn": SegmentRanges(bounds: [1, 2]), "ping": SegmentRanges(bounds: [1, 1])]
         return file
     }
 

@@ -1,0 +1,196 @@
+import FoundationEssentials
+import LifeSignalCore
+@testable import LifeSignalStore
+import Testing
+import TestSupport
+
+/// The summary's per-segment lists (`FeedSummaryFile.typeSegments` and
+/// `unreadSegments`) stay exactly what the segments hold through every
+/// change, so `--type` and `--unread` read only segments that can hold a
+/// match and still answer as a scan of the whole feed would.
+struct FeedTypeSummaryTests {
+    /// One step of a random sequence, each run as a command is.
+    enum Step: CaseIterable {
+        case append, appendCritical, appendAboutSender, readOne, readAll, deleteOne, deleteAll, deliver
+    }
+
+    /// A feed with small segments (4 items) and small limits, so that
+    /// retention and the per-sender limits trim it often.
+    struct Feed {
+        let world = World()
+        let owner: EntityID
+        let sender: EntityID
+
+        init(keepingTypes: Bool = true) throws {
+            owner = world.env.newID()
+            sender = world.env.newID()
+            var summary = FeedSummaryFile()
+            summary.segmentSize = 4
+            summary.typeSegments = keepingTypes ? [:] : nil
+            try world.store.store(summary, StoreLayout.feedSummary(owner))
+        }
+
+        @discardableResult
+        func command<T>(_ body: (LayoutStore) throws -> T) throws -> T {
+            try world.command { store in
+                store.retentionLimit = 24
+                store.senderItemLimit = 6
+                store.senderCriticalLimit = 2
+                return try body(store)
+            }
+        }
+
+        /// Every item, oldest first, read segment by segment from the files.
+        func items() throws -> [FeedItem] {
+            try command { store in
+                let summary = try store.feedIndex(owner)
+                guard let last = summary.lastSegment, last >= summary.firstSegment else { return [] }
+                return try (summary.firstSegment...last).flatMap { number in
+                    try store.feedSegment(at: StoreLayout.feedSegment(owner, number)) ?? []
+                }
+            }
+        }
+
+        func append(_ type: NotificationType, critical: Bool = false, aboutSender: Bool = false) throws {
+            try command { store in
+                let draft = FeedDraft(type: type, title: "t", message: "m", relatedContactID: aboutSender ? sender : nil,
+                                      isCritical: critical)
+                _ = try store.appendFeed(draft, to: owner, id: world.env.newID(), at: world.now)
+            }
+        }
+
+        /// The summary's lists against those counted from the segments, and
+        /// every filtered listing against the whole feed filtered.
+        func check(_ context: String) throws {
+            let items = try items()
+            let summary = try command { try $0.feedIndex(owner) }
+            var types: [String: SegmentRanges] = [:]
+            var unread = Set<Int>()
+            for item in items {
+                types[item.type.rawValue, default: SegmentRanges()].insert(item.index / summary.segmentSize)
+                if !item.isRead { unread.insert(item.index / summary.segmentSize) }
+            }
+            #expect(summary.typeSegments == types, "\(context): types")
+            #expect(Set(summary.unreadSegments.filter { $0 >= summary.firstSegment }) == unread, "\(context): unread")
+            for filter in [nil] + NotificationFilter.allCases.map(Optional.some) {
+                for unreadOnly in [false, true] {
+                    let listed = try command {
+                        try NotificationService(store: $0).list(of: owner, filter: filter, unreadOnly: unreadOnly, limit: nil)
+                    }
+                    let expected = items.reversed().filter { FeedQuery(unreadOnly: unreadOnly, filter: filter).admits(type: $0.type, isRead: $0.isRead) }
+                    #expect(listed.map(\.id) == expected.map(\.id), "\(context): --type \(filter?.rawValue ?? "-") unread \(unreadOnly)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Array(UInt64(1)...UInt64(24)))
+    func randomChangesKeepTheSummaryExact(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let feed = try Feed()
+        for number in 0..<70 {
+            let step = random.pick(Step.allCases)
+            let items = try feed.items()
+            let type = random.pick(NotificationType.allCases)
+            switch step {
+            case .append: try feed.append(type)
+            case .appendCritical: try feed.append(type, critical: true)
+            case .appendAboutSender: try feed.append(type, critical: Bool.random(using: &random), aboutSender: true)
+            case .readOne:
+                guard let item = items.randomElement(using: &random) else { continue }
+                try feed.command { try NotificationEditor(store: $0).markRead(item.id, of: feed.owner) }
+            case .readAll: try feed.command { try NotificationEditor(store: $0).markRead(nil, of: feed.owner) }
+            case .deleteOne:
+                guard let item = items.randomElement(using: &random) else { continue }
+                try feed.command { try NotificationEditor(store: $0).delete(item.id, of: feed.owner) }
+            case .deleteAll:
+                // Rare, so that feeds grow long enough to be trimmed.
+                guard random.next() % 4 == 0 else { continue }
+                try feed.command { try NotificationEditor(store: $0).delete(nil, of: feed.owner) }
+            case .deliver:
+                guard let item = items.randomElement(using: &random) else { continue }
+                try feed.command { try NotificationEditor(store: $0).markDelivered(item, of: feed.owner, at: feed.world.now) }
+            }
+            try feed.check("seed \(seed), step \(number) (\(step))")
+        }
+    }
+
+    /// A feed whose summary lacks the types (written before they were
+    /// kept, or rewritten by an older lifesignal) lists by type from every
+    /// segment, and its next append counts them.
+    @Test func aFeedWithoutTypesIsScannedAndCountedAtItsNextAppend() throws {
+        let feed = try Feed()
+        for index in 0..<20 { try feed.append(index % 7 == 0 ? .alert : .ping) }
+        try feed.command { store in
+            var summary = try store.feedIndex(feed.owner)
+            summary.typeSegments = nil
+            try store.store(summary, StoreLayout.feedSummary(feed.owner))
+        }
+        let alerts = try feed.command { try NotificationService(store: $0).list(of: feed.owner, filter: .alerts, unreadOnly: false, limit: nil) }
+        #expect(alerts.map(\.index) == [14, 7, 0])
+        #expect(try feed.command { try $0.feedIndex(feed.owner).typeSegments } == nil)
+        try feed.append(.role)
+        try feed.check("after the first append")
+        #expect(try feed.command { try $0.feedIndex(feed.owner).typeSegments?["alert"] } == SegmentRanges(bounds: [0, 1, 3, 3]))
+    }
+
+    /// `doctor` finds a summary whose type or unread lists disagree with the segments.
+    @Test(arguments: [
+        ("a type's segment missing", "lists alert notifications in segments [0, 0, 2, 2] but the feed holds them in [0, 2]"),
+        ("a segment with no unread item listed", "lists the segments with unread notifications wrongly (none unread in 0)"),
+        ("a segment with unread items left out", "lists the segments with unread notifications wrongly (missing 2)"),
+    ])
+    func doctorFindsAWrongSummary(damage: String, finding: String) throws {
+        let world = World()
+        let ada = try world.person("Ada", phone: "+15550000001")
+        for index in 0..<250 {
+            _ = try world.store.appendFeed(FeedDraft(type: index % 100 == 0 ? .alert : .ping, title: "t", message: "m"),
+                                           to: ada.id, id: world.env.newID(), at: world.now)
+        }
+        try NotificationEditor(store: world.store).markRead(nil, of: ada.id)
+        // The one unread item, in segment 2.
+        _ = try world.store.appendFeed(FeedDraft(type: .ping, title: "t", message: "m"), to: ada.id, id: world.env.newID(), at: world.now)
+        #expect(try StoreDoctor(store: SharedStore(backend: world.backend)).examine().isHealthy)
+        var summary = try world.store.feedIndex(ada.id)
+        switch damage {
+        case "a type's segment missing": summary.typeSegments?["alert"]?.remove(1)
+        case "a segment with no unread item listed": summary.unreadSegments = [0] + summary.unreadSegments
+        default: summary.unreadSegments = []
+        }
+        try world.store.store(summary, StoreLayout.feedSummary(ada.id))
+        let report = try StoreDoctor(store: SharedStore(backend: world.backend)).examine()
+        #expect(report.findings.contains { $0.path.hasSuffix("feed/summary.json") && $0.problem.contains(finding) }, "\(report.findings)")
+    }
+
+    /// `SegmentRanges` against a plain set of numbers, through random inserts and removals.
+    @Test(arguments: Array(UInt64(1)...UInt64(20)))
+    func segmentRangesActAsASet(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var ranges = SegmentRanges(), model = Set<Int>()
+        for _ in 0..<200 {
+            let number = Int(random.next() % 30)
+            if random.next() % 3 == 0 {
+                ranges.remove(number)
+                model.remove(number)
+            } else {
+                ranges.insert(number)
+                model.insert(number)
+            }
+            #expect(ranges.problem == nil, "seed \(seed): \(ranges.bounds)")
+            #expect(ranges.descending(from: 29, through: 0) == model.sorted(by: >), "seed \(seed)")
+            #expect((0..<30).allSatisfy { ranges.contains($0) == model.contains($0) }, "seed \(seed)")
+        }
+        var other = SegmentRanges()
+        for number in [0, 5, 6, 7, 29] { other.insert(number) }
+        #expect(ranges.union(other).descending(from: 29, through: 0) == model.union([0, 5, 6, 7, 29]).sorted(by: >))
+    }
+
+    @Test(arguments: [
+        ([], nil), ([0, 0], nil), ([0, 2, 4, 9], nil),
+        ([1], "an odd number of bounds"), ([3, 2], "ranges out of order"), ([0, 2, 3, 4], "ranges out of order"),
+        ([-1, 2], "ranges out of order"), ([4, 5, 0, 1], "ranges out of order"),
+    ] as [([Int], String?)])
+    func segmentRangesReadFromAFileAreChecked(bounds: [Int], problem: String?) {
+        #expect(SegmentRanges(bounds: bounds).problem == problem)
+    }
+}
