@@ -42,7 +42,8 @@ struct CommittedFiles: Sendable {
             throw error.failure(.list, path)
         }
         names.removeAll { name in
-            name.first == "." || (relative.isEmpty && StorePath.reservedNames.contains(name))
+            // The first byte, not the first Character: no grapheme breaking per name.
+            name.utf8.first == UInt8(ascii: ".") || (relative.isEmpty && StorePath.reservedNames.contains(name))
         }
         return names.sorted()
     }
@@ -53,34 +54,53 @@ struct CommittedFiles: Sendable {
     func firstFile(under relative: String) throws(DurableFilesError) -> String? {
         let path = absolute(relative)
         try requireSafeDirectory(relative)
-        var names: [String]
+        let atRoot = relative.isEmpty
+        let smallest: String?
         do {
-            names = try fileSystem.listDirectory(path)
+            // One comparison per entry: the schedule's first hour may hold
+            // an entry for each account of the store.
+            smallest = try fileSystem.smallestName(in: path) { !Self.isHiddenOrOwn($0, atRoot: atRoot) }
         } catch .noSuchFile {
             return nil
         } catch {
             throw error.failure(.list, path)
         }
-        names.removeAll { name in
-            name.first == "." || (relative.isEmpty && StorePath.reservedNames.contains(name))
-        }
-        while let smallest = names.min() {
-            let child = relative.isEmpty ? smallest : relative + "/" + smallest
-            let status: FileStatus
-            do {
-                status = try fileSystem.lstat(absolute(child))
-            } catch .noSuchFile {
-                names.removeAll { $0 == smallest }
-                continue
-            } catch {
-                throw error.failure(.lstat, absolute(child))
-            }
-            guard status.kind == .directory else { return child }
-            // A directory left empty by an older lifesignal holds nothing: try the next name.
-            if let found = try firstFile(under: child) { return found }
-            names.removeAll { $0 == smallest }
+        guard let smallest else { return nil }
+        if let found = try firstFile(at: atRoot ? smallest : relative + "/" + smallest) { return found }
+        // Gone since it was listed, or a directory left empty by an older
+        // lifesignal (rare): look at the names in order.
+        return try firstFileAmongAll(under: relative)
+    }
+
+    /// `firstFile(under:)` trying each name from the smallest up.
+    private func firstFileAmongAll(under relative: String) throws(DurableFilesError) -> String? {
+        var names = try list(relative)
+        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for name in names {
+            if let found = try firstFile(at: relative.isEmpty ? name : relative + "/" + name) { return found }
         }
         return nil
+    }
+
+    /// `child` when it is not a directory, else the first file below it;
+    /// nil when it is gone or holds no file.
+    private func firstFile(at child: String) throws(DurableFilesError) -> String? {
+        let status: FileStatus
+        do {
+            status = try fileSystem.lstat(absolute(child))
+        } catch .noSuchFile {
+            return nil
+        } catch {
+            throw error.failure(.lstat, absolute(child))
+        }
+        guard status.kind == .directory else { return child }
+        return try firstFile(under: child)
+    }
+
+    /// A hidden name (temporary files) or, at the root, one of the store's own files.
+    private static func isHiddenOrOwn(_ name: UnsafeBufferPointer<UInt8>, atRoot: Bool) -> Bool {
+        if name.first == UInt8(ascii: ".") { return true }
+        return atRoot && StorePath.reservedNames.contains { $0.utf8.elementsEqual(name) }
     }
 
     /// Every regular file below `relative` (`""` is the whole store),

@@ -9,7 +9,7 @@ enum StorePath {
     static let journalName = "journal"
     static let gateName = "gate"
     /// Names at the root that belong to the store.
-    static let reservedNames: Set<String> = [lockName, gateName, journalName]
+    static let reservedNames: [String] = [lockName, gateName, journalName]
     private static let tempMarker = ".tmp-"
     private static let randomDigits = 16
 

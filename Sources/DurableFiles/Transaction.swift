@@ -54,8 +54,10 @@ public final class Transaction {
     public func list(_ directory: String) throws(DurableFilesError) -> [String] {
         precondition(isOpen, "Transaction used outside its write closure")
         try StorePath.validateDirectory(directory)
-        var names = Set(try files.list(directory))
         let prefix = directory.isEmpty ? "" : directory + "/"
+        // Nothing staged there (a check-in lists its history before it writes): the store's listing as it is.
+        guard changes.keys.contains(where: { $0.hasPrefix(prefix) }) else { return try files.list(directory) }
+        var names = Set(try files.list(directory))
         var emptied: Set<String> = []
         for (path, change) in changes where path.hasPrefix(prefix) {
             let rest = path.dropFirst(prefix.count)

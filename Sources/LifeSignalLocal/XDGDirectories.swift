@@ -14,9 +14,15 @@ public struct XDGDirectories: Sendable, Equatable {
     ///   - fallbackHome: the home directory from the user database, used
     ///     when `HOME` is unset, empty or relative.
     public init(environment: [String: String], fallbackHome: String?) throws {
-        let home = Self.absolute(environment["HOME"]) ?? Self.absolute(fallbackHome)
+        try self.init(variable: { environment[$0] }, fallbackHome: fallbackHome)
+    }
+
+    /// The same, asking `variable` for each variable it needs (a run of
+    /// lifesignal reads them one at a time rather than copy them all).
+    public init(variable: (String) -> String?, fallbackHome: String?) throws {
+        let home = Self.absolute(variable("HOME")) ?? Self.absolute(fallbackHome)
         func resolve(_ name: String, _ defaultSuffix: String) throws -> String {
-            if let value = Self.absolute(environment[name]) { return Self.trimmed(value) }
+            if let value = Self.absolute(variable(name)) { return Self.trimmed(value) }
             guard let home else {
                 throw StoreError.noHome("cannot find a home directory for \(name): set HOME or \(name) to an absolute path")
             }
@@ -59,7 +65,13 @@ public struct LifeSignalPaths: Sendable, Equatable {
     /// - Throws: `StoreError.badLocation` (a usage error) for a store lifesignal cannot name.
     public init(xdg: XDGDirectories, environment: [String: String], storeOption: String?,
                 workingDirectory: String) throws {
-        if let chosen = storeOption ?? environment["LIFESIGNAL_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        try self.init(xdg: xdg, variable: { environment[$0] }, storeOption: storeOption, workingDirectory: workingDirectory)
+    }
+
+    /// The same, asking `variable` for `LIFESIGNAL_STORE`.
+    public init(xdg: XDGDirectories, variable: (String) -> String?, storeOption: String?,
+                workingDirectory: String) throws {
+        if let chosen = storeOption ?? variable("LIFESIGNAL_STORE").flatMap({ $0.isEmpty ? nil : $0 }) {
             store = try StoreLocation.parse(chosen, workingDirectory: workingDirectory)
         } else {
             store = .directory(xdg.dataHome + "/lifesignal")

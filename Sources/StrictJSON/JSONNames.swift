@@ -6,9 +6,17 @@ public struct JSONNames: Sendable {
     private let utf8: [[UInt8]]
 
     public init(_ names: [String]) {
-        precondition(names.count <= 64 && Set(names).count == names.count, "at most 64 distinct names")
+        precondition(names.count <= 64 && Self.areDistinct(names), "at most 64 distinct names")
         self.names = names
         utf8 = names.map { Array($0.utf8) }
+    }
+
+    /// Compared pairwise, not through a `Set`: every codec's names are
+    /// checked on a command's path, and a hash table of strings would cost
+    /// the runtime's look-up of `String: Hashable` there.
+    private static func areDistinct(_ names: [String]) -> Bool {
+        for index in names.indices where names[..<index].contains(names[index]) { return false }
+        return true
     }
 
     /// The position in `names` of the name spelt by `bytes`, if any; the

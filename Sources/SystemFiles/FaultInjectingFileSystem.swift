@@ -196,6 +196,11 @@ public final class FaultInjectingFileSystem: FileSystem {
         try perform(.list, path: path) { () throws(Errno) in try base.listDirectory(path) }
     }
 
+    /// A listing too (faults for `.list` apply), answered the wrapped file system's way.
+    public func smallestName(in path: String, where include: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Errno) -> String? {
+        try perform(.list, path: path) { () throws(Errno) in try base.smallestName(in: path, where: include) }
+    }
+
     public func stat(_ path: String) throws(Errno) -> FileStatus {
         try perform(.stat, path: path) { () throws(Errno) in try base.stat(path) }
     }

@@ -53,6 +53,13 @@ public protocol FileSystem: Sendable {
     /// Entry names of a directory, without `.` and `..`, in no particular order.
     func listDirectory(_ path: String) throws(Errno) -> [String]
 
+    /// The smallest entry name of a directory in byte order, among those
+    /// `include` accepts (given the name's bytes; never `.` or `..`); nil
+    /// when there is none. What `listDirectory` and a minimum would give,
+    /// with one comparison per entry and no string for each: the earliest
+    /// entry of a large directory (the store's schedule) is looked up often.
+    func smallestName(in path: String, where include: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Errno) -> String?
+
     /// `stat(2)`: follows symbolic links.
     func stat(_ path: String) throws(Errno) -> FileStatus
 
@@ -76,6 +83,19 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    /// `listDirectory` and a minimum: for file systems without a faster way
+    /// (a test's, one that injects faults into `listDirectory`).
+    public func smallestName(in path: String, where include: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Errno) -> String? {
+        var smallest: [UInt8]?
+        for name in try listDirectory(path) {
+            let bytes = Array(name.utf8)
+            guard bytes.withUnsafeBufferPointer(include) else { continue }
+            if let current = smallest, !bytes.lexicographicallyPrecedes(current) { continue }
+            smallest = bytes
+        }
+        return smallest.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Writes every byte from the start of the file.
     public func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8]) throws(Errno) {
         try writeAll(descriptor, bytes, at: 0)

@@ -141,6 +141,44 @@ public struct SystemFileSystem: FileSystem {
         return names
     }
 
+    public func smallestName(in path: String, where include: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Errno) -> String? {
+        guard let directory = opendir(path) else { throw Errno.current }
+        defer { closedir(directory) }
+        var smallest: [UInt8] = []
+        var found = false
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw Errno.current }
+                break
+            }
+            withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { start in
+                    let name = UnsafeBufferPointer(start: start, count: strlen(start))
+                    guard !Self.isDotOrDotDot(name), include(name) else { return }
+                    if found, !Self.precedes(name, smallest) { return }
+                    smallest.removeAll(keepingCapacity: true)
+                    smallest.append(contentsOf: name)
+                    found = true
+                }
+            }
+        }
+        return found ? String(decoding: smallest, as: UTF8.self) : nil
+    }
+
+    private static func isDotOrDotDot(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dot = UInt8(ascii: ".")
+        return (name.count == 1 && name[0] == dot) || (name.count == 2 && name[0] == dot && name[1] == dot)
+    }
+
+    /// Byte order, as `lexicographicallyPrecedes` says.
+    private static func precedes(_ name: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {
+        for index in 0..<min(name.count, other.count) where name[index] != other[index] {
+            return name[index] < other[index]
+        }
+        return name.count < other.count
+    }
+
     public func stat(_ path: String) throws(Errno) -> FileStatus {
         var info = Glibc.stat()
         if systemStat(path, &info) != 0 { throw Errno.current }

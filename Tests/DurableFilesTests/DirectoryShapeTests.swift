@@ -71,6 +71,21 @@ struct DirectoryShapeTests {
         #expect(try store.read { try $0.firstFile(under: "none") } == nil)
     }
 
+    @Test func theFirstFileLeavesOutHiddenNamesAndTheStoresOwnFiles() throws {
+        let directory = TemporaryDirectory()
+        let store = try DurableDirectory(root: directory.child("store"))
+        try store.write { tx in
+            try tx.write("m", bytes("1"))
+            try tx.write("s/b", bytes("2"))
+        }
+        // Smaller than every real name: temporary files, and at the root the journal, lock and gate.
+        try createFile(store.root + "/.a.tmp-0123456789abcdef")
+        try createFile(store.root + "/s/.a.tmp-0123456789abcdef")
+        try Data().write(to: URL(fileURLWithPath: store.root + "/gate"))
+        #expect(try store.read { try $0.firstFile(under: "") } == "m")
+        #expect(try store.read { try $0.firstFile(under: "s") } == "s/b")
+    }
+
     @Test func filesUnderLeavesOutTheStoresOwnFiles() throws {
         let directory = TemporaryDirectory()
         let store = try DurableDirectory(root: directory.child("store"))

@@ -42,6 +42,28 @@ struct SystemFileSystemTests {
         #expect(throws: Errno.notDirectory) { try fileSystem.listDirectory(directory.path + "/file") }
     }
 
+    @Test("the smallest name, compared as bytes while reading the directory, is the listing's",
+          arguments: ["empty", "one", "mixed", "a schedule hour"])
+    func smallestName(directoryOf kind: String) throws {
+        let names: [String] = switch kind {
+        case "one": ["a"]
+        case "mixed": ["b", "a10", "a2", "a", ".hidden", "Z", "zoë", "zoe", "é", "~"]
+        case "a schedule hour": (0..<300).map { "2026-03-01T\($0 % 24):00-\($0)" }
+        default: []
+        }
+        let directory = TemporaryDirectory()
+        for name in names { try createFile(directory.path + "/" + name) }
+        let recording = FaultInjectingFileSystem(wrapping: fileSystem)
+        let visible: (UnsafeBufferPointer<UInt8>) -> Bool = { $0.first != UInt8(ascii: ".") }
+        let listed = try fileSystem.listDirectory(directory.path)
+        let expected = listed.filter { !$0.hasPrefix(".") }.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(try fileSystem.smallestName(in: directory.path, where: visible) == expected)
+        #expect(try recording.smallestName(in: directory.path, where: visible) == expected)
+        #expect(recording.calls.map(\.operation) == [.list])
+        #expect(try fileSystem.smallestName(in: directory.path) { _ in false } == nil)
+        #expect(throws: Errno.noSuchFile) { try fileSystem.smallestName(in: directory.path + "/missing", where: visible) }
+    }
+
     @Test("flock: one open file description excludes another, even in one process")
     func flock() throws {
         let directory = TemporaryDirectory()

@@ -63,9 +63,9 @@ private struct ParseRun {
     private(set) var names: [String] = []
     /// True until a word or an own option has been taken at this level.
     var canDescend: Bool
-    var entries: [String: ParsedCommand.Entry] = [:]
-    var flags: [String: Bool] = [:]
-    var flagPositions: [String: Int] = [:]
+    var entries = NameTable<ParsedCommand.Entry>()
+    var flags = NameTable<Bool>()
+    var flagPositions = NameTable<Int>()
     var positionals: [(text: String, position: Int)] = []
     var passthrough: [String]?
     var helpRequested = false

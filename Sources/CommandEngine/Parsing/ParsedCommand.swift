@@ -31,10 +31,10 @@ public struct ParsedCommand: Sendable, Equatable {
     public internal(set) var input: (any CommandInput)?
     /// The table entry's input type, with the program's payload.
     public internal(set) var inputType: InputType?
-    var entries: [String: Entry]
-    var flags: [String: Bool]
+    var entries: NameTable<Entry>
+    var flags: NameTable<Bool>
 
-    init(commandPath: [String], entries: [String: Entry], flags: [String: Bool], passthrough: [String]?) {
+    init(commandPath: [String], entries: NameTable<Entry>, flags: NameTable<Bool>, passthrough: [String]?) {
         self.commandPath = commandPath
         self.entries = entries
         self.flags = flags

@@ -8,7 +8,7 @@ import LifeSignalCore
 enum CheckInCodeInput {
     /// `LIFESIGNAL_CHECKIN_CODE`, when set and not empty.
     static func fromEnvironment(_ c: Context) -> String? {
-        guard let code = c.env.variables["LIFESIGNAL_CHECKIN_CODE"], !code.isEmpty else { return nil }
+        guard let code = c.env.variable("LIFESIGNAL_CHECKIN_CODE"), !code.isEmpty else { return nil }
         return code
     }
 

@@ -41,7 +41,7 @@ extension Login {
             }
             return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         }
-        if let variable = c.env.variables["LIFESIGNAL_LOGIN_CODE"], !variable.isEmpty { return variable.trimmingWhitespace() }
+        if let variable = c.env.variable("LIFESIGNAL_LOGIN_CODE"), !variable.isEmpty { return variable.trimmingWhitespace() }
         return nil
     }
 }
@@ -197,7 +197,7 @@ struct CodeDelivery {
         let c = context
         let body = "Your lifesignal code is \(issued.code). It expires in 10 minutes."
         let local = try c.localSettings().load()
-        let configured = c.env.variables["LIFESIGNAL_SMS_COMMAND"].flatMap { $0.isEmpty ? nil : $0 } ?? local.smsCommand
+        let configured = c.env.variable("LIFESIGNAL_SMS_COMMAND").flatMap { $0.isEmpty ? nil : $0 } ?? local.smsCommand
         guard let command = configured, !command.isEmpty else {
             if c.json {
                 c.printJSON(.object([("codeSent", .bool(true)), ("delivery", .string("local")),
@@ -215,7 +215,7 @@ struct CodeDelivery {
         environment["LIFESIGNAL_SMS_BODY"] = body
         let outcome = c.env.processRunner.run(.shell(command, input: Array((body + "\n").utf8),
                                                      environment: environment,
-                                                     timeout: CLIEnvironment.seconds(c.env.variables["LIFESIGNAL_COMMAND_TIMEOUT"], within: 0.1...86_400)
+                                                     timeout: CLIEnvironment.seconds(c.env.variable("LIFESIGNAL_COMMAND_TIMEOUT"), within: 0.1...86_400)
                                                          ?? Self.defaultTimeout))
         guard outcome.succeeded else {
             // Nobody received this code: withdraw it so a new one can be asked for at once.

@@ -125,6 +125,6 @@ extension Status: RunnableCommand {
             what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
         }
-        return [TerminalText.line(account.fullName), account.phoneNumber, what.joined(separator: "; ")]
+        return [TerminalText.line(account.fullName), account.phoneNumber, what.concatenated(separator: "; ")]
     }
 }

@@ -35,7 +35,7 @@ enum ReceiptText {
         let count = report.responderCount
         let head = "by \(count) responder\(count == 1 ? "" : "s")"
         guard !report.responders.isEmpty else { return head }
-        return head + ": " + report.responders.map { "\(name($0)) (\(delivery($0, now: now)))" }.joined(separator: ", ")
+        return head + ": " + report.responders.map { "\(name($0)) (\(delivery($0, now: now)))" }.concatenated(separator: ", ")
     }
 
     /// The title of the alarm block.
@@ -61,7 +61,7 @@ enum ReceiptText {
             parts.append(s.yellow("not delivered yet") + " (\(delivery(responder, now: now)))")
         }
         parts.append(receipt.readAt.map { "read " + TimeText.local($0, now: now) } ?? "not read")
-        return [name(responder), parts.joined(separator: ", ")]
+        return [name(responder), parts.concatenated(separator: ", ")]
     }
 
     /// The `status --json` members for the alarm and the responders.

@@ -98,7 +98,7 @@ extension Context {
 
     /// An environment variable, unless unset or empty.
     private func variable(_ name: String) -> String? {
-        env.variables[name].flatMap { $0.isEmpty ? nil : $0 }
+        env.variable(name).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// A file named by an environment variable, relative to the working directory.

@@ -23,7 +23,7 @@ final class Context {
         json = global.json
         quiet = global.quiet
         style = Style(enabled: out.isTerminal && !global.noColor
-                      && (env.variables["NO_COLOR"] ?? "").isEmpty && env.variables["TERM"] != "dumb")
+                      && (env.variable("NO_COLOR") ?? "").isEmpty && env.variable("TERM") != "dumb")
     }
 
     // MARK: Time and randomness
@@ -60,11 +60,11 @@ final class Context {
 
     /// Whether "now" is simulated (`LIFESIGNAL_NOW`); only a simulation store accepts that.
     var clockKind: StoreClock {
-        (env.variables["LIFESIGNAL_NOW"] ?? "").isEmpty ? .real : .simulated
+        (env.variable("LIFESIGNAL_NOW") ?? "").isEmpty ? .real : .simulated
     }
 
     private func simulatedTime() throws -> Date? {
-        guard let text = env.variables["LIFESIGNAL_NOW"], !text.isEmpty else { return nil }
+        guard let text = env.variable("LIFESIGNAL_NOW"), !text.isEmpty else { return nil }
         guard let parsed = ISO8601.parse(text) else {
             throw LifeSignalError.invalid("LIFESIGNAL_NOW=\(quoted(text)) is not an ISO 8601 time such as 2026-03-01T09:00:00Z")
         }
@@ -80,8 +80,8 @@ final class Context {
     /// Where things are; the store's location is parsed here, once.
     func paths() throws -> LifeSignalPaths {
         if let cachedPaths { return cachedPaths }
-        let xdg = try XDGDirectories(environment: env.variables, fallbackHome: env.homeFallback)
-        let paths = try LifeSignalPaths(xdg: xdg, environment: env.variables, storeOption: global.store,
+        let xdg = try XDGDirectories(variable: env.variable, fallbackHome: env.homeFallback)
+        let paths = try LifeSignalPaths(xdg: xdg, variable: env.variable, storeOption: global.store,
                                         workingDirectory: env.workingDirectory)
         cachedPaths = paths
         return paths
@@ -219,7 +219,7 @@ final class Context {
     /// terminal's own width; nil when output is not a terminal (no wrapping,
     /// so scripts see whole lines). Never below 20, where nothing fits.
     var width: Int? {
-        if let text = env.variables["COLUMNS"], let columns = Int(text), columns > 0 { return max(20, columns) }
+        if let text = env.variable("COLUMNS"), let columns = Int(text), columns > 0 { return max(20, columns) }
         return env.terminalColumns.map { max(20, $0) }
     }
 

@@ -60,7 +60,7 @@ struct Delivery {
 
     /// Seconds a notify command may run before it is killed.
     var timeout: Double {
-        CLIEnvironment.seconds(context.env.variables["LIFESIGNAL_COMMAND_TIMEOUT"], within: 0.1...86_400) ?? 30
+        CLIEnvironment.seconds(context.env.variable("LIFESIGNAL_COMMAND_TIMEOUT"), within: 0.1...86_400) ?? 30
     }
 
     /// How long the lease lasts unrenewed: the longest a command may run, and a minute.

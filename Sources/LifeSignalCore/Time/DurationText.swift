@@ -44,12 +44,12 @@ public enum DurationText {
     /// Formats seconds with the largest units first, e.g. `1d 12h`, `90m` → `1h 30m`.
     /// `maxUnits` limits how many non-zero units are shown (the rest is truncated).
     public static func format(seconds: Int, maxUnits: Int = 3) -> String {
-        (seconds < 0 ? "-" : "") + components(seconds: abs(seconds), maxUnits: maxUnits).joined(separator: " ")
+        (seconds < 0 ? "-" : "") + components(seconds: abs(seconds), maxUnits: maxUnits).concatenated(separator: " ")
     }
 
     /// The compact form used in argument position, e.g. `1d12h`.
     public static func compact(seconds: Int) -> String {
-        components(seconds: max(seconds, 0), maxUnits: 4).joined()
+        components(seconds: max(seconds, 0), maxUnits: 4).concatenated()
     }
 
     private static func components(seconds: Int, maxUnits: Int) -> [String] {

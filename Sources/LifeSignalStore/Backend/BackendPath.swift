@@ -4,7 +4,7 @@
 /// (the directory backend's own files). The directory backend enforces the
 /// same rules in `DurableFiles`; the conformance suite checks both agree.
 enum BackendPath {
-    static let reservedNames: Set<String> = ["lock", "gate", "journal"]
+    static let reservedNames: [String] = ["lock", "gate", "journal"]
 
     /// Why `path` is not a file path a backend takes, or nil when it is.
     static func fileProblem(_ path: String) -> String? {

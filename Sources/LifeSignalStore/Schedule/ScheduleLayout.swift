@@ -22,11 +22,29 @@ package struct AccountWake: Codable, Equatable {
 extension LayoutStore {
     public func nextScheduledWake() throws -> Date? {
         guard let first = try files.firstFileUnchecked(under: StoreLayout.schedule) else { return nil }
-        let parts = first.split(separator: "/")
+        let parts = Self.components(of: first)
         // An older lifesignal's schedule (its head and buckets sort after every
         // hour) or damage is "due": the catch-up converts it, or names it.
-        guard parts.count == 3, ScheduleName.hour(String(parts[1])) != nil else { return .distantPast }
-        return try entry(String(parts[2]), hour: String(parts[1])).at
+        guard parts.count == 3, ScheduleName.hour(parts[1]) != nil else { return .distantPast }
+        return try entry(parts[2], hour: parts[1]).at
+    }
+
+    /// The non-empty components of `path`, as `split(separator: "/")` gives
+    /// them, cut at the bytes: every command looks at the schedule first,
+    /// and `split` made the runtime build an array of substrings' type there.
+    static func components(of path: String) -> [String] {
+        var components: [String] = []
+        var current: [UInt8] = []
+        for byte in path.utf8 {
+            if byte != UInt8(ascii: "/") {
+                current.append(byte)
+            } else if !current.isEmpty {
+                components.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        if !current.isEmpty { components.append(String(decoding: current, as: UTF8.self)) }
+        return components
     }
 
     public func schedule(_ id: EntityID, at wake: Date?) throws {
