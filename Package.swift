@@ -35,12 +35,13 @@ let package = Package(
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
                                "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
-        .target(name: "LifeSignalCore"),
+        .target(name: "LifeSignalCore", dependencies: ["ByteKeyed"]),
         // The shared store: the backend seam (directory, etcd, memory), the
         // layout of lifesignal's files on it (feed segments, history,
         // schedule), store locations and identity, copy and doctor.
         .target(name: "LifeSignalStore",
-                dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "StrictJSON", "EtcdClient", "NetworkIO"]),
+                dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "StrictJSON", "EtcdClient", "NetworkIO",
+                               "ByteKeyed"]),
         // This person's files on this machine, apart from the shared store: XDG
         // directories, the session per store identity, the local settings.
         .target(name: "LifeSignalLocal",
@@ -53,7 +54,10 @@ let package = Package(
         // fault-injecting conformer for tests.
         .target(name: "SystemFiles"),
         // A directory changed only by atomic, durable transactions (write-ahead journal, flock).
-        .target(name: "DurableFiles", dependencies: ["SystemFiles"]),
+        .target(name: "DurableFiles", dependencies: ["SystemFiles", "ByteKeyed"]),
+        // A String-keyed table sorted by UTF-8 bytes: what commands use where a
+        // Dictionary's first use would cost a scan of every conformance record.
+        .target(name: "ByteKeyed"),
         // The network below the etcd store backend (issue 13), knowing nothing of lifesignal:
         // the platform's OpenSSL (static in the release binary) behind a small C target that
         // makes every OpenSSL call; sockets, name resolution without NSS and TLS streams; an
@@ -119,6 +123,7 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector", "QRCode"], exclude: ["Fixtures"]),
+        .testTarget(name: "ByteKeyedTests", dependencies: ["ByteKeyed", "TestSupport"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
