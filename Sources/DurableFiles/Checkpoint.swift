@@ -1,3 +1,4 @@
+import ByteKeyed
 import SystemFiles
 
 /// Makes the files the journal describes durable, then empties the journal.
@@ -17,17 +18,18 @@ struct Checkpoint {
     /// `entries` is the net effect of every record in the journal.
     func run(_ entries: [JournalRecord.Entry]) throws(DurableFilesError) {
         try lock.writeMark(nil)
-        var directories: Set<String> = [""]
+        var directories = ByteKeyedTable<Void>()
+        directories.insert("")
         for entry in entries {
             if case .write(let path, _) = entry { try syncFile(path) }
             var directory = StorePath.parent(entry.path)
-            while directories.insert(directory).inserted {
+            while directories.insert(directory) {
                 directory = StorePath.parent(directory)
             }
         }
         // Deepest first: a new directory is durable in itself before its
         // entry in the parent is.
-        for directory in directories.sorted(by: { depth($0) > depth($1) }) {
+        for directory in directories.keys.sorted(by: { depth($0) > depth($1) }) {
             try syncDirectoryIfPresent(directory)
         }
         try JournalFile(files: files).empty()

@@ -1,3 +1,4 @@
+import ByteKeyed
 import SystemFiles
 
 /// Makes a transaction's staged changes the store's state, atomically and
@@ -27,12 +28,12 @@ struct Commit {
 
     /// Commits `changes` after the `journalLength` bytes of journal that the
     /// files already reflect.
-    func run(_ changes: [String: Transaction.Change], journalLength: Int) throws(DurableFilesError) {
-        let entries: [JournalRecord.Entry] = changes.keys.sorted().compactMap { path in
-            switch changes[path] {
+    func run(_ changes: ByteKeyedTable<Transaction.Change>, journalLength: Int) throws(DurableFilesError) {
+        // The table is in path order already: the journal's order.
+        let entries: [JournalRecord.Entry] = changes.map { path, change in
+            switch change {
             case .write(let bytes): .write(path, bytes)
             case .delete: .delete(path)
-            case nil: nil
             }
         }
         guard !entries.isEmpty else { return }

@@ -1,3 +1,4 @@
+import ByteKeyed
 import Synchronization
 import SystemFiles
 
@@ -150,12 +151,12 @@ extension FileSystem {
 /// The directories of one store found safe (relative to its root), so that
 /// each is looked at once per process however many files are read in it.
 public final class SafeDirectories: Sendable {
-    private let verified = Mutex<Set<String>>([])
+    private let verified = Mutex(ByteKeyedTable<Void>())
 
     public init() {}
 
     func contains(_ directory: String) -> Bool { verified.withLock { $0.contains(directory) } }
-    func insert(_ directory: String) { _ = verified.withLock { $0.insert(directory) } }
+    func insert(_ directory: String) { verified.withLock { _ = $0.insert(directory) } }
 }
 
 extension FileSystem {

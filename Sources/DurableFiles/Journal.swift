@@ -1,3 +1,5 @@
+import ByteKeyed
+
 /// The write-ahead journal, `<root>/journal`: the records of the
 /// transactions committed since the last checkpoint, oldest first.
 ///
@@ -98,11 +100,11 @@ struct Journal: Hashable, Sendable {
 
     /// The net effect of every record: each path's last write or delete.
     var finalEntries: [JournalRecord.Entry] {
-        var last: [String: JournalRecord.Entry] = [:]
+        var last = ByteKeyedTable<JournalRecord.Entry>()
         for record in records {
             for entry in record.entries { last[entry.path] = entry }
         }
-        return last.keys.sorted().map { last[$0]! }
+        return last.values
     }
 }
 

@@ -1,3 +1,5 @@
+import ByteKeyed
+
 /// The changes one `DurableDirectory.write` call stages; they become visible
 /// together when the closure returns, or not at all.
 ///
@@ -11,7 +13,10 @@ public final class Transaction {
     }
 
     let files: CommittedFiles
-    private(set) var changes: [String: Change] = [:]
+    /// Staged changes by path, in path (byte) order: what the commit
+    /// journals, in that order. Not a Dictionary, whose first use costs a
+    /// conformance scan (`ByteKeyedTable`).
+    private(set) var changes = ByteKeyedTable<Change>()
     var isOpen = true
 
     init(files: CommittedFiles) {
@@ -56,9 +61,10 @@ public final class Transaction {
         try StorePath.validateDirectory(directory)
         let prefix = directory.isEmpty ? "" : directory + "/"
         // Nothing staged there (a check-in lists its history before it writes): the store's listing as it is.
-        guard changes.keys.contains(where: { $0.hasPrefix(prefix) }) else { return try files.list(directory) }
-        var names = Set(try files.list(directory))
-        var emptied: Set<String> = []
+        guard changes.containsKey(withPrefix: prefix) else { return try files.list(directory) }
+        var names = ByteKeyedTable<Void>()
+        for name in try files.list(directory) { names.insert(name) }
+        var emptied = ByteKeyedTable<Void>()
         for (path, change) in changes where path.hasPrefix(prefix) {
             let rest = path.dropFirst(prefix.count)
             if let slash = rest.firstIndex(of: "/") {
@@ -67,13 +73,13 @@ public final class Transaction {
             } else if case .write = change {
                 names.insert(String(rest))
             } else {
-                names.remove(String(rest))
+                names.removeValue(forKey: String(rest))
             }
         }
-        for name in emptied where names.contains(name) {
-            if try files(under: prefix + name).isEmpty { names.remove(name) }
+        for name in emptied.keys where names.contains(name) {
+            if try files(under: prefix + name).isEmpty { names.removeValue(forKey: name) }
         }
-        return names.sorted()
+        return names.keys
     }
 
     /// The first file below `directory` in path order, as this transaction
@@ -82,7 +88,7 @@ public final class Transaction {
         precondition(isOpen, "Transaction used outside its write closure")
         try StorePath.validateDirectory(directory)
         let prefix = directory.isEmpty ? "" : directory + "/"
-        guard changes.keys.contains(where: { $0.hasPrefix(prefix) }) else { return try files.firstFile(under: directory) }
+        guard changes.containsKey(withPrefix: prefix) else { return try files.firstFile(under: directory) }
         return try files(under: directory).first
     }
 
@@ -91,12 +97,13 @@ public final class Transaction {
     public func files(under directory: String) throws(DurableFilesError) -> [String] {
         precondition(isOpen, "Transaction used outside its write closure")
         try StorePath.validateDirectory(directory)
-        var paths = Set(try files.files(under: directory))
+        var paths = ByteKeyedTable<Void>()
+        for path in try files.files(under: directory) { paths.insert(path) }
         let prefix = directory.isEmpty ? "" : directory + "/"
         for (path, change) in changes where path.hasPrefix(prefix) {
-            if case .write = change { paths.insert(path) } else { paths.remove(path) }
+            if case .write = change { paths.insert(path) } else { paths.removeValue(forKey: path) }
         }
-        return paths.sorted()
+        return paths.keys
     }
 
     private func check(_ path: String) throws(DurableFilesError) {

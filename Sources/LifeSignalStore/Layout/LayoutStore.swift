@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 
@@ -14,7 +15,9 @@ public final class LayoutStore: StoreWriting {
     /// What writes go through; nil on a read-only snapshot.
     private let transaction: (any StoreTransaction)?
     let codec: StoreCodec
-    private var cache: [String: Any] = [:]
+    /// Decoded files by path. Not a Dictionary: the first String-keyed
+    /// hash table a process builds costs a scan of every conformance record.
+    private var cache = ByteKeyedTable<Any>()
     /// The feed segment read or written last (one only, so a whole-feed
     /// visit stays flat in memory): finding an item and then changing it
     /// decodes its segment once.

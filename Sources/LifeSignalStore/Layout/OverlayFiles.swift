@@ -1,10 +1,12 @@
+import ByteKeyed
+
 /// Changes held in memory over a transaction, staged in it only when asked:
 /// a savepoint, so a piece of work that fails half way (an unreadable file
 /// of one account) leaves nothing behind in the transaction.
 final class OverlayFiles: StoreTransaction {
     let base: any StoreTransaction
     /// New contents by path; nil means deleted.
-    private var changes: [String: [UInt8]?] = [:]
+    private var changes = ByteKeyedTable<[UInt8]?>()
     /// Paths in the order they were first changed, so applying is repeatable.
     private var order: [String] = []
 
@@ -26,11 +28,12 @@ final class OverlayFiles: StoreTransaction {
 
     func files(under directory: String) throws -> [String] {
         let prefix = directory.isEmpty ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
-        var paths = Set(try base.files(under: directory))
+        var paths = ByteKeyedTable<Void>()
+        for path in try base.files(under: directory) { paths.insert(path) }
         for (path, change) in changes where path.hasPrefix(prefix) {
-            if change == nil { paths.remove(path) } else { paths.insert(path) }
+            if change == nil { paths.removeValue(forKey: path) } else { paths.insert(path) }
         }
-        return paths.sorted()
+        return paths.keys
     }
 
     func firstFileUnchecked(under directory: String) throws -> String? {
@@ -46,21 +49,22 @@ final class OverlayFiles: StoreTransaction {
     /// savepoint's files added and removed (a directory goes with its last file).
     private func overlay(_ listed: [String], in directory: String) -> [String] {
         let prefix = directory.isEmpty ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
-        var names = Set(listed)
-        var emptied: Set<String> = []
+        var names = ByteKeyedTable<Void>()
+        for name in listed { names.insert(name) }
+        var emptied = ByteKeyedTable<Void>()
         for (path, change) in changes where path.hasPrefix(prefix) {
             let rest = path.dropFirst(prefix.count)
             guard let first = rest.split(separator: "/").first.map(String.init) else { continue }
-            if change != nil { names.insert(first) } else if !rest.contains("/") { names.remove(first) } else {
+            if change != nil { names.insert(first) } else if !rest.contains("/") { names.removeValue(forKey: first) } else {
                 emptied.insert(first)
             }
         }
         // A subdirectory whose files this savepoint deleted may be empty now.
-        for name in emptied where names.contains(name) {
+        for name in emptied.keys where names.contains(name) {
             let subdirectory = prefix + name
-            if (try? files(under: subdirectory))?.isEmpty == true { names.remove(name) }
+            if (try? files(under: subdirectory))?.isEmpty == true { names.removeValue(forKey: name) }
         }
-        return names.sorted()
+        return names.keys
     }
 
     private func record(_ path: String, _ bytes: [UInt8]?) {
