@@ -49,7 +49,7 @@ let package = Package(
         // Generic engines.
         .target(name: "CommandEngine"),
         // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
-        .target(name: "StrictJSON"),
+        .target(name: "StrictJSON", dependencies: ["ByteKeyed"]),
         // Thin wrappers over the POSIX file calls (FileSystem, Errno), with a
         // fault-injecting conformer for tests.
         .target(name: "SystemFiles"),

@@ -85,6 +85,18 @@ public struct ByteKeyedTable<Value> {
         return storedValues.remove(at: found.index)
     }
 
+    /// The entries `isIncluded` keeps, as a table (as `Dictionary.filter` answers).
+    @inlinable
+    public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> ByteKeyedTable {
+        var kept = ByteKeyedTable()
+        for index in storedKeys.indices where try isIncluded((storedKeys[index], storedValues[index])) {
+            // Ascending keys: each lands at the end.
+            kept.storedKeys.append(storedKeys[index])
+            kept.storedValues.append(storedValues[index])
+        }
+        return kept
+    }
+
     /// Whether any key starts with the bytes of `prefix`: one binary search,
     /// since such keys sort together right at or after `prefix` itself.
     @inlinable
@@ -147,3 +159,33 @@ extension ByteKeyedTable where Value == Void {
 }
 
 extension ByteKeyedTable: Sendable where Value: Sendable {}
+
+extension ByteKeyedTable: Equatable where Value: Equatable {
+    @inlinable
+    public static func == (lhs: ByteKeyedTable, rhs: ByteKeyedTable) -> Bool {
+        lhs.storedKeys == rhs.storedKeys && lhs.storedValues == rhs.storedValues
+    }
+}
+
+extension ByteKeyedTable: ExpressibleByDictionaryLiteral {
+    /// A table of the literal's pairs; a key given twice keeps its last value.
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        self.init()
+        for (key, value) in elements { updateValue(value, forKey: key) }
+    }
+}
+
+/// As a JSON object through `Codable`, the same as a `[String: Value]`:
+/// for the conformances tests and `doctor` compare store files with, never
+/// on a command's path (a Dictionary is built on the way).
+extension ByteKeyedTable: Codable where Value: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        for (key, value) in try [String: Value](from: decoder) { updateValue(value, forKey: key) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        // Keys String calls equal would collide in a Dictionary; the first is kept.
+        try [String: Value](zip(storedKeys, storedValues), uniquingKeysWith: { first, _ in first }).encode(to: encoder)
+    }
+}

@@ -1,3 +1,5 @@
+import ByteKeyed
+
 /// A strict reader of one JSON document (RFC 8259) held in memory, pulled
 /// value by value by code that knows the shape it expects, so no tree of
 /// values is ever built.
@@ -74,18 +76,20 @@ public struct JSONReader {
     }
 
     /// Reads an object used as a dictionary: any member names, each handed
-    /// to `member` with its name; a name given twice is an error.
+    /// to `member` with its name; a name given twice (the same bytes) is an
+    /// error. The names seen go in a `ByteKeyedTable`: a `Set<String>` would
+    /// cost the runtime's conformance scan on the command that reads one.
     public mutating func readDictionary(_ member: (inout JSONReader, String) throws(JSONReadError) -> Void) throws(JSONReadError) {
         try open(UInt8(ascii: "{"), expected: "an object")
         defer { depth -= 1 }
         if consume(UInt8(ascii: "}")) { return }
-        var seen = Set<String>()
+        var seen = ByteKeyedTable<Void>()
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw expected("a member name in quotes") }
             let nameOffset = offset
             let name = try readString()
-            guard seen.insert(name).inserted else { throw JSONReadError(kind: .duplicateField(name), offset: nameOffset) }
+            guard seen.insert(name) else { throw JSONReadError(kind: .duplicateField(name), offset: nameOffset) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw expected("':' after the member name") }
             try member(&self, name)

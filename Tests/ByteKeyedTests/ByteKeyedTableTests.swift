@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 
 import ByteKeyed
@@ -27,9 +28,11 @@ struct ByteKeyedTableTests {
                 let key = Self.randomKey(&random)
                 switch Int.random(in: 0..<4, using: &random) {
                 case 0:
-                    #expect(table.updateValue(step, forKey: key) == model.updateValue(step, forKey: key), "seed \(seed)")
+                    let replaced = table.updateValue(step, forKey: key)
+                    #expect(replaced == model.updateValue(step, forKey: key), "seed \(seed)")
                 case 1:
-                    #expect(table.removeValue(forKey: key) == model.removeValue(forKey: key), "seed \(seed)")
+                    let removed = table.removeValue(forKey: key)
+                    #expect(removed == model.removeValue(forKey: key), "seed \(seed)")
                 case 2:
                     table[key] = step
                     model[key] = step
@@ -96,13 +99,56 @@ struct ByteKeyedTableTests {
     @Test("a table used as a set inserts once and says so")
     func asSet() {
         var set = ByteKeyedTable<Void>()
-        #expect(set.insert("b"))
-        #expect(set.insert("a"))
-        #expect(!set.insert("b"))
+        let first = set.insert("b")
+        let second = set.insert("a")
+        let again = set.insert("b")
+        #expect(first && second && !again)
         #expect(set.keys == ["a", "b"])
         #expect(set.contains("a") && !set.contains("c"))
-        #expect(set.removeValue(forKey: "a") != nil)
+        let removed: Void? = set.removeValue(forKey: "a")
+        #expect(removed != nil)
         #expect(set.keys == ["b"])
+    }
+
+    @Test("filter keeps the chosen entries in key order, as Dictionary.filter does")
+    func filtering() {
+        var random = SeededGenerator(seed: 7)
+        var table = ByteKeyedTable<Int>()
+        var model: [String: Int] = [:]
+        for step in 0..<200 {
+            let key = Self.randomKey(&random)
+            table[key] = step
+            model[key] = step
+        }
+        let kept = table.filter { $0.value % 3 == 0 }
+        let expected = model.filter { $0.value % 3 == 0 }
+        #expect(kept.keys == Self.byteSorted(expected.keys))
+        #expect(kept.values == kept.keys.map { expected[$0] })
+    }
+
+    @Test("equal tables hold the same keys and values, however they were built")
+    func equality() {
+        var built = ByteKeyedTable<Int>()
+        built["b"] = 2
+        built["a"] = 1
+        let literal: ByteKeyedTable<Int> = ["a": 1, "b": 2]
+        let repeated: ByteKeyedTable<Int> = ["a": 9, "b": 2, "a": 1]
+        #expect(built == literal)
+        #expect(repeated == literal)
+        #expect(built != ["a": 1, "b": 3])
+        #expect(built != ["a": 1])
+    }
+
+    @Test("through Codable a table is the JSON object a Dictionary is")
+    func codable() throws {
+        let table: ByteKeyedTable<Int> = ["feed/2": 2, "a": 1, "z/é": 3]
+        let model: [String: Int] = ["feed/2": 2, "a": 1, "z/é": 3]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(table) == encoder.encode(model))
+        let decoded = try JSONDecoder().decode(ByteKeyedTable<Int>.self, from: encoder.encode(model))
+        #expect(decoded == table)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ByteKeyedTable<Int>.self, from: Data("[1]".utf8)) }
     }
 
     @Test("prefix search", arguments: [

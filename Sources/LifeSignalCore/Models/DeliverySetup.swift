@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 
 /// How an account's notifications reach it beyond its feed, as the store
@@ -8,10 +9,12 @@ import FoundationEssentials
 public struct DeliverySetup: Codable, Sendable, Equatable {
     /// Per sign-in, by the hash of its session token (the name of its
     /// session record in the store): a notify command is a setting of one
-    /// machine and one person's files, and so is an agent.
-    public var places: [String: DeliveryPlace]
+    /// machine and one person's files, and so is an agent. A
+    /// `ByteKeyedTable`, not a Dictionary: `tick` and `status` read set-ups,
+    /// and a process's first String-keyed hash table costs a conformance scan.
+    public var places: ByteKeyedTable<DeliveryPlace>
 
-    public init(places: [String: DeliveryPlace] = [:]) {
+    public init(places: ByteKeyedTable<DeliveryPlace> = [:]) {
         self.places = places
     }
 
@@ -19,7 +22,7 @@ public struct DeliverySetup: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        places = try container.decodeIfPresent([String: DeliveryPlace].self, forKey: .places) ?? [:]
+        places = try container.decodeIfPresent(ByteKeyedTable<DeliveryPlace>.self, forKey: .places) ?? [:]
     }
 }
 
@@ -28,12 +31,12 @@ public struct DeliveryPlace: Codable, Sendable, Equatable {
     /// When a notify command was set there; nil while none is.
     public var notifyCommandSince: Date?
     /// The agents running there, by a random ID each makes when it starts.
-    public var agents: [String: AgentPresence]
+    public var agents: ByteKeyedTable<AgentPresence>
     /// When delivery last ran there: `tick` or the agent (`notifications
     /// follow` leaves no record).
     public var lastRunAt: Date?
 
-    public init(notifyCommandSince: Date? = nil, agents: [String: AgentPresence] = [:], lastRunAt: Date? = nil) {
+    public init(notifyCommandSince: Date? = nil, agents: ByteKeyedTable<AgentPresence> = [:], lastRunAt: Date? = nil) {
         self.notifyCommandSince = notifyCommandSince
         self.agents = agents
         self.lastRunAt = lastRunAt
@@ -44,7 +47,7 @@ public struct DeliveryPlace: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         notifyCommandSince = try container.decodeIfPresent(Date.self, forKey: .notifyCommandSince)
-        agents = try container.decodeIfPresent([String: AgentPresence].self, forKey: .agents) ?? [:]
+        agents = try container.decodeIfPresent(ByteKeyedTable<AgentPresence>.self, forKey: .agents) ?? [:]
         lastRunAt = try container.decodeIfPresent(Date.self, forKey: .lastRunAt)
     }
 
@@ -86,7 +89,7 @@ public enum DeliveryReach: String, Sendable, Equatable, CaseIterable {
 extension DeliverySetup {
     /// What the setup amounts to at `now`, counting only the sign-ins in
     /// `liveSessions` (a sign-in that ended delivers nothing).
-    public func reach(at now: Date, liveSessions: Set<String>) -> DeliveryReach {
+    public func reach(at now: Date, liveSessions: ByteKeyedTable<Void>) -> DeliveryReach {
         let live = places.filter { liveSessions.contains($0.key) }.values
         if live.contains(where: { place in place.agents.values.contains { $0.isLive(at: now) } }) { return .agent }
         if live.contains(where: { $0.notifyCommandSince != nil }) { return .notifyCommand }
@@ -94,7 +97,7 @@ extension DeliverySetup {
     }
 
     /// When delivery last ran on any of the sign-ins in `liveSessions`.
-    public func lastRun(liveSessions: Set<String>) -> Date? {
+    public func lastRun(liveSessions: ByteKeyedTable<Void>) -> Date? {
         places.filter { liveSessions.contains($0.key) }.values.compactMap(\.lastRunAt).max()
     }
 }

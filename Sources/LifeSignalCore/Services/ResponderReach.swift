@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 
 /// The alarm an account's responders are being told of now: its alert, or
@@ -104,7 +105,7 @@ public struct ResponderReach: Sendable {
         do {
             self.account = try store.account(link.contactID)
             let setup = try store.deliverySetup(of: link.contactID)
-            var live = Set<String>()
+            var live = ByteKeyedTable<Void>()
             for session in setup.places.keys where try store.session(tokenHash: session)?.accountID == link.contactID {
                 live.insert(session)
             }

@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 import StrictJSON
@@ -24,7 +25,7 @@ extension DeliverySetup: StoreFileData {
             switch field {
             case .places:
                 setup.places = try reader.readOptional { reader throws(JSONReadError) in
-                    var places: [String: DeliveryPlace] = [:]
+                    var places = ByteKeyedTable<DeliveryPlace>()
                     try reader.readDictionary { reader, session throws(JSONReadError) in
                         places[session] = try DeliveryPlace.read(from: &reader)
                     }
@@ -78,7 +79,7 @@ extension DeliveryPlace: StoreFileData {
             switch field {
             case .agents:
                 place.agents = try reader.readOptional { reader throws(JSONReadError) in
-                    var agents: [String: AgentPresence] = [:]
+                    var agents = ByteKeyedTable<AgentPresence>()
                     try reader.readDictionary { reader, id throws(JSONReadError) in
                         agents[id] = try AgentPresence.read(from: &reader)
                     }
@@ -170,6 +171,13 @@ extension JSONWriter {
         for name in values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             if let value = values[name] { member(name, value) }
         }
+        endObject()
+    }
+
+    /// A table as an object, its keys in the byte-wise order it keeps them in.
+    mutating func dictionary(_ values: ByteKeyedTable<some StoreFileData>) {
+        beginObject()
+        for (name, value) in values { member(name, value) }
         endObject()
     }
 }
