@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 
 /// What the deadline engine has already done in the current cycle (from one
@@ -25,8 +26,10 @@ public struct DeadlineMarks: Codable, Sendable, Equatable {
     public var owed: [String] = []
     /// When owed notices are tried again.
     public var retryAt: Date?
-    /// The last occurrence fired of each repeating milestone, by key.
-    public var occurrences: [String: Int] = [:]
+    /// The last occurrence fired of each repeating milestone, by key (a
+    /// `ByteKeyedTable`: every command reads the marks, and a String-keyed
+    /// Dictionary's first use costs a conformance scan).
+    public var occurrences: ByteKeyedTable<Int> = [:]
     /// What fired in this cycle that a timeline shows, in order: when, and
     /// whom it reached (the last occurrence only, for a repeating one).
     public var log: [FiredStep] = []
@@ -79,7 +82,7 @@ public struct DeadlineMarks: Codable, Sendable, Equatable {
         heldDue = try container.decodeIfPresent(Date.self, forKey: .heldDue)
         owed = try container.decodeIfPresent([String].self, forKey: .owed) ?? []
         retryAt = try container.decodeIfPresent(Date.self, forKey: .retryAt)
-        occurrences = try container.decodeIfPresent([String: Int].self, forKey: .occurrences) ?? [:]
+        occurrences = try container.decodeIfPresent(ByteKeyedTable<Int>.self, forKey: .occurrences) ?? [:]
         log = try container.decodeIfPresent([FiredStep].self, forKey: .log) ?? []
         acknowledgedBy = try container.decodeIfPresent(EntityID.self, forKey: .acknowledgedBy)
         acknowledgedAt = try container.decodeIfPresent(Date.self, forKey: .acknowledgedAt)

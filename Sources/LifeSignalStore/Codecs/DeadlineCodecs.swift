@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 import StrictJSON
@@ -30,7 +31,7 @@ extension DeadlineMarks: StoreFileData {
             case .log: marks.log = try reader.readOptional { reader throws(JSONReadError) in try [FiredStep].read(from: &reader) } ?? []
             case .occurrences:
                 marks.occurrences = try reader.readOptional { reader throws(JSONReadError) in
-                    var counts: [String: Int] = [:]
+                    var counts = ByteKeyedTable<Int>()
                     try reader.readDictionary { reader, name throws(JSONReadError) in counts[name] = try reader.readInt() }
                     return counts
                 } ?? [:]
@@ -55,9 +56,7 @@ extension DeadlineMarks: StoreFileData {
         if !occurrences.isEmpty {
             writer.key(StoreField.occurrences.rawValue)
             writer.beginObject()
-            for name in occurrences.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                writer.member(name, occurrences[name] ?? 0)
-            }
+            for (name, count) in occurrences { writer.member(name, count) }
             writer.endObject()
         }
         if !owed.isEmpty { writer.member(StoreField.owed.rawValue, owed) }

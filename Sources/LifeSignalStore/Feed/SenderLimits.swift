@@ -12,7 +12,9 @@ extension LayoutStore {
         for number in index.firstSegment...last {
             for item in try segment(id, number) {
                 guard let sender = SenderTally.sender(of: item, owner: id) else { continue }
-                senders.tallies[sender, default: SenderTally(from: item.index)].count(item, 1)
+                var tally = senders.tallies[sender] ?? SenderTally(from: item.index)
+                tally.count(item, 1)
+                senders.tallies[sender] = tally
             }
         }
         return senders

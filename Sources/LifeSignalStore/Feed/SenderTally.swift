@@ -1,3 +1,4 @@
+import ByteKeyed
 import LifeSignalCore
 
 /// What a feed holds about one other account (the items whose
@@ -30,8 +31,9 @@ struct SenderTally: Equatable {
 /// reads the summary, and only changes to items about other accounts need
 /// the tallies.
 struct FeedSenders: Equatable {
-    /// By the other account's ID.
-    var tallies: [String: SenderTally] = [:]
+    /// By the other account's ID (a `ByteKeyedTable`: no conformance scan
+    /// on the commands that append items about other accounts).
+    var tallies = ByteKeyedTable<SenderTally>()
 }
 
 /// A feed's tallies for one change of the feed: read (or, for a feed from
