@@ -29,7 +29,7 @@ public struct DeadlineMarks: Codable, Sendable, Equatable {
     /// The last occurrence fired of each repeating milestone, by key (a
     /// `ByteKeyedTable`: every command reads the marks, and a String-keyed
     /// Dictionary's first use costs a conformance scan).
-    public var occurrences: ByteKeyedTable<Int> = [:]
+    public var occurrences: ByteKeyedTable<Int> = ByteKeyedTable()
     /// What fired in this cycle that a timeline shows, in order: when, and
     /// whom it reached (the last occurrence only, for a repeating one).
     public var log: [FiredStep] = []
@@ -82,7 +82,7 @@ public struct DeadlineMarks: Codable, Sendable, Equatable {
         heldDue = try container.decodeIfPresent(Date.self, forKey: .heldDue)
         owed = try container.decodeIfPresent([String].self, forKey: .owed) ?? []
         retryAt = try container.decodeIfPresent(Date.self, forKey: .retryAt)
-        occurrences = try container.decodeIfPresent(ByteKeyedTable<Int>.self, forKey: .occurrences) ?? [:]
+        occurrences = try container.decodeIfPresent(ByteKeyedTable<Int>.self, forKey: .occurrences) ?? ByteKeyedTable()
         log = try container.decodeIfPresent([FiredStep].self, forKey: .log) ?? []
         acknowledgedBy = try container.decodeIfPresent(EntityID.self, forKey: .acknowledgedBy)
         acknowledgedAt = try container.decodeIfPresent(Date.self, forKey: .acknowledgedAt)

@@ -14,7 +14,7 @@ public struct DeliverySetup: Codable, Sendable, Equatable {
     /// and a process's first String-keyed hash table costs a conformance scan.
     public var places: ByteKeyedTable<DeliveryPlace>
 
-    public init(places: ByteKeyedTable<DeliveryPlace> = [:]) {
+    public init(places: ByteKeyedTable<DeliveryPlace> = ByteKeyedTable()) {
         self.places = places
     }
 
@@ -22,7 +22,7 @@ public struct DeliverySetup: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        places = try container.decodeIfPresent(ByteKeyedTable<DeliveryPlace>.self, forKey: .places) ?? [:]
+        places = try container.decodeIfPresent(ByteKeyedTable<DeliveryPlace>.self, forKey: .places) ?? ByteKeyedTable()
     }
 }
 
@@ -36,7 +36,7 @@ public struct DeliveryPlace: Codable, Sendable, Equatable {
     /// follow` leaves no record).
     public var lastRunAt: Date?
 
-    public init(notifyCommandSince: Date? = nil, agents: ByteKeyedTable<AgentPresence> = [:], lastRunAt: Date? = nil) {
+    public init(notifyCommandSince: Date? = nil, agents: ByteKeyedTable<AgentPresence> = ByteKeyedTable(), lastRunAt: Date? = nil) {
         self.notifyCommandSince = notifyCommandSince
         self.agents = agents
         self.lastRunAt = lastRunAt
@@ -47,7 +47,7 @@ public struct DeliveryPlace: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         notifyCommandSince = try container.decodeIfPresent(Date.self, forKey: .notifyCommandSince)
-        agents = try container.decodeIfPresent(ByteKeyedTable<AgentPresence>.self, forKey: .agents) ?? [:]
+        agents = try container.decodeIfPresent(ByteKeyedTable<AgentPresence>.self, forKey: .agents) ?? ByteKeyedTable()
         lastRunAt = try container.decodeIfPresent(Date.self, forKey: .lastRunAt)
     }
 

@@ -34,7 +34,7 @@ extension DeadlineMarks: StoreFileData {
                     var counts = ByteKeyedTable<Int>()
                     try reader.readDictionary { reader, name throws(JSONReadError) in counts[name] = try reader.readInt() }
                     return counts
-                } ?? [:]
+                } ?? ByteKeyedTable()
             case .owed: marks.owed = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() } ?? []
             case .retryAt: marks.retryAt = try reader.readOptionalDate()
             case .standing: marks.standing = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() } ?? []

@@ -30,7 +30,7 @@ extension DeliverySetup: StoreFileData {
                         places[session] = try DeliveryPlace.read(from: &reader)
                     }
                     return places
-                } ?? [:]
+                } ?? ByteKeyedTable()
             }
         }
         return setup
@@ -84,7 +84,7 @@ extension DeliveryPlace: StoreFileData {
                         agents[id] = try AgentPresence.read(from: &reader)
                     }
                     return agents
-                } ?? [:]
+                } ?? ByteKeyedTable()
             case .lastRunAt: place.lastRunAt = try reader.readOptionalDate()
             case .notifyCommandSince: place.notifyCommandSince = try reader.readOptionalDate()
             }
