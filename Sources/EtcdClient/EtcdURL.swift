@@ -1,13 +1,29 @@
 import NetworkIO
 
-/// Where a store lives in etcd, as a user writes it:
-/// `etcd://HOST[:PORT][,HOST[:PORT]...]/PREFIX` (plain HTTP) or `etcds://…`
-/// (TLS), with an optional user before the hosts (`etcds://alice@host:2379/family`).
+/// Where a store lives in etcd, as a user writes it: lifesignal's one
+/// grammar of etcd URLs (`--store`, `LIFESIGNAL_STORE`, `store copy`, the
+/// bench and `etcd-floor` all read them here).
 ///
-/// A HOST is a name, an IPv4 address or a bracketed IPv6 address; the port
-/// defaults to 2379, etcd's client port. The PREFIX names the store inside
-/// the cluster: segments of letters, digits, `-`, `_` and `.` joined by `/`.
-/// The password never goes in the URL.
+///     etcd[s]://[USER@]HOST[:PORT][,HOST[:PORT]...]/PREFIX
+///
+/// - `etcd://` is plain HTTP, `etcds://` TLS; the scheme in any case.
+/// - USER: letters, digits, `-`, `_`, `.` and `~` (RFC 3986's unreserved
+///   characters). The password never goes in the URL (`USER:PASSWORD@` is
+///   refused): it comes from `LIFESIGNAL_ETCD_PASSWORD`.
+/// - HOST: a DNS name (`HostName`'s rules), an IPv4 address, or an IPv6
+///   address in brackets (`[::1]`) without a zone. Each member once.
+/// - PORT: 1 to 65535 in ASCII digits; 2379, etcd's client port, when left out.
+/// - PREFIX names the store inside the cluster: segments of letters,
+///   digits, `-`, `_` and `.` between single slashes, none of them `.` or
+///   `..`, at most 200 bytes. Slashes at its end are dropped (`/family/`
+///   is `/family`), as a directory's are.
+/// - Nothing else: no query or fragment (the TLS files and the password
+///   have variables and settings of their own), no percent-encoding (every
+///   character a part may hold is written as itself), no spaces, no
+///   control characters, ASCII only.
+///
+/// Parsed on UTF-8 bytes: every etcd command reads its store's URL, and
+/// Character handling cost ~0.16M instructions a parse.
 public struct EtcdURL: Equatable, Sendable, CustomStringConvertible {
     /// One member's client address.
     public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
@@ -21,12 +37,33 @@ public struct EtcdURL: Equatable, Sendable, CustomStringConvertible {
         }
 
         /// `host:port`, `[::1]:port`.
-        public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+        public var description: String {
+            var text = ""
+            write(to: &text)
+            return text
+        }
+
+        /// Appends `host:port` (brackets around an IPv6 address) piece by
+        /// piece: interpolation costs ~50,000 instructions a call, and the
+        /// URL is written out several times a command.
+        func write(to text: inout String) {
+            if host.utf8.contains(UInt8(ascii: ":")) {
+                text += "["
+                text += host
+                text += "]"
+            } else {
+                text += host
+            }
+            text += ":"
+            text += String(port)
+        }
     }
 
+    /// The members to try, in the order given.
     public var endpoints: [Endpoint]
     public var usesTLS: Bool
     public var user: String?
+    /// The key prefix, without slashes at either end (`family`, `home/ada`).
     public var prefix: String
 
     public static let defaultPort: UInt16 = 2379
@@ -38,149 +75,196 @@ public struct EtcdURL: Equatable, Sendable, CustomStringConvertible {
         self.prefix = prefix
     }
 
-    /// The URL in its normal form (ports written out).
+    /// The URL in its normal form: scheme in lower case, ports written out,
+    /// no slash at the end.
     public var description: String {
-        (usesTLS ? "etcds://" : "etcd://") + (user.map { $0 + "@" } ?? "")
-            + endpoints.map(\.description).joined(separator: ",") + "/" + prefix
+        var text = usesTLS ? "etcds://" : "etcd://"
+        if let user {
+            text += user
+            text += "@"
+        }
+        for (index, endpoint) in endpoints.enumerated() {
+            if index > 0 { text += "," }
+            endpoint.write(to: &text)
+        }
+        text += "/"
+        text += prefix
+        return text
     }
 
     /// Parses `text`, or says in one line what is wrong with it.
     public init(parsing text: String) throws(EtcdURLError) {
-        let lowered = text.lowercased()
-        let rest: Substring
-        if lowered.hasPrefix("etcd://") {
+        let bytes = Array(text.utf8)
+        let start: Int
+        if Self.startsCaseless(bytes, with: "etcd://") {
             usesTLS = false
-            rest = text.dropFirst(7)
-        } else if lowered.hasPrefix("etcds://") {
+            start = 7
+        } else if Self.startsCaseless(bytes, with: "etcds://") {
             usesTLS = true
-            rest = text.dropFirst(8)
+            start = 8
         } else {
             throw EtcdURLError("an etcd URL starts with etcd:// or etcds://")
         }
-        if let bad = rest.first(where: { $0 == "?" || $0 == "#" || $0 == "%" || $0 == " " || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7f } ?? false }) {
-            throw EtcdURLError("\(Self.describe(bad)) has no place in an etcd URL")
-        }
-        guard let slash = rest.firstIndex(of: "/") else {
+        for byte in bytes[start...] { try Self.checkAllowed(byte) }
+        guard let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else {
             throw EtcdURLError("the URL names no store: add /NAME after the hosts (etcd://host:2379/NAME)")
         }
-        var authority = rest[..<slash]
-        prefix = String(rest[rest.index(after: slash)...])
+        var authority = bytes[start..<slash]
         user = nil
-        if let at = authority.lastIndex(of: "@") {
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
             let name = authority[..<at]
-            guard !name.contains(":") else {
+            guard !name.contains(UInt8(ascii: ":")) else {
                 throw EtcdURLError("a password does not go in the URL: give it in LIFESIGNAL_ETCD_PASSWORD")
             }
-            guard !name.isEmpty, !name.contains("@"), name.allSatisfy(Self.isUserCharacter) else {
+            guard !name.isEmpty, name.allSatisfy(Self.isUserByte) else {
                 throw EtcdURLError("the user name before @ may have only letters, digits, '-', '_', '.' and '~'")
             }
-            user = String(name)
-            authority = authority[authority.index(after: at)...]
+            user = Self.string(name)
+            authority = authority[(at + 1)...]
         }
         guard !authority.isEmpty else { throw EtcdURLError("the URL names no host") }
         endpoints = []
-        for piece in authority.split(separator: ",", omittingEmptySubsequences: false) {
-            let endpoint = try Self.endpoint(piece)
+        var pieceStart = authority.startIndex
+        for index in authority.startIndex...authority.endIndex
+        where index == authority.endIndex || authority[index] == UInt8(ascii: ",") {
+            let endpoint = try Self.endpoint(authority[pieceStart..<index])
             guard !endpoints.contains(endpoint) else { throw EtcdURLError("\(endpoint) is listed twice") }
             endpoints.append(endpoint)
+            pieceStart = index + 1
         }
-        try Self.checkPrefix(prefix)
+        var prefixEnd = bytes.endIndex
+        while prefixEnd > slash + 1, bytes[prefixEnd - 1] == UInt8(ascii: "/") { prefixEnd -= 1 }
+        let prefixBytes = bytes[(slash + 1)..<prefixEnd]
+        try Self.checkPrefix(prefixBytes)
+        prefix = Self.string(prefixBytes)
     }
 
-    /// A URL from parts already split (a store location the CLI parsed),
-    /// held to the same rules as `init(parsing:)` without reading text
-    /// again: every etcd command opens one, and the text parse cost ~0.16M
-    /// instructions of Character handling.
-    public init(validating endpoints: [Endpoint], usesTLS: Bool, user: String?, prefix: String) throws(EtcdURLError) {
-        if let user {
-            guard !user.isEmpty, user.utf8.allSatisfy(Self.isUserByte) else {
-                throw EtcdURLError("the user name before @ may have only letters, digits, '-', '_', '.' and '~'")
-            }
+    /// `?`, `#`, `%`, spaces and control characters belong to no part.
+    private static func checkAllowed(_ byte: UInt8) throws(EtcdURLError) {
+        switch byte {
+        case UInt8(ascii: "?"), UInt8(ascii: "#"):
+            throw EtcdURLError("an etcd URL takes no query or fragment ('\(Character(Unicode.Scalar(byte)))'): "
+                + "TLS files and the password are given in LIFESIGNAL_ETCD_* variables or settings")
+        case UInt8(ascii: "%"):
+            throw EtcdURLError("'%' has no place in an etcd URL: nothing in it is percent-encoded, and an IPv6 address takes no zone")
+        case UInt8(ascii: " "):
+            throw EtcdURLError("' ' has no place in an etcd URL")
+        case 0..<0x20, 0x7f:
+            throw EtcdURLError("a control character has no place in an etcd URL")
+        default:
+            return
         }
-        guard !endpoints.isEmpty else { throw EtcdURLError("the URL names no host") }
-        for (index, endpoint) in endpoints.enumerated() {
-            guard endpoint.port > 0 else { throw EtcdURLError("\(endpoint): the port must be a number from 1 to 65535") }
-            if endpoint.host.utf8.contains(UInt8(ascii: ":")) {
-                guard let address = IPAddress(endpoint.host), address.isIPv6 else {
-                    throw EtcdURLError("\(Self.quoted(endpoint.description)): brackets hold an IPv6 address")
-                }
-            } else if IPAddress(endpoint.host) == nil, let problem = HostName.problem(with: endpoint.host) {
-                throw EtcdURLError("\(Self.quoted(endpoint.host)) is not a host: \(problem)")
-            }
-            guard !endpoints[..<index].contains(endpoint) else { throw EtcdURLError("\(endpoint) is listed twice") }
-        }
-        try Self.checkPrefix(prefix)
-        self.init(endpoints: endpoints, usesTLS: usesTLS, user: user, prefix: prefix)
     }
 
-    private static func endpoint(_ piece: Substring) throws(EtcdURLError) -> Endpoint {
+    /// `host`, `host:port`, `[v6]` or `[v6]:port`.
+    private static func endpoint(_ piece: ArraySlice<UInt8>) throws(EtcdURLError) -> Endpoint {
         guard !piece.isEmpty else { throw EtcdURLError("an empty host in the list (two commas, or a comma at an end)") }
-        let host: Substring
-        var portText: Substring?
-        if piece.hasPrefix("[") {
-            guard let close = piece.firstIndex(of: "]") else { throw EtcdURLError("\(quoted(piece)): a '[' without its ']'") }
-            host = piece[piece.index(after: piece.startIndex)..<close]
-            let after = piece[piece.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw EtcdURLError("\(quoted(piece)): only :PORT may follow ']'") }
-                portText = after.dropFirst()
+        let host: String
+        var portBytes: ArraySlice<UInt8>?
+        if piece.first == UInt8(ascii: "[") {
+            guard let close = piece.firstIndex(of: UInt8(ascii: "]")) else {
+                throw EtcdURLError("\(quoted(piece)): a '[' without its ']'")
             }
-            guard let address = IPAddress(String(host)), address.isIPv6 else {
+            host = string(piece[(piece.startIndex + 1)..<close])
+            let after = piece[(close + 1)...]
+            if let colon = after.first {
+                guard colon == UInt8(ascii: ":") else { throw EtcdURLError("\(quoted(piece)): only :PORT may follow ']'") }
+                portBytes = after.dropFirst()
+            }
+            guard let address = IPAddress(host), address.isIPv6 else {
                 throw EtcdURLError("\(quoted(piece)): brackets hold an IPv6 address")
             }
         } else {
-            let parts = piece.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count <= 2 else {
-                throw EtcdURLError("\(quoted(piece)): an IPv6 address goes in brackets, as in [::1]:2379")
+            var hostEnd = piece.endIndex
+            if let colon = piece.firstIndex(of: UInt8(ascii: ":")) {
+                guard !piece[(colon + 1)...].contains(UInt8(ascii: ":")) else {
+                    throw EtcdURLError("\(quoted(piece)): an IPv6 address goes in brackets, as in [::1]:2379")
+                }
+                hostEnd = colon
+                portBytes = piece[(colon + 1)...]
             }
-            host = parts[0]
-            portText = parts.count == 2 ? parts[1] : nil
-            if IPAddress(String(host)) == nil, let problem = HostName.problem(with: String(host)) {
-                throw EtcdURLError("\(quoted(host)) is not a host: \(problem)")
+            host = string(piece[..<hostEnd])
+            if IPAddress(host) == nil {
+                if let problem = HostName.problem(with: host) {
+                    throw EtcdURLError("\(quoted(piece[..<hostEnd])) is not a host: \(problem)")
+                }
+                // No top-level domain is all digits (RFC 3696 §2), so this
+                // was meant as an IPv4 address: say so rather than ask DNS.
+                guard !endsInDigitsOnly(piece[..<hostEnd]) else {
+                    throw EtcdURLError("\(quoted(piece[..<hostEnd])) is not a host: it is no IPv4 address, and no name ends in digits only")
+                }
             }
         }
-        var port = defaultPort
-        if let portText {
-            guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy(\.isASCIIDigit),
-                  let number = Int(portText), (1...65_535).contains(number) else {
-                throw EtcdURLError("\(quoted(piece)): the port must be a number from 1 to 65535")
-            }
-            port = UInt16(number)
+        guard let portBytes else { return Endpoint(host: host, port: defaultPort) }
+        var port = 0
+        for byte in portBytes where port <= 65_535 {
+            guard isDigit(byte) else { port = 0; break }
+            port = port * 10 + Int(byte - UInt8(ascii: "0"))
         }
-        return Endpoint(host: String(host), port: port)
+        guard (1...65_535).contains(port) else {
+            throw EtcdURLError("\(quoted(piece)): the port must be a number from 1 to 65535")
+        }
+        return Endpoint(host: host, port: UInt16(port))
     }
 
-    private static func checkPrefix(_ prefix: String) throws(EtcdURLError) {
+    /// Segments of name bytes between single slashes, none `.` or `..`.
+    private static func checkPrefix(_ prefix: ArraySlice<UInt8>) throws(EtcdURLError) {
         guard !prefix.isEmpty else {
             throw EtcdURLError("the URL names no store: add a NAME after the last / (etcd://host:2379/NAME)")
         }
-        guard prefix.utf8.count <= 200 else { throw EtcdURLError("the store name is longer than 200 characters") }
-        for segment in prefix.split(separator: "/", omittingEmptySubsequences: false) {
-            guard !segment.isEmpty else { throw EtcdURLError("the store name \(quoted(prefix)) has an empty part (// or a / at an end)") }
-            guard segment != ".", segment != ".." else { throw EtcdURLError("the store name may not have . or .. parts") }
-            guard segment.allSatisfy(isNameCharacter) else {
+        guard prefix.count <= 200 else { throw EtcdURLError("the store name is longer than 200 characters") }
+        var segmentStart = prefix.startIndex
+        for index in prefix.startIndex...prefix.endIndex where index == prefix.endIndex || prefix[index] == UInt8(ascii: "/") {
+            let segment = prefix[segmentStart..<index]
+            guard !segment.isEmpty else {
+                throw EtcdURLError("the store name \(quoted(prefix)) has an empty part (two slashes in a row, or one at its start)")
+            }
+            guard segment.contains(where: { $0 != UInt8(ascii: ".") }) || segment.count > 2 else {
+                throw EtcdURLError("the store name may not have . or .. parts")
+            }
+            guard segment.allSatisfy(isNameByte) else {
                 throw EtcdURLError("the store name \(quoted(prefix)) may have only letters, digits, '-', '_', '.' and '/'")
             }
+            segmentStart = index + 1
         }
     }
 
-    private static func isUserCharacter(_ character: Character) -> Bool {
-        character.isASCIILetterOrDigit || "-_.~".contains(character)
+    /// Whether the last label of a host name (before any final dot) is digits only.
+    private static func endsInDigitsOnly(_ name: ArraySlice<UInt8>) -> Bool {
+        var end = name.endIndex
+        if end > name.startIndex, name[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        let start = name[..<end].lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? name.startIndex
+        return name[start..<end].allSatisfy(isDigit)
     }
+
+    /// Whether `bytes` start with `scheme`, its letters in any case.
+    private static func startsCaseless(_ bytes: [UInt8], with scheme: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        guard bytes.count >= expected.count else { return false }
+        for (index, byte) in expected.enumerated() {
+            let given = bytes[index]
+            guard given == byte || (isLetter(byte) && given | 0x20 == byte) else { return false }
+        }
+        return true
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
 
     private static func isUserByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte) || "-_.~".utf8.contains(byte)
+        isNameByte(byte) || byte == UInt8(ascii: "~")
     }
 
-    private static func isNameCharacter(_ character: Character) -> Bool {
-        character.isASCIILetterOrDigit || "-_.".contains(character)
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 
-    private static func describe(_ character: Character) -> String {
-        character.asciiValue.map { $0 < 0x20 || $0 == 0x7f } ?? false ? "a control character" : "'\(character)'"
-    }
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    private static func quoted(_ text: some StringProtocol) -> String { "\"\(text)\"" }
+    private static func quoted(_ bytes: ArraySlice<UInt8>) -> String { "\"" + string(bytes) + "\"" }
 }
 
 /// Why text is not an etcd URL.
@@ -188,11 +272,4 @@ public struct EtcdURLError: Error, Equatable, Sendable, CustomStringConvertible 
     public var reason: String
     init(_ reason: String) { self.reason = reason }
     public var description: String { reason }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
-    fileprivate var isASCIILetterOrDigit: Bool {
-        asciiValue.map { (0x30...0x39).contains($0) || (0x41...0x5a).contains($0) || (0x61...0x7a).contains($0) } ?? false
-    }
 }

@@ -30,7 +30,7 @@ struct EtcdExactlyOnceTests {
 
     let cluster: EtcdCluster
     let proxy: EtcdProxy
-    let location: EtcdLocation
+    let location: EtcdURL
     let prefix = "exactly-once-\(UInt64.random(in: 0...UInt64.max))"
 
     init() throws {

@@ -1,3 +1,4 @@
+import EtcdClient
 import LifeSignalStore
 import Testing
 import TestSupport
@@ -8,7 +9,7 @@ import TestSupport
 /// and read its hint file again afterwards to see it known already.
 @Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(1)))
 struct EtcdReadHintTests {
-    let location: EtcdLocation
+    let location: EtcdURL
 
     init() throws {
         let cluster = try EtcdCluster.shared("conformance")

@@ -52,6 +52,10 @@ struct StoreLocationTests {
         Case(id: "a letter with an accent in the prefix", text: "etcd://h/fam\u{E9}", expected: nil),
         Case(id: "a combining mark after a letter in the host", text: "etcd://h\u{301}/family", expected: nil),
         Case(id: "fullwidth digits in the port", text: "etcd://h:\u{FF12}379/family", expected: nil),
+        Case(id: "a user with a tilde", text: "etcds://~ada@h/family", expected: "etcds://~ada@h:2379/family"),
+        Case(id: "a member twice", text: "etcd://h:2379,h/family", expected: nil),
+        Case(id: "an IPv4 address out of range", text: "etcd://999.1.1.1/family", expected: nil),
+        Case(id: "percent-encoding", text: "etcd://h/my%20family", expected: nil),
         Case(id: "NUL in a directory", text: "/srv/\u{0}x", expected: nil),
     ]
 
@@ -64,6 +68,19 @@ struct StoreLocationTests {
             #expect(sample.expected == nil, "refused: \(error.message)")
             #expect(error.kind == .usage)
             #expect(error.message.contains("is not a store location"))
+        } catch {
+            Issue.record("an undocumented error: \(error)")
+        }
+    }
+
+    /// The reason is the URL grammar's own (`EtcdURL`), after the text.
+    @Test func aRefusedEtcdURLSaysWhy() {
+        do {
+            let location = try StoreLocation.parse("etcds://alice:pw@h/family", workingDirectory: "/")
+            Issue.record("read as \(location)")
+        } catch let error as StoreError {
+            #expect(error.message == "\"etcds://alice:pw@h/family\" is not a store location: "
+                + "a password does not go in the URL: give it in LIFESIGNAL_ETCD_PASSWORD")
         } catch {
             Issue.record("an undocumented error: \(error)")
         }

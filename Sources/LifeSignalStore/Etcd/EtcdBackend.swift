@@ -31,15 +31,8 @@ public final class EtcdBackend: StoreBackend {
 
     /// A backend for the store at `location`. Nothing is sent yet; a TLS
     /// file that cannot be used is refused here.
-    public init(location: EtcdLocation, access: EtcdStoreAccess) throws {
-        name = location.description
-        let url: EtcdURL
-        do {
-            url = try EtcdURL(validating: location.endpoints.map { EtcdURL.Endpoint(host: $0.host, port: UInt16(clamping: $0.port)) },
-                              usesTLS: location.usesTLS, user: location.user, prefix: location.prefix)
-        } catch {
-            throw StoreError.badLocation(location.description, reason: error.reason)
-        }
+    public init(location url: EtcdURL, access: EtcdStoreAccess) throws {
+        name = url.description
         var configuration = EtcdConfiguration(
             url: url, password: access.password,
             tls: TLSConfiguration(caFile: access.caFile, certificateFile: access.certificateFile, keyFile: access.keyFile),

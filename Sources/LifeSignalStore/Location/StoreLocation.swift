@@ -1,3 +1,4 @@
+import EtcdClient
 import LifeSignalCore
 
 /// Where a store is, parsed once from `--store`, `LIFESIGNAL_STORE` or a
@@ -11,14 +12,19 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// A directory, by its absolute path without a trailing slash.
     case directory(String)
     /// A store under a key prefix of an etcd cluster.
-    case etcd(EtcdLocation)
+    case etcd(EtcdURL)
 
     /// Reads `text`; a relative directory is taken from `workingDirectory`.
     public static func parse(_ text: String, workingDirectory: String) throws -> StoreLocation {
         guard !text.isEmpty else { throw StoreError.badLocation(text, reason: "it is empty") }
         if let scheme = urlScheme(of: text) {
             switch scheme.lowercased() {
-            case "etcd", "etcds": return .etcd(try EtcdLocation.parse(text))
+            case "etcd", "etcds":
+                do {
+                    return .etcd(try EtcdURL(parsing: text))
+                } catch {
+                    throw StoreError.badLocation(text, reason: error.reason)
+                }
             default:
                 throw StoreError.badLocation(text, reason: "lifesignal knows no store of kind \(quoted(scheme + "://"))")
             }

@@ -1,15 +1,11 @@
-/// Byte classes for the URL's names, decided on UTF-8 bytes: Character's
-/// Unicode properties (`isLetter`) cost every etcd command ~0.3M
-/// instructions to parse its store's URL, and only ASCII is allowed anyway.
+/// Byte classes for a URL's scheme, decided on UTF-8 bytes: Character's
+/// Unicode properties (`isLetter`) cost a command ~0.3M instructions, and
+/// only ASCII is allowed anyway.
 enum URLBytes {
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
-
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 
     /// A letter, a digit, or one of `also` (ASCII punctuation).
