@@ -75,11 +75,12 @@ extension LocalSettings: StoreFileData {
 }
 
 /// `identity-<digest>.json` in the cache: a store's identity when last
-/// seen, and the files recent commands read on their own (absent or null
-/// when none are kept, left out when nil).
+/// seen, the files recent commands read on their own, and which of those
+/// did not exist when last seen (each list absent or null when empty, left
+/// out when nil).
 extension StoreIdentityHint.Hint: StoreFileData {
     enum StoreField: String, CaseIterable {
-        case files, identity
+        case absent, files, identity
     }
 
     static let storeFields = StoreField.allCases
@@ -87,18 +88,20 @@ extension StoreIdentityHint.Hint: StoreFileData {
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreIdentityHint.Hint {
         let start = reader.valueStart()
-        var identity: String?, files: [String]?
+        var identity: String?, files: [String]?, absent: [String]?
         try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
             switch field {
+            case .absent: absent = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() }
             case .files: files = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() }
             case .identity: identity = try reader.readString()
             }
         }
-        return StoreIdentityHint.Hint(identity: try present(identity, StoreField.identity, start), files: files)
+        return StoreIdentityHint.Hint(identity: try present(identity, StoreField.identity, start), files: files, absent: absent)
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        if let absent { writer.member(StoreField.absent.rawValue, absent) }
         if let files { writer.member(StoreField.files.rawValue, files) }
         writer.member(StoreField.identity.rawValue, identity)
         writer.endObject()

@@ -144,17 +144,11 @@ public struct SharedStore: Sendable {
             newestFiles: [StoreLayout.checkInDirectory(account)]))
     }
 
-    /// The files this command read in round trips of their own (on etcd;
-    /// none elsewhere): for the next command's hint.
-    public var filesReadUnhinted: [String] {
-        (backend as? EtcdBackend)?.unhintedReads ?? []
-    }
-
-    /// The files this command's hint asked for by name that its first
-    /// request brought anyway (on etcd; none elsewhere): for the next
-    /// command's hint to leave out.
-    public var filesHintedTwice: [String] {
-        (backend as? EtcdBackend)?.redundantHints ?? []
+    /// What this command's reads showed about the files its hint named, and
+    /// those it read in round trips of their own (on etcd; nothing
+    /// elsewhere): for the next command's hint.
+    public var readLessons: StoreReadLessons {
+        (backend as? EtcdBackend)?.readLessons ?? StoreReadLessons()
     }
 
     /// A signal for new items in `account`'s feed.

@@ -92,3 +92,73 @@ extension EtcdRoundTripTests {
         #expect(Self.roundTrips(learned) == 1, "\(learned.stderr)")
     }
 }
+
+extension EtcdRoundTripTests {
+    /// The learned files of the identity hint in `person`'s cache (the file
+    /// is an envelope: {"data": {"identity", "files", "absent"}, ...}).
+    static func learnedFiles(of person: Person, cache: URL) throws -> (files: [String], absent: [String], bytes: Data) {
+        let directory = cache.appendingPathComponent("lifesignal")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("identity-") })
+        let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
+        let kept = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        let data = try #require(kept["data"] as? [String: Any])
+        return (data["files"] as? [String] ?? [], data["absent"] as? [String] ?? [], bytes)
+    }
+
+    /// A learned file that is gone and that no command reads any more (the
+    /// session of someone who signed out, once their delivery set-up no
+    /// longer names it) is pruned by the next command, whose first request
+    /// finds it absent, at no round trip more; while a command still reads
+    /// its absence, it is kept. Commands that learn nothing leave the hint
+    /// file as it is.
+    @Test func aLearnedFileThatIsGoneIsPruned() throws {
+        let cluster = try EtcdCluster.start(.init(members: 3))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("pruned", cluster: cluster)
+        let ana = sandbox.person("ana"), ben = sandbox.person("ben")
+        try ana.signUp(phone: "+15550106200", first: "Ana")
+        try ben.signUp(phone: "+15550106201", first: "Ben")
+        try ana.linkBothWays(with: ben)
+        // Ben's delivery set-up names his session: Ana's status reads it.
+        try #require(try ben.run(["settings", "set", "notify-command", "true"]).succeeded)
+        let cache = ana.home.appendingPathComponent("lifesignal-cache")
+        ana.environment["XDG_CACHE_HOME"] = cache.path
+        let traffic = ["LIFESIGNAL_ETCD_TRAFFIC": "1"]
+        func status(_ expected: Int, _ comment: Comment) throws {
+            let run = try ana.run(["status"], extra: traffic)
+            #expect(run.succeeded, "\(run)")
+            #expect(Self.roundTrips(run) == expected, "\(comment): \(run.stderr)")
+        }
+        for _ in 0..<3 { #expect(try ana.run(["status"]).succeeded) }
+        let learned = try Self.learnedFiles(of: ana, cache: cache)
+        try status(1, "all learned")
+        #expect(try Self.learnedFiles(of: ana, cache: cache).bytes == learned.bytes, "a command that learns nothing writes nothing")
+
+        let before = Set(learned.files)
+        #expect(try ben.run(["logout"]).succeeded)
+        try status(1, "Ben's session is gone, but his set-up still names it")
+        let marked = try Self.learnedFiles(of: ana, cache: cache)
+        let session = try #require(marked.absent.first { $0.hasPrefix("sessions/") }, "\(marked.files) \(marked.absent)")
+        #expect(before.contains(session) && !learned.absent.contains(session), "it was learned present")
+        #expect(Set(marked.files) == before, "nothing pruned while it is read")
+        try status(1, "kept, marked absent")
+        #expect(try Self.learnedFiles(of: ana, cache: cache).bytes == marked.bytes)
+
+        // Ben signs in again and sets his command again: his set-up now
+        // names his new session only, so the old one is read by nobody.
+        let sent = try ben.run(["login", "--phone", "+15550106201", "--json"])
+        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
+        try #require(try ben.run(["login", "--phone", "+15550106201", "--code", code]).succeeded)
+        try #require(try ben.run(["settings", "set", "notify-command", "true"]).succeeded)
+        try status(2, "the new session is read alone, once")
+        let pruned = try Self.learnedFiles(of: ana, cache: cache)
+        #expect(!pruned.files.contains(session), "the old session is pruned: \(pruned.files)")
+        let new = pruned.files.filter { $0.hasPrefix("sessions/") && !before.contains($0) }
+        #expect(new.count == 1 && pruned.files.first == new.first, "the new one is learned: \(pruned.files)")
+        #expect(Set(pruned.files) == before.subtracting([session]).union(new))
+        for _ in 0..<2 {
+            try status(1, "pruned once, then left alone")
+            #expect(try Self.learnedFiles(of: ana, cache: cache).bytes == pruned.bytes)
+        }
+    }
+}

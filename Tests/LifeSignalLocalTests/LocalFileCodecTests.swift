@@ -19,8 +19,9 @@ struct LocalFileCodecTests {
         StoreCodecSample(LocalSettings.StoreField.self, populated: settings, minimal: LocalSettings()),
         StoreCodecSample(StoreIdentityHint.Hint.StoreField.self,
                          populated: StoreIdentityHint.Hint(identity: String(repeating: "0123456789abcdef", count: 2),
-                                                           files: ["accounts/a/account.json", "sessions/\"b\".json"]),
-                         minimal: StoreIdentityHint.Hint(identity: "", files: nil)),
+                                                           files: ["accounts/a/account.json", "sessions/\"b\".json"],
+                                                           absent: ["sessions/\"b\".json"]),
+                         minimal: StoreIdentityHint.Hint(identity: "", files: nil, absent: nil)),
         StoreCodecSample(EtcdTokenFile.Token.StoreField.self, populated: EtcdTokenFile.Token(token: "tok\"en/\\.x"),
                          minimal: EtcdTokenFile.Token(token: "")),
     ]

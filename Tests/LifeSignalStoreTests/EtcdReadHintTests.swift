@@ -33,7 +33,7 @@ struct EtcdReadHintTests {
             #expect(try snapshot.read("hinted") == Array("h".utf8))
         }
         #expect(backend.traffic.roundTrips == 1)
-        #expect(backend.unhintedReads.isEmpty, "\(backend.unhintedReads)")
+        #expect(backend.readLessons.readAlone.isEmpty, "\(backend.readLessons)")
         // Each snapshot's first request carries the hint again; a file read
         // after it, in a round trip of its own, is a miss.
         try backend.read { snapshot throws in
@@ -41,8 +41,8 @@ struct EtcdReadHintTests {
             #expect(try snapshot.read("other") == Array("o".utf8))
         }
         #expect(backend.traffic.roundTrips == 3)
-        #expect(backend.unhintedReads == ["other"])
-        #expect(backend.redundantHints.isEmpty)
+        #expect(backend.readLessons.readAlone == ["other"] && backend.readLessons.readAloneAbsent.isEmpty, "\(backend.readLessons)")
+        #expect(backend.readLessons.hintedTwice.isEmpty)
     }
 
     @Test func aFileAskedForByNameAndBroughtAsTheNewestIsNamedOnce() throws {
@@ -60,7 +60,44 @@ struct EtcdReadHintTests {
                 #expect(try snapshot.read("log/1") == Array("old".utf8))
             }
             #expect(backend.traffic.roundTrips == (named == "log/1" ? 1 : 2), "\(named)")
-            #expect(backend.redundantHints == redundant, "\(named)")
+            #expect(backend.readLessons.hintedTwice == redundant, "\(named)")
         }
+    }
+
+    /// The first request says which of the files it named exist, at no
+    /// extra round trip, and the backend which absent ones the command read:
+    /// what prunes a learned file that is gone and unneeded. A later
+    /// snapshot's finding replaces an earlier one's; a file read alone says
+    /// whether it was there.
+    @Test func theFirstRequestSaysWhichNamedFilesExist() throws {
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in
+            try tx.write("store.json", Array("{}".utf8))
+            try tx.write("kept", Array("k".utf8))
+            try tx.write("gone", Array("g".utf8))
+            try tx.write("other", Array("o".utf8))
+        }
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in try tx.delete("gone") }
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        backend.expect(StoreReadHint(files: ["kept", "gone", "never"]))
+        try backend.read { snapshot throws in
+            #expect(try snapshot.read("store.json") == Array("{}".utf8))
+        }
+        #expect(backend.traffic.roundTrips == 1)
+        #expect(backend.readLessons == StoreReadLessons(hintedAbsent: ["gone", "never"], hintedPresent: ["kept"]))
+        // This command makes "never"; its next snapshot sees it, and reads
+        // one absent file and one present file alone.
+        try backend.write { tx throws in try tx.write("never", Array("n".utf8)) }
+        try backend.read { snapshot throws in
+            #expect(try snapshot.read("store.json") == Array("{}".utf8))
+            #expect(try snapshot.read("unhinted-absent") == nil)
+            #expect(try snapshot.read("other") == Array("o".utf8))
+            #expect(try snapshot.read("gone") == nil)
+            #expect(try snapshot.read("gone") == nil)
+        }
+        let lessons = backend.readLessons
+        #expect(lessons.hintedAbsent == ["gone"] && lessons.hintedPresent == ["kept", "never"], "\(lessons)")
+        #expect(lessons.hintedAbsentRead == ["gone"], "read, its absence was needed: \(lessons)")
+        #expect(backend.traffic.roundTrips == 5, "two first requests, the commit and the two files read alone")
+        #expect(lessons.readAlone == ["unhinted-absent", "other"] && lessons.readAloneAbsent == ["unhinted-absent"], "\(lessons)")
     }
 }

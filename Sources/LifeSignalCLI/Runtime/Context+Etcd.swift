@@ -50,18 +50,21 @@ extension Context {
         guard case .etcd = location, let paths = try? paths() else { return }
         let hint = identityHint(paths)
         guard let identity = hint.identity, let session = try? sessionFile(identity: identity).load() else { return }
-        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), learned: hint.files)
+        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), learned: hint.learned.files)
     }
 
     /// On an etcd store, keeps the files this command read in round trips
     /// of their own (a status's dependents and responders), so the next
     /// command asks for them in its first; and forgets those its first
-    /// request brought twice (a learned check-in segment that is the newest).
+    /// request brought twice (a learned check-in segment that is the newest)
+    /// and those it showed no longer exist (`StoreIdentityHint`). The hint
+    /// file is written only when that changes what it keeps.
     func rememberFilesRead() {
         guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
-        let read = store.filesReadUnhinted, twice = store.filesHintedTwice
-        guard !read.isEmpty || !twice.isEmpty else { return }
-        identityHint(paths).file.remember(files: read, forgetting: twice)
+        let hint = identityHint(paths)
+        let learned = hint.learned.after(store.readLessons)
+        guard learned != hint.learned else { return }
+        hint.file.remember(learned)
     }
 
     /// Keeps an etcd store's identity for the next command's hint, when it
@@ -72,7 +75,7 @@ extension Context {
         guard hint.identity != identity else { return }
         hint.file.save(identity)
         hint.identity = identity
-        hint.files = []
+        hint.learned = StoreIdentityHint.Learned()
         loadedIdentityHint = hint
     }
 
@@ -82,7 +85,7 @@ extension Context {
         if let loadedIdentityHint { return loadedIdentityHint }
         let file = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
         let kept = file.loadAll()
-        let hint = LoadedIdentityHint(file: file, identity: kept?.identity, files: kept?.files ?? [])
+        let hint = LoadedIdentityHint(file: file, identity: kept?.identity, learned: kept?.learned ?? StoreIdentityHint.Learned())
         loadedIdentityHint = hint
         return hint
     }
@@ -111,5 +114,5 @@ extension Context {
 struct LoadedIdentityHint {
     let file: StoreIdentityHint
     var identity: String?
-    var files: [String]
+    var learned: StoreIdentityHint.Learned
 }

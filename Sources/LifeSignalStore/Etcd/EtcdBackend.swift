@@ -159,13 +159,8 @@ public final class EtcdBackend: StoreBackend {
         return (commandClock.current ?? .local()).now()
     }
 
-    /// The files this backend read in round trips of their own, which no
-    /// hint had asked for, in order: for the next command's hint.
-    public var unhintedReads: [String] { misses.all }
-
-    /// The files a hint asked for by name that another part of the same
-    /// request brought anyway: for the next command's hint to leave out.
-    public var redundantHints: [String] { misses.redundant }
+    /// What this backend's reads showed about its hints: for the next command's.
+    public var readLessons: StoreReadLessons { misses.all }
 
     /// Requests sent to the cluster so far (each one round trip), and
     /// connections opened: what `LIFESIGNAL_ETCD_TRAFFIC` reports.

@@ -17,23 +17,44 @@ struct EtcdOperation {
     let misses: ReadMisses
 }
 
-/// The files one command read in round trips of their own (no hint had
-/// them), in order: what a later command can ask for up front. And the
-/// files a hint asked for by name that another part of the same request
-/// brought anyway (the newest check-in segment): asking twice only costs.
+/// What one command's reads showed about its hints (`StoreReadLessons`):
+/// the files it read in round trips of their own, in order, and which of
+/// them were absent; the files a hint asked for by name that another part
+/// of the same request brought anyway (asking twice only costs); which
+/// files asked for by name the first request found absent or present; and
+/// which of the absent ones the command read.
 final class ReadMisses: Sendable {
-    private let paths = Mutex<[String]>([])
-    private let twice = Mutex<[String]>([])
+    private let lessons = Mutex(StoreReadLessons())
 
-    var all: [String] { paths.withLock { $0 } }
-    var redundant: [String] { twice.withLock { $0 } }
+    var all: StoreReadLessons { lessons.withLock { $0 } }
 
-    func note(_ path: String) {
-        paths.withLock { if !$0.contains(path) { $0.append(path) } }
+    func note(_ path: String, absent: Bool) {
+        lessons.withLock { lessons in
+            guard !lessons.readAlone.contains(path) else { return }
+            lessons.readAlone.append(path)
+            if absent { lessons.readAloneAbsent.append(path) }
+        }
     }
 
     func noteRedundant(_ path: String) {
-        twice.withLock { if !$0.contains(path) { $0.append(path) } }
+        lessons.withLock { if !$0.hintedTwice.contains(path) { $0.hintedTwice.append(path) } }
+    }
+
+    /// A file the hint named and its request found absent, read by the body.
+    func noteHintedAbsentRead(_ path: String) {
+        lessons.withLock { if !$0.hintedAbsentRead.contains(path) { $0.hintedAbsentRead.append(path) } }
+    }
+
+    /// What one first request found of the files its hint named: a later
+    /// snapshot's finding replaces an earlier one's.
+    func noteHinted(absent: [String], present: [String]) {
+        guard !absent.isEmpty || !present.isEmpty else { return }
+        lessons.withLock { lessons in
+            lessons.hintedAbsent.removeAll { present.contains($0) }
+            lessons.hintedPresent.removeAll { absent.contains($0) }
+            for path in absent where !lessons.hintedAbsent.contains(path) { lessons.hintedAbsent.append(path) }
+            for path in present where !lessons.hintedPresent.contains(path) { lessons.hintedPresent.append(path) }
+        }
     }
 }
 

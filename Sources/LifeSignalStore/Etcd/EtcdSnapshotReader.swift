@@ -40,6 +40,9 @@ final class EtcdSnapshotReader {
     private var firsts: [String: String?] = [:]
     /// What the first request also reads (`StoreBackend.expect`).
     private var hint: StoreReadHint?
+    /// Files the hint named that its request found absent and the body has
+    /// not read yet: one it reads is needed absent, and stays in later hints.
+    private var hintedAbsentUnread: [String] = []
     /// The first failure of the cluster met, whatever the body did with it.
     private(set) var failure: (any Error)?
 
@@ -61,7 +64,13 @@ final class EtcdSnapshotReader {
 
     /// What `path` holds at R.
     func value(_ path: String) throws -> Known {
-        if let known = values[path] { return known }
+        if let known = values[path] {
+            if known.bytes == nil, let index = hintedAbsentUnread.firstIndex(of: path) {
+                hintedAbsentUnread.remove(at: index)
+                operation.misses.noteHintedAbsentRead(path)
+            }
+            return known
+        }
         if let listing = coveringListing(of: path), listing[path] == nil {
             values[path] = Known(bytes: nil, modRevision: 0)
             return Known(bytes: nil, modRevision: 0)
@@ -75,7 +84,7 @@ final class EtcdSnapshotReader {
         let found = response.kvs.first { $0.key == key }
         let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         values[path] = known
-        if !carriesHint { operation.misses.note(path) }
+        if !carriesHint { operation.misses.note(path, absent: found == nil) }
         return known
     }
 
@@ -230,9 +239,9 @@ final class EtcdSnapshotReader {
         var keep: [(RangeResponse) -> Void] = []
         // A file the call reads anyway is not asked for twice.
         let asked = Set(requests.filter { $0.rangeEnd == nil && !$0.keysOnly && !$0.countOnly }.map(\.key))
-        var askedByName = Set<String>()
+        var askedByName: [String] = []
         for path in hint.files where values[path] == nil && !asked.contains(keys.key(path)) {
-            askedByName.insert(path)
+            askedByName.append(path)
             let key = keys.key(path)
             extra.append(RangeRequest(key: key))
             keep.append { response in
@@ -273,6 +282,15 @@ final class EtcdSnapshotReader {
         }
         let responses = try fetch(requests + extra)
         for (apply, response) in zip(keep, responses.dropFirst(requests.count)) { apply(response) }
+        // Which of the named files exist: a learned file that no longer
+        // does, and that the command does not read, is pruned from the
+        // next command's hint.
+        var absent: [String] = [], present: [String] = []
+        for path in askedByName {
+            if values[path]?.bytes == nil { absent.append(path) } else { present.append(path) }
+        }
+        operation.misses.noteHinted(absent: absent, present: present)
+        hintedAbsentUnread = absent
         return Array(responses.prefix(requests.count))
     }
 
