@@ -60,8 +60,21 @@ public struct StoreIdentityHint: Sendable {
         /// its first request brought twice and those that are gone and
         /// unneeded (see the type's comment), at most `maximumFiles`.
         public func after(_ lessons: StoreReadLessons) -> Learned {
+            if isSettled(by: lessons) { return self }
             let next = merged(with: lessons, pruningMarked: false)
             return next == self ? self : merged(with: lessons, pruningMarked: true)
+        }
+
+        /// Whether `lessons` change nothing, as after most commands: told
+        /// from the short lists, without walking every kept file through
+        /// every list (every etcd command asks).
+        private func isSettled(by lessons: StoreReadLessons) -> Bool {
+            guard lessons.readAlone.isEmpty, lessons.hintedTwice.isEmpty else { return false }
+            // An unmarked file found absent is pruned or marked.
+            for path in lessons.hintedAbsent where !absent.contains(path) && files.contains(path) { return false }
+            // A marked file found present is unmarked.
+            for path in absent where lessons.hintedPresent.contains(path) { return false }
+            return true
         }
 
         private func merged(with lessons: StoreReadLessons, pruningMarked: Bool) -> Learned {
