@@ -16,6 +16,9 @@ public final class EtcdProxy: @unchecked Sendable {
         case loseAnswer
         /// Hang up without forwarding it.
         case refuse
+        /// Forward it (etcd carries it out), run `action` once the answer is
+        /// in (kill a member), then hang up instead of answering.
+        case loseAnswerAfter(@Sendable () -> Void)
     }
 
     public let server: LoopbackServer
@@ -68,10 +71,18 @@ public final class EtcdProxy: @unchecked Sendable {
                 return (name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
             })
             let forwarded = HTTPRequest(target: path, headers: headers, body: request.body)
-            if fault == .refuse { return connection.close() }
+            if case .refuse = fault { return connection.close() }
             if path == "/v3/watch" { return relayStream(forwarded, upstream: upstream, to: connection) }
             guard let response = try? upstream.send(forwarded, deadline: .after(.seconds(30))) else { return connection.close() }
-            if fault == .loseAnswer { return connection.close() }
+            switch fault {
+            case .loseAnswer:
+                return connection.close()
+            case .loseAnswerAfter(let action):
+                action()
+                return connection.close()
+            case .none, .refuse:
+                break
+            }
             var head = "HTTP/1.1 \(response.status) \(response.reason)\r\n"
             let shift = lock.withLock { self.shift }
             for (name, value) in response.headers.fields
