@@ -100,4 +100,22 @@ struct EtcdReadHintTests {
         #expect(backend.traffic.roundTrips == 5, "two first requests, the commit and the two files read alone")
         #expect(lessons.readAlone == ["unhinted-absent", "other"] && lessons.readAloneAbsent == ["unhinted-absent"], "\(lessons)")
     }
+
+    /// A command first asks the cluster's clock (one read that carries the
+    /// hint), then reads from that snapshot: an absent named file it reads
+    /// there counts as read, so it is not pruned.
+    @Test func anAbsentNamedFileReadAfterTheClockCountsAsRead() throws {
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in
+            try tx.write("store.json", Array("{}".utf8))
+        }
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        backend.expect(StoreReadHint(files: ["store.json", "needed", "unneeded"]))
+        _ = try backend.clock()
+        try backend.read { snapshot throws in
+            #expect(try snapshot.read("needed") == nil)
+        }
+        #expect(backend.traffic.roundTrips == 1)
+        let lessons = backend.readLessons
+        #expect(lessons.hintedAbsent == ["needed", "unneeded"] && lessons.hintedAbsentRead == ["needed"], "\(lessons)")
+    }
 }

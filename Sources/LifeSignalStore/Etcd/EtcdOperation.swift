@@ -50,6 +50,12 @@ final class ReadMisses: Sendable {
     func noteHinted(absent: [String], present: [String]) {
         guard !absent.isEmpty || !present.isEmpty else { return }
         lessons.withLock { lessons in
+            // The first request of a command's first snapshot: most often the only one.
+            if lessons.hintedAbsent.isEmpty && lessons.hintedPresent.isEmpty {
+                lessons.hintedAbsent = absent
+                lessons.hintedPresent = present
+                return
+            }
             lessons.hintedAbsent.removeAll { present.contains($0) }
             lessons.hintedPresent.removeAll { absent.contains($0) }
             for path in absent where !lessons.hintedAbsent.contains(path) { lessons.hintedAbsent.append(path) }

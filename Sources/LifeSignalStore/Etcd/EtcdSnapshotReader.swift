@@ -25,6 +25,8 @@ final class EtcdSnapshotReader {
         var values: [String: Known] = [:]
         var listings: [String: [String: Int64]] = [:]
         var firsts: [String: String?] = [:]
+        /// Files the hint named, absent at this revision, not read yet.
+        var hintedAbsentUnread: [String] = []
     }
 
     let operation: EtcdOperation
@@ -59,6 +61,7 @@ final class EtcdSnapshotReader {
             values = seed.values
             listings = seed.listings
             firsts = seed.firsts
+            hintedAbsentUnread = seed.hintedAbsentUnread
         }
     }
 
@@ -240,6 +243,10 @@ final class EtcdSnapshotReader {
         // A file the call reads anyway is not asked for twice.
         let asked = Set(requests.filter { $0.rangeEnd == nil && !$0.keysOnly && !$0.countOnly }.map(\.key))
         var askedByName: [String] = []
+        // Which of the named files exist: a learned file that no longer
+        // does, and that the command does not read, is pruned from the
+        // next command's hint.
+        var absent: [String] = [], present: [String] = []
         for path in hint.files where values[path] == nil && !asked.contains(keys.key(path)) {
             askedByName.append(path)
             let key = keys.key(path)
@@ -247,6 +254,7 @@ final class EtcdSnapshotReader {
             keep.append { response in
                 let found = response.kvs.first { $0.key == key }
                 self.values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
+                if found == nil { absent.append(path) } else { present.append(path) }
             }
         }
         for directory in hint.directories where listings[directory] == nil {
@@ -282,13 +290,6 @@ final class EtcdSnapshotReader {
         }
         let responses = try fetch(requests + extra)
         for (apply, response) in zip(keep, responses.dropFirst(requests.count)) { apply(response) }
-        // Which of the named files exist: a learned file that no longer
-        // does, and that the command does not read, is pruned from the
-        // next command's hint.
-        var absent: [String] = [], present: [String] = []
-        for path in askedByName {
-            if values[path]?.bytes == nil { absent.append(path) } else { present.append(path) }
-        }
         operation.misses.noteHinted(absent: absent, present: present)
         hintedAbsentUnread = absent
         return Array(responses.prefix(requests.count))
@@ -298,7 +299,8 @@ final class EtcdSnapshotReader {
     /// the same revision; nil before anything was read.
     func seed() -> Seed? {
         guard let revision, let clock, let fixedAt else { return nil }
-        return Seed(revision: revision, clock: clock, fixedAt: fixedAt, values: values, listings: listings, firsts: firsts)
+        return Seed(revision: revision, clock: clock, fixedAt: fixedAt, values: values, listings: listings, firsts: firsts,
+                    hintedAbsentUnread: hintedAbsentUnread)
     }
 
     /// The start of the next snapshot, at a later revision: what a commit's
