@@ -11,7 +11,8 @@ import NetworkIO
 ///   characters). The password never goes in the URL (`USER:PASSWORD@` is
 ///   refused): it comes from `LIFESIGNAL_ETCD_PASSWORD`.
 /// - HOST: a DNS name (`HostName`'s rules), an IPv4 address, or an IPv6
-///   address in brackets (`[::1]`) without a zone. Each member once.
+///   address in brackets (`[::1]`) without a zone. Each member once (names
+///   compared without regard to ASCII case, addresses by value).
 /// - PORT: 1 to 65535 in ASCII digits; 2379, etcd's client port, when left out.
 /// - PREFIX names the store inside the cluster: segments of letters,
 ///   digits, `-`, `_` and `.` between single slashes, none of them `.` or
@@ -128,7 +129,9 @@ public struct EtcdURL: Equatable, Sendable, CustomStringConvertible {
         for index in authority.startIndex...authority.endIndex
         where index == authority.endIndex || authority[index] == UInt8(ascii: ",") {
             let endpoint = try Self.endpoint(authority[pieceStart..<index])
-            guard !endpoints.contains(endpoint) else { throw EtcdURLError("\(endpoint) is listed twice") }
+            if let same = endpoints.first(where: { $0.port == endpoint.port && Self.sameHost($0.host, endpoint.host) }) {
+                throw EtcdURLError(same == endpoint ? "\(endpoint) is listed twice" : "\(same) and \(endpoint) are one member")
+            }
             endpoints.append(endpoint)
             pieceStart = index + 1
         }
@@ -228,6 +231,17 @@ public struct EtcdURL: Equatable, Sendable, CustomStringConvertible {
             segmentStart = index + 1
         }
     }
+
+    /// Whether two hosts name one machine as written: names alike but for
+    /// ASCII case (as DNS compares them), or addresses alike in value
+    /// (`::1` and `0:0::1`).
+    private static func sameHost(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if let one = IPAddress(a), let other = IPAddress(b) { return one == other }
+        return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
 
     /// Whether the last label of a host name (before any final dot) is digits only.
     private static func endsInDigitsOnly(_ name: ArraySlice<UInt8>) -> Bool {
