@@ -146,10 +146,13 @@ extension EtcdRoundTripTests {
 
         // Ben signs in again and sets his command again: his set-up now
         // names his new session only, so the old one is read by nobody.
-        let sent = try ben.run(["login", "--phone", "+15550106201", "--json"])
-        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
-        try #require(try ben.run(["login", "--phone", "+15550106201", "--code", code]).succeeded)
-        try #require(try ben.run(["settings", "set", "notify-command", "true"]).succeeded)
+        func signInAgain() throws {
+            let sent = try ben.run(["login", "--phone", "+15550106201", "--json"])
+            let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
+            try #require(try ben.run(["login", "--phone", "+15550106201", "--code", code]).succeeded)
+            try #require(try ben.run(["settings", "set", "notify-command", "true"]).succeeded)
+        }
+        try signInAgain()
         try status(2, "the new session is read alone, once")
         let pruned = try Self.learnedFiles(of: ana, cache: cache)
         #expect(!pruned.files.contains(session), "the old session is pruned: \(pruned.files)")
@@ -160,5 +163,16 @@ extension EtcdRoundTripTests {
             try status(1, "pruned once, then left alone")
             #expect(try Self.learnedFiles(of: ana, cache: cache).bytes == pruned.bytes)
         }
+
+        // Ben signs out and in again before Ana looks: his last session,
+        // learned present, is gone and unread at once, and goes at once.
+        let last = try #require(new.first)
+        #expect(try ben.run(["logout"]).succeeded)
+        try signInAgain()
+        try status(2, "the newest session is read alone, once")
+        let again = try Self.learnedFiles(of: ana, cache: cache)
+        #expect(!again.files.contains(last), "\(again.files)")
+        #expect(!again.absent.contains { $0.hasPrefix("sessions/") }, "no session is marked absent: \(again.absent)")
+        try status(1, "and then left alone")
     }
 }
