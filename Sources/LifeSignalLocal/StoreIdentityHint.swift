@@ -65,6 +65,12 @@ public struct StoreIdentityHint: Sendable {
             return next == self ? self : merged(with: lessons, pruningMarked: true)
         }
 
+        /// Without `paths` (files the hint never asks for by name).
+        public func without(_ paths: [String]) -> Learned {
+            guard !paths.isEmpty else { return self }
+            return Learned(files: files.filter { !paths.contains($0) }, absent: absent.filter { !paths.contains($0) })
+        }
+
         /// Whether `lessons` change nothing, as after most commands: told
         /// from the short lists, without walking every kept file through
         /// every list (every etcd command asks).

@@ -130,18 +130,28 @@ public struct SharedStore: Sendable {
     /// the schedule's head, the store's last look), and `learned`: files
     /// recent commands had to read on their own (others' accounts, delivery
     /// set-ups, sessions), so that on etcd they all come in one round trip.
-    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = []) {
+    /// Returns the learned files it leaves out, which the hint never asks
+    /// for by name: the account's own files (asked for anyway) and paths
+    /// that are no store file.
+    @discardableResult
+    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = []) -> [String] {
         let own = [StoreLayout.meta, StoreLayout.session(tokenHash), StoreLayout.account(account), StoreLayout.contacts(account),
                    StoreLayout.pings(account), StoreLayout.wake(account), StoreLayout.invitations(account),
                    StoreLayout.feedSummary(account), StoreLayout.deliverySetup(account), StoreLayout.lastLook]
-        let others = learned.filter { path in
-            !own.contains(path) && (try? BackendPath.check(path, BackendPath.fileProblem)) != nil
+        var others: [String] = [], leftOut: [String] = []
+        for path in learned {
+            if !own.contains(path) && (try? BackendPath.check(path, BackendPath.fileProblem)) != nil {
+                others.append(path)
+            } else {
+                leftOut.append(path)
+            }
         }
         backend.expect(StoreReadHint(
             files: own + others,
             directories: [StoreLayout.checkInDirectory(account)],
             firstFiles: [StoreLayout.schedule],
             newestFiles: [StoreLayout.checkInDirectory(account)]))
+        return leftOut
     }
 
     /// What this command's reads showed about the files its hint named, and

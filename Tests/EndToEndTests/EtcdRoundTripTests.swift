@@ -131,6 +131,9 @@ extension EtcdRoundTripTests {
         }
         for _ in 0..<3 { #expect(try ana.run(["status"]).succeeded) }
         let learned = try Self.learnedFiles(of: ana, cache: cache)
+        let own = try "accounts/\(ana.accountID())/"
+        #expect(!learned.files.contains { $0 == "store.json" || $0.hasPrefix(own) },
+                "Ana's own files, read alone before any hint, are asked for as her own, not kept: \(learned.files)")
         try status(1, "all learned")
         #expect(try Self.learnedFiles(of: ana, cache: cache).bytes == learned.bytes, "a command that learns nothing writes nothing")
 

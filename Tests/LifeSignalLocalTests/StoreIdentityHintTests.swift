@@ -93,6 +93,12 @@ struct StoreIdentityHintTests {
               next: Learned(files: (10..<74).map(file), absent: [file(10)])),
     ]
 
+    @Test func filesTheHintLeavesOutAreDropped() {
+        let kept = Learned(files: [Self.a, Self.b, Self.c], absent: [Self.b, Self.c])
+        #expect(kept.without([Self.b, Self.d]) == Learned(files: [Self.a, Self.c], absent: [Self.c]))
+        #expect(kept.without([]) == kept)
+    }
+
     @Test(arguments: steps)
     func learnsFromOneCommand(_ step: Step) {
         #expect(step.kept.after(step.lessons) == step.next)

@@ -50,19 +50,23 @@ extension Context {
         guard case .etcd = location, let paths = try? paths() else { return }
         let hint = identityHint(paths)
         guard let identity = hint.identity, let session = try? sessionFile(identity: identity).load() else { return }
-        store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token), learned: hint.learned.files)
+        let leftOut = store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token),
+                                        learned: hint.learned.files)
+        loadedIdentityHint?.leftOut = leftOut
     }
 
     /// On an etcd store, keeps the files this command read in round trips
     /// of their own (a status's dependents and responders), so the next
     /// command asks for them in its first; and forgets those its first
     /// request brought twice (a learned check-in segment that is the newest)
-    /// and those it showed no longer exist (`StoreIdentityHint`). The hint
-    /// file is written only when that changes what it keeps.
+    /// and those it showed no longer exist (`StoreIdentityHint`), and those
+    /// its hint left out (the account's own files, learned before the hint
+    /// existed, which the hint asks for anyway). The hint file is written
+    /// only when that changes what it keeps.
     func rememberFilesRead() {
         guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
         let hint = identityHint(paths)
-        let learned = hint.learned.after(store.readLessons)
+        let learned = hint.learned.after(store.readLessons).without(hint.leftOut)
         guard learned != hint.learned else { return }
         hint.file.remember(learned)
     }
@@ -115,4 +119,6 @@ struct LoadedIdentityHint {
     let file: StoreIdentityHint
     var identity: String?
     var learned: StoreIdentityHint.Learned
+    /// The learned files this run's hint left out (`SharedStore.expectReads`).
+    var leftOut: [String] = []
 }
