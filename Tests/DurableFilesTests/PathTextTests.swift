@@ -36,3 +36,27 @@ struct PathTextTests {
         #expect(StorePath.parentOfDirectory("/José/x") == "/José")
     }
 }
+
+/// The lock file's mark read by its bytes against the reading by characters.
+@Suite("Applied mark text")
+struct AppliedMarkTextTests {
+    /// Random ASCII lines made of the mark's pieces, spaces, signs and
+    /// digits: the byte-wise reading is the character-wise one.
+    @Test func asciiReadingAgreesWithTheTextReading() {
+        var random = SeededGenerator(seed: 23)
+        let pieces = ["applied", "applied", " ", " ", "  ", "0f1e-2d", "b", "7", "42", "-1", "+3", "-0", "x", "\r", "\t", "99999999999999999999"]
+        for _ in 0..<5_000 {
+            let line = Array((0..<Int.random(in: 0...6, using: &random)).map { _ in random.pick(pieces) }.joined().utf8)
+            let ascii = AppliedMark.decodeASCII(line[...])
+            #expect(ascii == AppliedMark.decodeText(line[...]), "\(String(decoding: line, as: UTF8.self).debugDescription)")
+            #expect(AppliedMark.decode(line + [UInt8(ascii: "\n")]) == ascii)
+        }
+    }
+
+    @Test func marksBeyondASCIIAreReadByCharacters() {
+        #expect(AppliedMark.decode(Array("applied bööt 12\n".utf8)) == AppliedMark(boot: "bööt", journalLength: 12))
+        // A space with a combining mark on it separates nothing.
+        #expect(AppliedMark.decode(Array("applied b \u{301}x 12\n".utf8)) == AppliedMark(boot: "b \u{301}x", journalLength: 12))
+        #expect(AppliedMark.decode([0x61, 0xFF, 0x20, 0x62, 0x20, 0x31, 0x0A]) == nil)
+    }
+}
