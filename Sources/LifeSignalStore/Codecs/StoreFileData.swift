@@ -59,11 +59,31 @@ extension Array: StoreFileData where Element: StoreFileElement {
 
     /// A unique ID given twice, else the first element's own problem.
     package var validationProblem: String? {
+        if let id = count <= Self.fewElements ? repeatedIDAmongFew : repeatedID { return "\(id) appears twice" }
+        return lazy.compactMap(\.validationProblem).first
+    }
+
+    /// Up to this many elements are compared pairwise: a file of a few
+    /// (a person's contacts, pings) then needs no hash table, whose first
+    /// use in a run made the runtime instantiate a Set type of its own.
+    static var fewElements: Int { 32 }
+
+    /// The first ID that an earlier element has too, by comparing pairs.
+    var repeatedIDAmongFew: EntityID? {
+        for index in indices {
+            guard let id = self[index].uniqueID else { continue }
+            if self[..<index].contains(where: { $0.uniqueID == id }) { return id }
+        }
+        return nil
+    }
+
+    /// The first ID that an earlier element has too, through a hash table.
+    var repeatedID: EntityID? {
         var seen = Set<EntityID>(minimumCapacity: count)
         for element in self {
-            if let id = element.uniqueID, !seen.insert(id).inserted { return "\(id) appears twice" }
+            if let id = element.uniqueID, !seen.insert(id).inserted { return id }
         }
-        return lazy.compactMap(\.validationProblem).first
+        return nil
     }
 }
 
