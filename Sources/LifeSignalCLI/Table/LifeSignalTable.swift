@@ -7,7 +7,8 @@ import CommandEngine
 /// this folder) that decodes and validates its options and arguments; its
 /// `run` (in Commands/) is typed input in, one service call, rendered output.
 /// To add a command: define its type with a `spec` naming `input: Self.self`,
-/// list the spec under its parent, and give the type a `run`.
+/// list it under its parent by name (a `SubcommandEntry`, so that a run
+/// builds only the commands it reaches), and give the type a `run`.
 public enum LifeSignalTable {
     public static let table = CommandTable(root: Root.spec)
 }
