@@ -136,11 +136,14 @@ extension FileSystem {
     /// Refuses, and closes, a descriptor of a file the store writes in
     /// place (the lock, the gate, the journal) unless `FileSafety` trusts
     /// what it is open on. Open such files with `.noFollow`.
-    func requireTrusted(_ descriptor: FileDescriptor, at path: String) throws(DurableFilesError) {
+    /// Returns what `fstat` said of it.
+    @discardableResult
+    func requireTrusted(_ descriptor: FileDescriptor, at path: String) throws(DurableFilesError) -> FileStatus {
         do throws(DurableFilesError) {
             let status: FileStatus
             do { status = try fstat(descriptor) } catch { throw error.failure(.fstat, path) }
             try FileSafety.checkFile(status, at: path, userID: userID, writtenInPlace: true)
+            return status
         } catch {
             try? close(descriptor)
             throw error
