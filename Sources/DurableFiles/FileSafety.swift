@@ -86,10 +86,16 @@ extension FileSystem {
     /// Refuses a store (or local) directory that `FileSafety` does not
     /// trust: the directory itself and, with `ancestors`, every directory
     /// above it. `path` itself may be a symbolic link to a directory (a store
-    /// kept on another disk); it is judged by what it points to.
-    public func requireSafeDirectory(_ path: String, ancestors: Bool) throws(DurableFilesError) {
+    /// kept on another disk); it is judged by what it points to. `status`
+    /// is what `stat` said of `path` just before, if the caller asked.
+    public func requireSafeDirectory(_ path: String, ancestors: Bool,
+                                     status known: FileStatus? = nil) throws(DurableFilesError) {
         let status: FileStatus
-        do { status = try stat(path) } catch { throw error.failure(.stat, path) }
+        if let known {
+            status = known
+        } else {
+            do { status = try stat(path) } catch { throw error.failure(.stat, path) }
+        }
         try FileSafety.checkDirectory(status, at: path, userID: userID)
         guard ancestors else { return }
         var current = path
