@@ -17,8 +17,8 @@
 #   valgrind's lackey tool (every instruction and data address), mapped to the
 #   binary's symbols: --version, status, qr encode, checkin, notifications
 #   (for people and as JSON), tick, contacts list and qr scan, each in a
-#   signed-in account of a throw-away store, watched by a second account
-#   that has pinged it.
+#   signed-in account of a throw-away store, watching and watched by a
+#   second account that has pinged it.
 #   --check  write nothing: exit 1 when the committed file misses more than a
 #            tenth of the symbols those runs touch (regenerate it then).
 # A symbol the file names that the link no longer has is ignored by the linker;
@@ -68,15 +68,17 @@ sign_in() {
     [[ -n $code ]] || { echo "startup-order: cannot sign in (no verification code printed)" >&2; exit 1; }
     XDG_STATE_HOME=$1 "$program" login --phone "$2" --code "$code" --first-name "$3" --last-name Lovelace >/dev/null 2>&1
 }
-# Ada, whose commands are traced, is watched by Bob, who has pinged her; she
-# has checked in, has unread notifications, and a tick has looked at the
-# store: what a signed-in account in daily use reads (as the benchmark's
-# stores have), so that its code is listed too. And a QR image to scan.
+# Ada, whose commands are traced, and Bob watch each other, and Bob has
+# pinged her; she has checked in, has unread notifications, and a tick has
+# looked at the store: what a signed-in account in daily use reads (as the
+# benchmark's stores have), so that its code is listed too. And a QR image
+# to scan.
 sign_in "$XDG_STATE_HOME" +15551234567 Ada
 sign_in "$work/bob" +15552220000 Bob
 bob=$(XDG_STATE_HOME="$work/bob" "$program" qr show --json | sed -n 's/.*"qrCodeID": "\([^"]*\)".*/\1/p')
 [[ -n $bob ]] || { echo "startup-order: cannot read the second account's QR code ID" >&2; exit 1; }
 "$program" contacts add "$bob" --responder >/dev/null 2>&1
+"$program" contacts role Bob --responder --dependent >/dev/null 2>&1
 "$program" checkin >/dev/null 2>&1
 XDG_STATE_HOME="$work/bob" "$program" ping send Ada >/dev/null 2>&1
 "$program" tick >/dev/null 2>&1
