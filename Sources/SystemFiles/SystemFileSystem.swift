@@ -18,7 +18,12 @@ public struct SystemFileSystem: FileSystem {
         // sees EOF. Chunks are read into uninitialised memory: zero-filling
         // a buffer only to overwrite it cost every command ~0.15M instructions.
         var bytes: [UInt8] = []
-        var chunkSize = 16 * 1024
+        // The first chunk is as large as the file fstat sees: a 32 KB feed
+        // segment read in 16 KB chunks was copied twice more as they were
+        // joined. A file that grew since is still read to its end.
+        var info = Glibc.stat()
+        let size = Glibc.fstat(descriptor.rawValue, &info) == 0 ? Int(info.st_size) : 0
+        var chunkSize = max(16 * 1024, size + 1)
         while true {
             let chunk = try readChunk(descriptor, at: bytes.count, upTo: chunkSize)
             if chunk.isEmpty { return bytes }
