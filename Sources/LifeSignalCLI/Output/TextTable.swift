@@ -26,9 +26,9 @@ struct TextTable {
     /// Spaces before every line.
     let indent: Int
     private(set) var rows: [[String]] = []
-    /// The display width of each row's cells (of a cell's widest line),
-    /// measured once, as the row is added.
-    private var rowWidths: [[Int]] = []
+    /// The display width of every row's cells (of a cell's widest line),
+    /// row after row in one array, measured once, as the row is added.
+    private var cellWidths: [Int] = []
     /// Widths columns get at least: those of the pages printed before, so
     /// a long table printed page by page (`startNextPage`) stays aligned.
     private var minimumWidths: [Int] = []
@@ -41,7 +41,7 @@ struct TextTable {
 
     mutating func add(_ cells: [String]) {
         rows.append(cells)
-        rowWidths.append(cells.map(Self.width(of:)))
+        for cell in cells { cellWidths.append(Self.width(of: cell)) }
     }
 
     var isEmpty: Bool { rows.isEmpty }
@@ -54,24 +54,34 @@ struct TextTable {
     mutating func startNextPage() {
         minimumWidths = columnWidths()
         rows.removeAll(keepingCapacity: true)
-        rowWidths.removeAll(keepingCapacity: true)
+        cellWidths.removeAll(keepingCapacity: true)
     }
 
     /// The lines to print; `width` nil means no limit (not a terminal).
     /// `style` dims the header.
     func lines(width: Int?, dim: (String) -> String = { $0 }) -> [String] {
+        var text: [UInt8] = []
+        write(width: width, dim: dim, to: &text)
+        // No line holds a line break: cells are cut at theirs.
+        return text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the lines `lines(width:dim:)` gives, each ended by a line
+    /// break, as UTF-8 (what a command prints: no String a line).
+    func write(width: Int?, dim: (String) -> String = { $0 }, to out: inout [UInt8]) {
         let natural = columnWidths()
         let total = indent + natural.reduce(0, +) + 2 * max(0, natural.count - 1)
-        guard let width, total > width else { return aligned(natural, wrapAt: nil, dim: dim) }
+        guard let width, total > width else { return aligned(natural, wrapAt: nil, dim: dim, to: &out) }
         if let flexible = columns.lastIndex(of: .flexible), flexible < natural.count {
             let others = total - natural[flexible]
             if width - others >= Self.minimumFlexibleWidth {
                 var widths = natural
                 widths[flexible] = width - others
-                return aligned(widths, wrapAt: flexible, dim: dim)
+                return aligned(widths, wrapAt: flexible, dim: dim, to: &out)
             }
         }
-        return stacked(width: width, dim: dim)
+        stacked(width: width, dim: dim, to: &out)
     }
 
     /// A cell's lines; most cells have one, found without splitting.
@@ -92,66 +102,88 @@ struct TextTable {
         return lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0
     }
 
-    /// The header's cells' widths and then the rows', as measured when added.
-    private var allWidths: [[Int]] {
-        guard let header else { return rowWidths }
-        return [header.map(Self.width(of:))] + rowWidths
-    }
-
     private func columnWidths() -> [Int] {
         var widths = minimumWidths
-        for row in allWidths {
-            for (index, width) in row.enumerated() {
-                if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
-            }
+        func widen(_ index: Int, _ width: Int) {
+            if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
+        }
+        for (index, cell) in (header ?? []).enumerated() { widen(index, Self.width(of: cell)) }
+        var next = 0
+        for row in rows {
+            for index in row.indices { widen(index, cellWidths[next + index]) }
+            next += row.count
         }
         return widths
     }
 
     /// Layouts 1 and 2: each cell's lines side by side, padded to `widths`.
-    private func aligned(_ widths: [Int], wrapAt flexible: Int?, dim: (String) -> String) -> [String] {
-        var out: [String] = []
-        let measured = allWidths
-        for (rowIndex, row) in ((header.map { [$0] } ?? []) + rows).enumerated() {
-            let isHeader = header != nil && rowIndex == 0
-            let cells: [[String]] = row.enumerated().map { index, cell in
-                index == flexible ? TextWrap.lines(cell, width: widths[index]) : Self.lines(of: cell)
-            }
-            let height = cells.reduce(0) { max($0, $1.count) }
-            for lineIndex in 0..<height {
-                // Built as bytes: a listing has many lines, and String
-                // concatenation costs more than measuring them.
-                var line: [UInt8] = []
-                line.reserveCapacity(indent + widths.reduce(0, +) + 2 * widths.count)
-                line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
-                var pending = 0
-                for (index, cellLines) in cells.enumerated() {
-                    guard lineIndex < cellLines.count, !cellLines[lineIndex].isEmpty else {
-                        pending += widths[index] + 2
-                        continue
-                    }
-                    let text = cellLines[lineIndex]
-                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
-                    line.append(contentsOf: (isHeader ? dim(text) : text).utf8)
-                    // A cell of one line, not wrapped, was measured as it was added.
-                    let width = index != flexible && cellLines.count == 1 ? measured[rowIndex][index] : DisplayWidth.of(text)
-                    pending = widths[index] - width + 2
-                }
-                out.append(String(decoding: line, as: UTF8.self))
-            }
+    private func aligned(_ widths: [Int], wrapAt flexible: Int?, dim: (String) -> String, to out: inout [UInt8]) {
+        if let header {
+            alignedRow(header, measured: header.map(Self.width(of:)), widths, wrapAt: flexible, dim: dim, isHeader: true, to: &out)
         }
-        return out
+        var next = 0
+        for row in rows {
+            alignedRow(row, measured: cellWidths[next..<next + row.count], widths, wrapAt: flexible, dim: dim, isHeader: false, to: &out)
+            next += row.count
+        }
+    }
+
+    /// One row of layouts 1 and 2; `measured` are its cells' widths, and
+    /// a header's cells are dimmed line by line.
+    private func alignedRow(_ row: [String], measured: some Collection<Int>, _ widths: [Int], wrapAt flexible: Int?,
+                            dim: (String) -> String, isHeader: Bool, to out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+        // Most rows are one line of one-line cells: written straight out.
+        if flexible.map({ $0 >= row.count }) ?? true, !row.contains(where: Self.hasLineBreak) {
+            var pending = 0
+            for ((index, cell), width) in zip(row.enumerated(), measured) {
+                guard !cell.isEmpty else {
+                    pending += widths[index] + 2
+                    continue
+                }
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
+                out.append(contentsOf: (isHeader ? dim(cell) : cell).utf8)
+                pending = widths[index] - width + 2
+            }
+            out.append(UInt8(ascii: "\n"))
+            return
+        }
+        let cells: [[String]] = row.enumerated().map { index, cell in
+            index == flexible ? TextWrap.lines(cell, width: widths[index]) : Self.lines(of: cell)
+        }
+        let oneLine = Array(measured)
+        let height = cells.reduce(0) { max($0, $1.count) }
+        for lineIndex in 0..<height {
+            if lineIndex > 0 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent)) }
+            var pending = 0
+            for (index, cellLines) in cells.enumerated() {
+                guard lineIndex < cellLines.count, !cellLines[lineIndex].isEmpty else {
+                    pending += widths[index] + 2
+                    continue
+                }
+                let text = cellLines[lineIndex]
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
+                out.append(contentsOf: (isHeader ? dim(text) : text).utf8)
+                // A cell of one line, not wrapped, was measured as it was added.
+                let width = index != flexible && cellLines.count == 1 ? oneLine[index] : DisplayWidth.of(text)
+                pending = widths[index] - width + 2
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 
     /// Layout 3: a block a row.
-    private func stacked(width: Int, dim: (String) -> String) -> [String] {
-        var out: [String] = []
+    private func stacked(width: Int, dim: (String) -> String, to out: inout [UInt8]) {
+        func append(_ line: String) {
+            out.append(contentsOf: line.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
         let lead = String(repeating: " ", count: indent)
         let labels = header.map { Array($0.dropFirst()) } ?? []
         let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
         for row in rows {
             guard let first = row.first else { continue }
-            out += TextWrap.lines(first, width: max(1, width - indent)).map { lead + $0 }
+            for line in TextWrap.lines(first, width: max(1, width - indent)) { append(lead + line) }
             for (index, cell) in row.dropFirst().enumerated() where !cell.isEmpty {
                 var head = lead + "  "
                 if index < labels.count {
@@ -161,10 +193,9 @@ struct TextTable {
                 let body = TextWrap.lines(cell, width: max(1, width - headWidth))
                 let pad = String(repeating: " ", count: headWidth)
                 for (lineIndex, text) in body.enumerated() {
-                    out.append((lineIndex == 0 ? head : pad) + text)
+                    append((lineIndex == 0 ? head : pad) + text)
                 }
             }
         }
-        return out
     }
 }
