@@ -71,7 +71,16 @@ public struct EntityID: Hashable, Comparable, Codable, Sendable, CustomStringCon
 
     public var description: String { rawValue }
     /// The first eight characters, enough to name an item on the command line.
-    public var short: String { String(rawValue.prefix(8)) }
+    public var short: String {
+        // An ID is ASCII: eight printable bytes, and a ninth byte that is
+        // ASCII too (nothing it could join), are eight characters, cut
+        // without walking grapheme clusters.
+        let fast = rawValue.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.count > 8, bytes[8] < 0x80, bytes[..<8].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<8]), as: UTF8.self)
+        }
+        return (fast ?? nil) ?? String(rawValue.prefix(8))
+    }
 
     public static func < (lhs: EntityID, rhs: EntityID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
