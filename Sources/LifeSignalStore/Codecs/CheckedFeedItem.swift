@@ -29,7 +29,16 @@ struct CheckedFeedItem {
 
     typealias StoreField = FeedItem.StoreField
 
+    /// Reads and checks an item: as the writer writes them (`readCanonical`)
+    /// when it is so, else member by member in any order (`readMembers`).
     static func read(from reader: inout JSONReader) throws(JSONReadError) -> CheckedFeedItem {
+        if let item = readCanonical(from: &reader) { return item }
+        return try readMembers(from: &reader)
+    }
+
+    /// Reads an item's members in any order, each name looked up in the
+    /// table, every rule checked: what reports a damaged item.
+    static func readMembers(from reader: inout JSONReader) throws(JSONReadError) -> CheckedFeedItem {
         let start = reader.valueStart()
         var id: ArraySlice<UInt8>?, index: Int?, type: NotificationType?, title: ArraySlice<UInt8>?
         var message: ArraySlice<UInt8>?, timestamp: Date?, isRead: Bool?, isCritical: Bool?
