@@ -125,7 +125,8 @@ final class SealedSegment {
     /// The item read last, and its position: callers ask about one item at
     /// a time (judge it, then build it; find it, then change it), and a
     /// listing reads each item once, so keeping more only cost copies.
-    private var last: (position: Int, item: CheckedFeedItem)?
+    private var lastPosition = -1
+    private var lastItem: CheckedFeedItem?
 
     /// Nil when `bytes` carry no matching seal, or their data is not an
     /// array of objects: the file is then checked in full. `fullCheck`
@@ -143,7 +144,7 @@ final class SealedSegment {
 
     /// The item at `position`, read as strictly as a full check reads it.
     func item(at position: Int) throws -> CheckedFeedItem {
-        if let last, last.position == position { return last.item }
+        if position == lastPosition, let lastItem { return lastItem }
         var reader = JSONReader(bytes)
         reader.offset = starts[position]
         reader.depth = 2
@@ -151,7 +152,8 @@ final class SealedSegment {
         do throws(JSONReadError) {
             let item = try CheckedFeedItem.read(from: &reader)
             if reader.offset == end {
-                last = (position, item)
+                lastPosition = position
+                lastItem = item
                 return item
             }
         } catch {}
