@@ -29,6 +29,14 @@ struct TextTable {
     /// The display width of every row's cells (of a cell's widest line),
     /// row after row in one array, measured once, as the row is added.
     private var cellWidths: [Int] = []
+    /// The rows with a cell of more than one line, in order (most tables
+    /// have none: their rows are written without cutting a cell).
+    private var multilineRows: [Int] = []
+    /// The last one-line cell of more than printable ASCII measured, and
+    /// its width: a column of the same mark (a listing's bullet for unread
+    /// items) is measured once, not a grapheme walk a row.
+    private var lastWideCell = ""
+    private var lastWideWidth = 0
     /// Widths columns get at least: those of the pages printed before, so
     /// a long table printed page by page (`startNextPage`) stays aligned.
     private var minimumWidths: [Int] = []
@@ -40,8 +48,22 @@ struct TextTable {
     }
 
     mutating func add(_ cells: [String]) {
+        var multiline = false
+        for cell in cells {
+            if cell.utf8.count == lastWideCell.utf8.count, !cell.isEmpty, cell == lastWideCell {
+                cellWidths.append(lastWideWidth)
+                continue
+            }
+            let measured = Self.measure(cell)
+            cellWidths.append(measured.width)
+            multiline = multiline || measured.hasLineBreak
+            if !measured.isPlain, !measured.hasLineBreak {
+                lastWideCell = cell
+                lastWideWidth = measured.width
+            }
+        }
+        if multiline { multilineRows.append(rows.count) }
         rows.append(cells)
-        for cell in cells { cellWidths.append(Self.width(of: cell)) }
     }
 
     var isEmpty: Bool { rows.isEmpty }
@@ -55,6 +77,7 @@ struct TextTable {
         minimumWidths = columnWidths()
         rows.removeAll(keepingCapacity: true)
         cellWidths.removeAll(keepingCapacity: true)
+        multilineRows.removeAll(keepingCapacity: true)
     }
 
     /// The lines to print; `width` nil means no limit (not a terminal).
@@ -96,10 +119,18 @@ struct TextTable {
             ?? cell.utf8.contains(UInt8(ascii: "\n"))
     }
 
-    /// The display width of a cell's widest line.
-    private static func width(of cell: String) -> Int {
-        guard hasLineBreak(cell) else { return DisplayWidth.of(cell) }
-        return lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0
+    /// The display width of a cell's widest line, and whether it has more
+    /// than one; a cell of printable ASCII (most are) in one pass over its bytes.
+    private static func measure(_ cell: String) -> (width: Int, hasLineBreak: Bool, isPlain: Bool) {
+        var cell = cell
+        let isPrintableASCII = cell.withUTF8 { bytes in
+            // 0x20 (space) through 0x7E (~); a line break is not among them.
+            for byte in bytes where byte &- 0x20 > 0x5E { return false }
+            return true
+        }
+        if isPrintableASCII { return (cell.utf8.count, false, true) }
+        guard hasLineBreak(cell) else { return (DisplayWidth.of(cell), false, false) }
+        return (lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0, true, false)
     }
 
     private func columnWidths() -> [Int] {
@@ -107,7 +138,7 @@ struct TextTable {
         func widen(_ index: Int, _ width: Int) {
             if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
         }
-        for (index, cell) in (header ?? []).enumerated() { widen(index, Self.width(of: cell)) }
+        for (index, cell) in (header ?? []).enumerated() { widen(index, Self.measure(cell).width) }
         var next = 0
         for row in rows {
             for index in row.indices { widen(index, cellWidths[next + index]) }
@@ -119,42 +150,37 @@ struct TextTable {
     /// Layouts 1 and 2: each cell's lines side by side, padded to `widths`.
     private func aligned(_ widths: [Int], wrapAt flexible: Int?, dim: (String) -> String, to out: inout [UInt8]) {
         if let header {
-            alignedRow(header, measured: header.map(Self.width(of:)), widths, wrapAt: flexible, dim: dim, isHeader: true, to: &out)
+            let measured = header.map(Self.measure)
+            alignedRow(header, measured: measured.map(\.width)[...], multiline: measured.contains { $0.hasLineBreak },
+                       widths, wrapAt: flexible, dim: dim, isHeader: true, to: &out)
         }
         var next = 0
-        for row in rows {
-            alignedRow(row, measured: cellWidths[next..<next + row.count], widths, wrapAt: flexible, dim: dim, isHeader: false, to: &out)
+        var multiline = multilineRows.makeIterator()
+        var nextMultiline = multiline.next()
+        for (index, row) in rows.enumerated() {
+            let isMultiline = index == nextMultiline
+            if isMultiline { nextMultiline = multiline.next() }
+            alignedRow(row, measured: cellWidths[next..<next + row.count], multiline: isMultiline,
+                       widths, wrapAt: flexible, dim: dim, isHeader: false, to: &out)
             next += row.count
         }
     }
 
     /// One row of layouts 1 and 2; `measured` are its cells' widths, and
     /// a header's cells are dimmed line by line.
-    private func alignedRow(_ row: [String], measured: some Collection<Int>, _ widths: [Int], wrapAt flexible: Int?,
-                            dim: (String) -> String, isHeader: Bool, to out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    private func alignedRow(_ row: [String], measured: ArraySlice<Int>, multiline: Bool, _ widths: [Int],
+                            wrapAt flexible: Int?, dim: (String) -> String, isHeader: Bool, to out: inout [UInt8]) {
         // Most rows are one line of one-line cells: written straight out.
-        if flexible.map({ $0 >= row.count }) ?? true, !row.contains(where: Self.hasLineBreak) {
-            var pending = 0
-            for ((index, cell), width) in zip(row.enumerated(), measured) {
-                guard !cell.isEmpty else {
-                    pending += widths[index] + 2
-                    continue
-                }
-                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
-                out.append(contentsOf: (isHeader ? dim(cell) : cell).utf8)
-                pending = widths[index] - width + 2
-            }
-            out.append(UInt8(ascii: "\n"))
-            return
+        if !isHeader, !multiline, flexible.map({ $0 >= row.count }) ?? true {
+            return Self.writeLine(row, measured: measured, widths, indent: indent, to: &out)
         }
+        Self.appendSpaces(indent, to: &out)
         let cells: [[String]] = row.enumerated().map { index, cell in
             index == flexible ? TextWrap.lines(cell, width: widths[index]) : Self.lines(of: cell)
         }
-        let oneLine = Array(measured)
         let height = cells.reduce(0) { max($0, $1.count) }
         for lineIndex in 0..<height {
-            if lineIndex > 0 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent)) }
+            if lineIndex > 0 { Self.appendSpaces(indent, to: &out) }
             var pending = 0
             for (index, cellLines) in cells.enumerated() {
                 guard lineIndex < cellLines.count, !cellLines[lineIndex].isEmpty else {
@@ -162,14 +188,64 @@ struct TextTable {
                     continue
                 }
                 let text = cellLines[lineIndex]
-                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
-                out.append(contentsOf: (isHeader ? dim(text) : text).utf8)
+                Self.appendSpaces(pending, to: &out)
+                Self.append(isHeader ? dim(text) : text, to: &out)
                 // A cell of one line, not wrapped, was measured as it was added.
-                let width = index != flexible && cellLines.count == 1 ? oneLine[index] : DisplayWidth.of(text)
+                let width = index != flexible && cellLines.count == 1 ? measured[measured.startIndex + index] : DisplayWidth.of(text)
                 pending = widths[index] - width + 2
             }
             out.append(UInt8(ascii: "\n"))
         }
+    }
+
+    /// A row of one-line cells as one line: its length found first, then
+    /// the cells copied into a buffer of spaces that long, appended at once
+    /// (an append a cell and one for each run of spaces cost ~2,000
+    /// instructions a row).
+    private static func writeLine(_ row: [String], measured: ArraySlice<Int>, _ widths: [Int], indent: Int,
+                                  to out: inout [UInt8]) {
+        var length = indent + 1
+        var pending = 0
+        for index in row.indices {
+            guard !row[index].isEmpty else {
+                pending += widths[index] + 2
+                continue
+            }
+            length += pending + row[index].utf8.count
+            pending = widths[index] - measured[measured.startIndex + index] + 2
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
+            guard let base = line.baseAddress else { return }
+            line.initialize(repeating: UInt8(ascii: " "))
+            var at = indent
+            var pending = 0
+            for index in row.indices {
+                var cell = row[index]
+                guard !cell.isEmpty else {
+                    pending += widths[index] + 2
+                    continue
+                }
+                at += pending
+                at += cell.withUTF8 { bytes in
+                    if let source = bytes.baseAddress { (base + at).update(from: source, count: bytes.count) }
+                    return bytes.count
+                }
+                pending = widths[index] - measured[measured.startIndex + index] + 2
+            }
+            line[length - 1] = UInt8(ascii: "\n")
+            out.append(contentsOf: UnsafeBufferPointer(line))
+        }
+    }
+
+    /// A cell's UTF-8 appended through its contiguous bytes (appending a
+    /// String's `utf8` view went byte by byte).
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    private static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// Layout 3: a block a row.
