@@ -152,6 +152,16 @@ struct EntityIDTests {
             #expect(EntityID(validating: bad) == nil)
         }
     }
+
+    /// The short form (cut from the bytes) is the first eight characters.
+    @Test func shortIsTheFirstEightCharacters() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let id = EntityID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
+            #expect(id.short == String(id.rawValue.prefix(8)))
+            #expect(id.short.utf8.count == 8)
+        }
+    }
 }
 
 
