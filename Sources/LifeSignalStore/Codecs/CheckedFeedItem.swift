@@ -82,17 +82,11 @@ struct CheckedFeedItem {
 
     /// The item as a value.
     var item: FeedItem {
-        let draft = FeedDraft(type: type, title: Self.text(title), message: Self.text(message),
-                              relatedContactID: relatedContactID.map(EntityID.init(checkedUTF8:)),
-                              relatedPingID: relatedPingID.map(EntityID.init(checkedUTF8:)),
-                              relatedAlertID: relatedAlertID.map(EntityID.init(checkedUTF8:)),
-                              isCritical: isCritical, duress: duress,
-                              acknowledgedBy: acknowledgedBy.map(EntityID.init(checkedUTF8:)))
-        var item = FeedItem(id: EntityID(checkedUTF8: id), index: index, draft: draft, timestamp: timestamp)
-        item.isRead = isRead
-        item.readAt = readAt
-        item.deliveredAt = deliveredAt
-        return item
+        FeedItem(id: EntityID(checkedUTF8: id), index: index, type: type, title: Self.text(title), message: Self.text(message),
+                 timestamp: timestamp, isRead: isRead, relatedContactID: relatedContactID.map(EntityID.init(checkedUTF8:)),
+                 relatedPingID: relatedPingID.map(EntityID.init(checkedUTF8:)),
+                 relatedAlertID: relatedAlertID.map(EntityID.init(checkedUTF8:)), isCritical: isCritical, duress: duress,
+                 acknowledgedBy: acknowledgedBy.map(EntityID.init(checkedUTF8:)), readAt: readAt, deliveredAt: deliveredAt)
     }
 
     /// Text the reader checked already (well-formed UTF-8).
