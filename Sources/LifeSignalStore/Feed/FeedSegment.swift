@@ -80,7 +80,7 @@ struct FeedSegment {
     func item(at position: Int, ifAdmittedBy query: FeedQuery) throws -> FeedItem? {
         switch storage {
         case .sealed(let segment):
-            let checked = try segment.item(at: position)
+            let checked = try segment.item(at: position, keeping: false)
             return query.admits(type: checked.type, isRead: checked.isRead) ? checked.item : nil
         case .checked(let items):
             return query.admits(type: items[position].type, isRead: items[position].isRead) ? items[position].item : nil
@@ -142,8 +142,10 @@ final class SealedSegment {
 
     var count: Int { starts.count }
 
-    /// The item at `position`, read as strictly as a full check reads it.
-    func item(at position: Int) throws -> CheckedFeedItem {
+    /// The item at `position`, read as strictly as a full check reads it;
+    /// kept as the last item read unless `keeping` is false (a listing,
+    /// which reads each item once, is spared copying it in and out).
+    func item(at position: Int, keeping: Bool = true) throws -> CheckedFeedItem {
         if position == lastPosition, let lastItem { return lastItem }
         var reader = JSONReader(bytes)
         reader.offset = starts[position]
@@ -152,8 +154,10 @@ final class SealedSegment {
         do throws(JSONReadError) {
             let item = try CheckedFeedItem.read(from: &reader)
             if reader.offset == end {
-                lastPosition = position
-                lastItem = item
+                if keeping {
+                    lastPosition = position
+                    lastItem = item
+                }
                 return item
             }
         } catch {}
