@@ -50,7 +50,8 @@ struct TextTable {
     mutating func add(_ cells: [String]) {
         var multiline = false
         for cell in cells {
-            if cell.utf8.count == lastWideCell.utf8.count, !cell.isEmpty, cell == lastWideCell {
+            // The same bytes (not merely canonically equal text, whose width could differ).
+            if cell.utf8.count == lastWideCell.utf8.count, !cell.isEmpty, cell.utf8.elementsEqual(lastWideCell.utf8) {
                 cellWidths.append(lastWideWidth)
                 continue
             }
