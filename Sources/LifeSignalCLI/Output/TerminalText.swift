@@ -41,13 +41,9 @@ enum TerminalText {
 
     /// Printable ASCII, the common case: nothing to do.
     private static func isPlain(_ text: String) -> Bool {
-        // Through the String's own contiguous bytes (a small String's are
-        // copied to the stack): the loop is a compare a byte.
-        var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where byte &- 0x20 > 0x5E { return false }
-            return true
-        }
+        let isPrintableASCII = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintableASCII) }
+            ?? text.utf8.allSatisfy(isPrintableASCII)
     }
 
     private static func render(_ text: String, lineBreak: String?) -> String {
