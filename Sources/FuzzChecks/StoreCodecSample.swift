@@ -21,17 +21,54 @@ package struct StoreCodecSample: CustomStringConvertible, Sendable {
     /// The populated value's file, as the store writes it.
     package let populatedFile: [UInt8]
 
+    /// Cases of the codec's `StoreField` out of place: a case whose name is
+    /// not the member name at its position in `names`, or whose raw value
+    /// is not its position.
+    package let misplacedFields: [String]
+
+    package init<T: Codable & StoreFileData & Equatable & Sendable, Field: StoreFieldSet>(
+        _ fields: Field.Type, populated: T, minimal: T
+    ) {
+        self.init(T.self, codecFields: Field.names.names, misplacedFields: Self.misplaced(Field.self, of: T.self),
+                  populated: populated, minimal: minimal)
+    }
+
+    /// A sample whose codec names its fields by raw value (the feed item's).
     package init<T: Codable & StoreFileData & Equatable & Sendable, Field: RawRepresentable & CaseIterable>(
         _ fields: Field.Type, populated: T, minimal: T
     ) where Field.RawValue == String {
+        self.init(T.self, codecFields: Field.allCases.map(\.rawValue), misplacedFields: [], populated: populated, minimal: minimal)
+    }
+
+    private init<T: Codable & StoreFileData & Equatable & Sendable>(_: T.Type, codecFields: [String], misplacedFields: [String],
+                                                                    populated: T, minimal: T) {
         description = String(describing: T.self)
-        codecFields = Field.allCases.map(\.rawValue)
+        self.codecFields = codecFields
+        self.misplacedFields = misplacedFields
         properties = Mirror(reflecting: populated).children.map { child in
             (child.label ?? "?", !Self.isEmpty(child.value))
         }
         roundTripProblems = { Self.problems(populated) + Self.problems(minimal) }
         disagreement = { bytes in StoreFileDifferential.disagreement(T.self, bytes) }
         populatedFile = StoreCodec(root: "/").encode(populated)
+    }
+
+    /// Cases of `Field` whose name is not the member name at their position
+    /// in `names`, or whose raw value is not that position, and names
+    /// without a case.
+    static func misplaced<Field: StoreFieldSet>(_: Field.Type, of type: Any.Type) -> [String] {
+        let names = Field.names.names
+        var problems: [String] = []
+        for (position, field) in Field.allCases.enumerated() {
+            let name = String(describing: field)
+            let expected = position < names.count ? names[position] : "missing"
+            if Int(field.rawValue) != position || expected != name {
+                problems.append("\(type)'s StoreField.\(name) is case \(position) with raw value \(field.rawValue), "
+                                + "but names[\(position)] is \(expected)")
+            }
+        }
+        if names.count > Field.allCases.count { problems.append("\(type)'s names \(names[Field.allCases.count...]) have no case") }
+        return problems
     }
 
     /// Properties the codec does not know (they would be dropped on the
@@ -50,7 +87,7 @@ package struct StoreCodecSample: CustomStringConvertible, Sendable {
 
     /// Every check at once: members, round trips, damaged copies.
     package func allProblems(damagedRounds rounds: Int, seed: UInt64) -> [String] {
-        unknownMembers + unsetProperties + roundTripProblems() + damageProblems(rounds: rounds, seed: seed)
+        misplacedFields + unknownMembers + unsetProperties + roundTripProblems() + damageProblems(rounds: rounds, seed: seed)
     }
 
     /// `rounds` damaged copies of the populated file (a few bytes removed,

@@ -7,17 +7,15 @@ import StrictJSON
 /// `StoreFileData`): every command reads it; so are the other files kept
 /// outside the store (settings, the identity hint, the etcd token).
 extension SessionData: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case accountID, store, token
+        static let names = JSONNames(["accountID", "store", "token"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SessionData {
         let start = reader.valueStart()
         var store: String?, accountID: EntityID?, token: String?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .accountID: accountID = try reader.readEntityID()
             case .store: store = try reader.readString()
@@ -31,25 +29,24 @@ extension SessionData: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.accountID.rawValue, accountID)
-        writer.member(StoreField.store.rawValue, store)
-        writer.member(StoreField.token.rawValue, token)
+        writer.member(StoreField.accountID.name, accountID)
+        writer.member(StoreField.store.name, store)
+        writer.member(StoreField.token.name, token)
         writer.endObject()
     }
 }
 
 /// `settings.json`: every member may be absent.
 extension LocalSettings: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case etcdCACert, etcdCert, etcdKey, notifyCommand, notifyCommandSince, smsCommand
+        static let names = JSONNames(["etcdCACert", "etcdCert", "etcdKey", "notifyCommand", "notifyCommandSince",
+                                    "smsCommand"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> LocalSettings {
         var settings = LocalSettings()
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .etcdCACert: settings.etcdCACert = try reader.readOptionalString()
             case .etcdCert: settings.etcdCert = try reader.readOptionalString()
@@ -64,12 +61,12 @@ extension LocalSettings: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.etcdCACert.rawValue, ifPresent: etcdCACert)
-        writer.member(StoreField.etcdCert.rawValue, ifPresent: etcdCert)
-        writer.member(StoreField.etcdKey.rawValue, ifPresent: etcdKey)
-        writer.member(StoreField.notifyCommand.rawValue, ifPresent: notifyCommand)
-        writer.member(StoreField.notifyCommandSince.rawValue, ifPresent: notifyCommandSince)
-        writer.member(StoreField.smsCommand.rawValue, ifPresent: smsCommand)
+        writer.member(StoreField.etcdCACert.name, ifPresent: etcdCACert)
+        writer.member(StoreField.etcdCert.name, ifPresent: etcdCert)
+        writer.member(StoreField.etcdKey.name, ifPresent: etcdKey)
+        writer.member(StoreField.notifyCommand.name, ifPresent: notifyCommand)
+        writer.member(StoreField.notifyCommandSince.name, ifPresent: notifyCommandSince)
+        writer.member(StoreField.smsCommand.name, ifPresent: smsCommand)
         writer.endObject()
     }
 }
@@ -78,17 +75,15 @@ extension LocalSettings: StoreFileData {
 /// seen, and the files recent commands read on their own (absent or null
 /// when none are kept, left out when nil).
 extension StoreIdentityHint.Hint: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case files, identity
+        static let names = JSONNames(["files", "identity"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreIdentityHint.Hint {
         let start = reader.valueStart()
         var identity: String?, files: [String]?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .files: files = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() }
             case .identity: identity = try reader.readString()
@@ -99,25 +94,23 @@ extension StoreIdentityHint.Hint: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        if let files { writer.member(StoreField.files.rawValue, files) }
-        writer.member(StoreField.identity.rawValue, identity)
+        if let files { writer.member(StoreField.files.name, files) }
+        writer.member(StoreField.identity.name, identity)
         writer.endObject()
     }
 }
 
 /// `etcd-token-<digest>.json`: an etcd user's kept sign-in token.
 extension EtcdTokenFile.Token: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case token
+        static let names = JSONNames(["token"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> EtcdTokenFile.Token {
         let start = reader.valueStart()
         var token: String?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .token: token = try reader.readString()
             }
@@ -127,7 +120,7 @@ extension EtcdTokenFile.Token: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.token.rawValue, token)
+        writer.member(StoreField.token.name, token)
         writer.endObject()
     }
 }

@@ -42,6 +42,9 @@ public struct XDGDirectories: Sendable, Equatable {
     /// Drops trailing slashes (`/a/b/` → `/a/b`); the root becomes the empty
     /// string so that joining it with `/x` gives `/x`.
     private static func trimmed(_ path: String) -> String {
+        // Nothing to trim unless the last byte is a slash: the usual case
+        // costs no count of characters.
+        guard path.utf8.last == UInt8(ascii: "/") else { return path }
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path == "/" ? "" : path

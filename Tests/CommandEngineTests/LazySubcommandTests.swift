@@ -30,6 +30,24 @@ struct LazySubcommandTests {
         #expect(Set(Self.built.withLock { $0.filter { $0.hasPrefix("list-") } }) == ["list-a", "list-b"])
     }
 
+    /// Entries given to the initializer: a nested command (`checkin
+    /// history`) is built only when a run reaches it, and a command with
+    /// entries only runs by itself when it says so, as with built ones.
+    @Test func entriesGivenAtInitAreBuiltOnlyWhenReached() throws {
+        let group = CommandSpec("group", summary: "a group", subcommands: [CommandSpec("x", summary: "built")],
+                                subcommandEntries: ["y", "z"].map { name in
+                                    SubcommandEntry(name) {
+                                        Self.built.withLock { _ = $0.insert("init-" + name) }
+                                        return CommandSpec(name, summary: "command \(name)")
+                                    }
+                                })
+        #expect(!group.isRunnable)
+        #expect(group.subcommandEntries.map { $0.name } == ["x", "y", "z"])
+        let root = CommandSpec("prog", summary: "a program", subcommands: [group], isRunnable: true)
+        _ = try CommandParser(table: CommandTable(root: root, helpCommandName: nil)).parse(["group", "z"])
+        #expect(Self.built.withLock { $0.filter { $0.hasPrefix("init-") } } == ["init-z"])
+    }
+
     @Test func anEntryNamedUnlikeItsCommandIsALintProblem() {
         var root = CommandSpec("prog", summary: "a program", isRunnable: true)
         root.subcommandEntries = [SubcommandEntry("a") { CommandSpec("b", summary: "command b") }]

@@ -62,4 +62,30 @@ struct ByteLevelTextTests {
         #expect(fromBytes == EntityID(validating: text))
         #expect(fromBytes?.rawValue == EntityID(validating: text)?.rawValue)
     }
+
+    /// The ID check by its definition: 36 bytes, hyphens at 8, 13, 18 and
+    /// 23, lowercase hex digits everywhere else.
+    static func referenceIsValid(_ bytes: [UInt8]) -> Bool {
+        bytes.count == 36 && bytes.indices.allSatisfy { i in
+            [8, 13, 18, 23].contains(i) ? bytes[i] == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[i])
+        }
+    }
+
+    /// Every single-byte change of a valid ID, at every position and to
+    /// every byte value, is judged as the definition judges it.
+    @Test func idCheckAgreesWithItsDefinitionOnEveryOneByteChange() {
+        let valid = Array("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d".utf8)
+        #expect(EntityID.isValid(utf8: valid[...]))
+        for position in valid.indices {
+            for byte in UInt8.min...UInt8.max {
+                var changed = valid
+                changed[position] = byte
+                #expect(EntityID.isValid(utf8: changed[...]) == Self.referenceIsValid(changed), "\(position): \(byte)")
+            }
+        }
+        for length in [0, 1, 35, 37, 72] {
+            #expect(!EntityID.isValid(utf8: Array(repeating: UInt8(ascii: "a"), count: length)[...]))
+        }
+    }
 }

@@ -38,6 +38,8 @@ public struct CommandSpec: Sendable, Equatable {
     public var input: InputType?
 
     /// Creates a command; `isRunnable` defaults to true for leaf commands.
+    /// Subcommands come built (`subcommands`) or by name, built only when a
+    /// run reaches them (`subcommandEntries`, listed after the built ones).
     public init(
         _ name: String,
         summary: String,
@@ -45,6 +47,7 @@ public struct CommandSpec: Sendable, Equatable {
         arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [],
         subcommands: [CommandSpec] = [],
+        subcommandEntries: [SubcommandEntry] = [],
         defaultSubcommand: String? = nil,
         isRunnable: Bool? = nil,
         passthrough: ArgumentSpec? = nil,
@@ -59,9 +62,9 @@ public struct CommandSpec: Sendable, Equatable {
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
-        self.subcommandEntries = subcommands.map(SubcommandEntry.init(built:))
+        self.subcommandEntries = subcommands.map(SubcommandEntry.init(built:)) + subcommandEntries
         self.defaultSubcommand = defaultSubcommand
-        self.isRunnable = isRunnable ?? subcommands.isEmpty
+        self.isRunnable = isRunnable ?? self.subcommandEntries.isEmpty
         self.passthrough = passthrough
         self.exclusiveGroups = exclusiveGroups
         self.examples = examples

@@ -86,9 +86,7 @@ public struct CLIEnvironment {
 
     /// The environment of the running process.
     public static func live(arguments: [String]) -> CLIEnvironment {
-        var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let workingDirectory = getcwd(&cwd, cwd.count) != nil
-            ? cwd.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : "/"
+        let workingDirectory = currentDirectory() ?? "/"
         let timeout = seconds(variable("LIFESIGNAL_LOCK_TIMEOUT"), within: 0...3600).map { Duration.milliseconds(Int64($0 * 1000)) }
         // The user database is asked only when HOME cannot serve (XDGDirectories).
         let home = variable("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -103,6 +101,15 @@ public struct CLIEnvironment {
                                                     one: { name in readVariable(name) })
         environment.processEnvironment = { readVariables { _ in true } }
         return environment
+    }
+
+    /// The working directory, in a buffer of its length that glibc
+    /// allocates (no zero-filled array of PATH_MAX bytes); nil when it
+    /// cannot be found (removed, or unreachable).
+    private static func currentDirectory() -> String? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 
     /// One variable of the process, without building the dictionary.

@@ -93,7 +93,9 @@ struct Profile: CommandInput, Equatable {
     static let spec = CommandSpec(
         "profile",
         summary: "Show your profile",
-        subcommands: [ProfileSet.spec],
+        subcommandEntries: [
+            SubcommandEntry("set") { ProfileSet.spec },
+        ],
         isRunnable: true,
         input: .running(Profile.self))
 

@@ -23,8 +23,14 @@ struct Checkin: CommandInput, Equatable {
             "Once you set check-in codes ('checkin code set'), a check-in needs one. The duress code checks in exactly like the real one, with the same output, and silently raises an alert to every responder. A wrong code changes nothing (exit 5); after 5 wrong codes in a row you have to wait a minute, doubling with each further one.",
         ],
         options: [code.spec],
-        subcommands: [CheckinHistory.spec, CheckinInterval.spec, CheckinExtend.spec, CheckinPause.spec, CheckinResume.spec,
-                      CheckinCodeCommands.spec],
+        subcommandEntries: [
+            SubcommandEntry("history") { CheckinHistory.spec },
+            SubcommandEntry("interval") { CheckinInterval.spec },
+            SubcommandEntry("extend") { CheckinExtend.spec },
+            SubcommandEntry("pause") { CheckinPause.spec },
+            SubcommandEntry("resume") { CheckinResume.spec },
+            SubcommandEntry("code") { CheckinCodeCommands.spec },
+        ],
         isRunnable: true,
         passthrough: ArgumentSpec("COMMAND", help: "A command to run; check in only if it succeeds.", isVariadic: true),
         examples: [

@@ -11,8 +11,16 @@ enum ContactCommandTable {
     static let contacts = CommandSpec(
         "contacts",
         summary: "List, add, change and remove your responders and dependents",
-        subcommands: [ContactsList.spec, ContactsAdd.spec, ContactsShow.spec, ContactsRole.spec, ContactsRemove.spec,
-                      ContactsInvitations.spec, ContactsAccept.spec, ContactsDecline.spec],
+        subcommandEntries: [
+            SubcommandEntry("list") { ContactsList.spec },
+            SubcommandEntry("add") { ContactsAdd.spec },
+            SubcommandEntry("show") { ContactsShow.spec },
+            SubcommandEntry("role") { ContactsRole.spec },
+            SubcommandEntry("remove") { ContactsRemove.spec },
+            SubcommandEntry("invitations") { ContactsInvitations.spec },
+            SubcommandEntry("accept") { ContactsAccept.spec },
+            SubcommandEntry("decline") { ContactsDecline.spec },
+        ],
         defaultSubcommand: "list")
 }
 

@@ -7,7 +7,8 @@ import CommandEngine
 /// this folder) that decodes and validates its options and arguments; its
 /// `run` (in Commands/) is typed input in, one service call, rendered output.
 /// To add a command: define its type with a `spec` naming `input: Self.self`,
-/// list the spec under its parent, and give the type a `run`.
+/// list it under its parent by name (a `SubcommandEntry`, so that a run
+/// builds only the commands it reaches), and give the type a `run`.
 public enum LifeSignalTable {
     public static let table = CommandTable(root: Root.spec)
 }
@@ -35,12 +36,12 @@ struct Root: CommandInput, Equatable {
     }()
 
     /// Every top-level command, in the order help lists them, by name:
-    /// a run builds only the one it invokes.
-    static let commands: [SubcommandEntry] = [
-        AccountCommandTable.entries, SessionCommandTable.entries, CheckinCommandTable.entries, SafetyCommandTable.entries,
-        WatchCommandTable.entries, ContactCommandTable.entries, NotificationCommandTable.entries, QRCommandTable.entries,
-        SystemCommandTable.entries,
-    ].flatMap { $0 }
+    /// a run builds only the one it invokes. (Joined with `+`: a list of
+    /// the lists would be one more array type for the runtime to make.)
+    static let commands: [SubcommandEntry] =
+        AccountCommandTable.entries + SessionCommandTable.entries + CheckinCommandTable.entries
+        + SafetyCommandTable.entries + WatchCommandTable.entries + ContactCommandTable.entries
+        + NotificationCommandTable.entries + QRCommandTable.entries + SystemCommandTable.entries
 
     let showVersion: Bool
 

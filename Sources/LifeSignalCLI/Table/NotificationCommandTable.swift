@@ -11,8 +11,13 @@ enum NotificationCommandTable {
     static let notifications = CommandSpec(
         "notifications",
         summary: "Read, mark, delete and follow your notifications",
-        subcommands: [NotificationsList.spec, NotificationsShow.spec, NotificationsRead.spec, NotificationsDelete.spec,
-                      NotificationsFollow.spec],
+        subcommandEntries: [
+            SubcommandEntry("list") { NotificationsList.spec },
+            SubcommandEntry("show") { NotificationsShow.spec },
+            SubcommandEntry("read") { NotificationsRead.spec },
+            SubcommandEntry("delete") { NotificationsDelete.spec },
+            SubcommandEntry("follow") { NotificationsFollow.spec },
+        ],
         defaultSubcommand: "list")
 
     /// A notification, or every one with `--all`.

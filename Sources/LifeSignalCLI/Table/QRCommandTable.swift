@@ -11,7 +11,12 @@ enum QRCommandTable {
     static let qr = CommandSpec(
         "qr",
         summary: "Show, refresh, scan and make QR codes",
-        subcommands: [QRShow.spec, QRRefresh.spec, QRScan.spec, QREncode.spec])
+        subcommandEntries: [
+            SubcommandEntry("show") { QRShow.spec },
+            SubcommandEntry("refresh") { QRRefresh.spec },
+            SubcommandEntry("scan") { QRScan.spec },
+            SubcommandEntry("encode") { QREncode.spec },
+        ])
 }
 
 /// Where and how `qr show` and `qr encode` draw a code.

@@ -11,7 +11,11 @@ enum SafetyCommandTable {
     static let ping = CommandSpec(
         "ping",
         summary: "Ask a dependent to check in; list and answer pings",
-        subcommands: [PingSend.spec, PingList.spec, PingRespond.spec],
+        subcommandEntries: [
+            SubcommandEntry("send") { PingSend.spec },
+            SubcommandEntry("list") { PingList.spec },
+            SubcommandEntry("respond") { PingRespond.spec },
+        ],
         defaultSubcommand: "send",
         examples: [
             CommandExample("ping Ada", "ask Ada to check in"),
@@ -24,7 +28,10 @@ struct Alert: CommandInput, Equatable {
     static let spec = CommandSpec(
         "alert",
         summary: "Show, raise or cancel an emergency alert",
-        subcommands: [AlertOn.spec, AlertOff.spec],
+        subcommandEntries: [
+            SubcommandEntry("on") { AlertOn.spec },
+            SubcommandEntry("off") { AlertOff.spec },
+        ],
         isRunnable: true,
         input: .running(Alert.self))
 

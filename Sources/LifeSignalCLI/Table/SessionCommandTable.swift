@@ -17,7 +17,9 @@ struct Sessions: CommandInput, Equatable {
             "Every sign-in to your account opens a session, and a sign-in to an account that already existed puts a sign-in notice in its notifications, naming the machine. Anyone who can write the store can sign in as anyone, so look here when a notice surprises you, and end what is not yours.",
             "A session unused for 90 days expires. Each use renews it, written down at most once a day, so a command that only reads writes no more often than that.",
         ],
-        subcommands: [SessionsEnd.spec],
+        subcommandEntries: [
+            SubcommandEntry("end") { SessionsEnd.spec },
+        ],
         isRunnable: true,
         examples: [
             CommandExample("sessions", "see every session, this one marked"),

@@ -29,7 +29,10 @@ struct Settings: CommandInput, Equatable {
     static let spec = CommandSpec(
         "settings",
         summary: "Show or change notification preferences and external commands",
-        subcommands: [SettingsGet.spec, SettingsSet.spec],
+        subcommandEntries: [
+            SubcommandEntry("get") { SettingsGet.spec },
+            SubcommandEntry("set") { SettingsSet.spec },
+        ],
         isRunnable: true,
         input: .running(Settings.self))
 

@@ -18,7 +18,9 @@ enum SystemCommandTable {
     static let store = CommandSpec(
         "store",
         summary: "Work on whole stores",
-        subcommands: [StoreCopy.spec])
+        subcommandEntries: [
+            SubcommandEntry("copy") { StoreCopy.spec },
+        ])
 
     /// `help [COMMAND...]`: the parser answers it with help; it has no input.
     static let help = CommandSpec(

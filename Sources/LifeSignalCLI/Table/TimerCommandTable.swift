@@ -94,7 +94,10 @@ enum CheckinCodeCommands {
         discussion: [
             "With codes set, a check-in needs one of them. The duress code checks in exactly like the real one (the same output, exit status, history, status and feed, so whoever watches sees nothing) and silently raises an alert, with your emergency note, to every responder. 'alert off' ends it.",
         ],
-        subcommands: [CheckinCodeSet.spec, CheckinCodeClear.spec])
+        subcommandEntries: [
+            SubcommandEntry("set") { CheckinCodeSet.spec },
+            SubcommandEntry("clear") { CheckinCodeClear.spec },
+        ])
 }
 
 /// `checkin code set [--code CODE --duress CODE]`

@@ -5,14 +5,16 @@ import StrictJSON
 /// `account.json`: the account with its alert, preferences and deadline marks.
 extension Account: StoreFileData {
     /// The members, as `Codable` names them, in byte-wise order.
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case alert, answerWindows, checkInCodes, checkInInterval, createdAt, deadlineExtension, deadlines, duressAlert
         case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
         case preferences, qrCodeID, reminderInterval, repeatInterval, warnedUnwatchedAt
+        static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
+                                    "deadlineExtension", "deadlines", "duressAlert", "emergencyNote", "firstName",
+                                    "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pause",
+                                    "phoneNumber", "preferences", "qrCodeID", "reminderInterval", "repeatInterval",
+                                    "warnedUnwatchedAt"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Account {
         let start = reader.valueStart()
@@ -22,7 +24,7 @@ extension Account: StoreFileData {
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
                 answerWindows = try reader.readOptional { reader throws(JSONReadError) in try [AnswerWindow].read(from: &reader) }
@@ -77,28 +79,28 @@ extension Account: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.alert.rawValue, ifPresent: alert)
-        writer.member(StoreField.answerWindows.rawValue, answerWindows)
-        writer.member(StoreField.checkInCodes.rawValue, ifPresent: checkInCodes)
-        writer.member(StoreField.checkInInterval.rawValue, checkInInterval)
-        writer.member(StoreField.createdAt.rawValue, createdAt)
-        writer.member(StoreField.deadlineExtension.rawValue, ifPresent: deadlineExtension)
-        writer.member(StoreField.deadlines.rawValue, deadlines)
-        writer.member(StoreField.duressAlert.rawValue, ifPresent: duressAlert)
-        writer.member(StoreField.emergencyNote.rawValue, emergencyNote)
-        writer.member(StoreField.firstName.rawValue, firstName)
-        writer.member(StoreField.graceInterval.rawValue, graceInterval)
-        writer.member(StoreField.id.rawValue, id)
-        writer.member(StoreField.invitationWake.rawValue, ifPresent: invitationWake)
-        writer.member(StoreField.lastCheckIn.rawValue, ifPresent: lastCheckIn)
-        writer.member(StoreField.lastName.rawValue, lastName)
-        writer.member(StoreField.pause.rawValue, ifPresent: pause)
-        writer.member(StoreField.phoneNumber.rawValue, phoneNumber)
-        writer.member(StoreField.preferences.rawValue, preferences)
-        writer.member(StoreField.qrCodeID.rawValue, qrCodeID)
-        writer.member(StoreField.reminderInterval.rawValue, reminderInterval)
-        if let repeatInterval { writer.member(StoreField.repeatInterval.rawValue, repeatInterval) }
-        writer.member(StoreField.warnedUnwatchedAt.rawValue, ifPresent: warnedUnwatchedAt)
+        writer.member(StoreField.alert.name, ifPresent: alert)
+        writer.member(StoreField.answerWindows.name, answerWindows)
+        writer.member(StoreField.checkInCodes.name, ifPresent: checkInCodes)
+        writer.member(StoreField.checkInInterval.name, checkInInterval)
+        writer.member(StoreField.createdAt.name, createdAt)
+        writer.member(StoreField.deadlineExtension.name, ifPresent: deadlineExtension)
+        writer.member(StoreField.deadlines.name, deadlines)
+        writer.member(StoreField.duressAlert.name, ifPresent: duressAlert)
+        writer.member(StoreField.emergencyNote.name, emergencyNote)
+        writer.member(StoreField.firstName.name, firstName)
+        writer.member(StoreField.graceInterval.name, graceInterval)
+        writer.member(StoreField.id.name, id)
+        writer.member(StoreField.invitationWake.name, ifPresent: invitationWake)
+        writer.member(StoreField.lastCheckIn.name, ifPresent: lastCheckIn)
+        writer.member(StoreField.lastName.name, lastName)
+        writer.member(StoreField.pause.name, ifPresent: pause)
+        writer.member(StoreField.phoneNumber.name, phoneNumber)
+        writer.member(StoreField.preferences.name, preferences)
+        writer.member(StoreField.qrCodeID.name, qrCodeID)
+        writer.member(StoreField.reminderInterval.name, reminderInterval)
+        if let repeatInterval { writer.member(StoreField.repeatInterval.name, repeatInterval) }
+        writer.member(StoreField.warnedUnwatchedAt.name, ifPresent: warnedUnwatchedAt)
         writer.endObject()
     }
 
@@ -133,17 +135,15 @@ extension Account: StoreFileData {
 }
 
 extension ActiveAlert: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case acknowledgedAt, acknowledgedBy, activatedAt, id
+        static let names = JSONNames(["acknowledgedAt", "acknowledgedBy", "activatedAt", "id"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ActiveAlert {
         let start = reader.valueStart()
         var id: EntityID?, activatedAt: Date?, acknowledgedBy: EntityID?, acknowledgedAt: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .acknowledgedAt: acknowledgedAt = try reader.readOptionalDate()
             case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityID()
@@ -160,26 +160,24 @@ extension ActiveAlert: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.acknowledgedAt.rawValue, ifPresent: acknowledgedAt)
-        writer.member(StoreField.acknowledgedBy.rawValue, ifPresent: acknowledgedBy)
-        writer.member(StoreField.activatedAt.rawValue, activatedAt)
-        writer.member(StoreField.id.rawValue, id)
+        writer.member(StoreField.acknowledgedAt.name, ifPresent: acknowledgedAt)
+        writer.member(StoreField.acknowledgedBy.name, ifPresent: acknowledgedBy)
+        writer.member(StoreField.activatedAt.name, activatedAt)
+        writer.member(StoreField.id.name, id)
         writer.endObject()
     }
 }
 
 extension NotificationPreferences: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case alerts, checkIns, contacts, pings
+        static let names = JSONNames(["alerts", "checkIns", "contacts", "pings"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> NotificationPreferences {
         let start = reader.valueStart()
         var alerts: Bool?, checkIns: Bool?, contacts: Bool?, pings: Bool?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .alerts: alerts = try reader.readBool()
             case .checkIns: checkIns = try reader.readBool()
@@ -197,10 +195,10 @@ extension NotificationPreferences: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.alerts.rawValue, alerts)
-        writer.member(StoreField.checkIns.rawValue, checkIns)
-        writer.member(StoreField.contacts.rawValue, contacts)
-        writer.member(StoreField.pings.rawValue, pings)
+        writer.member(StoreField.alerts.name, alerts)
+        writer.member(StoreField.checkIns.name, checkIns)
+        writer.member(StoreField.contacts.name, contacts)
+        writer.member(StoreField.pings.name, pings)
         writer.endObject()
     }
 }

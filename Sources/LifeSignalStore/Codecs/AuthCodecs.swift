@@ -4,17 +4,15 @@ import StrictJSON
 
 /// `sessions/<hash>.json`: a signed-in session under the hash of its token.
 extension SessionRecord: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case accountID, createdAt, id, lastUsedAt, machine
+        static let names = JSONNames(["accountID", "createdAt", "id", "lastUsedAt", "machine"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SessionRecord {
         let start = reader.valueStart()
         var accountID: EntityID?, createdAt: Date?, id: EntityID?, lastUsedAt: Date?, machine: String?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .accountID: accountID = try reader.readEntityID()
             case .createdAt: createdAt = try reader.readDate()
@@ -30,28 +28,26 @@ extension SessionRecord: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.accountID.rawValue, accountID)
-        writer.member(StoreField.createdAt.rawValue, createdAt)
-        writer.member(StoreField.id.rawValue, ifPresent: id)
-        writer.member(StoreField.lastUsedAt.rawValue, ifPresent: lastUsedAt)
-        writer.member(StoreField.machine.rawValue, ifPresent: machine)
+        writer.member(StoreField.accountID.name, accountID)
+        writer.member(StoreField.createdAt.name, createdAt)
+        writer.member(StoreField.id.name, ifPresent: id)
+        writer.member(StoreField.lastUsedAt.name, ifPresent: lastUsedAt)
+        writer.member(StoreField.machine.name, ifPresent: machine)
         writer.endObject()
     }
 }
 
 /// `limits/signups.json`: how many accounts and first codes the current day has seen.
 extension SignUpWindow: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case accounts, codes, start
+        static let names = JSONNames(["accounts", "codes", "start"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SignUpWindow {
         let begin = reader.valueStart()
         var accounts: Int?, codes: Int?, start: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .accounts: accounts = try reader.readInt()
             case .codes: codes = try reader.readInt()
@@ -65,9 +61,9 @@ extension SignUpWindow: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.accounts.rawValue, accounts)
-        writer.member(StoreField.codes.rawValue, codes)
-        writer.member(StoreField.start.rawValue, start)
+        writer.member(StoreField.accounts.name, accounts)
+        writer.member(StoreField.codes.name, codes)
+        writer.member(StoreField.start.name, start)
         writer.endObject()
     }
 }
@@ -86,18 +82,17 @@ extension String: StoreFileElement {
 
 /// `logins/<number>.json`: a verification code waiting to be entered.
 extension PendingLogin: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case codeHash, expiresAt, failedAttempts, phoneNumber, salt, sendsInWindow, sentAt, windowStart
+        static let names = JSONNames(["codeHash", "expiresAt", "failedAttempts", "phoneNumber", "salt",
+                                    "sendsInWindow", "sentAt", "windowStart"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> PendingLogin {
         let start = reader.valueStart()
         var phoneNumber: String?, salt: String?, codeHash: String?, sentAt: Date?, expiresAt: Date?
         var failedAttempts: Int?, sendsInWindow: Int?, windowStart: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .codeHash: codeHash = try reader.readString()
             case .expiresAt: expiresAt = try reader.readDate()
@@ -122,31 +117,29 @@ extension PendingLogin: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.codeHash.rawValue, codeHash)
-        writer.member(StoreField.expiresAt.rawValue, expiresAt)
-        writer.member(StoreField.failedAttempts.rawValue, failedAttempts)
-        writer.member(StoreField.phoneNumber.rawValue, phoneNumber)
-        writer.member(StoreField.salt.rawValue, salt)
-        writer.member(StoreField.sendsInWindow.rawValue, sendsInWindow)
-        writer.member(StoreField.sentAt.rawValue, sentAt)
-        writer.member(StoreField.windowStart.rawValue, windowStart)
+        writer.member(StoreField.codeHash.name, codeHash)
+        writer.member(StoreField.expiresAt.name, expiresAt)
+        writer.member(StoreField.failedAttempts.name, failedAttempts)
+        writer.member(StoreField.phoneNumber.name, phoneNumber)
+        writer.member(StoreField.salt.name, salt)
+        writer.member(StoreField.sendsInWindow.name, sendsInWindow)
+        writer.member(StoreField.sentAt.name, sentAt)
+        writer.member(StoreField.windowStart.name, windowStart)
         writer.endObject()
     }
 }
 
 /// `phones/<number>.json` and `codes/<code>.json`: which account a number or code is.
 extension IndexEntry: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case accountID
+        static let names = JSONNames(["accountID"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> IndexEntry {
         let start = reader.valueStart()
         var accountID: EntityID?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .accountID: accountID = try reader.readEntityID()
             }
@@ -156,24 +149,22 @@ extension IndexEntry: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.accountID.rawValue, accountID)
+        writer.member(StoreField.accountID.name, accountID)
         writer.endObject()
     }
 }
 
 /// `store.json`: the store's identity card.
 extension StoreMeta: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case createdAt, id, simulatedTime
+        static let names = JSONNames(["createdAt", "id", "simulatedTime"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreMeta {
         let start = reader.valueStart()
         var createdAt: String?, id: String?, simulatedTime: Bool?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .createdAt: createdAt = try reader.readString()
             case .id: id = try reader.readOptionalString()
@@ -187,9 +178,9 @@ extension StoreMeta: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.createdAt.rawValue, createdAt)
-        writer.member(StoreField.id.rawValue, ifPresent: id)
-        writer.member(StoreField.simulatedTime.rawValue, ifPresent: simulatedTime)
+        writer.member(StoreField.createdAt.name, createdAt)
+        writer.member(StoreField.id.name, ifPresent: id)
+        writer.member(StoreField.simulatedTime.name, ifPresent: simulatedTime)
         writer.endObject()
     }
 

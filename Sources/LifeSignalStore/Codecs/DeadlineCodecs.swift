@@ -7,20 +7,19 @@ import StrictJSON
 /// `Codable` conformance says so); the lists and the counts are written
 /// only when not empty, `fired` always.
 extension DeadlineMarks: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case acknowledgedAt, acknowledgedBy, cycleDue, cycleStart, fired, heldDue, log, occurrences, owed, retryAt
         case standing, version
+        static let names = JSONNames(["acknowledgedAt", "acknowledgedBy", "cycleDue", "cycleStart", "fired",
+                                    "heldDue", "log", "occurrences", "owed", "retryAt", "standing", "version"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlineMarks {
         // `DeadlineMarks()` is a new account's marks (the current version);
         // a file without a version is from before versions.
         var marks = DeadlineMarks()
         marks.version = nil
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .acknowledgedAt: marks.acknowledgedAt = try reader.readOptionalDate()
             case .acknowledgedBy: marks.acknowledgedBy = try reader.readOptionalEntityID()
@@ -46,40 +45,38 @@ extension DeadlineMarks: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.acknowledgedAt.rawValue, ifPresent: acknowledgedAt)
-        writer.member(StoreField.acknowledgedBy.rawValue, ifPresent: acknowledgedBy)
-        writer.member(StoreField.cycleDue.rawValue, ifPresent: cycleDue)
-        writer.member(StoreField.cycleStart.rawValue, ifPresent: cycleStart)
-        writer.member(StoreField.fired.rawValue, fired)
-        writer.member(StoreField.heldDue.rawValue, ifPresent: heldDue)
-        if !log.isEmpty { writer.member(StoreField.log.rawValue, log) }
+        writer.member(StoreField.acknowledgedAt.name, ifPresent: acknowledgedAt)
+        writer.member(StoreField.acknowledgedBy.name, ifPresent: acknowledgedBy)
+        writer.member(StoreField.cycleDue.name, ifPresent: cycleDue)
+        writer.member(StoreField.cycleStart.name, ifPresent: cycleStart)
+        writer.member(StoreField.fired.name, fired)
+        writer.member(StoreField.heldDue.name, ifPresent: heldDue)
+        if !log.isEmpty { writer.member(StoreField.log.name, log) }
         if !occurrences.isEmpty {
-            writer.key(StoreField.occurrences.rawValue)
+            writer.key(StoreField.occurrences.name)
             writer.beginObject()
             for (name, count) in occurrences { writer.member(name, count) }
             writer.endObject()
         }
-        if !owed.isEmpty { writer.member(StoreField.owed.rawValue, owed) }
-        writer.member(StoreField.retryAt.rawValue, ifPresent: retryAt)
-        if !standing.isEmpty { writer.member(StoreField.standing.rawValue, standing) }
-        if let version { writer.member(StoreField.version.rawValue, version) }
+        if !owed.isEmpty { writer.member(StoreField.owed.name, owed) }
+        writer.member(StoreField.retryAt.name, ifPresent: retryAt)
+        if !standing.isEmpty { writer.member(StoreField.standing.name, standing) }
+        if let version { writer.member(StoreField.version.name, version) }
         writer.endObject()
     }
 }
 
 /// A step of the deadline timeline that fired, with who was told.
 extension FiredStep: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case at, event, firedAt, key, notices
+        static let names = JSONNames(["at", "event", "firedAt", "key", "notices"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FiredStep {
         let start = reader.valueStart()
         var at: Date?, event: TimelineEvent?, firedAt: Date?, key: String?, notices: [NoticeRecord]?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .at: at = try reader.readDate()
             case .event: event = try reader.readRawValue(TimelineEvent.self)
@@ -95,28 +92,26 @@ extension FiredStep: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.at.rawValue, at)
-        writer.member(StoreField.event.rawValue, event.rawValue)
-        writer.member(StoreField.firedAt.rawValue, firedAt)
-        writer.member(StoreField.key.rawValue, key)
-        writer.member(StoreField.notices.rawValue, notices)
+        writer.member(StoreField.at.name, at)
+        writer.member(StoreField.event.name, event.rawValue)
+        writer.member(StoreField.firedAt.name, firedAt)
+        writer.member(StoreField.key.name, key)
+        writer.member(StoreField.notices.name, notices)
         writer.endObject()
     }
 }
 
 /// Who a fired step told, when, and by which feed item.
 extension NoticeRecord: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case item, recipient, toldAt
+        static let names = JSONNames(["item", "recipient", "toldAt"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> NoticeRecord {
         let start = reader.valueStart()
         var item: Int?, recipient: EntityID?, toldAt: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .item: item = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .recipient: recipient = try reader.readEntityID()
@@ -128,25 +123,23 @@ extension NoticeRecord: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        if let item { writer.member(StoreField.item.rawValue, item) }
-        writer.member(StoreField.recipient.rawValue, recipient)
-        writer.member(StoreField.toldAt.rawValue, ifPresent: toldAt)
+        if let item { writer.member(StoreField.item.name, item) }
+        writer.member(StoreField.recipient.name, recipient)
+        writer.member(StoreField.toldAt.name, ifPresent: toldAt)
         writer.endObject()
     }
 }
 
 extension DeadlinePause: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case endedEarly, reason, startedAt, until
+        static let names = JSONNames(["endedEarly", "reason", "startedAt", "until"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlinePause {
         let start = reader.valueStart()
         var endedEarly: Bool?, reason: String?, startedAt: Date?, until: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .endedEarly: endedEarly = try reader.readOptionalBool()
             case .reason: reason = try reader.readOptionalString()
@@ -162,26 +155,24 @@ extension DeadlinePause: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.endedEarly.rawValue, ifPresent: endedEarly)
-        writer.member(StoreField.reason.rawValue, ifPresent: reason)
-        writer.member(StoreField.startedAt.rawValue, startedAt)
-        writer.member(StoreField.until.rawValue, until)
+        writer.member(StoreField.endedEarly.name, ifPresent: endedEarly)
+        writer.member(StoreField.reason.name, ifPresent: reason)
+        writer.member(StoreField.startedAt.name, startedAt)
+        writer.member(StoreField.until.name, until)
         writer.endObject()
     }
 }
 
 extension DeadlineExtension: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case cycleStart, seconds
+        static let names = JSONNames(["cycleStart", "seconds"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlineExtension {
         let start = reader.valueStart()
         var cycleStart: Date?, seconds: Int?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .cycleStart: cycleStart = try reader.readDate()
             case .seconds: seconds = try reader.readInt()
@@ -193,25 +184,23 @@ extension DeadlineExtension: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.cycleStart.rawValue, cycleStart)
-        writer.member(StoreField.seconds.rawValue, seconds)
+        writer.member(StoreField.cycleStart.name, cycleStart)
+        writer.member(StoreField.seconds.name, seconds)
         writer.endObject()
     }
 }
 
 /// The hashes of an account's check-in code and duress code.
 extension CheckInCodes: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case codeHash, duressHash, failures, iterations, lockedUntil, salt
+        static let names = JSONNames(["codeHash", "duressHash", "failures", "iterations", "lockedUntil", "salt"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> CheckInCodes {
         let start = reader.valueStart()
         var codeHash: String?, duressHash: String?, failures: Int?, iterations: Int?, lockedUntil: Date?, salt: String?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .codeHash: codeHash = try reader.readString()
             case .duressHash: duressHash = try reader.readString()
@@ -232,29 +221,27 @@ extension CheckInCodes: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.codeHash.rawValue, codeHash)
-        writer.member(StoreField.duressHash.rawValue, duressHash)
-        writer.member(StoreField.failures.rawValue, failures)
-        writer.member(StoreField.iterations.rawValue, iterations)
-        writer.member(StoreField.lockedUntil.rawValue, ifPresent: lockedUntil)
-        writer.member(StoreField.salt.rawValue, salt)
+        writer.member(StoreField.codeHash.name, codeHash)
+        writer.member(StoreField.duressHash.name, duressHash)
+        writer.member(StoreField.failures.name, failures)
+        writer.member(StoreField.iterations.name, iterations)
+        writer.member(StoreField.lockedUntil.name, ifPresent: lockedUntil)
+        writer.member(StoreField.salt.name, salt)
         writer.endObject()
     }
 }
 
 /// A ping waiting for this account's answer.
 extension AnswerWindow: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case answerBy, escalate, pingID, senderID, senderName, sentAt
+        static let names = JSONNames(["answerBy", "escalate", "pingID", "senderID", "senderName", "sentAt"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AnswerWindow {
         let start = reader.valueStart()
         var answerBy: Date?, escalate: Bool?, pingID: EntityID?, senderID: EntityID?, senderName: String?, sentAt: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerBy: answerBy = try reader.readDate()
             case .escalate: escalate = try reader.readBool()
@@ -274,12 +261,12 @@ extension AnswerWindow: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.answerBy.rawValue, answerBy)
-        writer.member(StoreField.escalate.rawValue, escalate)
-        writer.member(StoreField.pingID.rawValue, pingID)
-        writer.member(StoreField.senderID.rawValue, senderID)
-        writer.member(StoreField.senderName.rawValue, senderName)
-        writer.member(StoreField.sentAt.rawValue, sentAt)
+        writer.member(StoreField.answerBy.name, answerBy)
+        writer.member(StoreField.escalate.name, escalate)
+        writer.member(StoreField.pingID.name, pingID)
+        writer.member(StoreField.senderID.name, senderID)
+        writer.member(StoreField.senderName.name, senderName)
+        writer.member(StoreField.sentAt.name, sentAt)
         writer.endObject()
     }
 }

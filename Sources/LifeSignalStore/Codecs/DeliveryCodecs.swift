@@ -7,12 +7,10 @@ import StrictJSON
 /// by the hash of their session token. `places` may be absent or null (its
 /// own `Codable` conformance says so) and is always written.
 extension DeliverySetup: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case places
+        static let names = JSONNames(["places"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
     /// Sign-ins one account may have recorded, and agents on one of them.
     static let maximumPlaces = 1000
     static let maximumAgents = 100
@@ -21,7 +19,7 @@ extension DeliverySetup: StoreFileData {
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeliverySetup {
         var setup = DeliverySetup()
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .places:
                 setup.places = try reader.readOptional { reader throws(JSONReadError) in
@@ -38,7 +36,7 @@ extension DeliverySetup: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(StoreField.places.rawValue)
+        writer.key(StoreField.places.name)
         writer.dictionary(places)
         writer.endObject()
     }
@@ -66,16 +64,14 @@ extension DeliverySetup: StoreFileData {
 /// Delivery on one sign-in: the dates left out when nil, `agents` always
 /// written and, when absent or null, empty.
 extension DeliveryPlace: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case agents, lastRunAt, notifyCommandSince
+        static let names = JSONNames(["agents", "lastRunAt", "notifyCommandSince"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeliveryPlace {
         var place = DeliveryPlace()
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .agents:
                 place.agents = try reader.readOptional { reader throws(JSONReadError) in
@@ -94,27 +90,25 @@ extension DeliveryPlace: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(StoreField.agents.rawValue)
+        writer.key(StoreField.agents.name)
         writer.dictionary(agents)
-        writer.member(StoreField.lastRunAt.rawValue, ifPresent: lastRunAt)
-        writer.member(StoreField.notifyCommandSince.rawValue, ifPresent: notifyCommandSince)
+        writer.member(StoreField.lastRunAt.name, ifPresent: lastRunAt)
+        writer.member(StoreField.notifyCommandSince.name, ifPresent: notifyCommandSince)
         writer.endObject()
     }
 }
 
 /// A running agent's last heartbeat: every member required.
 extension AgentPresence: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case host, seenAt, since
+        static let names = JSONNames(["host", "seenAt", "since"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AgentPresence {
         let start = reader.valueStart()
         var host: String?, seenAt: Date?, since: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .host: host = try reader.readString()
             case .seenAt: seenAt = try reader.readDate()
@@ -127,26 +121,24 @@ extension AgentPresence: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.host.rawValue, host)
-        writer.member(StoreField.seenAt.rawValue, seenAt)
-        writer.member(StoreField.since.rawValue, since)
+        writer.member(StoreField.host.name, host)
+        writer.member(StoreField.seenAt.name, seenAt)
+        writer.member(StoreField.since.name, since)
         writer.endObject()
     }
 }
 
 /// `looked.json`: the store's last look by an agent or `tick`.
 extension LastLook: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case at, by
+        static let names = JSONNames(["at", "by"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> LastLook {
         let start = reader.valueStart()
         var at: Date?, by: Keeper?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .at: at = try reader.readDate()
             case .by: by = try reader.readRawValue(Keeper.self)
@@ -157,8 +149,8 @@ extension LastLook: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.at.rawValue, at)
-        writer.member(StoreField.by.rawValue, by.rawValue)
+        writer.member(StoreField.at.name, at)
+        writer.member(StoreField.by.name, by.rawValue)
         writer.endObject()
     }
 }

@@ -44,17 +44,15 @@ extension FeedItem: StoreFileElement {
 
 /// `feed/summary.json`: the feed's counts and where its segments are.
 extension FeedSummaryFile: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case firstSegment, idIndexDigits, segmentSize, summary, unreadSegments
+        static let names = JSONNames(["firstSegment", "idIndexDigits", "segmentSize", "summary", "unreadSegments"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedSummaryFile {
         let start = reader.valueStart()
         var summary: FeedSummary?, segmentSize: Int?, firstSegment: Int?, unreadSegments: [Int]?, idIndexDigits: Int?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .firstSegment: firstSegment = try reader.readInt()
             case .idIndexDigits: idIndexDigits = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
@@ -74,11 +72,11 @@ extension FeedSummaryFile: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.firstSegment.rawValue, firstSegment)
-        if let idIndexDigits { writer.member(StoreField.idIndexDigits.rawValue, idIndexDigits) }
-        writer.member(StoreField.segmentSize.rawValue, segmentSize)
-        writer.member(StoreField.summary.rawValue, summary)
-        writer.member(StoreField.unreadSegments.rawValue, unreadSegments)
+        writer.member(StoreField.firstSegment.name, firstSegment)
+        if let idIndexDigits { writer.member(StoreField.idIndexDigits.name, idIndexDigits) }
+        writer.member(StoreField.segmentSize.name, segmentSize)
+        writer.member(StoreField.summary.name, summary)
+        writer.member(StoreField.unreadSegments.name, unreadSegments)
         writer.endObject()
     }
 
@@ -104,17 +102,15 @@ extension FeedSummaryFile: StoreFileData {
 /// `feed/types.json`: the segments each type of item is in, as ranges
 /// (`SegmentRanges`), by type name.
 extension FeedTypesFile: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case segments
+        static let names = JSONNames(["segments"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedTypesFile {
         let start = reader.valueStart()
         var segments: [String: SegmentRanges]?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .segments:
                 var types: [String: SegmentRanges] = [:]
@@ -131,7 +127,7 @@ extension FeedTypesFile: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(StoreField.segments.rawValue)
+        writer.key(StoreField.segments.name)
         writer.beginObject()
         for name in segments.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             writer.member(name, segments[name]?.bounds ?? [])
@@ -151,17 +147,15 @@ extension FeedTypesFile: StoreFileData {
 
 /// An entry of `feed/ids/<abc>.json`: where one item of the feed is.
 extension FeedIDEntry: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case id, index
+        static let names = JSONNames(["id", "index"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedIDEntry {
         let start = reader.valueStart()
         var id: EntityID?, index: Int?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .id: id = try reader.readEntityID()
             case .index: index = try reader.readInt()
@@ -172,8 +166,8 @@ extension FeedIDEntry: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.id.rawValue, id)
-        writer.member(StoreField.index.rawValue, index)
+        writer.member(StoreField.id.name, id)
+        writer.member(StoreField.index.name, index)
         writer.endObject()
     }
 
@@ -184,17 +178,15 @@ extension FeedIDEntry: StoreFileElement {
 
 /// The counts `status` shows; `retries` may be absent and is written only when not empty.
 extension FeedSummary: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case deliveredThrough, nextIndex, retries, total, unread
+        static let names = JSONNames(["deliveredThrough", "nextIndex", "retries", "total", "unread"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedSummary {
         let start = reader.valueStart()
         var total: Int?, unread: Int?, nextIndex: Int?, deliveredThrough: Int?, retries: [DeliveryRetry]?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .deliveredThrough: deliveredThrough = try reader.readInt()
             case .nextIndex: nextIndex = try reader.readInt()
@@ -214,27 +206,25 @@ extension FeedSummary: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.deliveredThrough.rawValue, deliveredThrough)
-        writer.member(StoreField.nextIndex.rawValue, nextIndex)
-        if !retries.isEmpty { writer.member(StoreField.retries.rawValue, retries) }
-        writer.member(StoreField.total.rawValue, total)
-        writer.member(StoreField.unread.rawValue, unread)
+        writer.member(StoreField.deliveredThrough.name, deliveredThrough)
+        writer.member(StoreField.nextIndex.name, nextIndex)
+        if !retries.isEmpty { writer.member(StoreField.retries.name, retries) }
+        writer.member(StoreField.total.name, total)
+        writer.member(StoreField.unread.name, unread)
         writer.endObject()
     }
 }
 
 extension DeliveryRetry: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case attempts, command, index, nextAttempt
+        static let names = JSONNames(["attempts", "command", "index", "nextAttempt"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeliveryRetry {
         let start = reader.valueStart()
         var index: Int?, attempts: Int?, nextAttempt: Date?, command: String?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .attempts: attempts = try reader.readInt()
             case .command: command = try reader.readString()
@@ -250,10 +240,10 @@ extension DeliveryRetry: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.attempts.rawValue, attempts)
-        writer.member(StoreField.command.rawValue, command)
-        writer.member(StoreField.index.rawValue, index)
-        writer.member(StoreField.nextAttempt.rawValue, nextAttempt)
+        writer.member(StoreField.attempts.name, attempts)
+        writer.member(StoreField.command.name, command)
+        writer.member(StoreField.index.name, index)
+        writer.member(StoreField.nextAttempt.name, nextAttempt)
         writer.endObject()
     }
 }

@@ -4,19 +4,18 @@ import StrictJSON
 
 /// An invitation as both copies keep it; an invitation appears once in a list.
 extension Invitation: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case expiresAt, firstName, fromID, id, isDependent, isResponder, lastName, respondedAt, sentAt, status
         case toPhoneNumber
+        static let names = JSONNames(["expiresAt", "firstName", "fromID", "id", "isDependent", "isResponder",
+                                    "lastName", "respondedAt", "sentAt", "status", "toPhoneNumber"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Invitation {
         let start = reader.valueStart()
         var id: EntityID?, fromID: EntityID?, toPhoneNumber: String?, firstName: String?, lastName: String?
         var isResponder: Bool?, isDependent: Bool?, sentAt: Date?, expiresAt: Date?, status: Status?, respondedAt: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .expiresAt: expiresAt = try reader.readDate()
             case .firstName: firstName = try reader.readString()
@@ -46,17 +45,17 @@ extension Invitation: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.expiresAt.rawValue, expiresAt)
-        writer.member(StoreField.firstName.rawValue, firstName)
-        writer.member(StoreField.fromID.rawValue, fromID)
-        writer.member(StoreField.id.rawValue, id)
-        writer.member(StoreField.isDependent.rawValue, isDependent)
-        writer.member(StoreField.isResponder.rawValue, isResponder)
-        writer.member(StoreField.lastName.rawValue, lastName)
-        writer.member(StoreField.respondedAt.rawValue, ifPresent: respondedAt)
-        writer.member(StoreField.sentAt.rawValue, sentAt)
-        writer.member(StoreField.status.rawValue, status.rawValue)
-        writer.member(StoreField.toPhoneNumber.rawValue, toPhoneNumber)
+        writer.member(StoreField.expiresAt.name, expiresAt)
+        writer.member(StoreField.firstName.name, firstName)
+        writer.member(StoreField.fromID.name, fromID)
+        writer.member(StoreField.id.name, id)
+        writer.member(StoreField.isDependent.name, isDependent)
+        writer.member(StoreField.isResponder.name, isResponder)
+        writer.member(StoreField.lastName.name, lastName)
+        writer.member(StoreField.respondedAt.name, ifPresent: respondedAt)
+        writer.member(StoreField.sentAt.name, sentAt)
+        writer.member(StoreField.status.name, status.rawValue)
+        writer.member(StoreField.toPhoneNumber.name, toPhoneNumber)
         writer.endObject()
     }
 
@@ -76,17 +75,15 @@ extension Invitation: StoreFileElement {
 
 /// `invitations.json` of an account: its invitations both ways.
 extension InvitationBook: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case received, recentSends, sent
+        static let names = JSONNames(["received", "recentSends", "sent"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> InvitationBook {
         let start = reader.valueStart()
         var sent: [Invitation]?, received: [Invitation]?, recentSends: [Date]?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .received: received = try [Invitation].read(from: &reader)
             case .recentSends: recentSends = try reader.readDates()
@@ -102,9 +99,9 @@ extension InvitationBook: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.received.rawValue, received)
-        writer.member(StoreField.recentSends.rawValue, recentSends)
-        writer.member(StoreField.sent.rawValue, sent)
+        writer.member(StoreField.received.name, received)
+        writer.member(StoreField.recentSends.name, recentSends)
+        writer.member(StoreField.sent.name, sent)
         writer.endObject()
     }
 
@@ -115,17 +112,15 @@ extension InvitationBook: StoreFileData {
 
 /// `invitations/<number>.json`: what waits for a number's first sign-in.
 extension WaitingInvitations: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case invitations
+        static let names = JSONNames(["invitations"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> WaitingInvitations {
         let start = reader.valueStart()
         var invitations: [Invitation]?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .invitations: invitations = try [Invitation].read(from: &reader)
             }
@@ -135,7 +130,7 @@ extension WaitingInvitations: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.invitations.rawValue, invitations)
+        writer.member(StoreField.invitations.name, invitations)
         writer.endObject()
     }
 

@@ -4,18 +4,17 @@ import StrictJSON
 
 /// An element of `contacts.json`; a contact appears once.
 extension ContactLink: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case addedAt, contactID, dependentDelay, isDependent, isResponder, responderDelay
+        static let names = JSONNames(["addedAt", "contactID", "dependentDelay", "isDependent", "isResponder",
+                                    "responderDelay"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ContactLink {
         let start = reader.valueStart()
         var contactID: EntityID?, isResponder: Bool?, isDependent: Bool?, addedAt: Date?
         var responderDelay: Int?, dependentDelay: Int?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .dependentDelay: dependentDelay = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .responderDelay: responderDelay = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
@@ -34,12 +33,12 @@ extension ContactLink: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.addedAt.rawValue, addedAt)
-        writer.member(StoreField.contactID.rawValue, contactID)
-        if dependentDelay != 0 { writer.member(StoreField.dependentDelay.rawValue, dependentDelay) }
-        writer.member(StoreField.isDependent.rawValue, isDependent)
-        writer.member(StoreField.isResponder.rawValue, isResponder)
-        if responderDelay != 0 { writer.member(StoreField.responderDelay.rawValue, responderDelay) }
+        writer.member(StoreField.addedAt.name, addedAt)
+        writer.member(StoreField.contactID.name, contactID)
+        if dependentDelay != 0 { writer.member(StoreField.dependentDelay.name, dependentDelay) }
+        writer.member(StoreField.isDependent.name, isDependent)
+        writer.member(StoreField.isResponder.name, isResponder)
+        if responderDelay != 0 { writer.member(StoreField.responderDelay.name, responderDelay) }
         writer.endObject()
     }
 
@@ -48,18 +47,17 @@ extension ContactLink: StoreFileElement {
 
 /// An element of `pings.json`; a ping appears once.
 extension Ping: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case answerBy, escalate, id, recipientID, respondedAt, senderID, sentAt, status
+        static let names = JSONNames(["answerBy", "escalate", "id", "recipientID", "respondedAt", "senderID",
+                                    "sentAt", "status"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Ping {
         let start = reader.valueStart()
         var id: EntityID?, senderID: EntityID?, recipientID: EntityID?, sentAt: Date?, status: Status?, respondedAt: Date?
         var answerBy: Date?, escalate: Bool?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerBy: answerBy = try reader.readOptionalDate()
             case .escalate: escalate = try reader.readOptionalBool()
@@ -83,14 +81,14 @@ extension Ping: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.answerBy.rawValue, ifPresent: answerBy)
-        if escalate { writer.member(StoreField.escalate.rawValue, escalate) }
-        writer.member(StoreField.id.rawValue, id)
-        writer.member(StoreField.recipientID.rawValue, recipientID)
-        writer.member(StoreField.respondedAt.rawValue, ifPresent: respondedAt)
-        writer.member(StoreField.senderID.rawValue, senderID)
-        writer.member(StoreField.sentAt.rawValue, sentAt)
-        writer.member(StoreField.status.rawValue, status.rawValue)
+        writer.member(StoreField.answerBy.name, ifPresent: answerBy)
+        if escalate { writer.member(StoreField.escalate.name, escalate) }
+        writer.member(StoreField.id.name, id)
+        writer.member(StoreField.recipientID.name, recipientID)
+        writer.member(StoreField.respondedAt.name, ifPresent: respondedAt)
+        writer.member(StoreField.senderID.name, senderID)
+        writer.member(StoreField.sentAt.name, sentAt)
+        writer.member(StoreField.status.name, status.rawValue)
         writer.endObject()
     }
 

@@ -4,17 +4,15 @@ import StrictJSON
 
 /// An element of a check-in history segment, `checkins/<n>.json`.
 extension CheckInRecord: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case command, timestamp
+        static let names = JSONNames(["command", "timestamp"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> CheckInRecord {
         let start = reader.valueStart()
         var timestamp: Date?, command: String?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .command: command = try reader.readOptionalString()
             case .timestamp: timestamp = try reader.readDate()
@@ -25,25 +23,23 @@ extension CheckInRecord: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.command.rawValue, ifPresent: command)
-        writer.member(StoreField.timestamp.rawValue, timestamp)
+        writer.member(StoreField.command.name, ifPresent: command)
+        writer.member(StoreField.timestamp.name, timestamp)
         writer.endObject()
     }
 }
 
 /// `wake.json` of an account: its entry in the schedule.
 extension AccountWake: StoreFileData {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case at, unreadable
+        static let names = JSONNames(["at", "unreadable"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AccountWake {
         let start = reader.valueStart()
         var at: Date?, unreadable: String?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .at: at = try reader.readDate()
             case .unreadable: unreadable = try reader.readOptionalString()
@@ -54,25 +50,23 @@ extension AccountWake: StoreFileData {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.at.rawValue, at)
-        writer.member(StoreField.unreadable.rawValue, ifPresent: unreadable)
+        writer.member(StoreField.at.name, at)
+        writer.member(StoreField.unreadable.name, ifPresent: unreadable)
         writer.endObject()
     }
 }
 
 /// An entry of an hour bucket of an older lifesignal's schedule (read once, to convert it).
 extension OlderScheduleEntry: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case accountID, at
+        static let names = JSONNames(["accountID", "at"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> OlderScheduleEntry {
         let start = reader.valueStart()
         var accountID: EntityID?, at: Date?
-        try reader.readFields(storeFields, storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .accountID: accountID = try reader.readEntityID()
             case .at: at = try reader.readDate()
@@ -84,8 +78,8 @@ extension OlderScheduleEntry: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.accountID.rawValue, accountID)
-        writer.member(StoreField.at.rawValue, at)
+        writer.member(StoreField.accountID.name, accountID)
+        writer.member(StoreField.at.name, at)
         writer.endObject()
     }
 }

@@ -12,11 +12,13 @@ import StrictJSON
 /// it (the same member names; optionals absent or null; unknown members
 /// skipped) and written as `JSONEncoder` with sorted keys writes it.
 ///
-/// Adding a stored field: add it to the type's `StoreField` (the member
-/// names, in byte-wise order as the files keep them), read it in `read`,
-/// write it in `write`. `StoreFileCodecTests` fail loudly, naming the field,
-/// when a type has a property its codec does not know, and round-trip a
-/// fully populated value of every type through both codecs.
+/// Adding a stored field: add it to the type's `StoreField` (a case named
+/// as the member, and its name in `names`, both in byte-wise order as the
+/// files keep them), read it in `read`, write it in `write`.
+/// `StoreFileCodecTests` fail loudly, naming the field, when a type has a
+/// property its codec does not know or a case whose name is not in its
+/// place in `names`, and round-trip a fully populated value of every type
+/// through both codecs.
 package protocol StoreFileData {
     /// Reads one value where `reader` stands.
     static func read(from reader: inout JSONReader) throws(JSONReadError) -> Self
@@ -57,20 +59,74 @@ extension Array: StoreFileData where Element: StoreFileElement {
 
     /// A unique ID given twice, else the first element's own problem.
     package var validationProblem: String? {
+        if let id = count <= Self.fewElements ? repeatedIDAmongFew : repeatedID { return "\(id) appears twice" }
+        return lazy.compactMap(\.validationProblem).first
+    }
+
+    /// Up to this many elements are compared pairwise: a file of a few
+    /// (a person's contacts, pings) then needs no hash table, whose first
+    /// use in a run made the runtime instantiate a Set type of its own.
+    static var fewElements: Int { 32 }
+
+    /// The first ID that an earlier element has too, by comparing pairs.
+    var repeatedIDAmongFew: EntityID? {
+        for index in indices {
+            guard let id = self[index].uniqueID else { continue }
+            if self[..<index].contains(where: { $0.uniqueID == id }) { return id }
+        }
+        return nil
+    }
+
+    /// The first ID that an earlier element has too, through a hash table.
+    var repeatedID: EntityID? {
         var seen = Set<EntityID>(minimumCapacity: count)
         for element in self {
-            if let id = element.uniqueID, !seen.insert(id).inserted { return "\(id) appears twice" }
+            if let id = element.uniqueID, !seen.insert(id).inserted { return id }
         }
-        return lazy.compactMap(\.validationProblem).first
+        return nil
     }
 }
 
 // MARK: Reading
 
+/// The members one kind of stored object has: an enum whose cases are
+/// named as the members, in byte-wise order, numbered from 0 in that order
+/// (`UInt8` raw values), with the members' names in the same order.
+///
+/// A case is found from the position of the name the reader matched, so
+/// reading builds no array of cases: an array of each codec's own enum was
+/// a generic type the runtime instantiated at its first use (~7k
+/// instructions each, eleven of them on `status`).
+package protocol StoreFieldSet: RawRepresentable, CaseIterable where RawValue == UInt8 {
+    /// The members' names, case by case.
+    static var names: JSONNames { get }
+}
+
+extension StoreFieldSet {
+    /// The member's name in a file.
+    package var name: String { Self.names.names[Int(rawValue)] }
+}
+
 extension JSONReader {
+    /// Reads an object whose known members are the cases of `Field`,
+    /// handing each to `member`; members of other names are skipped after
+    /// the same checks.
+    package mutating func readFields<Field: StoreFieldSet>(_: Field.Type,
+                                    _ member: (inout JSONReader, Field) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        try readObject(names: Field.names) { reader, index throws(JSONReadError) in
+            // Every name has its case (`StoreFileCodecTests`); a name
+            // without one would be skipped like an unknown member.
+            guard let index, let field = Field(rawValue: UInt8(truncatingIfNeeded: index)) else {
+                return try reader.skipValue()
+            }
+            try member(&reader, field)
+        }
+    }
+
     /// Reads an object whose known members are the cases of `fields` (named
     /// by `names`, in the same order), handing each to `member`; members of
-    /// other names are skipped after the same checks.
+    /// other names are skipped after the same checks (the feed item's
+    /// reader, `CheckedFeedItem`).
     package mutating func readFields<Field>(_ fields: [Field], _ names: JSONNames,
                                     _ member: (inout JSONReader, Field) throws(JSONReadError) -> Void) throws(JSONReadError) {
         try readObject(names: names) { reader, index throws(JSONReadError) in
@@ -89,6 +145,12 @@ extension JSONReader {
 
 /// `value`, or the error for the member `field` missing from the object
 /// that starts at `start`.
+package func present<Value>(_ value: Value?, _ field: some StoreFieldSet, _ start: Int) throws(JSONReadError) -> Value {
+    guard let value else { throw JSONReadError(kind: .missingField(field.name), offset: start) }
+    return value
+}
+
+/// `present` for a field named by its raw value (the feed item's).
 package func present<Value, Field: RawRepresentable>(_ value: Value?, _ field: Field,
                                               _ start: Int) throws(JSONReadError) -> Value where Field.RawValue == String {
     guard let value else { throw JSONReadError(kind: .missingField(field.rawValue), offset: start) }

@@ -12,11 +12,32 @@ enum CheckInHistory {
     /// Segment numbers present, ascending; names that are not numbers are
     /// not segments (doctor reports them).
     static func segments(_ names: [String]) -> [Int] {
-        names.compactMap { name in
-            guard name.hasSuffix(".json"), let number = Int(name.dropLast(5)), number >= 0,
-                  "\(number).json" == name else { return nil }
+        names.compactMap(segmentNumber).sorted()
+    }
+
+    /// The number a segment's file name spells, `<n>.json` with `n` as
+    /// `String(n)` writes it (no sign, no leading zero), read byte by byte:
+    /// a check-in looks at every name, and rendering each number again to
+    /// compare cost ~1.5k instructions a name. Nil for any other name.
+    private static let jsonSuffix = Array(".json".utf8)
+
+    static func segmentNumber(_ name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { bytes in
+            let digits = bytes.count - jsonSuffix.count
+            guard digits > 0, bytes[digits...].elementsEqual(jsonSuffix),
+                  digits == 1 || bytes[0] != UInt8(ascii: "0") else { return nil }
+            var number = 0
+            for index in 0..<digits {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                let (tens, overflowed) = number.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) = tens.addingReportingOverflow(Int(digit))
+                guard !overflowed, !overflowedAgain else { return nil }
+                number = sum
+            }
             return number
-        }.sorted()
+        }
     }
 }
 

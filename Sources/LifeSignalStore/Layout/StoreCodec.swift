@@ -35,17 +35,9 @@ package struct StoreCodec: Sendable {
     /// Decodes a store file in one parse: the schema version is checked
     /// before the data counts, then the data must pass its validation.
     package func decode<T: StoreFileData>(_ type: T.Type, from bytes: [UInt8], path: String) throws -> T {
-        let fullPath = root + "/" + path
-        guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
-        switch StoreEnvelopeReader.read(bytes, supported: Self.schemaVersion, data: { reader throws(JSONReadError) in
-            try T.read(from: &reader)
-        }) {
-        case .read(let value):
-            if let problem = value.validationProblem { throw StoreError.damaged(path: fullPath, reason: problem) }
-            return value
-        case .versionOutOfRange(let found): throw Self.versionError(found, fullPath)
-        case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)
-        }
+        let value = try decodeChecked(from: bytes, path: path) { reader throws(JSONReadError) in try T.read(from: &reader) }
+        if let problem = value.validationProblem { throw StoreError.damaged(path: fullPath(path), reason: problem) }
+        return value
     }
 
     /// `decode(_:from:path:)` for a file with a reader of its own that
@@ -54,10 +46,13 @@ package struct StoreCodec: Sendable {
                           data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
         let fullPath = root + "/" + path
         guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
-        switch StoreEnvelopeReader.read(bytes, supported: Self.schemaVersion, data: data) {
-        case .read(let value): return value
-        case .versionOutOfRange(let found): throw Self.versionError(found, fullPath)
-        case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)
+        do throws(StoreEnvelopeReader.Failure) {
+            return try StoreEnvelopeReader.read(bytes, supported: Self.schemaVersion, data: data)
+        } catch {
+            switch error {
+            case .versionOutOfRange(let found): throw Self.versionError(found, fullPath)
+            case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)
+            }
         }
     }
 

@@ -10,8 +10,11 @@ import StrictJSON
 /// envelope closes. Only a failure costs a second look, to find out which
 /// problem comes first.
 enum StoreEnvelopeReader {
-    enum Outcome<T> {
-        case read(T)
+    /// Why a file's envelope or data could not be read. Not generic over
+    /// the data (as a result type carrying it would be): each such type
+    /// was one more the runtime instantiated on a command's first read of
+    /// a kind of file.
+    enum Failure: Error {
         /// A version this lifesignal does not know (a newer one, or nonsense below 1).
         case versionOutOfRange(Int)
         case failed(JSONReadError)
@@ -22,16 +25,17 @@ enum StoreEnvelopeReader {
     static let names = JSONNames([dataMember, versionMember])
 
     static func read<T>(_ bytes: [UInt8], supported: Int,
-                        data: (inout JSONReader) throws(JSONReadError) -> T) -> Outcome<T> {
+                        data: (inout JSONReader) throws(JSONReadError) -> T) throws(Failure) -> T {
         var value: T?
+        let version: Int
         do throws(JSONReadError) {
-            let version = try readMembers(of: bytes) { reader throws(JSONReadError) in value = try data(&reader) }
-            guard (1...supported).contains(version) else { return .versionOutOfRange(version) }
-            guard let value else { throw JSONReadError(kind: .missingField("data"), offset: 0) }
-            return .read(value)
+            version = try readMembers(of: bytes) { reader throws(JSONReadError) in value = try data(&reader) }
         } catch {
-            return diagnose(bytes, supported: supported, failure: error)
+            throw diagnose(bytes, supported: supported, failure: error)
         }
+        guard (1...supported).contains(version) else { throw .versionOutOfRange(version) }
+        guard let value else { throw diagnose(bytes, supported: supported, failure: JSONReadError(kind: .missingField("data"), offset: 0)) }
+        return value
     }
 
     /// Reads the envelope, handing the data member to `data`; returns the version.
@@ -53,7 +57,7 @@ enum StoreEnvelopeReader {
     }
 
     /// Which problem of a file that failed to read comes first.
-    private static func diagnose<T>(_ bytes: [UInt8], supported: Int, failure: JSONReadError) -> Outcome<T> {
+    private static func diagnose(_ bytes: [UInt8], supported: Int, failure: JSONReadError) -> Failure {
         var checker = JSONReader(bytes)
         do throws(JSONReadError) {
             try checker.readDocument { reader throws(JSONReadError) in try reader.skipValue() }

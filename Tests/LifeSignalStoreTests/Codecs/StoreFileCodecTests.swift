@@ -18,6 +18,14 @@ struct StoreFileCodecTests {
                 "StoreField lists the members in byte-wise order, as the files keep them")
     }
 
+    /// Each case of a codec's `StoreField` is named as the member at its
+    /// position in `names`, and numbered by that position: the reader finds
+    /// a case from the position of the name it matched.
+    @Test(arguments: CodecSamples.all)
+    func everyFieldCaseSitsAtItsName(_ sample: StoreCodecSample) {
+        for problem in sample.misplacedFields { Issue.record("\(problem)") }
+    }
+
     /// The populated sample must exercise every property, or a forgotten
     /// member would round-trip unnoticed as nil.
     @Test(arguments: CodecSamples.all)
