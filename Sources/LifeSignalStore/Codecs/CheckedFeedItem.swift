@@ -44,7 +44,7 @@ struct CheckedFeedItem {
         var message: ArraySlice<UInt8>?, timestamp: Date?, isRead: Bool?, isCritical: Bool?
         var relatedContactID: ArraySlice<UInt8>?, relatedPingID: ArraySlice<UInt8>?, relatedAlertID: ArraySlice<UInt8>?
         var duress: Bool?, acknowledgedBy: ArraySlice<UInt8>?, readAt: Date?, deliveredAt: Date?
-        try reader.readFields(FeedItem.storeFields, FeedItem.storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityIDUTF8()
             case .deliveredAt: deliveredAt = try reader.readOptionalDate()
