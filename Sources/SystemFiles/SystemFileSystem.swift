@@ -16,20 +16,27 @@ public struct SystemFileSystem: FileSystem {
     }
 
     public func readAll(_ descriptor: FileDescriptor, expectedSize: Int?) throws(Errno) -> [UInt8] {
-        // Small files are the common case. With the size known, one read of
-        // one byte more than that fills the file and shows its end (a regular
-        // file's read is short only there): no second read to see EOF.
+        // Small files are the common case. With the size known (from the
+        // caller's stat, else from fstat), one read of one byte more than
+        // that fills the file and shows its end (a regular file's read is
+        // short only there): no second read to see EOF, and a 32 KB feed
+        // segment is not read in chunks copied again as they are joined.
         // Chunks are read into uninitialised memory: zero-filling a buffer
         // only to overwrite it cost every command ~0.15M instructions.
-        var chunkSize = 16 * 1024
-        if let expectedSize, expectedSize >= 0, expectedSize < Int.max {
-            chunkSize = expectedSize + 1
-            let first = try readChunk(descriptor, at: 0, upTo: chunkSize)
-            if first.count == expectedSize { return first }
-            if first.isEmpty { return first }
-            return try readRest(descriptor, after: first, chunkSize: max(chunkSize, 16 * 1024))
+        let minimumChunk = 16 * 1024
+        if let size = expectedSize ?? currentSize(descriptor), size >= 0, size < Int.max {
+            let first = try readChunk(descriptor, at: 0, upTo: size + 1)
+            if first.count == size || first.isEmpty { return first }
+            // The file changed size since: read on to its end.
+            return try readRest(descriptor, after: first, chunkSize: max(size + 1, minimumChunk))
         }
-        return try readRest(descriptor, after: [], chunkSize: chunkSize)
+        return try readRest(descriptor, after: [], chunkSize: minimumChunk)
+    }
+
+    /// The size fstat reports for `descriptor`, or nil when it fails.
+    private func currentSize(_ descriptor: FileDescriptor) -> Int? {
+        var info = Glibc.stat()
+        return Glibc.fstat(descriptor.rawValue, &info) == 0 ? Int(info.st_size) : nil
     }
 
     /// Reads on after `bytes` (the file's first bytes) until a read returns nothing.
