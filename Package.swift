@@ -12,7 +12,7 @@ let package = Package(
         // The program: a few lines that hand the live environment to the CLI.
         .executableTarget(
             name: "lifesignal",
-            dependencies: ["LifeSignalCLI", "CCommandLine"],
+            dependencies: ["LifeSignalCLI"],
             exclude: ["startup-order.txt"],
             // A fully static executable (Swift runtime, FoundationEssentials
             // with the two archives it needs, and the C libraries): no dynamic
@@ -30,11 +30,6 @@ let package = Package(
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
             ]),
-        // argc and argv for Swift's CommandLine as the C library hands them to
-        // constructors, instead of the runtime's scan of /proc/self/maps at
-        // every start-up (~56k instructions, five system calls); see
-        // Sources/CCommandLine/command_line.c.
-        .target(name: "CCommandLine"),
         // Command table, commands, output: parses, calls a service, renders.
         .target(name: "LifeSignalCLI",
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
