@@ -17,7 +17,8 @@
 #   valgrind's lackey tool (every instruction and data address), mapped to the
 #   binary's symbols: --version, status, qr encode, checkin, notifications
 #   (for people and as JSON), tick, contacts list and qr scan, each in a
-#   signed-in account of a throw-away store.
+#   signed-in account of a throw-away store, watching and watched by a
+#   second account that has pinged it.
 #   --check  write nothing: exit 1 when the committed file misses more than a
 #            tenth of the symbols those runs touch (regenerate it then).
 # A symbol the file names that the link no longer has is ignored by the linker;
@@ -46,20 +47,41 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-export LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME="$work/home" XDG_CONFIG_HOME="$work/home/config" \
-    XDG_DATA_HOME="$work/home/data" XDG_STATE_HOME="$work/home/state" XDG_CACHE_HOME="$work/home/cache"
-unset LIFESIGNAL_STORE LIFESIGNAL_NOW
+# The store named by LIFESIGNAL_STORE and the clock's zone set, as the
+# benchmark runs commands (and as many people do): parsing the location and
+# reading the zone are on every command's path then.
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC HOME="$work/home" XDG_CONFIG_HOME="$work/home/config" \
+    XDG_DATA_HOME="$work/home/data" XDG_STATE_HOME="$work/home/state" XDG_CACHE_HOME="$work/home/cache" \
+    LIFESIGNAL_STORE="$work/store"
+unset LIFESIGNAL_NOW
 mkdir -p "$HOME"
 # valgrind 3.19 cannot read the DWARF 5 debug information of the static
 # OpenSSL: trace a copy without debug information (the same code and symbols).
 strip --strip-debug -o "$work/lifesignal" "$bin"
 program="$work/lifesignal"
 
-# A signed-in account with a check-in and a QR image to scan.
-code=$("$program" login --phone +15551234567 2>&1 | sed -n 's/^Verification code for [^:]*: \([0-9]*\)$/\1/p')
-[[ -n $code ]] || { echo "startup-order: cannot sign in (no verification code printed)" >&2; exit 1; }
-"$program" login --phone +15551234567 --code "$code" --first-name Ada --last-name Lovelace >/dev/null 2>&1
+# sign_in STATE_DIR PHONE FIRST_NAME: a signed-in account, its session in STATE_DIR.
+sign_in() {
+    local code
+    code=$(XDG_STATE_HOME=$1 "$program" login --phone "$2" 2>&1 |
+        sed -n 's/^Verification code for [^:]*: \([0-9]*\)$/\1/p')
+    [[ -n $code ]] || { echo "startup-order: cannot sign in (no verification code printed)" >&2; exit 1; }
+    XDG_STATE_HOME=$1 "$program" login --phone "$2" --code "$code" --first-name "$3" --last-name Lovelace >/dev/null 2>&1
+}
+# Ada, whose commands are traced, and Bob watch each other, and Bob has
+# pinged her; she has checked in, has unread notifications, and a tick has
+# looked at the store: what a signed-in account in daily use reads (as the
+# benchmark's stores have), so that its code is listed too. And a QR image
+# to scan.
+sign_in "$XDG_STATE_HOME" +15551234567 Ada
+sign_in "$work/bob" +15552220000 Bob
+bob=$(XDG_STATE_HOME="$work/bob" "$program" qr show --json | sed -n 's/.*"qrCodeID": "\([^"]*\)".*/\1/p')
+[[ -n $bob ]] || { echo "startup-order: cannot read the second account's QR code ID" >&2; exit 1; }
+"$program" contacts add "$bob" --responder >/dev/null 2>&1
+"$program" contacts role Bob --responder --dependent >/dev/null 2>&1
 "$program" checkin >/dev/null 2>&1
+XDG_STATE_HOME="$work/bob" "$program" ping send Ada >/dev/null 2>&1
+"$program" tick >/dev/null 2>&1
 "$program" qr encode "LIFESIGNAL:6MDAD-K98QG-7JKJ3-JEB5X" --png scan.png >/dev/null
 
 traces=()

@@ -94,6 +94,10 @@ struct CommittedFiles: Sendable {
             throw error.failure(.lstat, absolute(child))
         }
         guard status.kind == .directory else { return child }
+        // The same check `requireSafeDirectories` would make of it with a
+        // second lstat: known safe, the look below asks nothing more.
+        try FileSafety.checkDirectory(status, at: absolute(child), userID: fileSystem.userID)
+        safeDirectories.insert(child)
         return try firstFile(under: child)
     }
 

@@ -48,12 +48,13 @@ public struct DurableDirectory: Sendable {
         self.checkpointSize = checkpointSize
         if creating {
             try fileSystem.ensureDirectory(trimmed)
+            try fileSystem.requireSafeDirectory(trimmed, ancestors: true)
         } else {
             let status: FileStatus
             do { status = try fileSystem.stat(trimmed) } catch { throw error.failure(.stat, trimmed) }
             guard status.kind == .directory else { throw Errno.notDirectory.failure(.stat, trimmed) }
+            try fileSystem.requireSafeDirectory(trimmed, ancestors: true, status: status)
         }
-        try fileSystem.requireSafeDirectory(trimmed, ancestors: true)
     }
 
     /// Runs `body` as one transaction under the exclusive lock and commits

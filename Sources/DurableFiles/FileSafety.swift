@@ -86,10 +86,16 @@ extension FileSystem {
     /// Refuses a store (or local) directory that `FileSafety` does not
     /// trust: the directory itself and, with `ancestors`, every directory
     /// above it. `path` itself may be a symbolic link to a directory (a store
-    /// kept on another disk); it is judged by what it points to.
-    public func requireSafeDirectory(_ path: String, ancestors: Bool) throws(DurableFilesError) {
+    /// kept on another disk); it is judged by what it points to. `status`
+    /// is what `stat` said of `path` just before, if the caller asked.
+    public func requireSafeDirectory(_ path: String, ancestors: Bool,
+                                     status known: FileStatus? = nil) throws(DurableFilesError) {
         let status: FileStatus
-        do { status = try stat(path) } catch { throw error.failure(.stat, path) }
+        if let known {
+            status = known
+        } else {
+            do { status = try stat(path) } catch { throw error.failure(.stat, path) }
+        }
         try FileSafety.checkDirectory(status, at: path, userID: userID)
         guard ancestors else { return }
         var current = path
@@ -136,11 +142,14 @@ extension FileSystem {
     /// Refuses, and closes, a descriptor of a file the store writes in
     /// place (the lock, the gate, the journal) unless `FileSafety` trusts
     /// what it is open on. Open such files with `.noFollow`.
-    func requireTrusted(_ descriptor: FileDescriptor, at path: String) throws(DurableFilesError) {
+    /// Returns what `fstat` said of it.
+    @discardableResult
+    func requireTrusted(_ descriptor: FileDescriptor, at path: String) throws(DurableFilesError) -> FileStatus {
         do throws(DurableFilesError) {
             let status: FileStatus
             do { status = try fstat(descriptor) } catch { throw error.failure(.fstat, path) }
             try FileSafety.checkFile(status, at: path, userID: userID, writtenInPlace: true)
+            return status
         } catch {
             try? close(descriptor)
             throw error

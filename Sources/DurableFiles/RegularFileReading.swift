@@ -40,6 +40,6 @@ extension FileSystem {
         // A failed close of a read-only descriptor cannot affect the bytes
         // already read, so it is not worth failing the read for.
         defer { try? close(descriptor) }
-        do { return try readAll(descriptor) } catch { throw error.failure(.read, path) }
+        do { return try readAll(descriptor, expectedSize: Int(status.size)) } catch { throw error.failure(.read, path) }
     }
 }

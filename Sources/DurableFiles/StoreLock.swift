@@ -33,6 +33,9 @@ public final class StoreLock {
     let path: String
     private let fileSystem: any FileSystem
     private var descriptor: FileDescriptor?
+    /// The lock file's size when last seen (opened, or its mark written):
+    /// lets `readMark` read the mark in one call (`FileSystem.readAll`).
+    private var markSize: Int?
 
     private static let firstPause: Duration = .milliseconds(2)
     private static let longestPause: Duration = .milliseconds(10)
@@ -51,12 +54,12 @@ public final class StoreLock {
         let busy = DurableFilesError.busy(storeDirectory: directory, timeout: timeout)
 
         let gatePath = StorePath.join(directory, StorePath.gateName)
-        let gate = try Self.openLockFile(gatePath, mode, fileSystem)
+        let (gate, _) = try Self.openLockFile(gatePath, mode, fileSystem)
         // Closing the gate's descriptor releases it once the lock is ours (or not).
         defer { try? fileSystem.close(gate) }
         try Self.acquire(gate, mode, until: deadline, fileSystem, path: gatePath, busy: busy)
 
-        let descriptor = try Self.openLockFile(path, mode, fileSystem)
+        let (descriptor, size) = try Self.openLockFile(path, mode, fileSystem)
         do {
             try Self.acquire(descriptor, mode, until: deadline, fileSystem, path: path, busy: busy)
         } catch {
@@ -64,6 +67,7 @@ public final class StoreLock {
             throw error
         }
         self.descriptor = descriptor
+        self.markSize = size
     }
 
     deinit {
@@ -83,7 +87,11 @@ public final class StoreLock {
 
     /// The mark in the lock file, or nil when there is none or it is not one.
     func readMark() throws(DurableFilesError) -> AppliedMark? {
-        do { return AppliedMark.decode(try fileSystem.readAll(heldDescriptor())) } catch { throw error.failure(.read, path) }
+        do {
+            return AppliedMark.decode(try fileSystem.readAll(heldDescriptor(), expectedSize: markSize))
+        } catch {
+            throw error.failure(.read, path)
+        }
     }
 
     /// Replaces the mark (exclusive holders only); nil leaves the lock file
@@ -91,6 +99,8 @@ public final class StoreLock {
     /// `AppliedMark`.
     func writeMark(_ mark: AppliedMark?) throws(DurableFilesError) {
         let bytes = mark?.encoded() ?? []
+        // Unknown until the write and the truncation have both succeeded.
+        markSize = nil
         if !bytes.isEmpty {
             do { try fileSystem.writeAll(heldDescriptor(), bytes, at: 0) } catch { throw error.failure(.write, path) }
         }
@@ -99,6 +109,7 @@ public final class StoreLock {
         } catch {
             throw error.failure(.truncate, path)
         }
+        markSize = bytes.count
     }
 
     private func heldDescriptor() -> FileDescriptor {
@@ -118,11 +129,11 @@ public final class StoreLock {
     /// link or hard link must never make the store write someone's file.
     private static func openLockFile(
         _ path: String, _ mode: Mode, _ fileSystem: any FileSystem
-    ) throws(DurableFilesError) -> FileDescriptor {
+    ) throws(DurableFilesError) -> (FileDescriptor, size: Int) {
         while true {
             if let existing = try openExisting(path, mode, fileSystem) {
-                try fileSystem.requireTrusted(existing, at: path)
-                return existing
+                let status = try fileSystem.requireTrusted(existing, at: path)
+                return (existing, Int(status.size))
             }
             // First use: create it, with O_EXCL so exactly one creator sets its mode.
             let descriptor: FileDescriptor
@@ -141,7 +152,7 @@ public final class StoreLock {
                 try? fileSystem.close(descriptor)
                 throw error.failure(.fchmod, path)
             }
-            return descriptor
+            return (descriptor, 0)
         }
     }
 

@@ -33,13 +33,6 @@ package struct StoreCodecSample: CustomStringConvertible, Sendable {
                   populated: populated, minimal: minimal)
     }
 
-    /// A sample whose codec names its fields by raw value (the feed item's).
-    package init<T: Codable & StoreFileData & Equatable & Sendable, Field: RawRepresentable & CaseIterable>(
-        _ fields: Field.Type, populated: T, minimal: T
-    ) where Field.RawValue == String {
-        self.init(T.self, codecFields: Field.allCases.map(\.rawValue), misplacedFields: [], populated: populated, minimal: minimal)
-    }
-
     private init<T: Codable & StoreFileData & Equatable & Sendable>(_: T.Type, codecFields: [String], misplacedFields: [String],
                                                                     populated: T, minimal: T) {
         description = String(describing: T.self)

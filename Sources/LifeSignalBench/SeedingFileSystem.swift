@@ -18,7 +18,9 @@ struct SeedingFileSystem: FileSystem {
         try base.open(path, access: access, options: options, permissions: permissions)
     }
 
-    func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8] { try base.readAll(descriptor) }
+    func readAll(_ descriptor: FileDescriptor, expectedSize: Int?) throws(Errno) -> [UInt8] {
+        try base.readAll(descriptor, expectedSize: expectedSize)
+    }
 
     func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8] {
         try base.read(descriptor, upTo: count)

@@ -126,8 +126,10 @@ public final class FaultInjectingFileSystem: FileSystem {
         return descriptor
     }
 
-    public func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8] {
-        try perform(.read, path: path(of: descriptor)) { () throws(Errno) in try base.readAll(descriptor) }
+    public func readAll(_ descriptor: FileDescriptor, expectedSize: Int?) throws(Errno) -> [UInt8] {
+        try perform(.read, path: path(of: descriptor)) { () throws(Errno) in
+            try base.readAll(descriptor, expectedSize: expectedSize)
+        }
     }
 
     public func read(_ descriptor: FileDescriptor, upTo count: Int) throws(Errno) -> [UInt8] {

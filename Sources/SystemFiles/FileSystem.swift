@@ -11,7 +11,13 @@ public protocol FileSystem: Sendable {
     ) throws(Errno) -> FileDescriptor
 
     /// The whole content of the file, read from offset 0 to end of file.
-    func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8]
+    ///
+    /// `expectedSize` is the size the caller saw the file have (`lstat`,
+    /// `fstat`), or nil. A first read that returns exactly that many bytes,
+    /// fewer than it asked for, has met the end of the file: nothing more is
+    /// read to see it. Any other count, as for a file that changed size,
+    /// reads on until a read returns nothing.
+    func readAll(_ descriptor: FileDescriptor, expectedSize: Int?) throws(Errno) -> [UInt8]
 
     /// `read(2)`: up to `count` bytes from the descriptor's current position
     /// (which moves past them), retrying `EINTR`; empty at end of file. For
@@ -94,6 +100,11 @@ extension FileSystem {
             smallest = bytes
         }
         return smallest.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The whole content of the file, its size not known beforehand.
+    public func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8] {
+        try readAll(descriptor, expectedSize: nil)
     }
 
     /// Writes every byte from the start of the file.

@@ -25,6 +25,22 @@ struct SystemFileSystemTests {
         #expect(try fileSystem.stat(path).size == Int64(size))
     }
 
+    /// A file size hint that no longer holds (the file grew or shrank since
+    /// it was seen) must never cut a read short or read past the end.
+    @Test("a size hint ends the read only when it matches; a wrong one reads on to the end",
+          arguments: [(0, 0), (1, 1), (100, 100), (100, 99), (100, 50), (100, 0), (100, 101), (100, 200),
+                      (0, 10), (16_384, 16_384), (40_000, 40_000), (40_000, 16_384), (40_000, 100_000)])
+    func readAllWithSizeHint(size: Int, hint: Int) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/f"
+        let content = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
+        try createFile(path, content)
+        let descriptor = try open(path)
+        defer { try? fileSystem.close(descriptor) }
+        #expect(try fileSystem.readAll(descriptor, expectedSize: hint) == content)
+        #expect(try fileSystem.readAll(descriptor, expectedSize: nil) == content)
+    }
+
     @Test("stat follows links, lstat does not; kinds and permissions")
     func kinds() throws {
         let directory = TemporaryDirectory()

@@ -152,6 +152,16 @@ struct EntityIDTests {
             #expect(EntityID(validating: bad) == nil)
         }
     }
+
+    /// The short form (cut from the bytes) is the first eight characters.
+    @Test func shortIsTheFirstEightCharacters() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let id = EntityID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
+            #expect(id.short == String(id.rawValue.prefix(8)))
+            #expect(id.short.utf8.count == 8)
+        }
+    }
 }
 
 
@@ -190,5 +200,36 @@ struct ProfileRulesTests {
         #expect(try ProfileRules.note(String(repeating: "é", count: 2000)).utf8.count == 4000)
         #expect(throws: LifeSignalError.self) { try ProfileRules.note(String(repeating: "é", count: 2001)) }
         #expect(throws: LifeSignalError.self) { try ProfileRules.note("Z" + String(repeating: "\u{301}", count: 2000)) }
+    }
+}
+
+/// The ID check reads eight bytes at a time; the byte-by-byte rule it
+/// replaced, kept here as the reference, agrees on IDs and on every kind
+/// of near miss.
+struct EntityIDValidationTests {
+    static func reference(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == 36 else { return false }
+        return bytes.indices.allSatisfy { i in
+            [8, 13, 18, 23].contains(i) ? bytes[i] == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[i])
+        }
+    }
+
+    @Test func agreesWithTheByteByByteRule() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let id = EntityID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
+            var bytes = Array(id.rawValue.utf8)
+            #expect(EntityID(validatingUTF8: bytes[...]) != nil)
+            // Every byte value at one position, and random bytes anywhere.
+            let at = Int.random(in: 0..<36, using: &random)
+            for value in UInt8.min...UInt8.max {
+                bytes[at] = value
+                #expect((EntityID(validatingUTF8: bytes[...]) != nil) == Self.reference(bytes), "\(bytes)")
+            }
+            let noise = (0..<36).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect((EntityID(validatingUTF8: noise[...]) != nil) == Self.reference(noise))
+            #expect(EntityID(validatingUTF8: bytes.dropLast()) == nil)
+        }
     }
 }

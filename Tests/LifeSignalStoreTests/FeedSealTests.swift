@@ -25,6 +25,36 @@ struct FeedSealTests {
         }
     }
 
+    /// The digest as it was first written, a word a turn of the loop: the
+    /// seals in every store were made so, and must still match.
+    static func referenceDigest(_ bytes: [UInt8]) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var state: UInt64 = 0x6C69_6665_7369_676E ^ UInt64(bytes.count)
+        var offset = 0
+        while bytes.count - offset >= 8 {
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(bytes[offset + k]) << UInt64(8 * k) }
+            state = (state ^ word) &* multiplier
+            state ^= state >> 29
+            offset += 8
+        }
+        var last: UInt64 = 0
+        for (shift, byte) in bytes[offset...].enumerated() { last |= UInt64(byte) << UInt64(8 * shift) }
+        state = (state ^ last) &* multiplier
+        state ^= state >> 32
+        return state
+    }
+
+    @Test func theDigestIsTheOneSealsWereMadeWith() {
+        var random = SeededGenerator(seed: 4_099)
+        for count in Array(0..<80) + [255, 256, 257, 4_096, 32_771] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect(FeedSeal.digest(bytes[...]) == Self.referenceDigest(bytes), "\(count) bytes")
+            // A slice that does not start at 0, as a file's bytes before its seal are not.
+            if count > 3 { #expect(FeedSeal.digest(bytes[3...]) == Self.referenceDigest(Array(bytes[3...]))) }
+        }
+    }
+
     @Test(arguments: 0..<6)
     func aSealedSegmentReadsAsTheFullCheckReadsIt(_ batch: Int) throws {
         let store = LayoutStore.empty(name: "/store")

@@ -28,9 +28,11 @@ extension NotificationsList: RunnableCommand {
             // Printed a page at a time, as --json streams: memory stays flat
             // however long the feed, and columns keep the widths of the pages before.
             var table = TextTable(columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
+            let times = LocalTimes(now: now)
+            let unreadMark = c.style.bold("•")
             try service.visit(of: account.id, filter: filter, unreadOnly: unread, limit: limit) { item in
                 let title = TerminalText.line(HumanText.localTimes(in: item.title, now: now))
-                table.add([item.isRead ? " " : c.style.bold("•"), item.id.short, TimeText.local(item.timestamp, now: now),
+                table.add([item.isRead ? " " : unreadMark, item.id.short, times.text(item.timestamp),
                            NotificationText.label(item.type), item.isRead ? title : c.style.bold(title)])
                 shown += 1
                 if table.rowCount == Self.pageSize {

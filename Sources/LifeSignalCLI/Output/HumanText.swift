@@ -10,9 +10,12 @@ enum HumanText {
     /// Stored messages keep UTC so that they mean the same on every
     /// machine sharing the store; each reader sees their own local time.
     static func localTimes(in text: String, now: Date? = nil) -> String {
+        // The shortest stamp, `YYYY-MM-DDThh:mm:ssZ`, is 20 bytes; most
+        // text has none, and is answered without a copy of its bytes.
+        let hasT = text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "T")) }
+            ?? text.utf8.contains(UInt8(ascii: "T"))
+        guard text.utf8.count >= 20, hasT else { return text }
         let bytes = Array(text.utf8)
-        // The shortest stamp, `YYYY-MM-DDThh:mm:ssZ`, is 20 bytes.
-        guard bytes.count >= 20, bytes.contains(UInt8(ascii: "T")) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = 0

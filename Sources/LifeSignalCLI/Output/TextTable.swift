@@ -26,9 +26,17 @@ struct TextTable {
     /// Spaces before every line.
     let indent: Int
     private(set) var rows: [[String]] = []
-    /// The display width of each row's cells (of a cell's widest line),
-    /// measured once, as the row is added.
-    private var rowWidths: [[Int]] = []
+    /// The display width of every row's cells (of a cell's widest line),
+    /// row after row in one array, measured once, as the row is added.
+    private var cellWidths: [Int] = []
+    /// The rows with a cell of more than one line, in order (most tables
+    /// have none: their rows are written without cutting a cell).
+    private var multilineRows: [Int] = []
+    /// The last one-line cell of more than printable ASCII measured, and
+    /// its width: a column of the same mark (a listing's bullet for unread
+    /// items) is measured once, not a grapheme walk a row.
+    private var lastWideCell = ""
+    private var lastWideWidth = 0
     /// Widths columns get at least: those of the pages printed before, so
     /// a long table printed page by page (`startNextPage`) stays aligned.
     private var minimumWidths: [Int] = []
@@ -40,8 +48,23 @@ struct TextTable {
     }
 
     mutating func add(_ cells: [String]) {
+        var multiline = false
+        for cell in cells {
+            // The same bytes (not merely canonically equal text, whose width could differ).
+            if cell.utf8.count == lastWideCell.utf8.count, !cell.isEmpty, cell.utf8.elementsEqual(lastWideCell.utf8) {
+                cellWidths.append(lastWideWidth)
+                continue
+            }
+            let measured = Self.measure(cell)
+            cellWidths.append(measured.width)
+            multiline = multiline || measured.hasLineBreak
+            if !measured.isPlain, !measured.hasLineBreak {
+                lastWideCell = cell
+                lastWideWidth = measured.width
+            }
+        }
+        if multiline { multilineRows.append(rows.count) }
         rows.append(cells)
-        rowWidths.append(cells.map(Self.width(of:)))
     }
 
     var isEmpty: Bool { rows.isEmpty }
@@ -54,24 +77,35 @@ struct TextTable {
     mutating func startNextPage() {
         minimumWidths = columnWidths()
         rows.removeAll(keepingCapacity: true)
-        rowWidths.removeAll(keepingCapacity: true)
+        cellWidths.removeAll(keepingCapacity: true)
+        multilineRows.removeAll(keepingCapacity: true)
     }
 
     /// The lines to print; `width` nil means no limit (not a terminal).
     /// `style` dims the header.
     func lines(width: Int?, dim: (String) -> String = { $0 }) -> [String] {
+        var text: [UInt8] = []
+        write(width: width, dim: dim, to: &text)
+        // No line holds a line break: cells are cut at theirs.
+        return text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the lines `lines(width:dim:)` gives, each ended by a line
+    /// break, as UTF-8 (what a command prints: no String a line).
+    func write(width: Int?, dim: (String) -> String = { $0 }, to out: inout [UInt8]) {
         let natural = columnWidths()
         let total = indent + natural.reduce(0, +) + 2 * max(0, natural.count - 1)
-        guard let width, total > width else { return aligned(natural, wrapAt: nil, dim: dim) }
+        guard let width, total > width else { return aligned(natural, wrapAt: nil, dim: dim, to: &out) }
         if let flexible = columns.lastIndex(of: .flexible), flexible < natural.count {
             let others = total - natural[flexible]
             if width - others >= Self.minimumFlexibleWidth {
                 var widths = natural
                 widths[flexible] = width - others
-                return aligned(widths, wrapAt: flexible, dim: dim)
+                return aligned(widths, wrapAt: flexible, dim: dim, to: &out)
             }
         }
-        return stacked(width: width, dim: dim)
+        stacked(width: width, dim: dim, to: &out)
     }
 
     /// A cell's lines; most cells have one, found without splitting.
@@ -86,72 +120,147 @@ struct TextTable {
             ?? cell.utf8.contains(UInt8(ascii: "\n"))
     }
 
-    /// The display width of a cell's widest line.
-    private static func width(of cell: String) -> Int {
-        guard hasLineBreak(cell) else { return DisplayWidth.of(cell) }
-        return lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0
-    }
-
-    /// The header's cells' widths and then the rows', as measured when added.
-    private var allWidths: [[Int]] {
-        guard let header else { return rowWidths }
-        return [header.map(Self.width(of:))] + rowWidths
+    /// The display width of a cell's widest line, and whether it has more
+    /// than one; a cell of printable ASCII (most are) in one pass over its bytes.
+    private static func measure(_ cell: String) -> (width: Int, hasLineBreak: Bool, isPlain: Bool) {
+        var cell = cell
+        let isPrintableASCII = cell.withUTF8 { bytes in
+            // 0x20 (space) through 0x7E (~); a line break is not among them.
+            for byte in bytes where byte &- 0x20 > 0x5E { return false }
+            return true
+        }
+        if isPrintableASCII { return (cell.utf8.count, false, true) }
+        guard hasLineBreak(cell) else { return (DisplayWidth.of(cell), false, false) }
+        return (lines(of: cell).map { DisplayWidth.of($0) }.max() ?? 0, true, false)
     }
 
     private func columnWidths() -> [Int] {
         var widths = minimumWidths
-        for row in allWidths {
-            for (index, width) in row.enumerated() {
-                if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
-            }
+        func widen(_ index: Int, _ width: Int) {
+            if index < widths.count { widths[index] = max(widths[index], width) } else { widths.append(width) }
+        }
+        for (index, cell) in (header ?? []).enumerated() { widen(index, Self.measure(cell).width) }
+        var next = 0
+        for row in rows {
+            for index in row.indices { widen(index, cellWidths[next + index]) }
+            next += row.count
         }
         return widths
     }
 
     /// Layouts 1 and 2: each cell's lines side by side, padded to `widths`.
-    private func aligned(_ widths: [Int], wrapAt flexible: Int?, dim: (String) -> String) -> [String] {
-        var out: [String] = []
-        let measured = allWidths
-        for (rowIndex, row) in ((header.map { [$0] } ?? []) + rows).enumerated() {
-            let isHeader = header != nil && rowIndex == 0
-            let cells: [[String]] = row.enumerated().map { index, cell in
-                index == flexible ? TextWrap.lines(cell, width: widths[index]) : Self.lines(of: cell)
-            }
-            let height = cells.reduce(0) { max($0, $1.count) }
-            for lineIndex in 0..<height {
-                // Built as bytes: a listing has many lines, and String
-                // concatenation costs more than measuring them.
-                var line: [UInt8] = []
-                line.reserveCapacity(indent + widths.reduce(0, +) + 2 * widths.count)
-                line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
-                var pending = 0
-                for (index, cellLines) in cells.enumerated() {
-                    guard lineIndex < cellLines.count, !cellLines[lineIndex].isEmpty else {
-                        pending += widths[index] + 2
-                        continue
-                    }
-                    let text = cellLines[lineIndex]
-                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
-                    line.append(contentsOf: (isHeader ? dim(text) : text).utf8)
-                    // A cell of one line, not wrapped, was measured as it was added.
-                    let width = index != flexible && cellLines.count == 1 ? measured[rowIndex][index] : DisplayWidth.of(text)
-                    pending = widths[index] - width + 2
-                }
-                out.append(String(decoding: line, as: UTF8.self))
-            }
+    private func aligned(_ widths: [Int], wrapAt flexible: Int?, dim: (String) -> String, to out: inout [UInt8]) {
+        if let header {
+            let measured = header.map(Self.measure)
+            alignedRow(header, measured: measured.map(\.width)[...], multiline: measured.contains { $0.hasLineBreak },
+                       widths, wrapAt: flexible, dim: dim, isHeader: true, to: &out)
         }
-        return out
+        var next = 0
+        var multiline = multilineRows.makeIterator()
+        var nextMultiline = multiline.next()
+        for (index, row) in rows.enumerated() {
+            let isMultiline = index == nextMultiline
+            if isMultiline { nextMultiline = multiline.next() }
+            alignedRow(row, measured: cellWidths[next..<next + row.count], multiline: isMultiline,
+                       widths, wrapAt: flexible, dim: dim, isHeader: false, to: &out)
+            next += row.count
+        }
+    }
+
+    /// One row of layouts 1 and 2; `measured` are its cells' widths, and
+    /// a header's cells are dimmed line by line.
+    private func alignedRow(_ row: [String], measured: ArraySlice<Int>, multiline: Bool, _ widths: [Int],
+                            wrapAt flexible: Int?, dim: (String) -> String, isHeader: Bool, to out: inout [UInt8]) {
+        // Most rows are one line of one-line cells: written straight out.
+        if !isHeader, !multiline, flexible.map({ $0 >= row.count }) ?? true {
+            return Self.writeLine(row, measured: measured, widths, indent: indent, to: &out)
+        }
+        Self.appendSpaces(indent, to: &out)
+        let cells: [[String]] = row.enumerated().map { index, cell in
+            index == flexible ? TextWrap.lines(cell, width: widths[index]) : Self.lines(of: cell)
+        }
+        let height = cells.reduce(0) { max($0, $1.count) }
+        for lineIndex in 0..<height {
+            if lineIndex > 0 { Self.appendSpaces(indent, to: &out) }
+            var pending = 0
+            for (index, cellLines) in cells.enumerated() {
+                guard lineIndex < cellLines.count, !cellLines[lineIndex].isEmpty else {
+                    pending += widths[index] + 2
+                    continue
+                }
+                let text = cellLines[lineIndex]
+                Self.appendSpaces(pending, to: &out)
+                Self.append(isHeader ? dim(text) : text, to: &out)
+                // A cell of one line, not wrapped, was measured as it was added.
+                let width = index != flexible && cellLines.count == 1 ? measured[measured.startIndex + index] : DisplayWidth.of(text)
+                pending = widths[index] - width + 2
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// A row of one-line cells as one line: its length found first, then
+    /// the cells copied into a buffer of spaces that long, appended at once
+    /// (an append a cell and one for each run of spaces cost ~2,000
+    /// instructions a row).
+    private static func writeLine(_ row: [String], measured: ArraySlice<Int>, _ widths: [Int], indent: Int,
+                                  to out: inout [UInt8]) {
+        var length = indent + 1
+        var pending = 0
+        for index in row.indices {
+            guard !row[index].isEmpty else {
+                pending += widths[index] + 2
+                continue
+            }
+            length += pending + row[index].utf8.count
+            pending = widths[index] - measured[measured.startIndex + index] + 2
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
+            guard let base = line.baseAddress else { return }
+            line.initialize(repeating: UInt8(ascii: " "))
+            var at = indent
+            var pending = 0
+            for index in row.indices {
+                var cell = row[index]
+                guard !cell.isEmpty else {
+                    pending += widths[index] + 2
+                    continue
+                }
+                at += pending
+                at += cell.withUTF8 { bytes in
+                    if let source = bytes.baseAddress { (base + at).update(from: source, count: bytes.count) }
+                    return bytes.count
+                }
+                pending = widths[index] - measured[measured.startIndex + index] + 2
+            }
+            line[length - 1] = UInt8(ascii: "\n")
+            out.append(contentsOf: UnsafeBufferPointer(line))
+        }
+    }
+
+    /// A cell's UTF-8 appended through its contiguous bytes (appending a
+    /// String's `utf8` view went byte by byte).
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    private static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// Layout 3: a block a row.
-    private func stacked(width: Int, dim: (String) -> String) -> [String] {
-        var out: [String] = []
+    private func stacked(width: Int, dim: (String) -> String, to out: inout [UInt8]) {
+        func append(_ line: String) {
+            out.append(contentsOf: line.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
         let lead = String(repeating: " ", count: indent)
         let labels = header.map { Array($0.dropFirst()) } ?? []
         let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
         for row in rows {
             guard let first = row.first else { continue }
-            out += TextWrap.lines(first, width: max(1, width - indent)).map { lead + $0 }
+            for line in TextWrap.lines(first, width: max(1, width - indent)) { append(lead + line) }
             for (index, cell) in row.dropFirst().enumerated() where !cell.isEmpty {
                 var head = lead + "  "
                 if index < labels.count {
@@ -161,10 +270,9 @@ struct TextTable {
                 let body = TextWrap.lines(cell, width: max(1, width - headWidth))
                 let pad = String(repeating: " ", count: headWidth)
                 for (lineIndex, text) in body.enumerated() {
-                    out.append((lineIndex == 0 ? head : pad) + text)
+                    append((lineIndex == 0 ? head : pad) + text)
                 }
             }
         }
-        return out
     }
 }

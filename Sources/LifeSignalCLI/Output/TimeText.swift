@@ -7,16 +7,7 @@ enum TimeText {
     /// "Sat 21 Nov 10:25" in the local time zone (the year is added when it
     /// differs from now's).
     static func local(_ date: Date, now: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var nowSeconds = time_t(now.timeIntervalSince1970.rounded(.down))
-        var parts = tm(), nowParts = tm()
-        guard localtime_r(&seconds, &parts) != nil, localtime_r(&nowSeconds, &nowParts) != nil else {
-            return ISO8601.format(date)
-        }
-        let format = parts.tm_year == nowParts.tm_year ? "%a %d %b %H:%M" : "%a %d %b %Y %H:%M"
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = strftime(&buffer, buffer.count, format, &parts)
-        return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ISO8601.format(date)
+        LocalTimes(now: now).text(date)
     }
 
     /// "2026-11-21 10:25:07" in the local time zone: a log line's time.

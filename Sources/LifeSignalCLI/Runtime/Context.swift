@@ -225,7 +225,8 @@ final class Context {
 
     /// Prints a table fitted to `width`, header dimmed.
     func print(_ table: TextTable) {
-        for line in table.lines(width: width, dim: style.dim) { out.line(line) }
+        let width = width, dim = style.dim
+        out.append { table.write(width: width, dim: dim, to: &$0) }
     }
 
     /// Prints `value` as JSON (pretty) on stdout.

@@ -32,15 +32,34 @@ public struct EntityID: Hashable, Comparable, Codable, Sendable, CustomStringCon
     }
 
     private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count == 36 else { return false }
-        let hyphens: UInt64 = 1 << 8 | 1 << 13 | 1 << 18 | 1 << 23
-        for i in 0..<36 {
-            let byte = bytes[i]
-            let valid = hyphens >> i & 1 == 1 ? byte == UInt8(ascii: "-")
-                : byte &- UInt8(ascii: "0") < 10 || byte &- UInt8(ascii: "a") < 6
-            guard valid else { return false }
+        guard bytes.count == 36, let base = UnsafeRawPointer(bytes.baseAddress) else { return false }
+        let hyphen = UInt8(ascii: "-")
+        guard bytes[8] == hyphen, bytes[13] == hyphen, bytes[18] == hyphen, bytes[23] == hyphen else { return false }
+        // Eight bytes at a time (an ID is read for every feed item): the
+        // words at 0, 8, 16, 24 and 28 cover every byte; in each, the
+        // hyphens (checked above) are counted as the digit 0.
+        func word(_ offset: Int, hyphensAt hyphens: UInt64) -> UInt64 {
+            let bytes = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            return bytes & ~(hyphens * 0xFF) | hyphens * UInt64(UInt8(ascii: "0"))
         }
-        return true
+        // Byte i of a mask is 1 where a hyphen is: positions 8 and 13 in the second word, 18 and 23 in the third.
+        return isLowercaseHex(word(0, hyphensAt: 0)) && isLowercaseHex(word(8, hyphensAt: 1 | 1 << 40))
+            && isLowercaseHex(word(16, hyphensAt: 1 << 16 | 1 << 56)) && isLowercaseHex(word(24, hyphensAt: 0))
+            && isLowercaseHex(word(28, hyphensAt: 0))
+    }
+
+    /// Whether all eight bytes of `word` are 0-9 or a-f. Each byte below
+    /// 0x80 plus a constant below 0x80 stays below 0x100, so no sum carries
+    /// into the next byte; its top bit says whether the byte reached the
+    /// bound the constant was chosen for.
+    private static func isLowercaseHex(_ word: UInt64) -> Bool {
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & tops == 0 else { return false }
+        func atLeast(_ bound: UInt8) -> UInt64 { (word &+ ones &* UInt64(0x80 - bound)) & tops }
+        let digit = atLeast(UInt8(ascii: "0")) & ~atLeast(UInt8(ascii: "9") + 1)
+        let letter = atLeast(UInt8(ascii: "a")) & ~atLeast(UInt8(ascii: "f") + 1)
+        return digit | letter == tops
     }
 
     /// A version 4 UUID made from 16 random bytes.
@@ -71,7 +90,16 @@ public struct EntityID: Hashable, Comparable, Codable, Sendable, CustomStringCon
 
     public var description: String { rawValue }
     /// The first eight characters, enough to name an item on the command line.
-    public var short: String { String(rawValue.prefix(8)) }
+    public var short: String {
+        // An ID is ASCII: eight printable bytes, and a ninth byte that is
+        // ASCII too (nothing it could join), are eight characters, cut
+        // without walking grapheme clusters.
+        let fast = rawValue.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.count > 8, bytes[8] < 0x80, bytes[..<8].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<8]), as: UTF8.self)
+        }
+        return (fast ?? nil) ?? String(rawValue.prefix(8))
+    }
 
     public static func < (lhs: EntityID, rhs: EntityID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -49,6 +49,28 @@ public struct FeedItem: Codable, Sendable, Equatable {
     /// When the owner's notify command took it (exited 0).
     public var deliveredAt: Date?
 
+    /// Every stored field as a file holds it: the store's reader builds
+    /// items so, with no draft made and copied in between.
+    package init(id: EntityID, index: Int, type: NotificationType, title: String, message: String, timestamp: Date,
+                 isRead: Bool, relatedContactID: EntityID?, relatedPingID: EntityID?, relatedAlertID: EntityID?,
+                 isCritical: Bool, duress: Bool, acknowledgedBy: EntityID?, readAt: Date?, deliveredAt: Date?) {
+        self.id = id
+        self.index = index
+        self.type = type
+        self.title = title
+        self.message = message
+        self.timestamp = timestamp
+        self.isRead = isRead
+        self.relatedContactID = relatedContactID
+        self.relatedPingID = relatedPingID
+        self.relatedAlertID = relatedAlertID
+        self.isCritical = isCritical
+        self.duress = duress
+        self.acknowledgedBy = acknowledgedBy
+        self.readAt = readAt
+        self.deliveredAt = deliveredAt
+    }
+
     public init(id: EntityID, index: Int, draft: FeedDraft, timestamp: Date) {
         self.id = id
         self.index = index

@@ -29,13 +29,22 @@ struct CheckedFeedItem {
 
     typealias StoreField = FeedItem.StoreField
 
+    /// Reads and checks an item: as the writer writes them (`readCanonical`)
+    /// when it is so, else member by member in any order (`readMembers`).
     static func read(from reader: inout JSONReader) throws(JSONReadError) -> CheckedFeedItem {
+        if let item = readCanonical(from: &reader) { return item }
+        return try readMembers(from: &reader)
+    }
+
+    /// Reads an item's members in any order, each name looked up in the
+    /// table, every rule checked: what reports a damaged item.
+    static func readMembers(from reader: inout JSONReader) throws(JSONReadError) -> CheckedFeedItem {
         let start = reader.valueStart()
         var id: ArraySlice<UInt8>?, index: Int?, type: NotificationType?, title: ArraySlice<UInt8>?
         var message: ArraySlice<UInt8>?, timestamp: Date?, isRead: Bool?, isCritical: Bool?
         var relatedContactID: ArraySlice<UInt8>?, relatedPingID: ArraySlice<UInt8>?, relatedAlertID: ArraySlice<UInt8>?
         var duress: Bool?, acknowledgedBy: ArraySlice<UInt8>?, readAt: Date?, deliveredAt: Date?
-        try reader.readFields(FeedItem.storeFields, FeedItem.storeNames) { reader, field throws(JSONReadError) in
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityIDUTF8()
             case .deliveredAt: deliveredAt = try reader.readOptionalDate()
@@ -73,17 +82,11 @@ struct CheckedFeedItem {
 
     /// The item as a value.
     var item: FeedItem {
-        let draft = FeedDraft(type: type, title: Self.text(title), message: Self.text(message),
-                              relatedContactID: relatedContactID.map(EntityID.init(checkedUTF8:)),
-                              relatedPingID: relatedPingID.map(EntityID.init(checkedUTF8:)),
-                              relatedAlertID: relatedAlertID.map(EntityID.init(checkedUTF8:)),
-                              isCritical: isCritical, duress: duress,
-                              acknowledgedBy: acknowledgedBy.map(EntityID.init(checkedUTF8:)))
-        var item = FeedItem(id: EntityID(checkedUTF8: id), index: index, draft: draft, timestamp: timestamp)
-        item.isRead = isRead
-        item.readAt = readAt
-        item.deliveredAt = deliveredAt
-        return item
+        FeedItem(id: EntityID(checkedUTF8: id), index: index, type: type, title: Self.text(title), message: Self.text(message),
+                 timestamp: timestamp, isRead: isRead, relatedContactID: relatedContactID.map(EntityID.init(checkedUTF8:)),
+                 relatedPingID: relatedPingID.map(EntityID.init(checkedUTF8:)),
+                 relatedAlertID: relatedAlertID.map(EntityID.init(checkedUTF8:)), isCritical: isCritical, duress: duress,
+                 acknowledgedBy: acknowledgedBy.map(EntityID.init(checkedUTF8:)), readAt: readAt, deliveredAt: deliveredAt)
     }
 
     /// Text the reader checked already (well-formed UTF-8).

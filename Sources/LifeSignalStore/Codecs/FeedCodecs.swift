@@ -6,13 +6,13 @@ import StrictJSON
 /// a full listing, so this is the hottest reader of all; an item appears
 /// once in its segment.
 extension FeedItem: StoreFileElement {
-    enum StoreField: String, CaseIterable {
+    enum StoreField: UInt8, StoreFieldSet {
         case acknowledgedBy, deliveredAt, duress, id, index, isCritical, isRead, message, readAt
         case relatedAlertID, relatedContactID, relatedPingID, timestamp, title, type
+        static let names = JSONNames(["acknowledgedBy", "deliveredAt", "duress", "id", "index", "isCritical", "isRead",
+                                    "message", "readAt", "relatedAlertID", "relatedContactID", "relatedPingID",
+                                    "timestamp", "title", "type"])
     }
-
-    static let storeFields = StoreField.allCases
-    static let storeNames = JSONNames(StoreField.allCases.map { $0.rawValue })
 
     /// Reads and checks the item (`CheckedFeedItem`), then builds it.
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedItem {
@@ -21,21 +21,21 @@ extension FeedItem: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(StoreField.acknowledgedBy.rawValue, ifPresent: acknowledgedBy)
-        writer.member(StoreField.deliveredAt.rawValue, ifPresent: deliveredAt)
-        if duress { writer.member(StoreField.duress.rawValue, duress) }
-        writer.member(StoreField.id.rawValue, id)
-        writer.member(StoreField.index.rawValue, index)
-        writer.member(StoreField.isCritical.rawValue, isCritical)
-        writer.member(StoreField.isRead.rawValue, isRead)
-        writer.member(StoreField.message.rawValue, message)
-        writer.member(StoreField.readAt.rawValue, ifPresent: readAt)
-        writer.member(StoreField.relatedAlertID.rawValue, ifPresent: relatedAlertID)
-        writer.member(StoreField.relatedContactID.rawValue, ifPresent: relatedContactID)
-        writer.member(StoreField.relatedPingID.rawValue, ifPresent: relatedPingID)
-        writer.member(StoreField.timestamp.rawValue, timestamp)
-        writer.member(StoreField.title.rawValue, title)
-        writer.member(StoreField.type.rawValue, type.rawValue)
+        writer.member(StoreField.acknowledgedBy.name, ifPresent: acknowledgedBy)
+        writer.member(StoreField.deliveredAt.name, ifPresent: deliveredAt)
+        if duress { writer.member(StoreField.duress.name, duress) }
+        writer.member(StoreField.id.name, id)
+        writer.member(StoreField.index.name, index)
+        writer.member(StoreField.isCritical.name, isCritical)
+        writer.member(StoreField.isRead.name, isRead)
+        writer.member(StoreField.message.name, message)
+        writer.member(StoreField.readAt.name, ifPresent: readAt)
+        writer.member(StoreField.relatedAlertID.name, ifPresent: relatedAlertID)
+        writer.member(StoreField.relatedContactID.name, ifPresent: relatedContactID)
+        writer.member(StoreField.relatedPingID.name, ifPresent: relatedPingID)
+        writer.member(StoreField.timestamp.name, timestamp)
+        writer.member(StoreField.title.name, title)
+        writer.member(StoreField.type.name, type.rawValue)
         writer.endObject()
     }
 

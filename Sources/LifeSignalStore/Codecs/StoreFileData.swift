@@ -123,18 +123,6 @@ extension JSONReader {
         }
     }
 
-    /// Reads an object whose known members are the cases of `fields` (named
-    /// by `names`, in the same order), handing each to `member`; members of
-    /// other names are skipped after the same checks (the feed item's
-    /// reader, `CheckedFeedItem`).
-    package mutating func readFields<Field>(_ fields: [Field], _ names: JSONNames,
-                                    _ member: (inout JSONReader, Field) throws(JSONReadError) -> Void) throws(JSONReadError) {
-        try readObject(names: names) { reader, index throws(JSONReadError) in
-            guard let index else { return try reader.skipValue() }
-            try member(&reader, fields[index])
-        }
-    }
-
     /// Where the value about to be read starts (after whitespace), for
     /// errors about the whole object.
     package mutating func valueStart() -> Int {
@@ -147,13 +135,6 @@ extension JSONReader {
 /// that starts at `start`.
 package func present<Value>(_ value: Value?, _ field: some StoreFieldSet, _ start: Int) throws(JSONReadError) -> Value {
     guard let value else { throw JSONReadError(kind: .missingField(field.name), offset: start) }
-    return value
-}
-
-/// `present` for a field named by its raw value (the feed item's).
-package func present<Value, Field: RawRepresentable>(_ value: Value?, _ field: Field,
-                                              _ start: Int) throws(JSONReadError) -> Value where Field.RawValue == String {
-    guard let value else { throw JSONReadError(kind: .missingField(field.rawValue), offset: start) }
     return value
 }
 

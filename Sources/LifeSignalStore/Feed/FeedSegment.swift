@@ -75,6 +75,20 @@ struct FeedSegment {
         return nil
     }
 
+    /// The item at `position` when `query` admits it, nil otherwise: read
+    /// once to judge it and, if admitted, to build it.
+    func item(at position: Int, ifAdmittedBy query: FeedQuery) throws -> FeedItem? {
+        switch storage {
+        case .sealed(let segment):
+            let checked = try segment.item(at: position, keeping: false)
+            return query.admits(type: checked.type, isRead: checked.isRead) ? checked.item : nil
+        case .checked(let items):
+            return query.admits(type: items[position].type, isRead: items[position].isRead) ? items[position].item : nil
+        case .values(let items):
+            return query.admits(type: items[position].type, isRead: items[position].isRead) ? items[position] : nil
+        }
+    }
+
     func item(at position: Int) throws -> FeedItem {
         switch storage {
         case .sealed(let segment): try segment.item(at: position).item
@@ -108,9 +122,11 @@ final class SealedSegment {
     private let arrayEnd: Int
     private let fullCheck: () throws -> Void
     private let fullPath: String
-    /// Items read so far, and where each position's is among them (-1: not yet).
-    private var read: [CheckedFeedItem] = []
-    private var slots: [Int]
+    /// The item read last, and its position: callers ask about one item at
+    /// a time (judge it, then build it; find it, then change it), and a
+    /// listing reads each item once, so keeping more only cost copies.
+    private var lastPosition = -1
+    private var lastItem: CheckedFeedItem?
 
     /// Nil when `bytes` carry no matching seal, or their data is not an
     /// array of objects: the file is then checked in full. `fullCheck`
@@ -122,14 +138,15 @@ final class SealedSegment {
         arrayEnd = array.upperBound - 1
         self.fullCheck = fullCheck
         self.fullPath = fullPath
-        slots = Array(repeating: -1, count: starts.count)
     }
 
     var count: Int { starts.count }
 
-    /// The item at `position`, read as strictly as a full check reads it.
-    func item(at position: Int) throws -> CheckedFeedItem {
-        if slots[position] >= 0 { return read[slots[position]] }
+    /// The item at `position`, read as strictly as a full check reads it;
+    /// kept as the last item read unless `keeping` is false (a listing,
+    /// which reads each item once, is spared copying it in and out).
+    func item(at position: Int, keeping: Bool = true) throws -> CheckedFeedItem {
+        if position == lastPosition, let lastItem { return lastItem }
         var reader = JSONReader(bytes)
         reader.offset = starts[position]
         reader.depth = 2
@@ -137,8 +154,10 @@ final class SealedSegment {
         do throws(JSONReadError) {
             let item = try CheckedFeedItem.read(from: &reader)
             if reader.offset == end {
-                slots[position] = read.count
-                read.append(item)
+                if keeping {
+                    lastPosition = position
+                    lastItem = item
+                }
                 return item
             }
         } catch {}

@@ -90,9 +90,9 @@ extension LayoutStore {
         let types = query.filter == nil ? nil : try feedTypes(of: id)
         for number in try feedIndex(id).segments(matching: query, types: types) {
             let segment = try loadedSegment(id, number)
-            for position in stride(from: segment.count - 1, through: 0, by: -1)
-            where try query.admits(type: segment.type(at: position), isRead: segment.isRead(at: position)) {
-                guard try visit(segment.item(at: position)) else { return }
+            for position in stride(from: segment.count - 1, through: 0, by: -1) {
+                guard let item = try segment.item(at: position, ifAdmittedBy: query) else { continue }
+                guard try visit(item) else { return }
             }
         }
     }

@@ -41,13 +41,13 @@ extension FeedSummaryFile {
     /// The segments that can hold items `query` admits, newest first: the
     /// unread ones for `unreadOnly`, those `types` lists as holding a
     /// wanted type for a filter (every segment when the lists are not kept).
-    func segments(matching query: FeedQuery, types: FeedTypesFile?) -> [Int] {
-        guard let last = lastSegment, last >= firstSegment else { return [] }
+    func segments(matching query: FeedQuery, types: FeedTypesFile?) -> SegmentNumbers {
+        guard let last = lastSegment, last >= firstSegment else { return SegmentNumbers(listed: []) }
         let wanted = query.filter.flatMap { filter in types?.segments(admittedBy: filter) }
         if query.unreadOnly {
-            return unreadSegments.reversed().filter { $0 >= firstSegment && wanted?.contains($0) != false }
+            return SegmentNumbers(listed: unreadSegments.reversed().filter { $0 >= firstSegment && wanted?.contains($0) != false })
         }
-        if let wanted { return wanted.descending(from: last, through: firstSegment) }
-        return Array(stride(from: last, through: firstSegment, by: -1))
+        if let wanted { return SegmentNumbers(listed: wanted.descending(from: last, through: firstSegment)) }
+        return SegmentNumbers(from: last, through: firstSegment)
     }
 }

@@ -118,7 +118,7 @@ final class PowerLossFileSystem: FileSystem {
         }
     }
 
-    func readAll(_ descriptor: FileDescriptor) throws(Errno) -> [UInt8] {
+    func readAll(_ descriptor: FileDescriptor, expectedSize: Int?) throws(Errno) -> [UInt8] {
         try state.withLock { (state) throws(Errno) -> [UInt8] in
             let open = try state.open(descriptor)
             if open.access == .writeOnly { throw .badFileDescriptor }
