@@ -152,19 +152,16 @@ extension LayoutStore {
         var book = SenderBook(owner: id)
         var types = FeedTypeBook(owner: id)
         guard let last = index.lastSegment, last >= index.firstSegment else { return 0 }
-        var numbers: [Int]
+        let numbers: SegmentNumbers
         switch scope {
-        case .all: numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
-        case .unread: numbers = index.unreadSegments
+        case .all: numbers = SegmentNumbers(from: last, through: index.firstSegment)
+        case .unread: numbers = SegmentNumbers(listed: index.unreadSegments)
         case .item(let wanted):
-            numbers = Array(stride(from: last, through: index.firstSegment, by: -1))
             // The segment the item was just found in, else the indexed one,
             // first; the rest only if that was wrong.
             let found = recentFind.flatMap { $0.owner == id && $0.item == wanted ? $0.segment : nil }
-            if let indexed = try found ?? indexedSegment(of: wanted, in: id, index), let at = numbers.firstIndex(of: indexed) {
-                numbers.remove(at: at)
-                numbers.insert(indexed, at: 0)
-            }
+            numbers = SegmentNumbers(first: try found ?? indexedSegment(of: wanted, in: id, index),
+                                     from: last, through: index.firstSegment)
         }
         var changed = 0
         var deleted: [EntityID] = []

@@ -9,16 +9,31 @@ struct SegmentNumbers: Sequence, IteratorProtocol {
     /// nothing is counted when the numbers are listed).
     private var countdown: Int
     private let end: Int
+    /// A number the countdown passes over, because it came first.
+    private let skipped: Int?
 
     init(listed numbers: [Int]) {
         listed = numbers
         countdown = 0
         end = 1
+        skipped = nil
     }
 
     /// `first`, `first - 1`, … down to `last`.
     init(from first: Int, through last: Int) {
-        listed = []
+        self.init(first: nil, from: first, through: last)
+    }
+
+    /// `preferred` (the segment an item is likely in) when it is one of
+    /// `first` down to `last`, then the others of them, counting down.
+    init(first preferred: Int?, from first: Int, through last: Int) {
+        if let preferred, preferred <= first, preferred >= last {
+            listed = [preferred]
+            skipped = preferred
+        } else {
+            listed = []
+            skipped = nil
+        }
         countdown = first
         end = last
     }
@@ -28,8 +43,10 @@ struct SegmentNumbers: Sequence, IteratorProtocol {
             position += 1
             return listed[position - 1]
         }
-        guard countdown >= end else { return nil }
-        countdown -= 1
-        return countdown + 1
+        while countdown >= end {
+            countdown -= 1
+            if countdown + 1 != skipped { return countdown + 1 }
+        }
+        return nil
     }
 }
