@@ -11,6 +11,9 @@ extension Tick: RunnableCommand {
         // decided first: a damaged record stops it before it changes anything.
         let records = KeeperRecords(context: c)
         let note = try records.planTick(signedIn: try c.isSignedIn())
+        // The whole store's deadlines, in bounded steps (a command's own
+        // catch-up takes only a small slice of them).
+        if let store = try c.existingStore() { _ = try store.catchUp(env: try c.core()) }
         let report: Delivery.Report
         do {
             report = try Delivery(context: c).run()

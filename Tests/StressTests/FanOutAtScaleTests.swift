@@ -1,0 +1,153 @@
+import Foundation
+import LifeSignalCore
+import LifeSignalStore
+import TestSupport
+import Testing
+
+/// Issue 27.1 and 32.1 on a real etcd cluster, through the binary: a missed
+/// check-in told to a thousand responders, and hundreds of deadlines due at
+/// once into one feed, never need one transaction larger than etcd takes
+/// (128 operations), never fail anyone's command, and tell everyone once.
+///
+/// The crowd is made in bulk through the services on a memory store and
+/// copied into the cluster a hundred files per commit (thousands of CLI
+/// sign-ups would take minutes); the people who act are real CLI users.
+@Suite(.serialized, .enabled(if: TestStore.etcdAvailable, Comment(rawValue: EtcdBinary.skipNote)))
+struct FanOutAtScaleTests {
+    /// Three days after `Sandbox.now`: every deadline of the crowd is long missed.
+    static let later = "2026-03-04T09:00:00Z"
+
+    @Test func aThousandRespondersAreEachToldOnceAndNobodyElseIsHeldUp() throws {
+        let sandbox = Sandbox("fanout", storeKind: .etcd)
+        let dana = sandbox.person("dana"), zed = sandbox.person("zed")
+        try dana.signUp(phone: "+15550000001", first: "Dana", last: "D")
+        try zed.signUp(phone: "+15550000002", first: "Zed", last: "Z")
+        try #require(try dana.run("checkin").status == 0)
+        let danaID = try #require(EntityID(validating: try dana.accountID()))
+
+        let crowd = try Crowd(sandbox)
+        let responders = try crowd.add(1_000) { store, account in
+            try store.saveContacts([ContactLink(contactID: danaID, isResponder: false, isDependent: true,
+                                                addedAt: crowd.env.now)], of: account.id)
+        }
+        try crowd.write { store in
+            try store.saveContacts(responders.map {
+                ContactLink(contactID: $0, isResponder: true, isDependent: false, addedAt: crowd.env.now)
+            }, of: danaID)
+        }
+        try crowd.copy(into: sandbox)
+
+        sandbox.setNow(Self.later, for: [dana, zed])
+        // Someone else's command takes a bounded share and succeeds.
+        let status = try zed.run("status")
+        #expect(status.status == 0, "\(status)")
+        // Dana's own commands see her account brought up to date, in steps.
+        let own = try dana.run("status")
+        #expect(own.status == 0, "\(own)")
+
+        let store = try crowd.etcdStore(sandbox)
+        try store.readWithoutCatchUp { store in
+            for id in responders {
+                let items = try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)
+                #expect(items.filter { $0.title.contains("missed a check-in") }.count == 1, "responder \(id)")
+            }
+            #expect(try store.dueWakes(at: try #require(ISO8601.parse(Self.later)), limit: 10).isEmpty)
+        }
+    }
+
+    @Test func fiveHundredMissedDeadlinesIntoOneFeedAreCaughtUpByTick() throws {
+        let sandbox = Sandbox("catchup", storeKind: .etcd)
+        let bob = sandbox.person("bob")
+        try bob.signUp(phone: "+15550000003", first: "Bob", last: "B")
+        let bobID = try #require(EntityID(validating: try bob.accountID()))
+
+        let crowd = try Crowd(sandbox)
+        let dependents = try crowd.add(500) { store, account in
+            try store.saveContacts([ContactLink(contactID: bobID, isResponder: true, isDependent: false,
+                                                addedAt: crowd.env.now)], of: account.id)
+            var checkedIn = account
+            try AccountService(store: store, env: crowd.env).checkIn(&checkedIn)
+        }
+        try crowd.write { store in
+            try store.saveContacts(dependents.map {
+                ContactLink(contactID: $0, isResponder: false, isDependent: true, addedAt: crowd.env.now)
+            }, of: bobID)
+        }
+        try crowd.copy(into: sandbox)
+
+        sandbox.setNow(Self.later, for: [bob])
+        let status = try bob.run("status")
+        #expect(status.status == 0, "\(status)")
+        let tick = try bob.run("tick")
+        #expect(tick.status == 0, "\(tick)")
+
+        let store = try crowd.etcdStore(sandbox)
+        try store.readWithoutCatchUp { store in
+            var told: [EntityID: Int] = [:]
+            try store.visitFeed(of: bobID) { item in
+                if item.title.contains("missed a check-in"), let about = item.relatedContactID { told[about, default: 0] += 1 }
+                return true
+            }
+            #expect(told.count == 500 && told.values.allSatisfy { $0 == 1 }, "\(told.count) told, some twice: \(told.values.contains { $0 > 1 })")
+            #expect(try store.dueWakes(at: try #require(ISO8601.parse(Self.later)), limit: 10).isEmpty)
+        }
+    }
+
+}
+
+/// Accounts made in bulk through the services on a memory store, then
+/// copied into a sandbox's etcd store.
+private struct Crowd {
+    let memory = MemoryBackend()
+    let env: CoreEnvironment
+
+    init(_ sandbox: Sandbox) throws {
+        env = CoreEnvironment(now: try #require(ISO8601.parse(sandbox.now)), random: .seeded(27))
+    }
+
+    func write(_ body: (LayoutStore) throws -> Void) throws {
+        try memory.write { transaction in try body(LayoutStore(transaction, name: memory.name)) }
+    }
+
+    /// Signs up `count` people, each then given to `configure`; their IDs.
+    func add(_ count: Int, _ configure: (LayoutStore, Account) throws -> Void) throws -> [EntityID] {
+        var ids: [EntityID] = []
+        try write { store in
+            var auth = AuthService(store: store, env: env)
+            auth.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
+            for i in 0..<count {
+                let phone = "+1555\(4_000_000 + i)"
+                let issued = try auth.requestCode(phoneNumber: phone)
+                guard case .signedIn(let account, _, _) = try auth.verify(phoneNumber: phone, code: issued.code,
+                                                                          firstName: "P\(i)", lastName: "Crowd") else {
+                    throw HarnessFailure("sign-up \(i) failed")
+                }
+                try configure(store, account)
+                ids.append(account.id)
+            }
+        }
+        return ids
+    }
+
+    /// The sandbox's store, opened here on the simulated clock.
+    func etcdStore(_ sandbox: Sandbox) throws -> SharedStore {
+        try SharedStore.open(try StoreLocation.parse(sandbox.storeLocation, workingDirectory: "/"), clock: .simulated)
+    }
+
+    /// Puts the accounts, their indexes and the schedule into the sandbox's
+    /// store, a hundred files per commit.
+    func copy(into sandbox: Sandbox) throws {
+        let paths = try memory.read { snapshot in try snapshot.files(under: "") }
+            .filter { $0.hasPrefix("accounts/") || $0.hasPrefix("phones/") || $0.hasPrefix("codes/") || $0.hasPrefix("schedule/") }
+        let target = try etcdStore(sandbox)
+        var start = 0
+        while start < paths.count {
+            let chunk = paths[start..<min(start + 100, paths.count)]
+            let files = try memory.read { snapshot in try chunk.map { ($0, try snapshot.read($0) ?? []) } }
+            try target.backend.write { transaction in
+                for (path, bytes) in files { try transaction.write(path, bytes) }
+            }
+            start += 100
+        }
+    }
+}
