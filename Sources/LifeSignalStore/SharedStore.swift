@@ -109,6 +109,11 @@ public struct SharedStore: Sendable {
         return notices
     }
 
+    /// Feed items one step of `notifications delete --all` deletes: on etcd,
+    /// with the items' ID index files, well within one transaction; on a
+    /// local disk, any number (one transaction, as any other command).
+    public var feedDeletionStep: Int { backend.boundsTransactions ? 48 : .max }
+
     /// Other accounts a command brings up to date when deadlines are due:
     /// small, so that no command's latency depends on how many are due.
     public static let commandSlice = 8

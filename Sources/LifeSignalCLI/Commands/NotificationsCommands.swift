@@ -94,6 +94,26 @@ extension NotificationsRead: RunnableCommand {
     }
 }
 
+extension NotificationsDelete {
+    /// Every notification there was when the command began, in steps of a
+    /// bounded size (`SharedStore.feedDeletionStep`), each its own
+    /// transaction: a feed of any size goes without one commit too large.
+    func deleteAll(_ c: Context) throws -> Int {
+        let step = try c.store().feedDeletionStep
+        var end: Int?
+        var count = 0
+        while true {
+            let (deleted, boundary) = try c.writing { store, account in
+                let boundary = try end ?? store.feedSummary(of: account.id).nextIndex
+                return (try NotificationEditor(store: store).deleteStep(of: account.id, below: boundary, limit: step), boundary)
+            }
+            end = boundary
+            count += deleted
+            if deleted < step { return count }
+        }
+    }
+}
+
 extension NotificationsDelete: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let query: String?
@@ -102,10 +122,12 @@ extension NotificationsDelete: RunnableCommand {
             try c.requireConfirmation("Delete all your notifications?", yes: yes,
                                       declined: "Nothing deleted.")
         }
-        let count = try c.writing { store, account in
-            let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }
-            return try NotificationEditor(store: store).delete(id, of: account.id)
-        }
+        let count = try query.map { query in
+            try c.writing { store, account in
+                let id = try NotificationService(store: store).find(query, of: account.id).id
+                return try NotificationEditor(store: store).delete(id, of: account.id)
+            }
+        } ?? deleteAll(c)
         if c.json { c.printJSON(.object([("deleted", .int(count))])) } else {
             c.say("Deleted \(count) notification\(count == 1 ? "" : "s").")
         }

@@ -82,6 +82,13 @@ public struct NotificationEditor {
         }
     }
 
+    /// One step of deleting every item older than `end` (the feed's next
+    /// index when the deletion began, so items arriving meanwhile stay):
+    /// at most `limit`; fewer means the deletion is complete.
+    public func deleteStep(of owner: EntityID, below end: Int, limit: Int) throws -> Int {
+        try store.deleteOldestFeedItems(of: owner, below: end, limit: limit)
+    }
+
     /// Deletes one item (or, with nil, all of them); returns how many went.
     @discardableResult
     public func delete(_ id: EntityID?, of owner: EntityID) throws -> Int {

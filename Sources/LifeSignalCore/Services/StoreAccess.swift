@@ -77,6 +77,11 @@ public protocol StoreWriting: StoreReading {
     /// Applies `change` to every item for which it returns a new value
     /// (nil deletes the item); `scope` limits the items visited.
     func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int
+    /// Deletes the oldest items whose index is below `end`, at most
+    /// `limit` of them, segment by segment from the first: a feed of any
+    /// size is emptied in steps that each change a bounded number of files.
+    /// Returns how many went (fewer than `limit`: none below `end` is left).
+    func deleteOldestFeedItems(of id: EntityID, below end: Int, limit: Int) throws -> Int
     func setDeliveredThrough(_ index: Int, of id: EntityID) throws
     /// Records where delivery stands; the cursor never moves back.
     func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws
