@@ -130,12 +130,16 @@ struct Seeder {
         while number <= spec.accounts {
             let last = min(spec.accounts, number + Self.accountBatch - 1)
             let codes = try issueCodes(for: Array(number...last), engine: engine, env: env)
-            try engine.write(env: env) { store in
+            // Written without the catch-up a command makes first: an
+            // overdue store must stay overdue until it is measured.
+            try engine.backend.write { transaction in
+                let store = LayoutStore(transaction, name: engine.name)
                 var previous: Account?
                 for (current, code) in zip(number...last, codes) {
                     let (account, _) = try signUp(store, env: env, first: Names.first(current),
                                                   last: Names.last(current), number: current, code: code)
-                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000)),
+                    let overdue = current - 2 <= spec.overdue ? 3.0 * 86_400 : 0
+                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000) - overdue),
                                                   random: env.random)
                     try checkIn(account.id, store, env: earlier)
                     if current - 2 < spec.contacts {
@@ -187,7 +191,8 @@ struct Seeder {
 
     /// Marks items below `index` read; returns the feed's item count.
     private func markRead(below index: Int, engine: SharedStore, env: CoreEnvironment, user: EntityID) throws -> Int {
-        try engine.write(env: env) { store in
+        try engine.backend.write { transaction in
+            let store = LayoutStore(transaction, name: engine.name)
             _ = try store.updateFeed(of: user, scope: .unread) { item in
                 guard item.index < index else { return .keep }
                 var read = item

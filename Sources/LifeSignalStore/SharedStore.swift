@@ -37,7 +37,7 @@ public struct SharedStore: Sendable {
             return try body(store)
         }
         if let attempt { return attempt }
-        _ = try catchUp(env: env, first: first(), slice: Self.commandSlice)
+        try catchUpShare(env: env, first: first())
         return try readWithoutCatchUp(body)
     }
 
@@ -67,8 +67,19 @@ public struct SharedStore: Sendable {
             return try body(store)
         }
         if let attempt { return attempt }
-        _ = try catchUp(env: env, first: first(), slice: Self.commandSlice)
+        try catchUpShare(env: env, first: first())
         return try backend.write { transaction in try body(opened(transaction, env)) }
+    }
+
+    /// A command's share of a catch-up. Others catching up at the same
+    /// time never make it fail: a share that keeps meeting them ("busy")
+    /// is left to them, and the command goes on with its own work.
+    private func catchUpShare(env: CoreEnvironment, first: EntityID?) throws {
+        do {
+            _ = try catchUp(env: env, first: first, slice: Self.commandSlice)
+        } catch let failure as StoreError where failure.kind == .busy {
+            return
+        }
     }
 
     /// Brings deadlines up to date in steps, each its own transaction within

@@ -12,12 +12,12 @@ import Testing
 /// The crowd is made in bulk through the services on a memory store and
 /// copied into the cluster a hundred files per commit (thousands of CLI
 /// sign-ups would take minutes); the people who act are real CLI users.
-@Suite(.serialized, .enabled(if: TestStore.etcdAvailable, Comment(rawValue: EtcdBinary.skipNote)))
-struct FanOutAtScaleTests {
+@Suite(.serialized) struct FanOutAtScaleTests {
     /// Three days after `Sandbox.now`: every deadline of the crowd is long missed.
     static let later = "2026-03-04T09:00:00Z"
 
-    @Test func aThousandRespondersAreEachToldOnceAndNobodyElseIsHeldUp() throws {
+    @Test(.enabled(if: TestStore.etcdAvailable, Comment(rawValue: EtcdBinary.skipNote)))
+    func aThousandRespondersAreEachToldOnceAndNobodyElseIsHeldUp() throws {
         let sandbox = Sandbox("fanout", storeKind: .etcd)
         let dana = sandbox.person("dana"), zed = sandbox.person("zed")
         try dana.signUp(phone: "+15550000001", first: "Dana", last: "D")
@@ -45,7 +45,7 @@ struct FanOutAtScaleTests {
         let own = try dana.run("status")
         #expect(own.status == 0, "\(own)")
 
-        let store = try crowd.etcdStore(sandbox)
+        let store = try crowd.sharedStore(sandbox)
         try store.readWithoutCatchUp { store in
             for id in responders {
                 let items = try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)
@@ -55,7 +55,8 @@ struct FanOutAtScaleTests {
         }
     }
 
-    @Test func fiveHundredMissedDeadlinesIntoOneFeedAreCaughtUpByTick() throws {
+    @Test(.enabled(if: TestStore.etcdAvailable, Comment(rawValue: EtcdBinary.skipNote)))
+    func fiveHundredMissedDeadlinesIntoOneFeedAreCaughtUpByTick() throws {
         let sandbox = Sandbox("catchup", storeKind: .etcd)
         let bob = sandbox.person("bob")
         try bob.signUp(phone: "+15550000003", first: "Bob", last: "B")
@@ -81,7 +82,7 @@ struct FanOutAtScaleTests {
         let tick = try bob.run("tick")
         #expect(tick.status == 0, "\(tick)")
 
-        let store = try crowd.etcdStore(sandbox)
+        let store = try crowd.sharedStore(sandbox)
         try store.readWithoutCatchUp { store in
             var told: [EntityID: Int] = [:]
             try store.visitFeed(of: bobID) { item in
@@ -96,7 +97,8 @@ struct FanOutAtScaleTests {
     /// `notifications delete --all` of a feed far larger than one etcd
     /// transaction takes (each item also has an entry in the feed's ID
     /// index): deleted in bounded steps, every item once, none left.
-    @Test func aLargeFeedIsDeletedInSteps() throws {
+    @Test(.enabled(if: TestStore.etcdAvailable, Comment(rawValue: EtcdBinary.skipNote)))
+    func aLargeFeedIsDeletedInSteps() throws {
         let items = Self.feedItems
         let sandbox = Sandbox("feeddelete", storeKind: .etcd)
         let ann = sandbox.person("ann")
@@ -110,16 +112,75 @@ struct FanOutAtScaleTests {
             }
         }
         try crowd.copy(into: sandbox)
-        let before = try crowd.etcdStore(sandbox).readWithoutCatchUp { try $0.feedSummary(of: annID).total }
+        let before = try crowd.sharedStore(sandbox).readWithoutCatchUp { try $0.feedSummary(of: annID).total }
         try #require(before >= items)
 
         let deleted = try ann.run(["notifications", "delete", "--all", "--yes", "--json"])
         #expect(deleted.status == 0, "\(deleted)")
         #expect(deleted.jsonObject?["deleted"] as? Int == before, "\(deleted)")
-        let after = try crowd.etcdStore(sandbox).readWithoutCatchUp { try $0.feedSummary(of: annID) }
+        let after = try crowd.sharedStore(sandbox).readWithoutCatchUp { try $0.feedSummary(of: annID) }
         #expect(after.total == 0 && after.unread == 0)
         #expect(try ann.run(["notifications", "--json"]).array().isEmpty)
     }
+
+    /// Issue 32.1 at the size its tests run at: a thousand people overdue at
+    /// once, all watched by Bob, whose agent is running. Each is told of
+    /// exactly once, well within the time the issue allows for ten thousand,
+    /// while someone else's commands go on succeeding in a bounded time.
+    @Test(arguments: TestStore.etcdAvailable ? [TestStore.Kind.directory, .etcd] : [.directory])
+    func aMassCatchUpIsSharedBoundedAndNeverFailsAnyone(_ kind: TestStore.Kind) throws {
+        let sandbox = Sandbox("masscatchup", inMemory: true, storeKind: kind)
+        let bob = sandbox.person("bob"), zed = sandbox.person("zed")
+        try bob.signUp(phone: "+15550000005", first: "Bob", last: "B")
+        try zed.signUp(phone: "+15550000006", first: "Zed", last: "Z")
+        let bobID = try #require(EntityID(validating: try bob.accountID()))
+        let crowd = try Crowd(sandbox)
+        let dependents = try crowd.add(Self.overdue) { store, account in
+            try store.saveContacts([ContactLink(contactID: bobID, isResponder: true, isDependent: false,
+                                                addedAt: crowd.env.now)], of: account.id)
+            var checkedIn = account
+            try AccountService(store: store, env: crowd.env).checkIn(&checkedIn)
+        }
+        try crowd.write { store in
+            try store.saveContacts(dependents.map {
+                ContactLink(contactID: $0, isResponder: false, isDependent: true, addedAt: crowd.env.now)
+            }, of: bobID)
+        }
+        try crowd.copy(into: sandbox)
+
+        sandbox.setNow(Self.later, for: [bob, zed])
+        let started = Date()
+        let agent = try bob.start(["agent", "--json"])
+        defer { agent.kill() }
+        let store = try crowd.sharedStore(sandbox)
+        let later = try #require(ISO8601.parse(Self.later))
+        var slowest = 0.0
+        while try store.readWithoutCatchUp({ try !$0.dueWakes(at: later, limit: 1).isEmpty }),
+              Date().timeIntervalSince(started) < 300 {
+            let before = Date()
+            let status = try zed.run("status")
+            slowest = max(slowest, Date().timeIntervalSince(before))
+            #expect(status.status == 0, "someone else's command failed during the catch-up: \(status)")
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        agent.signal(SIGTERM)
+        _ = agent.wait(timeout: 10)
+        print("mass catch-up (\(kind.rawValue)): \(Self.overdue) overdue accounts told in \(Int(elapsed)) s "
+              + "with one agent (debug build); someone else's status took \(Int(slowest * 1000)) ms at most")
+        #expect(elapsed < (kind == .etcd ? 120 : 60))
+        try store.readWithoutCatchUp { store in
+            var told: [EntityID: Int] = [:]
+            try store.visitFeed(of: bobID) { item in
+                if item.title.contains("missed a check-in"), let about = item.relatedContactID { told[about, default: 0] += 1 }
+                return true
+            }
+            #expect(told.count == Self.overdue && told.values.allSatisfy { $0 == 1 },
+                    "\(told.count) told; some twice: \(told.values.contains { $0 > 1 })")
+        }
+    }
+
+    /// Accounts overdue at once in `aMassCatchUpIsSharedBoundedAndNeverFailsAnyone`.
+    static let overdue = 1_000
 
     /// Items of the feed `aLargeFeedIsDeletedInSteps` deletes:
     /// `LIFESIGNAL_FEED_DELETE_ITEMS` (100,000 for the issue's size; the
@@ -164,7 +225,7 @@ private struct Crowd {
     }
 
     /// The sandbox's store, opened here on the simulated clock.
-    func etcdStore(_ sandbox: Sandbox) throws -> SharedStore {
+    func sharedStore(_ sandbox: Sandbox) throws -> SharedStore {
         try SharedStore.open(try StoreLocation.parse(sandbox.storeLocation, workingDirectory: "/"), clock: .simulated)
     }
 
@@ -173,7 +234,7 @@ private struct Crowd {
     func copy(into sandbox: Sandbox) throws {
         let paths = try memory.read { snapshot in try snapshot.files(under: "") }
             .filter { $0.hasPrefix("accounts/") || $0.hasPrefix("phones/") || $0.hasPrefix("codes/") || $0.hasPrefix("schedule/") }
-        let target = try etcdStore(sandbox)
+        let target = try sharedStore(sandbox)
         var start = 0
         while start < paths.count {
             let chunk = paths[start..<min(start + 100, paths.count)]
