@@ -71,14 +71,17 @@ public struct SharedStore: Sendable {
         return try backend.write { transaction in try body(opened(transaction, env)) }
     }
 
-    /// A command's share of a catch-up. Others catching up at the same
-    /// time never make it fail: a share that keeps meeting them ("busy")
-    /// is left to them, and the command goes on with its own work.
+    /// A command's share of a catch-up. Neither others catching up at the
+    /// same time nor one account whose catch-up cannot fit in a transaction
+    /// ever make it fail: such a share ("busy", "too large") is left to the
+    /// next look, and the command goes on with its own work.
     private func catchUpShare(env: CoreEnvironment, first: EntityID?) throws {
         do {
             _ = try catchUp(env: env, first: first, slice: Self.commandSlice)
-        } catch let failure as StoreError where failure.kind == .busy {
-            return
+        } catch let failure as StoreError {
+            if failure.kind == .busy { return }
+            if case .tooLarge = failure { return }
+            throw failure
         }
     }
 
