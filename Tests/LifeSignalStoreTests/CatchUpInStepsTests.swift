@@ -67,6 +67,15 @@ import TestSupport
         }
     }
 
+    /// A catch-up that cannot fit in one transaction even a notice at a time
+    /// (here: a store that takes 3 changes a commit) never makes a command
+    /// fail: its share is left, and its own work goes on.
+    @Test func aCatchUpThatCannotFitNeverFailsACommand() throws {
+        let (world, _) = try outage(maximumChanges: 3)
+        #expect(try world.command { _ in "the command's own work" } == "the command's own work")
+        #expect(try !world.store.dueWakes(at: world.now).isEmpty, "nothing could be caught up")
+    }
+
     /// However many are due, a command brings up to date its own account
     /// and a small, fixed slice of others, so its latency does not depend
     /// on how many are due; the rest stay due for the next ones.
