@@ -135,13 +135,17 @@ struct Seeder {
             try engine.backend.write { transaction in
                 let store = LayoutStore(transaction, name: engine.name)
                 var previous: Account?
+                var overdue: [(EntityID, CoreEnvironment)] = []
                 for (current, code) in zip(number...last, codes) {
                     let (account, _) = try signUp(store, env: env, first: Names.first(current),
                                                   last: Names.last(current), number: current, code: code)
-                    let overdue = current - 2 <= spec.overdue ? 3.0 * 86_400 : 0
-                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000) - overdue),
+                    let isOverdue = current - 2 <= spec.overdue
+                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000)
+                                                      - (isOverdue ? 3 * 86_400 : 0)),
                                                   random: env.random)
-                    try checkIn(account.id, store, env: earlier)
+                    // An overdue account checks in once it is linked: a link
+                    // brings the partner's deadline up to date at `now`.
+                    if isOverdue { overdue.append((account.id, earlier)) } else { try checkIn(account.id, store, env: earlier) }
                     if current - 2 < spec.contacts {
                         _ = try ContactService(store: store, env: env).add(
                             code: account.qrCodeID, asResponder: current % 2 == 0, asDependent: current % 2 == 1,
@@ -154,6 +158,7 @@ struct Seeder {
                         previous = account
                     }
                 }
+                for (id, earlier) in overdue { try checkIn(id, store, env: earlier) }
             }
             number = last + 1
         }

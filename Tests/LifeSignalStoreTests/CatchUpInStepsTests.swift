@@ -76,6 +76,15 @@ import TestSupport
         #expect(try !world.store.dueWakes(at: world.now).isEmpty, "nothing could be caught up")
     }
 
+    /// A command that only reads takes its share too, before its snapshot.
+    @Test func aReadTakesItsShareFirst() throws {
+        let (world, pairs) = try outage(maximumChanges: nil)
+        let seen = try SharedStore(backend: world.backend).read(env: world.env) { store in
+            try store.dueWakes(at: world.now).count
+        }
+        #expect(seen == pairs.count - SharedStore.commandSlice)
+    }
+
     /// However many are due, a command brings up to date its own account
     /// and a small, fixed slice of others, so its latency does not depend
     /// on how many are due; the rest stay due for the next ones.
