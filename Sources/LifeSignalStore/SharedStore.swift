@@ -28,7 +28,7 @@ public struct SharedStore: Sendable {
     /// first brought up to date as far as one command's share goes
     /// (`catchUp(env:first:slice:)`: `first()`, the signed-in account,
     /// completely, and a few others), and the snapshot taken afresh.
-    public func read<T>(env: CoreEnvironment, first: () -> EntityID? = { nil },
+    public func read<T>(env: CoreEnvironment, first: () -> EntityID? = { nil }, slice: Int = commandSlice,
                         _ body: (LayoutStore) throws -> T) throws -> T {
         let attempt: T? = try backend.read { snapshot in
             let store = LayoutStore(snapshot: snapshot, name: name)
@@ -37,7 +37,7 @@ public struct SharedStore: Sendable {
             return try body(store)
         }
         if let attempt { return attempt }
-        try catchUpShare(env: env, first: first())
+        try catchUpShare(env: env, first: first(), slice: slice)
         return try readWithoutCatchUp(body)
     }
 
@@ -59,7 +59,7 @@ public struct SharedStore: Sendable {
     /// so that how many deadlines are due, and how many people each tells,
     /// never makes one transaction too large or one command slow; `body`
     /// then runs in a transaction of its own.
-    public func write<T>(env: CoreEnvironment, first: () -> EntityID? = { nil },
+    public func write<T>(env: CoreEnvironment, first: () -> EntityID? = { nil }, slice: Int = commandSlice,
                          _ body: (LayoutStore) throws -> T) throws -> T {
         let attempt: T? = try backend.write { transaction in
             let store = try opened(transaction, env)
@@ -67,7 +67,7 @@ public struct SharedStore: Sendable {
             return try body(store)
         }
         if let attempt { return attempt }
-        try catchUpShare(env: env, first: first())
+        try catchUpShare(env: env, first: first(), slice: slice)
         return try backend.write { transaction in try body(opened(transaction, env)) }
     }
 
@@ -75,9 +75,9 @@ public struct SharedStore: Sendable {
     /// same time nor one account whose catch-up cannot fit in a transaction
     /// ever make it fail: such a share ("busy", "too large") is left to the
     /// next look, and the command goes on with its own work.
-    private func catchUpShare(env: CoreEnvironment, first: EntityID?) throws {
+    private func catchUpShare(env: CoreEnvironment, first: EntityID?, slice: Int) throws {
         do {
-            _ = try catchUp(env: env, first: first, slice: Self.commandSlice)
+            _ = try catchUp(env: env, first: first, slice: slice)
         } catch let failure as StoreError {
             if failure.kind == .busy { return }
             if case .tooLarge = failure { return }
