@@ -72,6 +72,12 @@ public final class LoopbackServer: @unchecked Sendable {
         for connection in lock.withLock({ open }) { connection.close() }
     }
 
+    /// Resets (RST) every connection accepted so far, as a peer whose
+    /// connections are cut does; the server goes on accepting.
+    public func resetAll() {
+        for connection in lock.withLock({ open }) { connection.reset() }
+    }
+
     /// Released (which ARC may do right after a test's last mention of the
     /// server), it only stops accepting: connections being served finish.
     deinit {
