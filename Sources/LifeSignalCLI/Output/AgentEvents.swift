@@ -58,6 +58,13 @@ struct AgentEvents {
               ("retryIn", retryIn.map { .int(Int($0.rounded(.up))) } ?? .null)])
     }
 
+    /// The store serves again after `seconds` of failing steps; what was
+    /// missed meanwhile follows.
+    func recovered(after seconds: Double, at now: Date) {
+        emit("recovered", at: now, human: "the store answers again after \(RelativeTime.span(seconds: Int(seconds.rounded())))",
+             [("after", .int(Int(seconds.rounded())))])
+    }
+
     func stopped(at now: Date) {
         emit("stopped", at: now, human: "stopped", [])
     }
