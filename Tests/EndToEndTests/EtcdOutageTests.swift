@@ -5,7 +5,8 @@ import TestSupport
 /// The whole store out of reach for a while (every proxy refusing, as when
 /// the laptop's network is gone), then back: the agent keeps trying every
 /// few seconds, as its `error` lines say, and delivers what it missed
-/// within 5 s of the store's return, saying `recovered`.
+/// within 5 s of the store's return, saying `recovered`; a follower keeps
+/// following, says so on stderr, and prints what arrived meanwhile.
 @Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(5)))
 struct EtcdOutageTests {
     /// Ada's deadline (she checked in at 09:00 the day before).
@@ -51,5 +52,29 @@ struct EtcdOutageTests {
         let tries = rig.proxies.proxies.flatMap(\.requestTimes).filter { $0.path != "/v3/watch" }.map(\.at).sorted()
         let gaps = zip(tries, tries.dropFirst()).map { $1.timeIntervalSince($0) }
         #expect((gaps.max() ?? 0) < 5, "the agent left the store alone for \(gaps.max() ?? 0) s during the outage")
+    }
+
+    @Test func followKeepsFollowingThroughAnOutageAndPrintsWhatArrivedMeanwhile() throws {
+        let rig = try AgentFaultRig("followoutage")
+        defer { rig.shutdown() }
+        let follower = try rig.startBob(["notifications", "follow", "--json"], watchingOn: 0,
+                                        extra: ["LIFESIGNAL_NOW": "2026-03-02T08:59:58Z"],
+                                        ready: { $0.stderrSoFar.contains("{\"following\":true}") })
+        // Ada's alert goes in while Bob cannot see the store.
+        for proxy in rig.proxies.proxies { proxy.setMode(.refuse) }
+        try rig.alert(true)
+        let back = Self.cutOff(rig)
+        let limit = back.addingTimeInterval(10)
+        while !follower.stdoutSoFar.contains("Emergency alert from Ada L"), follower.process.isRunning, Date() < limit { usleep(20_000) }
+        let took = Date().timeIntervalSince(back)
+        follower.signal(SIGTERM)
+        let result = follower.wait(timeout: 10)
+        #expect(result.status == 0 && !result.signalled, "follow ended on the outage: \(result)")
+        #expect(result.stdout.contains("Emergency alert from Ada L"), "the alert raised meanwhile: \(result)")
+        #expect(result.stdout.contains("Ada L missed a check-in"), "the deadline missed meanwhile: \(result)")
+        #expect(took < 5, "printed \(took) s after the store's return")
+        let said = JSONLines.objects(result.stderr)
+        #expect(said.contains { ($0["error"] as? [String: Any])?["code"] as? Int == 12 }, "the outage unsaid: \(result.stderr)")
+        #expect(said.contains { $0["recovered"] as? Bool == true }, "the recovery unsaid: \(result.stderr)")
     }
 }
