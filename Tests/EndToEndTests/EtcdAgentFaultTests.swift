@@ -71,3 +71,39 @@ struct EtcdAgentFaultTests {
         #expect(took < Self.limit, "delivered \(took) s after the alert: \(agent.stdoutSoFar)")
     }
 }
+
+extension EtcdAgentFaultTests {
+    /// The agent's sockets in CLOSE-WAIT: connections whose other end
+    /// closed, as `ss` lists them.
+    static func closeWaitSockets(of pid: Int32) throws -> Int {
+        let ss = Process()
+        ss.executableURL = URL(fileURLWithPath: "/usr/bin/ss")
+        ss.arguments = ["-tanpH", "state", "close-wait"]
+        let pipe = Pipe()
+        ss.standardOutput = pipe
+        try ss.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ss.waitUntilExit()
+        return output.split(separator: "\n").filter { $0.contains("pid=\(pid),") }.count
+    }
+
+    /// The member the agent talks to restarts (its proxy closes every
+    /// connection, as the member's end does) while the agent sleeps: the
+    /// agent lets go of its connections to it within seconds, instead of
+    /// keeping them in CLOSE-WAIT until it next asks that member.
+    @Test func anAgentLetsGoOfConnectionsARestartedMemberClosed() throws {
+        let rig = try AgentFaultRig("closewait")
+        defer { rig.shutdown() }
+        let agent = try rig.startBob(["agent", "--json"], watchingOn: 0, ready: { $0.jsonLinesSoFar.contains(where: AgentTests.isStarted) })
+        defer {
+            agent.signal(SIGTERM)
+            _ = agent.wait(timeout: 10)
+        }
+        try #require(rig.waitForDelivery(of: "Ada L added you") != nil, "the agent's first step never delivered")
+        rig.waitUntilQuiet()
+        rig.proxies.proxies[0].hangUp()
+        let limit = Date().addingTimeInterval(5)
+        while try Self.closeWaitSockets(of: agent.pid) > 0, Date() < limit { usleep(50_000) }
+        #expect(try Self.closeWaitSockets(of: agent.pid) == 0, "sockets still in CLOSE-WAIT 5 s after the member hung up")
+    }
+}

@@ -78,6 +78,12 @@ public final class LoopbackServer: @unchecked Sendable {
         for connection in lock.withLock({ open }) { connection.reset() }
     }
 
+    /// Closes every connection accepted so far in order (FIN), as a peer
+    /// that restarts does; the server goes on accepting.
+    public func closeAll() {
+        for connection in lock.withLock({ open }) { connection.close() }
+    }
+
     /// Released (which ARC may do right after a test's last mention of the
     /// server), it only stops accepting: connections being served finish.
     deinit {

@@ -182,6 +182,16 @@ public final class EtcdClient: @unchecked Sendable {
         }
     }
 
+    /// Closes the kept-alive connections whose member has closed its end (it
+    /// restarted, or dropped an idle connection), unless a call is under
+    /// way: a long-running process would otherwise keep such sockets in
+    /// CLOSE-WAIT until it next asks that member, which may be never. Never waits.
+    public func closeStaleConnections() {
+        _ = state.withLockIfFree {
+            for client in httpClients { client?.closeIdleConnectionIfStale() }
+        }
+    }
+
     /// Closes the kept-alive connections (they close anyway when the client goes).
     public func close() {
         state.withLock {

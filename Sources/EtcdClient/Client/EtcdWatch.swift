@@ -82,6 +82,8 @@ public final class EtcdWatch {
                 leave()
             case .idle:
                 if deadline.hasPassed { return .idle }
+                // A quiet moment: sockets members closed are let go.
+                client.closeStaleConnections()
                 if memberAnswers() {
                     quietSince = .now
                 } else {

@@ -76,6 +76,10 @@ public final class EtcdProxy: @unchecked Sendable {
     /// requests and watches fail with "connection reset".
     public func cut() { server.resetAll() }
 
+    /// Closes every connection open now in order, as a member that
+    /// restarts does: the client's idle connections see their peer gone.
+    public func hangUp() { server.closeAll() }
+
     /// Watches being relayed now.
     public var openWatches: Int { lock.withLock { watches } }
 
