@@ -73,8 +73,12 @@ extension Status: RunnableCommand {
         if account.graceInterval > 0 { interval += ", grace \(DurationText.format(seconds: account.graceInterval))" }
         if let repeats = account.repeatInterval { interval += ", repeats every \(DurationText.format(seconds: repeats))" }
         rows.add(["Interval", interval])
-        rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
-                  : ReceiptText.watched(report, now: now)])
+        if report.onlyWatches {
+            rows.add(["Watched", "nobody watches you: you watch over others, with no check-ins of your own"])
+        } else {
+            rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
+                      : ReceiptText.watched(report, now: now)])
+        }
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
         if let handler = report.acknowledgedBy {
             rows.add(["Handling", "\(TerminalText.line(handler.name)) said they are on it"])
@@ -102,11 +106,11 @@ extension Status: RunnableCommand {
             c.print(needs)
         }
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
-        else if report.overdue || account.lastCheckIn == nil { c.hint("lifesignal checkin") }
+        else if report.overdue || (account.lastCheckIn == nil && !report.onlyWatches) { c.hint("lifesignal checkin") }
         else if let first = report.dependentsNeedingAttention.first, let name = first.account?.fullName {
             c.hint("lifesignal contacts show \"\(name)\"")
         }
-        else if report.responderCount == 0 { c.hint(ReachText.addResponder) }
+        else if report.responderCount == 0, !report.onlyWatches { c.hint(ReachText.addResponder) }
         else if unattended { c.hint(ReceiptText.setUpAgent) }
         else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
