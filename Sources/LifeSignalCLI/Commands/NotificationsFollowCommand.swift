@@ -83,6 +83,7 @@ extension NotificationsFollow: RunnableCommand {
             for failure in report.failures {
                 c.err.line("error: " + DeliveryText.failure(failure, now: now))
             }
+            if report.olderThanCommand > 0 { c.err.line("note: " + DeliveryText.olderThanCommand(report.olderThanCommand)) }
             try? c.err.flush()
         }
         var wait = look.items.count >= 1000 ? 0 : min(Self.longestWait, max(0.05, look.wake.map { $0.timeIntervalSince(now) } ?? Self.longestWait))

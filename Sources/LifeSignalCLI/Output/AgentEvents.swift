@@ -46,6 +46,11 @@ struct AgentEvents {
         emit("failed", at: now, human: DeliveryText.failure((item, outcome, verdict), now: now), members)
     }
 
+    /// Items passed over because they came before the notify command started on this store.
+    func olderThanCommand(_ count: Int, at now: Date) {
+        emit("skipped", at: now, human: DeliveryText.olderThanCommand(count), [("olderThanCommand", .int(count))])
+    }
+
     func busy(at now: Date) {
         emit("busy", at: now, human: "another process is delivering your notifications; looking again shortly", [])
     }

@@ -145,6 +145,7 @@ final class AgentLoop {
         }
         let report = try delivery.run()
         let now = try c.now()
+        if report.olderThanCommand > 0 { events.olderThanCommand(report.olderThanCommand, at: now) }
         if report.busy, !state.wasBusy { events.busy(at: now) }
         state.wasBusy = report.busy
 
