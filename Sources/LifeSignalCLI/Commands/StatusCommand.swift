@@ -40,12 +40,12 @@ extension Status: RunnableCommand {
     /// A dependent who needs you, as a contact object (or, when the account
     /// cannot be read, its ID and why).
     private static func attention(_ dependent: DependentAttention, now: Date) -> JSONValue {
-        guard let account = dependent.account else {
+        guard let contact = dependent.contact else {
             return .object([("id", .id(dependent.id)), ("isResponder", .bool(dependent.link.isResponder)),
                             ("isDependent", .bool(true)), ("addedAt", .date(dependent.link.addedAt)),
                             ("cannotBeChecked", .string(dependent.unreadable ?? "unreadable"))])
         }
-        return JSONViews.contact(ContactView(link: dependent.link, account: account), now: now)
+        return JSONViews.contact(contact, now: now)
     }
 
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
@@ -128,6 +128,9 @@ extension Status: RunnableCommand {
         if let since = dependent.overdueSince {
             what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
+        }
+        if let handler = dependent.contact?.handler {
+            what.append("\(TerminalText.line(handler.fullName)) is handling it")
         }
         return [TerminalText.line(account.fullName), account.phoneNumber, what.concatenated(separator: "; ")]
     }

@@ -112,6 +112,8 @@ public struct DependentAttention: Sendable {
     public var overdueSince: Date?
     /// Why the account cannot be read (the store's message), when it cannot.
     public var unreadable: String?
+    /// The dependent as a contact, with whoever said they handle it.
+    public var contact: ContactView?
 
     public var id: EntityID { link.contactID }
 
@@ -125,6 +127,9 @@ public struct DependentAttention: Sendable {
             // Responders are told once the grace period ends: overdue for them from then.
             overdueSince = account.isPastGrace(at: now) ? account.nextCheckInDue : nil
             if alert == nil, overdueSince == nil { return nil }
+            var contact = ContactView(link: link, account: account)
+            contact.lookUpHandler(in: store)
+            self.contact = contact
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
             unreadable = failure.message
         }
