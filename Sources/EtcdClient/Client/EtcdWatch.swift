@@ -221,16 +221,17 @@ public final class EtcdWatch {
     /// Asks the member a cheap read that needs its leader (`hasleader`):
     /// whether it answers within `probeTimeout`.
     private func memberAnswers() -> Bool {
-        let probe = RangeRequest(key: request.key, serializable: true, countOnly: true)
         let deadline = Deadline.after(probeTimeout)
         guard let headers = try? headers(deadline: deadline) else { return false }
         let http = connection(member)
         let opened = http.connectionsOpened
         defer { client.watchTraffic.add(roundTrips: 1, connections: http.connectionsOpened - opened) }
-        let response = try? http.send(HTTPRequest(target: "/v3/kv/range", headers: headers, body: RequestEncoding.range(probe)),
-                                      deadline: deadline)
+        let response = try? http.send(HTTPRequest(target: "/v3/kv/range", headers: headers, body: probeBody), deadline: deadline)
         return response?.status == 200
     }
+
+    /// The probe's body, encoded once: a serializable count of the watched key.
+    private lazy var probeBody = RequestEncoding.range(RangeRequest(key: request.key, serializable: true, countOnly: true))
 
     /// An error response's body (at most 64 KiB of it).
     private static func errorBody(of stream: HTTPStream, deadline: Deadline) -> [UInt8] {
