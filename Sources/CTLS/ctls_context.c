@@ -155,3 +155,7 @@ void ctls_context_free(ctls_context *context) {
     SSL_CTX_free(context->ssl_context);
     free(context);
 }
+
+void ctls_context_ignore_validity_period(ctls_context *context) {
+    X509_VERIFY_PARAM_set_flags(SSL_CTX_get0_param(context->ssl_context), X509_V_FLAG_NO_CHECK_TIME);
+}

@@ -116,6 +116,31 @@ struct EtcdFaultTests {
         #expect(try ana.run(["status"]).succeeded)
     }
 
+    /// An alert or a check-in that cannot reach the store says plainly
+    /// that it was not made, that nobody was told, and what to do instead;
+    /// still exit 12 on one line, and nothing changed.
+    @Test func anAlertOrCheckInThatCannotReachTheStoreSaysNobodyWasTold() throws {
+        let cluster = try EtcdCluster.start(.init(members: 3))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("unreached", cluster: cluster)
+        let ana = sandbox.person("ana")
+        try ana.signUp(phone: "+15550104000", first: "Ana")
+        cluster.kill(1)
+        cluster.kill(2)
+        let cases: [([String], [String])] = [
+            (["alert", "on", "--yes"], ["the alert was NOT raised", "nobody was told", "call someone now", "when the network is back"]),
+            (["checkin"], ["the check-in was NOT recorded", "nobody was told", "when the network is back", "call your responders"]),
+        ]
+        for (command, sayings) in cases {
+            let (result, took) = try Self.timed { try ana.run(command, timeout: 30) }
+            Self.expectUnavailable(result, within: 10, took: took)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+            for saying in sayings { #expect(result.stderr.contains(saying), "no '\(saying)' in: \(result.stderr)") }
+        }
+        try cluster.restart(1)
+        #expect(try ana.run(["alert", "--json"]).object()["isAlertActive"] as? Bool != true, "an alert said not raised was raised")
+    }
+
     /// A hung member (SIGSTOP) is passed over; with a majority hung, the
     /// command fails cleanly within 10 s instead of waiting on it.
     @Test func aHungMemberIsPassedOverAndAHungMajorityIsExit12() throws {

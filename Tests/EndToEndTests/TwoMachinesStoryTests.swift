@@ -26,8 +26,10 @@ struct TwoMachinesStoryTests {
         #expect(try bob.run(["qr", "show", "--png", bobCode]).succeeded)
         let seen = try bob.run(["qr", "scan", adaCode])
         #expect(seen.succeeded && seen.stdout.contains("Ada"), "\(seen)")
+        // Where the choice is made, what each choice means.
+        #expect(seen.stdout.contains("--dependent if you watch over them, --responder if they watch over you"), "\(seen)")
         let byAda = try ada.run(["contacts", "add", "--image", bobCode, "--responder", "--dependent"])
-        #expect(byAda.succeeded, "\(byAda)")
+        #expect(byAda.succeeded && byAda.stdout.contains("you watch over each other"), "\(byAda)")
         let adasContacts = try ada.run(["contacts", "--json"]).array()
         #expect(adasContacts.first?["firstName"] as? String == "Bob")
         #expect(adasContacts.first?["isResponder"] as? Bool == true)

@@ -55,6 +55,12 @@ ctls_context *ctls_context_create(const char *ca_file, const char *cert_file, co
 
 void ctls_context_free(ctls_context *context);
 
+/// Makes the context's sessions accept certificates whatever their validity
+/// period says (everything else is still verified): for reading the time a
+/// server tells when this machine's clock makes its certificates look not
+/// yet valid, or expired. Never for sending anything that matters.
+void ctls_context_ignore_validity_period(ctls_context *context);
+
 /// Handshakes over `fd` (connected, and made non-blocking here), sending
 /// `host` as SNI unless it is an IP address, and checking that the server's
 /// certificate names `host` (as a DNS name or an IP address).

@@ -1,3 +1,4 @@
+import Glibc
 import NetworkIO
 
 /// Everything an `EtcdClient` needs: where the members are, how to reach
@@ -13,6 +14,9 @@ public struct EtcdConfiguration: Sendable {
     public var timeouts: Timeouts
     public var limits: RequestLimits
     public var resolver: HostResolver
+    /// This machine's clock (seconds since 1970), which certificates are
+    /// judged by: compared with the cluster's when they look out of date.
+    public var localClock: @Sendable () -> Int64 = { Int64(time(nil)) }
 
     public init(endpoints: [EtcdURL.Endpoint], tls: TLSConfiguration? = nil, credentials: Credentials? = nil,
                 tokenCache: TokenCache? = nil, timeouts: Timeouts = Timeouts(), limits: RequestLimits = RequestLimits(),

@@ -12,8 +12,13 @@ extension Alert: RunnableCommand {
 }
 
 extension AlertOn: RunnableCommand {
-    /// Raises an alert after a confirmation; while one is active, says so and asks nothing.
+    /// Raises an alert after a confirmation; while one is active, says so
+    /// and asks nothing. A store out of reach says the alert was not raised.
     func run(_ c: Context) throws -> Int32 {
+        try UnreachedStore.saying(.alert) { try raise(c) }
+    }
+
+    private func raise(_ c: Context) throws -> Int32 {
         let now = try c.now()
         if let active = try c.reading({ _, account in account.alert }) {
             if c.json {

@@ -5,7 +5,12 @@ import LifeSignalStore
 extension Checkin: RunnableCommand {
     /// Checks in now, or after `command` succeeded; with codes set, only
     /// with one of them (the duress code reads exactly like the real one).
+    /// A store out of reach says the check-in was not recorded.
     func run(_ c: Context) throws -> Int32 {
+        try UnreachedStore.saying(.checkIn) { try checkIn(c) }
+    }
+
+    private func checkIn(_ c: Context) throws -> Int32 {
         var commandText: String?
         var duress: Reach?
         var typed = code ?? CheckInCodeInput.fromEnvironment(c)

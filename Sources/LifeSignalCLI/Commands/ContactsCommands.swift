@@ -109,7 +109,7 @@ extension ContactsAdd: RunnableCommand {
                 code: code, asResponder: asResponder, asDependent: asDependent, owner: account)
         }
         if c.json { c.printJSON(JSONViews.contact(contact, now: now)) } else {
-            c.say("Added \(ContactText.name(contact)) as your \(ContactText.roles(contact.link)).")
+            c.say("Added \(ContactText.name(contact)) as your \(ContactText.roles(contact.link)): \(ContactText.meaning(contact.link)).")
         }
         return success
     }
@@ -177,6 +177,15 @@ extension ContactsRemove: RunnableCommand {
 enum ContactText {
     /// The name as one harmless line of text, as another person wrote it.
     static func name(_ contact: ContactView) -> String { TerminalText.line(contact.name) }
+
+    /// What the roles mean, said where they are chosen.
+    static func meaning(_ link: ContactLink) -> String {
+        switch (link.isResponder, link.isDependent) {
+        case (true, true): "you watch over each other"
+        case (true, false): "they watch over you (told when you miss a check-in or raise an alert)"
+        default: "you watch over them (told when they miss a check-in or raise an alert)"
+        }
+    }
 
     static func roles(_ link: ContactLink) -> String {
         switch (link.isResponder, link.isDependent) {

@@ -205,7 +205,11 @@ struct CodeDelivery {
                                      ("expiresAt", .date(issued.expiresAt))]))
             } else {
                 c.out.line("Verification code for \(issued.phoneNumber): \(issued.code)")
-                c.out.line("(Shown here because no sms-command is set. On a local store the file system, not this code, is the security boundary.)")
+                if case .etcd? = try? c.paths().store {
+                    c.out.line("(Shown here because no sms-command is set. Anyone who holds this etcd store's credentials can read every account on it, this code too: set an sms-command so that only the phone gets codes.)")
+                } else {
+                    c.out.line("(Shown here because no sms-command is set. On a local store the file system, not this code, is the security boundary.)")
+                }
             }
             try c.out.flush()
             return

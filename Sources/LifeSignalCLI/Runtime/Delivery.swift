@@ -28,6 +28,9 @@ struct Delivery {
         var nextRetry: Date?
         var busy = false
         var noCommand = false
+        /// New items not handed over because they came before the notify
+        /// command started on this store.
+        var olderThanCommand = 0
 
         var failed: Bool { !failures.isEmpty }
     }
@@ -84,11 +87,12 @@ struct Delivery {
         let settings = try c.localSettings().load()
         let command = settings.notifyCommand
         let now = try c.now()
+        let since = try command == nil ? nil : commandStart(now: now)
         let (plan, account) = try c.reading { store, account in
-            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: settings.notifyCommandSince),
-             account)
+            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: since), account)
         }
         report.noCommand = command == nil
+        report.olderThanCommand = plan.olderThanCommand
         var ledger = DeliveryLedger(plan)
         var saved = plan.state
         var receipts: [(item: FeedItem, at: Date)] = []
@@ -147,6 +151,21 @@ struct Delivery {
         report.waiting = ledger.state.retries.count
         report.nextRetry = ledger.nextRetry
         return report
+    }
+
+    /// When the notify command started on this store, by the store's clock:
+    /// the store's record for this sign-in, written now when it has none
+    /// (the command was set while signed in to another store, whose
+    /// moment means nothing here), so items from now on are handed over.
+    private func commandStart(now: Date) throws -> Date {
+        let records = KeeperRecords(context: context)
+        let session = try records.session()
+        let recorded = try context.reading { store, account in
+            try store.deliverySetup(of: account.id).places[session]?.notifyCommandSince
+        }
+        if let recorded { return recorded }
+        try records.notifyCommandChanged(since: now)
+        return now
     }
 
     /// Records where delivery stands and, with it, the delivery receipt of

@@ -81,7 +81,9 @@ public struct ContactService {
         try notifier.notify(contact.id, FeedDraft(
             type: .role, title: "\(owner.fullName) changed your role", message: message, relatedContactID: owner.id))
         try linksChanged(owner.id, contact.id, before: contact.link, after: link)
-        return ContactView(link: link, account: contact.account)
+        var changed = ContactView(link: link, account: contact.account)
+        changed.lookUpHandler(in: store)
+        return changed
     }
 
     /// Removes the link on both sides; pings still waiting between the two

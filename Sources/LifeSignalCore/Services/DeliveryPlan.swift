@@ -25,12 +25,15 @@ public struct DeliveryPlan {
     public var vanished: [Int]
     /// The delivery state the plan was made from.
     public var state: DeliveryState
+    /// New items skipped only because they are older than the notify
+    /// command (`since`): what a person may wonder about, once.
+    public var olderThanCommand = 0
 
     /// At most `limit` new items from the cursor on, oldest first.
     ///
     /// - Parameters:
     ///   - command: the notify command (nil: none is set, so new items are skipped).
-    ///   - since: when the notify command was set; older items are skipped.
+    ///   - since: when the notify command was set, by this store's clock; older items are skipped.
     public init(store: any StoreReading, owner: Account, now: Date, command: String? = nil, since: Date? = nil,
                 limit: Int = 500) throws {
         let current = DeliveryState(try store.feedSummary(of: owner.id))
@@ -51,14 +54,18 @@ public struct DeliveryPlan {
         }
         var steps = due.map { owner.preferences.allows($0.type) ? Step.deliver($0) : Step.skip($0) }
         var fresh = 0
+        var older = 0
         try store.visitFeed(of: owner.id, from: current.deliveredThrough) { item in
-            let wanted = command != nil && owner.preferences.allows(item.type) && item.timestamp >= (since ?? item.timestamp)
+            let allowed = command != nil && owner.preferences.allows(item.type)
+            let wanted = allowed && item.timestamp >= (since ?? item.timestamp)
+            if allowed, !wanted { older += 1 }
             steps.append(wanted ? .deliver(item) : .skip(item))
             fresh += 1
             return fresh < limit
         }
         self.steps = steps
         self.waiting = waiting
+        olderThanCommand = older
         vanished = current.retries.map(\.index).filter { !found.contains($0) }
         state = current
     }

@@ -28,6 +28,15 @@ public final class TLSContext {
         self.configuration = configuration
     }
 
+    /// A context whose sessions accept certificates outside their validity
+    /// period (all else verified): only for asking a server the time when
+    /// this machine's clock may be wrong.
+    public static func ignoringValidityPeriod(_ configuration: TLSConfiguration) throws(NetworkError) -> TLSContext {
+        let context = try TLSContext(configuration)
+        ctls_context_ignore_validity_period(context.pointer)
+        return context
+    }
+
     deinit { ctls_context_free(pointer) }
 
     /// Our error for a failure the C side reported.
