@@ -27,6 +27,11 @@ public struct POSIXTimeZone: Sendable, Hashable {
         public var day: RuleDay
         /// Seconds after the day's midnight, within ±167 hours.
         public var time: Int
+
+        public init(day: RuleDay, time: Int) {
+            self.day = day
+            self.time = time
+        }
     }
 
     /// The three ways a POSIX rule names a day of the year.
