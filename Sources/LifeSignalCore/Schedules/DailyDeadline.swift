@@ -29,8 +29,11 @@ public struct DailyDeadline: Sendable, Hashable {
     /// before it, so the search starts there. It ends within eleven days:
     /// offsets stay within `LocalTimeType.offsetBounds`, so a deadline lies
     /// less than 26 hours before its wall-clock reading, and any chosen day
-    /// four or more days after `instant`'s date is due after it.
+    /// four or more days after `instant`'s date is due after it. (The
+    /// instant is first brought within `UnixSeconds.bounds`, whose dates
+    /// lie well inside `LocalDate`'s, so the dates looked at always move on.)
     public func next(after instant: Int64, in zone: TimeZoneRules) -> Int64 {
+        let instant = UnixSeconds.clamped(instant)
         var date = zone.localDateTime(at: instant).date
         while true {
             if days.contains(date.weekday) {

@@ -4,13 +4,20 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Days since 1970-01-01: the one number the arithmetic works on.
     public let dayNumber: Int64
 
+    /// Days either way a date may be: its seconds, and those of any instant
+    /// `UnixSeconds` allows, fit in 64 bits with room to spare.
+    public static let dayNumberBounds: ClosedRange<Int64> = -(1 << 36)...(1 << 36)
+
+    /// The date `dayNumber` days after 1970-01-01, brought within `dayNumberBounds`.
     public init(dayNumber: Int64) {
-        self.dayNumber = dayNumber
+        self.dayNumber = min(max(dayNumber, Self.dayNumberBounds.lowerBound), Self.dayNumberBounds.upperBound)
     }
 
-    /// The date with these fields; nil for a month or day that does not exist.
+    /// The date with these fields; nil for a month or day that does not
+    /// exist, or a year beyond a million either way.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...CivilTime.daysIn(month: month, year: year)).contains(day) else { return nil }
+        guard (-1_000_000...1_000_000).contains(year), (1...12).contains(month),
+              (1...CivilTime.daysIn(month: month, year: year)).contains(day) else { return nil }
         dayNumber = CivilTime.daysFromCivil(year, month, day)
     }
 
@@ -22,8 +29,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public var weekday: Weekday { Weekday(dayNumber: dayNumber) }
 
-    /// The date `days` later (earlier when negative).
-    public func adding(days: Int64) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+    /// The date `days` later (earlier when negative), within `dayNumberBounds`.
+    public func adding(days: Int64) -> LocalDate {
+        let (sum, overflow) = dayNumber.addingReportingOverflow(days)
+        return LocalDate(dayNumber: overflow ? (days < 0 ? Int64.min : Int64.max) : sum)
+    }
 
     /// `YYYY-MM-DD`.
     public var description: String {

@@ -13,9 +13,6 @@ public struct ZoneName: Sendable, Hashable, Comparable, CustomStringConvertible 
         rawValue = text
     }
 
-    /// Its path below the zoneinfo directory.
-    var relativePath: String { rawValue }
-
     /// Why a name is refused; `TimeZoneError` words it.
     public enum Problem: Sendable, Hashable {
         case empty
