@@ -36,6 +36,9 @@ let package = Package(
                                "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore", dependencies: ["ByteKeyed"]),
+        // The system's time zone database (/usr/share/zoneinfo, /etc/localtime) as the core's
+        // ZoneInfoSource, read through SystemFiles.
+        .target(name: "ZoneInfoFiles", dependencies: ["LifeSignalCore", "SystemFiles"]),
         // The shared store: the backend seam (directory, etcd, memory), the
         // layout of lifesignal's files on it (feed segments, history,
         // schedule), store locations and identity, copy and doctor.
@@ -98,7 +101,8 @@ let package = Package(
         .target(name: "QRCode"),
         .target(name: "QRDetector"),
 
-        .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore", "TestSupport"]),
+        .testTarget(name: "LifeSignalCoreTests",
+                    dependencies: ["LifeSignalCore", "ZoneInfoFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
                     dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "FuzzChecks"]),
         .testTarget(name: "LifeSignalLocalTests",
