@@ -72,9 +72,11 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         return false
     }
 
+    public var isRefusedFile: Bool { isUnsafe }
+
     public var filePath: String? {
         switch self {
-        case .damaged(let path, _), .tooNew(let path, _, _): path
+        case .damaged(let path, _), .tooNew(let path, _, _), .unsafe(let path, _, _): path
         default: nil
         }
     }

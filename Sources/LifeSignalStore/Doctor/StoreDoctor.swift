@@ -63,6 +63,10 @@ struct DoctorRun {
     var report = StoreDoctor.Report()
     /// Each account's wake-up as its `wake.json` says.
     private var wakes: [EntityID: Date] = [:]
+    /// The files found unusable (damaged, too new, refused as planted),
+    /// each reported once: what they hold is unknown, not missing, so
+    /// nothing is compared with it.
+    var unusable = Set<String>()
 
     init(files: any StoreSnapshot, root: String) {
         self.files = files
@@ -103,7 +107,8 @@ struct DoctorRun {
         if account.id != id { error(StoreLayout.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
         if let links = decode([ContactLink].self, StoreLayout.contacts(id)) {
             for link in links {
-                let theirs = (try? store.contacts(of: link.contactID)) ?? []
+                // Their contacts unusable: reported on their own, and nothing to compare.
+                guard let theirs = try? store.contacts(of: link.contactID) else { continue }
                 if theirs.first(where: { $0.contactID == id }) != link.mirrored(owner: id) {
                     error(StoreLayout.contacts(id), "its link to \(link.contactID) is not mirrored in that account's contacts",
                           DoctorAdvice.crossReference)
@@ -134,111 +139,6 @@ struct DoctorRun {
         }
     }
 
-    private mutating func examineFeed(_ id: EntityID) {
-        let decoded = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id))
-        let index = decoded ?? FeedSummaryFile()
-        var total = 0, unread = 0
-        var seen = Set<EntityID>()
-        var positions: [EntityID: Int] = [:]
-        var tallies: [String: SenderTally] = [:]
-        var types: [String: SegmentRanges] = [:]
-        var unreadSegments = Set<Int>()
-        let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0 != "types.json" && $0.hasSuffix(".json") }
-        for name in segmentNames {
-            let path = "accounts/\(id)/feed/\(name)"
-            // Read as the commands read them, so both find the same damage.
-            guard let number = Int(name.dropLast(5)),
-                  let items = decode(path, { [store] in try store.feedSegment(at: path) }) else { continue }
-            for item in items {
-                total += 1
-                if !item.isRead {
-                    unread += 1
-                    unreadSegments.insert(number)
-                }
-                types[item.type.rawValue, default: SegmentRanges()].insert(number)
-                positions[item.id] = item.index
-                if let sender = SenderTally.sender(of: item, owner: id) {
-                    var tally = tallies[sender] ?? SenderTally(from: item.index)
-                    tally.count(item, 1)
-                    tally.from = min(tally.from, item.index)
-                    tallies[sender] = tally
-                }
-                if !seen.insert(item.id).inserted { error(path, "holds the notification \(item.id) twice", DoctorAdvice.crossReference) }
-                if item.index / index.segmentSize != number {
-                    error(path, "holds notification number \(item.index), which belongs in another segment", DoctorAdvice.crossReference)
-                }
-            }
-        }
-        if total != index.summary.total || unread != index.summary.unread {
-            error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
-                  + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
-        }
-        // A summary that does not decode is reported once, as damage.
-        if let decoded { examineUnreadSegments(id, decoded, unread: unreadSegments) }
-        if let listed = decode(FeedTypesFile.self, StoreLayout.feedTypes(id)) { examineTypeSegments(id, listed, types: types) }
-        if let kept = decode(StoreLayout.feedSenders(id), { [store] in try store.feedSenders(of: id) }) {
-            for sender in Set(kept.tallies.keys).union(tallies.keys) {
-                let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
-                if counted.items != held.items || counted.unreadCritical != held.unreadCritical
-                    || (held.items > 0 && held.from < counted.from) {
-                    error(StoreLayout.feedSenders(id), "counts \(counted.items) notifications about \(sender) "
-                          + "(\(counted.unreadCritical) unread critical) but the feed holds \(held.items) (\(held.unreadCritical))",
-                          DoctorAdvice.crossReference)
-                }
-            }
-        }
-        if index.idIndexDigits != nil { examineFeedIDs(id, positions) }
-    }
-
-    /// The summary's list of segments holding unread items
-    /// (`FeedSummaryFile`) is exactly what the segments hold: `--unread`
-    /// reads no others.
-    private mutating func examineUnreadSegments(_ id: EntityID, _ index: FeedSummaryFile, unread: Set<Int>) {
-        let kept = Set(index.unreadSegments.filter { $0 >= index.firstSegment })
-        if kept != unread {
-            let missing = unread.subtracting(kept).sorted(), extra = kept.subtracting(unread).sorted()
-            error(StoreLayout.feedSummary(id), "lists the segments with unread notifications wrongly"
-                  + (missing.isEmpty ? "" : " (missing \(missing.map(String.init).joined(separator: ", ")))")
-                  + (extra.isEmpty ? "" : " (none unread in \(extra.map(String.init).joined(separator: ", ")))"),
-                  DoctorAdvice.crossReference)
-        }
-    }
-
-    /// The lists of segments holding items of each type (`FeedTypesFile`,
-    /// when the feed has one) are exactly what the segments hold: `--type`
-    /// reads no others.
-    private mutating func examineTypeSegments(_ id: EntityID, _ listed: FeedTypesFile, types: [String: SegmentRanges]) {
-        for type in NotificationType.allCases
-        where (listed.segments[type.rawValue] ?? SegmentRanges()) != (types[type.rawValue] ?? SegmentRanges()) {
-            let held = types[type.rawValue]?.bounds ?? [], said = listed.segments[type.rawValue]?.bounds ?? []
-            error(StoreLayout.feedTypes(id), "lists \(type.rawValue) notifications in segments \(said) "
-                  + "but the feed holds them in \(held) (ranges)", DoctorAdvice.crossReference)
-        }
-    }
-
-    /// The feed's ID index (`FeedIDIndex`) names every item at its position, and nothing else.
-    private mutating func examineFeedIDs(_ id: EntityID, _ positions: [EntityID: Int]) {
-        let directory = StoreLayout.feedDirectory(id) + "/ids"
-        var indexed = 0
-        for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
-            let path = directory + "/" + name
-            guard let entries = decode([FeedIDEntry].self, path) else { continue }
-            for entry in entries {
-                indexed += 1
-                if !entry.id.rawValue.hasPrefix(name.dropLast(5)) {
-                    error(path, "lists the notification \(entry.id), whose ID does not start with its name", DoctorAdvice.crossReference)
-                } else if positions[entry.id] != entry.index {
-                    error(path, "puts the notification \(entry.id) at \(entry.index), where the feed does not hold it",
-                          DoctorAdvice.crossReference)
-                }
-            }
-        }
-        if indexed < positions.count {
-            error(StoreLayout.feedSummary(id), "says the feed's ID index is complete, but it lacks \(positions.count - indexed) "
-                  + "notification\(positions.count - indexed == 1 ? "" : "s")", DoctorAdvice.crossReference)
-        }
-    }
-
     /// Checks the files of an index directory: each names an existing
     /// account, and `mismatch` says whether that account agrees.
     private mutating func examineIndex<Entry: StoreFileData>(_ directory: String, _ type: Entry.Type, _ accountID: KeyPath<Entry, EntityID>,
@@ -246,7 +146,8 @@ struct DoctorRun {
         for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
             let path = directory + "/" + name
             guard let entry = decode(type, path) else { continue }
-            guard let account = (try? store.account(entry[keyPath: accountID])) ?? nil else {
+            guard let found = referencedAccount(entry[keyPath: accountID]) else { continue }
+            guard let account = found else {
                 error(path, "points to the account \(entry[keyPath: accountID]), which does not exist", DoctorAdvice.crossReference)
                 continue
             }
@@ -277,7 +178,10 @@ struct DoctorRun {
                 }
                 if entries.updateValue(entry.at, forKey: entry.id) != nil {
                     error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
-                } else if ((try? store.account(entry.id)) ?? nil) == nil {
+                    continue
+                }
+                guard let found = referencedAccount(entry.id), !unusable.contains(StoreLayout.wake(entry.id)) else { continue }
+                if found == nil {
                     error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
                 } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
                     error(path, "does not match the wake-up in \(StoreLayout.wake(entry.id))", DoctorAdvice.crossReference)
@@ -295,16 +199,23 @@ struct DoctorRun {
         }
     }
 
+    /// The account a file refers to: `.some(nil)` when there is none, nil
+    /// when its file cannot be used (which is reported on its own).
+    private func referencedAccount(_ id: EntityID) -> Account?? {
+        do { return .some(try store.account(id)) } catch { return nil }
+    }
+
     /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.
     mutating func decode<T: StoreFileData>(_ type: T.Type, _ path: String) -> T? {
         decode(path) { [store] in try store.load(type, path) }
     }
 
     /// Reads a file with `read`, recording why it cannot be read; nil when missing or unreadable.
-    private mutating func decode<T>(_ path: String, _ read: () throws -> T?) -> T? {
+    mutating func decode<T>(_ path: String, _ read: () throws -> T?) -> T? {
         do {
             return try read()
         } catch let failure as StoreError {
+            unusable.insert(path)
             switch failure {
             case .unsafe: break  // found by the safety audit, and reported once
             case .tooNew: report.findings.append(DoctorFinding(.error, path: full(path), problem: failure.message, advice: DoctorAdvice.tooNew))
@@ -312,6 +223,7 @@ struct DoctorRun {
             default: error(path, failure.message, DoctorAdvice.restore)
             }
         } catch {
+            unusable.insert(path)
             self.error(path, "\(error)", DoctorAdvice.restore)
         }
         return nil

@@ -190,7 +190,7 @@ public final class LayoutStore: StoreWriting {
             let theirs: [ContactLink]
             do {
                 theirs = try contacts(of: other)
-            } catch let failure as StoreError where failure.kind == .damaged {
+            } catch let failure as StoreError where failure.isUnreadableFile {
                 continue
             }
             if let link = theirs.first(where: { $0.contactID == id }) { links.append(link.mirrored(owner: other)) }

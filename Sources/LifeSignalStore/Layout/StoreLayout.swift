@@ -13,6 +13,8 @@ enum StoreLayout {
     /// The last look of an agent or `tick` at the whole store.
     static let lastLook = "looked.json"
 
+    /// The directory of everything the account keeps.
+    static func accountDirectory(_ id: EntityID) -> String { "accounts/\(id)" }
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
     static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
     static func pings(_ id: EntityID) -> String { "accounts/\(id)/pings.json" }
