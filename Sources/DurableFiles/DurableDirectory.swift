@@ -91,17 +91,27 @@ public struct DurableDirectory: Sendable {
         return try body(reader)
     }
 
-    /// Runs `body` under a shared lock on the files exactly as they are,
-    /// without replaying the journal even when that is due, and reports the
-    /// state of the directory's own machinery: for tools that must change
-    /// nothing (a doctor).
+    /// Runs `body` under a shared lock without changing anything (not even
+    /// replaying the journal when that is due), and reports the state of the
+    /// directory's own machinery: for tools that must change nothing (a
+    /// doctor). While a replay is due, `body` sees the store as the replay
+    /// will leave it (the journal's commits over the files), which is what
+    /// the next command will find; a journal that cannot be replayed leaves
+    /// the files as they are.
     public func inspect<T>(_ body: (DirectoryReader) throws -> T) throws -> (T, DirectoryCondition) {
         let lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
         defer { lock.release() }
-        let reader = DirectoryReader(files: files)
-        defer { reader.isOpen = false }
-        let result = try body(reader)
-        return (result, try DirectoryCondition(files: files, lock: lock))
+        let condition = try DirectoryCondition(files: files, lock: lock)
+        var pending: Transaction?
+        if condition.replayIsDue, condition.journalProblem == nil {
+            pending = Transaction.replaying(try JournalFile(files: files).read().finalEntries, over: files)
+        }
+        let reader = DirectoryReader(files: files, pending: pending)
+        defer {
+            reader.isOpen = false
+            pending?.isOpen = false
+        }
+        return (try body(reader), condition)
     }
 
     /// Whether the next access will replay the journal first (for tests and

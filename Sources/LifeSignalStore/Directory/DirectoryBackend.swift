@@ -62,7 +62,8 @@ public struct DirectoryBackend: StoreBackend {
             findings.append(BackendFinding(isProblem: true, path: condition.journalPath, problem: problem, advice: advice))
         } else if condition.replayIsDue {
             findings.append(BackendFinding(isProblem: false, path: condition.journalPath, problem: "commits waiting to be replayed",
-                                           advice: "a crash or power loss interrupted the store: the next lifesignal command replays its journal"))
+                                           advice: "a crash or power loss interrupted the store: the next lifesignal command replays its journal; "
+                                               + "everything else here is judged as that replay will leave the store"))
         }
         for path in condition.temporaryFiles {
             findings.append(BackendFinding(isProblem: false, path: root + "/" + path, problem: "leftover temporary file",

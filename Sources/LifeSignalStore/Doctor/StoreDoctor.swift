@@ -21,6 +21,10 @@ public struct StoreDoctor {
     public struct Report: Sendable {
         public var filesChecked = 0
         public var accounts = 0
+        /// The store's identity as `store.json` gives it (nil when it has none
+        /// or cannot be read): for finding the session file without a read
+        /// that would replay the journal.
+        public var identity: String?
         public var findings: [DoctorFinding] = []
         public var isHealthy: Bool { !findings.contains { $0.severity != .note } }
         /// Whether something in the store could have been planted by someone else.
@@ -76,7 +80,7 @@ struct DoctorRun {
 
     mutating func examineAll() {
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
-        _ = decode(StoreMeta.self, StoreLayout.meta)
+        report.identity = decode(StoreMeta.self, StoreLayout.meta)?.id
         _ = decode(LastLook.self, StoreLayout.lastLook)
         _ = decode(SignUpWindow.self, StoreLayout.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
