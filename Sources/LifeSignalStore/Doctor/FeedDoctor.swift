@@ -22,7 +22,8 @@ extension DoctorRun {
         do { listing = try files.list(StoreLayout.feedDirectory(id)) } catch { complete = false }
         for name in listing where name != "summary.json" && name != "types.json" && name.hasSuffix(".json") {
             let path = "accounts/\(id)/feed/\(name)"
-            guard let number = Int(name.dropLast(5)) else { continue }
+            // Other names are strays, named as such (`examineAccountFiles`).
+            guard Self.isAccountFile("feed/" + name[...]), let number = Int(name.dropLast(5)) else { continue }
             // Read as the commands read them, so both find the same damage.
             guard let items = decode(path, { [store] in try store.feedSegment(at: path) }) else {
                 complete = false
@@ -107,7 +108,7 @@ extension DoctorRun {
     private mutating func examineFeedIDs(_ id: EntityID, _ positions: [EntityID: Int]?) {
         let directory = StoreLayout.feedDirectory(id) + "/ids"
         var indexed = 0
-        for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
+        for name in (try? files.list(directory)) ?? [] where Self.isAccountFile("feed/ids/" + name[...]) {
             let path = directory + "/" + name
             guard let entries = decode([FeedIDEntry].self, path), let positions else { continue }
             for entry in entries {

@@ -126,6 +126,7 @@ struct DoctorRun {
         examineFeed(id)
         examineInvitations(of: id)
         _ = decode(DeliverySetup.self, StoreLayout.deliverySetup(id))
+        examineAccountFiles(id)
     }
 
     private mutating func examineCheckIns(_ id: EntityID) {
