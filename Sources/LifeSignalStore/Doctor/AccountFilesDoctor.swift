@@ -11,8 +11,11 @@ extension DoctorRun {
         guard let paths = try? files.files(under: directory) else { return }
         for path in paths {
             let relative = path.dropFirst(directory.utf8.count + 1)
-            // The check-in history's names are judged with its segments.
-            if relative.hasPrefix("checkins/") || Self.isAccountFile(relative) { continue }
+            // The check-in history's names are judged with its segments; a
+            // directory's own name listed here is no directory (a planted
+            // link), which the safety audit reports.
+            if relative.hasPrefix("checkins/") || Self.accountDirectories.contains(where: { $0 == relative })
+                || Self.isAccountFile(relative) { continue }
             error(path, "is no file lifesignal keeps in an account (it neither reads nor writes it)", DoctorAdvice.stray)
         }
     }
@@ -32,6 +35,7 @@ extension DoctorRun {
         }
     }
 
+    private static let accountDirectories = ["checkins", "feed", "feed/ids"]
     private static let accountFiles = ["account.json", "contacts.json", "pings.json", "wake.json", "sessions.json",
                                        "invitations.json", "delivery.json", "feed-senders.json"]
 
