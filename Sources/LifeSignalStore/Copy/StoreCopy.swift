@@ -94,7 +94,11 @@ public struct StoreCopy {
     }
 
     private func requireEmptyDestination() throws {
-        if try !destination.backend.read({ try $0.files(under: "") }).isEmpty {
+        do {
+            if try !destination.backend.read({ try $0.files(under: "") }).isEmpty {
+                throw CopyError.notEmpty(destination.name)
+            }
+        } catch StoreError.notAStore {
             throw CopyError.notEmpty(destination.name)
         }
     }

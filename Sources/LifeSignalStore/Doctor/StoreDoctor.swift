@@ -40,6 +40,11 @@ public struct StoreDoctor {
     /// opened because of it. A store on etcd has no such files.
     public static func safetyFindings(at location: StoreLocation, fileSystem: any FileSystem) -> [DoctorFinding] {
         guard case .directory(let root) = location, (try? fileSystem.stat(root))?.kind == .directory else { return [] }
+        // A directory that is no store (`/`, say) is not walked: the
+        // examination says what it is.
+        if let names = try? fileSystem.listDirectory(root), [.other, .partialCopy].contains(StoreShape(topLevel: names)) {
+            return []
+        }
         return SafetyAudit.examine(root: root, fileSystem: fileSystem).map {
             DoctorFinding(.unsafe, path: $0.path, problem: $0.reason, advice: $0.remedy)
         }
@@ -79,8 +84,10 @@ struct DoctorRun {
     }
 
     mutating func examineAll() {
+        let meta = decode(StoreMeta.self, StoreLayout.meta)
+        report.identity = meta?.id
+        if meta == nil, !unusable.contains(StoreLayout.meta), !examineShape() { return }
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
-        report.identity = decode(StoreMeta.self, StoreLayout.meta)?.id
         _ = decode(LastLook.self, StoreLayout.lastLook)
         _ = decode(SignUpWindow.self, StoreLayout.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
@@ -208,6 +215,22 @@ struct DoctorRun {
     /// when its file cannot be used (which is reported on its own).
     private func referencedAccount(_ id: EntityID) -> Account?? {
         do { return .some(try store.account(id)) } catch { return nil }
+    }
+
+    /// Whether a location without `store.json` can be examined as a store
+    /// (it is empty); else it says what it holds, and how to remove a copy
+    /// that did not finish.
+    private mutating func examineShape() -> Bool {
+        switch StoreShape(topLevel: (try? files.list("")) ?? []) {
+        case .store, .empty: return true
+        case .partialCopy:
+            error(StoreLayout.copyMarker, "marks a store copy that did not finish (there is no store.json): no command uses it",
+                  "remove it all (\(StoreLocation.removal(of: root))), then copy again")
+        case .other:
+            error("", "is no lifesignal store: it holds other things, and no store.json",
+                  "name a store, or a new or empty place to make one (a store whose store.json was lost: restore it from a backup)")
+        }
+        return false
     }
 
     /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.

@@ -108,7 +108,10 @@ public final class LayoutStore: StoreWriting {
     /// the store accepts `clock`: simulated time only in a simulation store,
     /// so nobody can fire someone else's deadline by setting a clock.
     func checkMeta(clock: StoreClock = .real) throws {
-        guard let meta = try load(StoreMeta.self, StoreLayout.meta) else { return }
+        guard let meta = try load(StoreMeta.self, StoreLayout.meta) else {
+            // No store yet: nothing, or something that no command may take for one.
+            return try StoreShape(topLevel: try files.list("")).require(at: codec.root)
+        }
         if clock == .simulated, meta.simulatedTime != true {
             throw LifeSignalError.refused(
                 "LIFESIGNAL_NOW is set, but this store runs on the real clock (created \(meta.createdAt) without it); "
@@ -126,6 +129,7 @@ public final class LayoutStore: StoreWriting {
             meta.id = StoreMeta.newIdentity(env.random)
             try store(meta, StoreLayout.meta)
         } else {
+            // Made only where nothing is: `checkMeta`, first, found the location empty.
             var meta = StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random))
             meta.simulatedTime = clock == .simulated ? true : nil
             try store(meta, StoreLayout.meta)

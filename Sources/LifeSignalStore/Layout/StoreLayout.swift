@@ -7,6 +7,9 @@ import LifeSignalCore
 /// command line reaches a path unchecked.
 enum StoreLayout {
     static let meta = "store.json"
+    /// A `store copy` in progress: written first, removed with the
+    /// `store.json` it writes last, in one commit (`StoreCopy`).
+    static let copyMarker = "copying.json"
     /// The store's sign-ups of the current day (see `SignUpLimits`).
     static let signUps = "limits/signups.json"
     static let schedule = "schedule"
