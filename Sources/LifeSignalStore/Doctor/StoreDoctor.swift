@@ -76,6 +76,8 @@ struct DoctorRun {
     /// each reported once: what they hold is unknown, not missing, so
     /// nothing is compared with it.
     var unusable = Set<String>()
+    /// `store.json`, as examined.
+    private var meta: StoreMeta?
 
     init(files: any StoreSnapshot, root: String) {
         self.files = files
@@ -84,7 +86,7 @@ struct DoctorRun {
     }
 
     mutating func examineAll() {
-        let meta = decode(StoreMeta.self, StoreLayout.meta)
+        meta = decode(StoreMeta.self, StoreLayout.meta)
         report.identity = meta?.id
         if meta == nil, !unusable.contains(StoreLayout.meta), !examineShape() { return }
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
@@ -101,8 +103,14 @@ struct DoctorRun {
         examineIndex("phones", IndexEntry.self, \.accountID) { name, account in
             account.phoneNumber == "+" + name ? nil : "points to an account whose phone number is \(account.phoneNumber)"
         }
-        examineIndex("codes", IndexEntry.self, \.accountID) { name, account in
-            account.qrCodeID == name ? nil : "points to an account whose QR code ID is now \(account.qrCodeID)"
+        examineIndex("codes", IndexEntry.self, \.accountID) { [meta] name, account in
+            Self.codeNameProblem(name, account: account, meta: meta)
+        }
+        if meta?.codeKey == nil || meta?.codesToRename == true, CodeIndexName.hasPlainNames((try? files.list("codes")) ?? []) {
+            report.findings.append(DoctorFinding(.note, path: full("codes"),
+                                                 problem: "some of the code index's names are QR code IDs (an older lifesignal's names), "
+                                                     + "which a listing of the store shows",
+                                                 advice: "the next lifesignal command that writes gives them keyed names"))
         }
         examineIndex("sessions", SessionRecord.self, \.accountID) { _, _ in nil }
         for name in (try? files.list("logins")) ?? [] where name.hasSuffix(".json") {
@@ -165,6 +173,19 @@ struct DoctorRun {
             }
             if let problem = mismatch(String(name.dropLast(5)), account) { error(path, problem, DoctorAdvice.crossReference) }
         }
+    }
+
+    /// What is wrong with the name of a code index file (its name without
+    /// `.json`) that points to `account`, or nil. The problem never spells
+    /// the account's code out.
+    static func codeNameProblem(_ name: String, account: Account, meta: StoreMeta?) -> String? {
+        let isPlain = CodeIndexName.plainCode(name + ".json") != nil
+        guard let key = meta?.codeKey, !(isPlain && meta?.codesToRename == true) else {
+            return account.qrCodeID == name ? nil : "points to an account whose QR code ID is now another"
+        }
+        if isPlain { return "is named after a QR code ID, which lifesignal no longer reads (and a listing shows)" }
+        return CodeIndexName.path(account.qrCodeID, key: key) == "codes/" + name + ".json" ? nil
+            : "points to an account whose QR code ID is now another"
     }
 
     /// Every entry names an existing account and the wake-up its `wake.json`

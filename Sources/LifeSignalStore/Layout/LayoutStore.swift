@@ -132,6 +132,7 @@ public final class LayoutStore: StoreWriting {
             // Made only where nothing is: `checkMeta`, first, found the location empty.
             var meta = StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random))
             meta.simulatedTime = clock == .simulated ? true : nil
+            meta.codeKey = StoreMeta.newCodeKey(env.random)
             try store(meta, StoreLayout.meta)
         }
     }
@@ -160,11 +161,6 @@ public final class LayoutStore: StoreWriting {
     public func accountID(phoneNumber: String) throws -> EntityID? {
         guard PhoneNumber.normalize(phoneNumber) == phoneNumber else { return nil }
         return try load(IndexEntry.self, StoreLayout.phone(phoneNumber))?.accountID
-    }
-
-    public func accountID(qrCodeID code: String) throws -> EntityID? {
-        guard QRCodeID.normalize(code) == code else { return nil }
-        return try load(IndexEntry.self, StoreLayout.code(code))?.accountID
     }
 
     public func session(tokenHash: String) throws -> SessionRecord? {
@@ -231,11 +227,6 @@ public final class LayoutStore: StoreWriting {
 
     public func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws {
         try store(IndexEntry(accountID: id), StoreLayout.phone(phoneNumber))
-    }
-
-    public func setQRCodeIndex(_ code: String, to id: EntityID?) throws {
-        let path = StoreLayout.code(code)
-        if let id { try store(IndexEntry(accountID: id), path) } else { try remove(path) }
     }
 
     public func setSession(tokenHash: String, to record: SessionRecord?) throws {

@@ -55,6 +55,9 @@ enum StoreLayout {
         return "invitations/\(e164.dropFirst()).json"
     }
 
+    /// An older lifesignal's name of a code index file: the code itself,
+    /// which a listing shows. Read (and renamed) only in such a store; the
+    /// code index's names now are keyed (`CodeIndexName`).
     static func code(_ normalized: String) -> String {
         precondition(QRCodeID.normalize(normalized) == normalized, "code paths take normalised codes")
         return "codes/\(normalized).json"

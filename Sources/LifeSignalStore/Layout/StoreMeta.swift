@@ -12,8 +12,17 @@ package struct StoreMeta: Codable, Equatable {
     /// True for a simulation store (created under `LIFESIGNAL_NOW`), the
     /// only kind that accepts a simulated clock; absent on the real clock.
     var simulatedTime: Bool?
+    /// The key (64 hexadecimal digits) that names the code index's files
+    /// (`CodeIndexName`), so that a listing of the store shows no QR code
+    /// ID. Absent in a store made before keyed names until its next write.
+    var codeKey: String?
+    /// True while some code index files still have the names of an older
+    /// lifesignal (the QR code IDs themselves): the next writes rename them.
+    var codesToRename: Bool?
 
     static func newIdentity(_ random: RandomSource) -> String { Hex.encode(random.bytes(16)) }
+
+    static func newCodeKey(_ random: RandomSource) -> String { Hex.encode(random.bytes(32)) }
 
     /// Whether `text` can be an identity (it also names local files).
     static func isIdentity(_ text: String) -> Bool {
