@@ -103,13 +103,15 @@ public struct DirectoryBackend: StoreBackend {
         if let problem = condition.journalProblem {
             let advice = condition.filesHoldJournal
                 ? "the files already hold every commit this journal recorded (they were applied before it was changed): "
-                    + "if nothing else is wrong, move the journal aside and lifesignal starts a new one; else restore the store from a backup"
+                    + "if nothing else is wrong, move the journal aside and lifesignal starts a new one; "
+                    + "else restore the store from a backup"
                 : "restore the store from a backup: the commits in this journal cannot be replayed"
             findings.append(BackendFinding(isProblem: true, path: condition.journalPath, problem: problem, advice: advice))
         } else if condition.replayIsDue {
-            findings.append(BackendFinding(isProblem: false, path: condition.journalPath, problem: "commits waiting to be replayed",
-                                           advice: "a crash or power loss interrupted the store: the next lifesignal command replays its journal; "
-                                               + "everything else here is judged as that replay will leave the store"))
+            findings.append(BackendFinding(
+                isProblem: false, path: condition.journalPath, problem: "commits waiting to be replayed",
+                advice: "a crash or power loss interrupted the store: the next lifesignal command replays its journal; "
+                    + "everything else here is judged as that replay will leave the store"))
         }
         for path in condition.temporaryFiles {
             findings.append(BackendFinding(isProblem: false, path: root + "/" + path, problem: "leftover temporary file",
