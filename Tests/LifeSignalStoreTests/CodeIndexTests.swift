@@ -98,4 +98,14 @@ struct CodeIndexTests {
             }
         }
     }
+
+    /// The key is checked like the identity: anything but 64 lowercase hex digits is damage.
+    @Test(arguments: ["", "0123", String(repeating: "A", count: 64), String(repeating: "g", count: 64),
+                      String(repeating: "0", count: 63) + "é", String(repeating: "0", count: 65)])
+    func aKeyThatIsNot64LowercaseHexDigitsIsDamage(_ key: String) throws {
+        let bytes = Array(#"{"data":{"codeKey":"\#(key)","createdAt":"2026-03-01T09:00:00Z"},"schemaVersion":2}"#.utf8)
+        #expect(throws: StoreError.self) { try StoreCodec(root: "/s").decode(StoreMeta.self, from: bytes, path: "store.json") }
+        let good = Array(#"{"data":{"codeKey":"\#(String(repeating: "0a", count: 32))","createdAt":"2026-03-01T09:00:00Z"},"schemaVersion":2}"#.utf8)
+        #expect(try StoreCodec(root: "/s").decode(StoreMeta.self, from: good, path: "store.json").codeKey?.count == 64)
+    }
 }

@@ -13,9 +13,7 @@ enum CodeIndexName {
     }
 
     /// Whether `text` can be a store's code key: 64 lowercase hexadecimal digits.
-    static func isKey(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
+    static func isKey(_ text: String) -> Bool { StoreMeta.isLowercaseHex(text, digits: 64) }
 
     /// The QR code ID an older lifesignal named a code index file after
     /// (`codes/<ID>.json`), or nil for a keyed name.
