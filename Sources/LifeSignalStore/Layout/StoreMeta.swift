@@ -34,7 +34,10 @@ package struct StoreMeta: Codable, Equatable {
     static func isLowercaseHex(_ text: String, digits: Int) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            bytes.count == digits && bytes.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+            guard bytes.count == digits else { return false }
+            // 0-9 and a-f by wrapping subtraction: one compare each.
+            for byte in bytes where !(byte &- 48 < 10 || byte &- 97 < 6) { return false }
+            return true
         }
     }
 }
