@@ -20,13 +20,19 @@ struct JournalState {
 
     /// Reads the journal's length and the mark, under `lock` (held).
     static func read(files: CommittedFiles, lock: StoreLock) throws(DurableFilesError) -> JournalState {
-        let length = try JournalFile(files: files).length()
-        // An empty or missing journal on a platform without boot names is
-        // applied, as far as anyone can tell, without reading the mark.
-        guard length != nil, let boot = files.fileSystem.bootIdentifier() else {
-            return JournalState(length: length, appliedInThisBoot: nil)
+        guard let length = try JournalFile(files: files).length() else {
+            return JournalState(length: nil, appliedInThisBoot: nil)
         }
-        guard let mark = try lock.readMark(), mark.boot == boot else {
+        // An empty journal's mark is usually the checkpoint's that emptied
+        // it (length 0), which needs no boot name to be judged: only one
+        // that vouches for more is compared with this boot.
+        if length == 0 {
+            guard let mark = try lock.readMark(), mark.journalLength > 0, mark.boot == files.fileSystem.bootIdentifier() else {
+                return JournalState(length: 0, appliedInThisBoot: nil)
+            }
+            return JournalState(length: 0, appliedInThisBoot: mark.journalLength)
+        }
+        guard let boot = files.fileSystem.bootIdentifier(), let mark = try lock.readMark(), mark.boot == boot else {
             return JournalState(length: length, appliedInThisBoot: nil)
         }
         return JournalState(length: length, appliedInThisBoot: mark.journalLength)
