@@ -75,8 +75,20 @@ public struct SharedStore: Sendable {
     }
 
     /// `write`, saying how many notices the catch-up before `body` sent.
+    /// A store whose code index an older lifesignal named is renamed first,
+    /// in steps of its own on a backend that bounds its transactions.
     private func writeCountingNotices<T>(env: CoreEnvironment,
                                          _ body: (LayoutStore) throws -> T) throws -> (notices: Int, result: T) {
+        do {
+            return try writeCountingNoticesOnce(env: env, body)
+        } catch CodeRenaming.due {
+            try renameCodesInSteps(env)
+            return try writeCountingNoticesOnce(env: env, body)
+        }
+    }
+
+    private func writeCountingNoticesOnce<T>(env: CoreEnvironment,
+                                             _ body: (LayoutStore) throws -> T) throws -> (notices: Int, result: T) {
         guard backend.boundsTransactions else {
             return try backend.write { transaction in
                 let store = try opened(transaction, env)
@@ -106,17 +118,54 @@ public struct SharedStore: Sendable {
         throw StoreError.contended(store: name)
     }
 
+    /// The code index of a store an older lifesignal made is renamed before
+    /// a write; on a backend that bounds its transactions, in steps.
+    enum CodeRenaming: Error {
+        case due
+        /// Files renamed in one step: two operations each, within etcd's 128.
+        static let step = 40
+    }
+
     /// Accounts brought up to date in one transaction of a catch-up in steps.
     static let catchUpStep = 8
     /// Steps after which a catch-up that is still not done gives up ("busy").
     static let maximumCatchUpSteps = 10_000
 
-    /// The layout over `transaction`, its identity checked (and made on a first write).
+    /// The layout over `transaction`, its identity checked (and made on a
+    /// first write), and its code index given keyed names where an older
+    /// lifesignal named it (at once, or in steps of its own: `CodeRenaming`).
     private func opened(_ transaction: any StoreTransaction, _ env: CoreEnvironment) throws -> LayoutStore {
         let store = LayoutStore(transaction, name: name)
         try store.checkMeta(clock: clock)
         try store.ensureMeta(env, clock: clock)
+        if try store.codeIndexNeedsRenaming {
+            guard !backend.boundsTransactions else { throw CodeRenaming.due }
+            try store.renameCodes(limit: nil, random: env.random)
+        }
         return store
+    }
+
+    /// Renames the code index in transactions of at most
+    /// `CodeRenaming.step` files each (fewer when that is too large), until
+    /// none is left.
+    private func renameCodesInSteps(_ env: CoreEnvironment) throws {
+        var step = CodeRenaming.step
+        for _ in 0..<Self.maximumCatchUpSteps {
+            do {
+                let done = try backend.write { transaction in
+                    let store = LayoutStore(transaction, name: name)
+                    try store.checkMeta(clock: clock)
+                    try store.ensureMeta(env, clock: clock)
+                    guard try store.codeIndexNeedsRenaming else { return true }
+                    try store.renameCodes(limit: step, random: env.random)
+                    return false
+                }
+                if done { return }
+            } catch StoreError.tooLarge(_, _) where step > 1 {
+                step /= 2
+            }
+        }
+        throw StoreError.contended(store: name)
     }
 
     /// The lease that lets one process at a time deliver `account`'s

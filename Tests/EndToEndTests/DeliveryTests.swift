@@ -27,7 +27,8 @@ import Testing
 
         let first = try bob.run("tick")
         #expect(first.status == 9, "\(first)")
-        #expect(first.stderr.contains("\"Mallory M added you\") failed: the notify-command exited with status 3; it will be retried in 1m"),
+        #expect(first.stderr.contains("\"Mallory M made themselves your responder\") failed: the notify-command exited with status 3; "
+                                      + "it will be retried in 1m"),
                 "\(first)")
         #expect(lines(log) == ["Ada L added you", "Emergency alert from Ada L"])
 

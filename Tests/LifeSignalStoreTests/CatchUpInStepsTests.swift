@@ -85,7 +85,7 @@ import TestSupport
         let ran = try SharedStore(backend: etcd).write(env: world.env) { _ in "the command's own work" }
         #expect(ran == "the command's own work")
 
-        let back = World()
+        let back = World(empty: true)
         back.now = world.now
         _ = try StoreCopy(from: SharedStore(backend: etcd), to: SharedStore(backend: back.backend)).run()
         for (person, responder) in pairs {

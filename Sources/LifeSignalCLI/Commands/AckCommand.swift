@@ -52,6 +52,6 @@ extension Ack: RunnableCommand {
 
     private static func unreached(_ reach: ReachText.Named) -> String {
         reach.unreachableNames.isEmpty ? ""
-            : " Not reached: \(reach.unreachableNames.joined(separator: ", ")) (their data cannot be read)."
+            : " Not reached: \(reach.unreachableNames.joined(separator: ", ")) (their data cannot be read, or is refused as planted)."
     }
 }

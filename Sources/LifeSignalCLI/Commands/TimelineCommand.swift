@@ -166,7 +166,8 @@ struct TimelineView {
 
     private func receipt(_ recipient: Timeline.Recipient, now: Date) -> String {
         var parts = [name(recipient.id) + ":"]
-        parts.append(recipient.toldAt.map { "told \(TimeText.local($0, now: now))" } ?? "not told yet (their data cannot be read)")
+        parts.append(recipient.toldAt.map { "told \(TimeText.local($0, now: now))" }
+                     ?? "not told yet (their data cannot be read, or is refused as planted)")
         if let delivered = recipient.deliveredAt { parts.append("delivered \(TimeText.local(delivered, now: now))") }
         parts.append(recipient.readAt.map { "read \(TimeText.local($0, now: now))" } ?? "not read")
         return parts.joined(separator: " ")

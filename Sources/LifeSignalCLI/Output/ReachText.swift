@@ -30,7 +30,7 @@ enum ReachText {
         }
         let who = named.unreachableNames.joined(separator: ", ")
         return "\(reach.told.count) of your \(total) responders \(reach.told.count == 1 ? "was" : "were") told\(news); "
-            + "\(who) could not be (their data cannot be read; 'lifesignal doctor' shows why)."
+            + "\(who) could not be (their data cannot be read, or is refused as planted; 'lifesignal doctor' shows why)."
     }
 
     /// The hint after an action that reached nobody.

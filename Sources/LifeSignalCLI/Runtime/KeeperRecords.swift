@@ -39,7 +39,8 @@ struct KeeperRecords {
         let mine: (account: EntityID, session: String, notify: Date?)? =
             signedIn ? (try context.session().accountID, try session(), try notifyCommandSince()) : nil
         let note = try shared.readWithoutCatchUp { store in
-            TickNote(look: DeliverySetupService.isLookDue(try store.lastLook(), now: now),
+            // Where no store is yet, a look is nothing to write down (nor a reason to make one).
+            TickNote(look: try store.identity() != nil && DeliverySetupService.isLookDue(try store.lastLook(), now: now),
                      run: try mine.flatMap { mine in
                          DeliverySetupService.isRunWorthRecording(try store.deliverySetup(of: mine.account),
                                                                   notifyCommandSince: mine.notify, session: mine.session,

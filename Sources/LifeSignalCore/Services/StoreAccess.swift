@@ -120,17 +120,25 @@ public struct ScheduledWake: Sendable, Equatable {
     }
 }
 
-/// A failure that names the store file it is about (damaged, or written by
-/// a newer lifesignal), so the alarm path can say which file it could not read.
+/// A failure that names the store file it is about (damaged, written by a
+/// newer lifesignal, or refused as planted), so the alarm path can say which
+/// file it could not read.
 public protocol NamesStoreFile: UserFacingError {
-    /// The file's full path, when the failure is about one file.
+    /// The file's full path (or the directory's, for a refused directory),
+    /// when the failure is about one.
     var filePath: String? { get }
+    /// Whether the file was refused unread because someone else could have
+    /// planted or changed it (kind `io`, not `damaged`, for its exit code).
+    var isRefusedFile: Bool { get }
 }
 
 extension UserFacingError {
-    /// Whether the failure is an unreadable store file (kind `damaged`),
-    /// which the alarm path contains instead of stopping everyone.
-    public var isUnreadableFile: Bool { kind == .damaged }
+    /// Whether the failure is a store file that cannot be used: damaged, too
+    /// new, or refused as planted. The alarm path contains these instead of
+    /// stopping everyone: one account's file only costs what needs it.
+    public var isUnreadableFile: Bool {
+        kind == .damaged || (kind == .io && (self as? any NamesStoreFile)?.isRefusedFile == true)
+    }
 
     /// The unreadable file, or the message when no file is named.
     public var unreadableFile: String { (self as? any NamesStoreFile)?.filePath ?? message }

@@ -155,17 +155,25 @@ extension IndexEntry: StoreFileData {
 }
 
 /// `store.json`: the store's identity card.
+///
+/// Its schema is version 2 since the code index has keyed names: a
+/// lifesignal that reads only version 1 refuses such a store as written by
+/// a newer one, and never writes a code's name in plain sight into it.
 extension StoreMeta: StoreFileData {
+    package static var schemaVersion: Int { 2 }
+
     enum StoreField: UInt8, StoreFieldSet {
-        case createdAt, id, simulatedTime
-        static let names = JSONNames(["createdAt", "id", "simulatedTime"])
+        case codeKey, codesToRename, createdAt, id, simulatedTime
+        static let names = JSONNames(["codeKey", "codesToRename", "createdAt", "id", "simulatedTime"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreMeta {
         let start = reader.valueStart()
-        var createdAt: String?, id: String?, simulatedTime: Bool?
+        var createdAt: String?, id: String?, simulatedTime: Bool?, codeKey: String?, codesToRename: Bool?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
+            case .codeKey: codeKey = try reader.readOptionalString()
+            case .codesToRename: codesToRename = try reader.readOptionalBool()
             case .createdAt: createdAt = try reader.readString()
             case .id: id = try reader.readOptionalString()
             case .simulatedTime: simulatedTime = try reader.readOptionalBool()
@@ -173,11 +181,15 @@ extension StoreMeta: StoreFileData {
         }
         var meta = StoreMeta(createdAt: try present(createdAt, StoreField.createdAt, start), id: id)
         meta.simulatedTime = simulatedTime
+        meta.codeKey = codeKey
+        meta.codesToRename = codesToRename
         return meta
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.member(StoreField.codeKey.name, ifPresent: codeKey)
+        writer.member(StoreField.codesToRename.name, ifPresent: codesToRename)
         writer.member(StoreField.createdAt.name, createdAt)
         writer.member(StoreField.id.name, ifPresent: id)
         writer.member(StoreField.simulatedTime.name, ifPresent: simulatedTime)
@@ -185,7 +197,8 @@ extension StoreMeta: StoreFileData {
     }
 
     package var validationProblem: String? {
-        guard let id, !Self.isIdentity(id) else { return nil }
-        return "its id \(quoted(id)) is not 32 hexadecimal digits"
+        if let id, !Self.isIdentity(id) { return "its id \(quoted(id)) is not 32 hexadecimal digits" }
+        if let codeKey, !CodeIndexName.isKey(codeKey) { return "its codeKey is not 64 hexadecimal digits" }
+        return nil
     }
 }

@@ -192,6 +192,8 @@ enum CodecSamples {
     static var meta: StoreMeta {
         var meta = StoreMeta(createdAt: "2026-03-01T09:00:00Z", id: String(repeating: "0123456789abcdef", count: 2))
         meta.simulatedTime = true
+        meta.codeKey = String(repeating: "0123456789abcdef", count: 4)
+        meta.codesToRename = true
         return meta
     }
 
