@@ -97,6 +97,7 @@ enum CodecSamples {
         preferences.alerts = false
         preferences.checkIns = true
         preferences.contacts = false
+        preferences.dependentNews = false
         preferences.pings = true
         return preferences
     }
