@@ -101,9 +101,10 @@ struct CheckinInterval: CommandInput, Equatable {
             "Presets: 8h, 16h, 1d, 2d, 3d for check-ins; 1h, 2h, 4h, 8h for the reminder. Other durations work too (e.g. 90m, 1d12h, or seconds).",
             "The reminder is always shorter than the interval: shortening the interval below it moves the reminder to the largest preset that fits.",
             "--grace gives you time after the deadline before your responders hear of it (up to 7d); --repeat reminds them (every 15m to 7d) until you check in or one of them acknowledges it with 'lifesignal ack'. Each responder may also be told later than the others: 'contacts role NAME --delay 2h'.",
+            "A longer interval or grace period is told to your responders at once. With check-in codes set, a longer interval or grace period and fewer or no repeats need a code; the duress code makes the change exactly as the real one does and silently alerts your responders.",
         ],
         arguments: [duration.spec],
-        options: [reminder.spec, grace.spec, repeats.spec],
+        options: [reminder.spec, grace.spec, repeats.spec, SharedInputs.checkInCode.spec],
         examples: [
             CommandExample("checkin interval 2d --reminder 4h", "check in every two days, reminded four hours before"),
             CommandExample("checkin interval --grace 1h --repeat 6h", "responders hear an hour after the deadline, then every 6 hours"),
@@ -115,12 +116,14 @@ struct CheckinInterval: CommandInput, Equatable {
     let reminder: Int?
     let grace: Int?
     let repeats: IntervalRules.Repeats?
+    let code: String?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         interval = try parsed.value(Self.duration)
         reminder = try parsed.value(Self.reminder)
         grace = try parsed.value(Self.grace)
         repeats = try parsed.value(Self.repeats)
+        code = try parsed.value(SharedInputs.checkInCode)
     }
 
     /// Whether the command changes anything (else it shows the settings).

@@ -77,9 +77,13 @@ public struct AccountService {
     /// Sets the intervals, the grace period and the repeats. The new
     /// deadline counts at once: one already past fires now, a reminder
     /// already due is sent now. A deadline whose miss the responders were
-    /// told of stands until the next check-in.
+    /// told of stands until the next check-in. A longer interval or grace
+    /// period is told to the responders at once; returns whom that reached
+    /// (nil when nothing lengthened).
+    @discardableResult
     public func setIntervals(_ account: inout Account, checkIn: Int?, reminder: Int?, grace: Int? = nil,
-                             repeats: IntervalRules.Repeats? = nil) throws {
+                             repeats: IntervalRules.Repeats? = nil) throws -> Reach? {
+        let before = account
         let result = try IntervalRules.apply(checkIn: checkIn, reminder: reminder,
                                              to: (account.checkInInterval, account.reminderInterval))
         if let grace { account.graceInterval = try IntervalRules.grace(grace) }
@@ -87,6 +91,8 @@ public struct AccountService {
         account.checkInInterval = result.checkIn
         account.reminderInterval = result.reminder
         try deadlines.reschedule(&account)
+        guard let news = ScheduleWeakening.lengthened(from: before, to: account) else { return nil }
+        return try notifier.notifyResponders(of: account.id, news)
     }
 
     /// Replaces the QR code ID; the old one stops resolving at once.
@@ -123,22 +129,19 @@ public struct AccountService {
         return (alert, reach)
     }
 
-    /// Cancels the active alert, and an alert the duress code raised;
-    /// every responder is told.
+    /// Cancels the active alert; every responder is told. An alert the
+    /// duress code raised is not one the account can cancel: it answers
+    /// as if none were active (someone may be watching), and only the real
+    /// code or a responder's acknowledgement ends it.
     public func cancelAlert(_ account: inout Account) throws -> (alert: ActiveAlert, reach: Reach) {
-        guard let alert = account.alert ?? account.duressAlert else {
+        guard let alert = account.alert else {
             throw LifeSignalError.refused("no alert is active")
         }
-        var reach = Reach()
-        for cancelled in [account.alert, account.duressAlert].compactMap({ $0 }) {
-            let draft = FeedDraft(
-                type: .alert, title: "\(account.fullName) cancelled their alert",
-                message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(cancelled.activatedAt)).",
-                relatedContactID: account.id, relatedAlertID: cancelled.id)
-            reach = try notifier.notifyResponders(of: account.id, draft)
-        }
+        let reach = try notifier.notifyResponders(of: account.id, FeedDraft(
+            type: .alert, title: "\(account.fullName) cancelled their alert",
+            message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(alert.activatedAt)).",
+            relatedContactID: account.id, relatedAlertID: alert.id))
         account.alert = nil
-        account.duressAlert = nil
         try store.save(account)
         return (alert, reach)
     }
