@@ -92,8 +92,12 @@ enum CheckInText {
         }
     }
 
-    /// Responders told you are safe; and, once, that nobody watches you.
+    /// Responders told you are safe; that part of your account could not be
+    /// read (always, on stderr); and, once, that nobody watches you.
     static func report(_ result: Outcome, _ c: Context) {
+        for problem in result.outcome.damaged {
+            ReachText.warnDamage(problem, done: "your check-in counts all the same", c)
+        }
         if let told = result.toldSafe, !told.reach.isNobody, !c.json {
             c.say("You had missed your check-in. " + ReachText.sentence(told, news: " you are safe"))
         }

@@ -38,6 +38,9 @@ public struct AccountService {
         /// Nobody watches over the account (no responders) and it has not
         /// been warned of that since it last was watched: say so, once.
         public var warnUnwatched: Bool
+        /// The account's own files the check-in worked around (its contacts,
+        /// history or schedule entry could not be read), as their failures say.
+        public var damaged: [String] = []
     }
 
     /// Records a check-in now. When the account had missed its deadline,
@@ -45,18 +48,31 @@ public struct AccountService {
     /// alert stands: then nothing says "safe", and the outcome reads as it
     /// would have (`duressReach`: whom the duress alert of this very check-in
     /// reached), so nobody watching can tell.
+    ///
+    /// It works whenever the account itself can be read: its contacts, its
+    /// history or its schedule entry that cannot be are worked around (the
+    /// responders found from their side of each link, the check-in kept in
+    /// the account alone) and named in the outcome.
     @discardableResult
     public func checkIn(_ account: inout Account, command: String? = nil, duressReach: Reach? = nil) throws -> CheckInOutcome {
-        let responders = try store.contacts(of: account.id).filter(\.isResponder)
+        let found = try store.responders(of: account.id)
+        var damaged = found.problem.map { [$0] } ?? []
+        let responders = found.links
         let wasMissed = deadlines.engine.isMissedNotified(account)
         let told = deadlines.engine.toldResponders(account, responders: responders)
         account.lastCheckIn = env.now
-        try store.appendCheckIn(CheckInRecord(timestamp: env.now, command: command), of: account.id,
-                                keeping: Self.historyLimit)
+        do {
+            try store.isolated { store in
+                try store.appendCheckIn(CheckInRecord(timestamp: env.now, command: command), of: account.id,
+                                        keeping: Self.historyLimit)
+            }
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            damaged.append(failure.message)
+        }
         let watched = !responders.isEmpty
         let warn = !watched && account.warnedUnwatchedAt == nil
         account.warnedUnwatchedAt = watched ? nil : (account.warnedUnwatchedAt ?? env.now)
-        try deadlines.reschedule(&account)
+        if let problem = try deadlines.rescheduleDespiteDamage(&account, responders: responders) { damaged.append(problem) }
         var toldSafe: Reach?
         if wasMissed {
             if account.duressAlert != nil {
@@ -71,7 +87,7 @@ public struct AccountService {
                     relatedContactID: account.id))
             }
         }
-        return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn)
+        return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn, damaged: damaged)
     }
 
     /// Sets the intervals, the grace period and the repeats. The new
