@@ -39,7 +39,7 @@ _lifesignal_options() {
         'sessions end') REPLY='--others --help -h --store --json --quiet -q --no-color' ;;
         'checkin') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
-        'checkin interval') REPLY='--reminder --grace --repeat --code --help -h --store --json --quiet -q --no-color' ;;
+        'checkin interval') REPLY='--reminder --grace --repeat --code --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'checkin extend') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'checkin pause') REPLY='--for --until --reason --code --help -h --store --json --quiet -q --no-color' ;;
         'checkin resume') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
