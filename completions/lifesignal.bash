@@ -59,7 +59,7 @@ _lifesignal_options() {
         'contacts list') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
         'contacts add') REPLY='--image --phone --responder --dependent --first-name --last-name --help -h --store --json --quiet -q --no-color' ;;
         'contacts show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --delay --help -h --store --json --quiet -q --no-color' ;;
+        'contacts role') REPLY='--responder --no-responder --dependent --no-dependent --delay --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'contacts remove') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
         'contacts invitations') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts accept') REPLY='--help -h --store --json --quiet -q --no-color' ;;
