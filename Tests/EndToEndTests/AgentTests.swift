@@ -92,6 +92,28 @@ import TestSupport
         #expect(Self.events(result.stdout).contains("delivered"), "\(result)")
     }
 
+    /// Started an hour after Ada's missed deadline (the machine was off),
+    /// the agent's first step is the catch-up, and it says what it sent:
+    /// the deadlines line, the missed check-in as a notification, then its
+    /// delivery, in that order.
+    @Test func anAgentStartedAfterADeadlineReportsItsCatchUp() throws {
+        let sandbox = Sandbox("agent")
+        let (_, bob) = try Self.pair(sandbox)
+        let log = sandbox.root.appendingPathComponent("log").path
+        try #require(try bob.run(["settings", "set", "notify-command", Self.logging(to: log)]).succeeded)
+        let agent = try bob.start(["agent", "--json"], extra: ["LIFESIGNAL_NOW": "2026-03-02T10:00:00Z"])
+        let delivered = agent.waitForLine { $0["event"] as? String == "delivered" }
+        agent.signal(SIGTERM)
+        let result = agent.wait(timeout: 10)
+        #expect(delivered, "never delivered: \(result)")
+        let lines = JSONLines.objects(result.stdout)
+        #expect(Self.events(result.stdout).prefix(4) == ["started", "deadlines", "notification", "delivered"], "\(result)")
+        #expect(lines.first { $0["event"] as? String == "deadlines" }?["notices"] as? Int == 2, "Ada's and Bob's: \(result)")
+        let shown = lines.first { $0["event"] as? String == "notification" }?["notification"] as? [String: Any]
+        #expect(shown?["title"] as? String == "Ada L missed a check-in", "\(result)")
+        #expect(Self.lines(log).filter { $0.hasSuffix("Ada L missed a check-in") }.count == 1, "\(Self.lines(log))")
+    }
+
     /// The agent sleeps towards Ada's reminder the next morning; Ada then
     /// shortens her interval so that her deadline is three seconds away. The
     /// change in the schedule wakes the agent, which fires the new deadline

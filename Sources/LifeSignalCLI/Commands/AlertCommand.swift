@@ -39,6 +39,7 @@ extension AlertOn: RunnableCommand {
         if c.json { AlertText.print(alert, now: now, c, extra: ReachText.json(reach.reach)) } else {
             c.say(c.style.red("Alert raised.") + " " + ReachText.sentence(reach))
         }
+        ReachText.warnDamage(reach.reach.contactsProblem, done: ReachText.foundAllTheSame, c)
         c.hint(reach.reach.isNobody ? ReachText.addResponder : "lifesignal alert off (when you are safe)")
         return success
     }
@@ -52,6 +53,7 @@ extension AlertOff: RunnableCommand {
         if c.json { AlertText.print(nil, now: try c.now(), c, extra: ReachText.json(reach.reach)) } else {
             c.say("Alert cancelled. " + ReachText.sentence(reach))
         }
+        ReachText.warnDamage(reach.reach.contactsProblem, done: ReachText.foundAllTheSame, c)
         return success
     }
 }

@@ -103,11 +103,19 @@ struct LoginFlow {
     /// One attempt; the session is saved here when it succeeds.
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
         let previous = try? c.sessionFile().load()
+        let notifyCommandSince = try? KeeperRecords(context: c).notifyCommandSince()
         let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
                                           machine: c.env.machineName)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
+            if case .signedIn(let account, let token, _) = outcome {
+                // This machine's delivery set-up follows it to the new sign-in.
+                let replaced = previous.flatMap { $0.accountID == account.id ? SHA256.hexDigest($0.token) : nil }
+                try DeliverySetupService(store: store, env: try c.core()).signedIn(
+                    account: account.id, session: SHA256.hexDigest(token), replacing: replaced,
+                    notifyCommandSince: notifyCommandSince)
+            }
             // The first write gave the store its identity, which the session belongs to.
             return (outcome, try store.identity() ?? "")
         }

@@ -48,18 +48,28 @@ extension NotificationsList: RunnableCommand {
     }
 }
 
-/// The whole item, message and note included, and who it is about.
+/// The whole item, message and note included, and who it is about; an
+/// unread item is marked read, with the time, since it has been read (the
+/// receipts its sender sees say so).
 extension NotificationsShow: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let (item, about) = try c.reading { store, account in
+        var (item, about) = try c.reading { store, account in
             let item = try NotificationService(store: store).find(id, of: account.id)
             // Who it is about, when that account can still be read.
             let about = item.relatedContactID.flatMap { id in try? store.account(id) }
             return (item, about)
         }
+        if !item.isRead {
+            try c.writing { store, account in
+                _ = try NotificationEditor(store: store).markRead(item.id, of: account.id, at: now)
+            }
+            item.isRead = true
+            item.readAt = now
+        }
         if c.json {
-            c.printJSON(JSONViews.notification(item).adding("relatedContactName", .optional(about?.fullName)))
+            c.printJSON(JSONViews.notification(item).adding("relatedContactName", .optional(about?.fullName))
+                .adding("readAt", .date(item.readAt)))
             return success
         }
         var rows = TextTable(columns: [.fixed, .flexible])
@@ -68,12 +78,11 @@ extension NotificationsShow: RunnableCommand {
         rows.add(["Time", TimeText.both(item.timestamp, now: now)])
         if let about { rows.add(["About", "\(TerminalText.line(about.fullName)) (\(about.phoneNumber))"]) }
         else if let id = item.relatedContactID { rows.add(["About", id.rawValue]) }
-        rows.add(["Status", item.isRead ? "read" : "unread"])
+        rows.add(["Status", item.readAt.map { "read " + TimeText.both($0, now: now) } ?? "read"])
         rows.add(["ID", item.id.rawValue])
         // A multi-line message (a note) stays indented under its label.
         rows.add(["Message", TerminalText.block(HumanText.localTimes(in: item.message, now: now))])
         c.print(rows)
-        if !item.isRead { c.hint("lifesignal notifications read \(item.id.short)") }
         return success
     }
 }

@@ -111,6 +111,7 @@ enum JSONViews {
             ("pings", .bool(preferences.pings)),
             ("checkIns", .bool(preferences.checkIns)),
             ("contacts", .bool(preferences.contacts)),
+            ("dependentNews", .bool(preferences.dependentNews)),
             ("notifyCommand", .optional(local.notifyCommand)),
             ("smsCommand", .optional(local.smsCommand)),
             ("etcdCACert", .optional(local.etcdCACert)),

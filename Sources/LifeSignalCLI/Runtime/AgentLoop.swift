@@ -65,9 +65,14 @@ final class AgentLoop {
         // Anything wrong at the start ends the agent with its own status,
         // which a service manager reports (and retries, for the store).
         let shared = try c.store()
-        let start = try c.reading { store, account in
-            (account: account, next: try store.feedSummary(of: account.id).nextIndex, wake: try store.nextScheduledWake())
-        }
+        // Started after a deadline (the machine was off, the agent not yet
+        // running), the catch-up is this agent's first work, and reported
+        // as such: where the feed stood before it, then the catch-up itself,
+        // before any other read could make it silently.
+        let accountID = try c.session().accountID
+        let first = try shared.readWithoutCatchUp { store in try store.feedSummary(of: accountID).nextIndex }
+        let caughtUp = try shared.catchUp(env: try c.core())
+        let start = try c.reading { store, account in (account: account, wake: try store.nextScheduledWake()) }
         // Made before the first step's reads, so no change in between is missed.
         let waiter = c.env.makeWaiter(try shared.agentChanges(of: start.account.id))
         let records = KeeperRecords(context: c)
@@ -75,7 +80,9 @@ final class AgentLoop {
         try records.agentAlive(instance, since: since)
         events.started(account: start.account, store: shared.name, notifyCommand: try records.notifyCommandSince() != nil,
                        nextWake: start.wake, at: since)
-        var state = State(nextIndex: start.next, nextHeartbeat: since.addingTimeInterval(Keeping.heartbeat))
+        if caughtUp > 0 { events.deadlines(caughtUp, at: since) }
+        // The first step prints what the catch-up put in the feed, and delivers it.
+        var state = State(nextIndex: first, nextHeartbeat: since.addingTimeInterval(Keeping.heartbeat))
         while true {
             c.refreshNow()
             let now = try c.now()

@@ -96,6 +96,8 @@ struct Delivery {
         var ledger = DeliveryLedger(plan)
         var saved = plan.state
         var receipts: [(item: FeedItem, at: Date)] = []
+        var attempts: [DeliveryAttempt] = []
+        let session = try KeeperRecords(context: c).session()
         var inARow = 0
         var succeeded = false
         var queue = plan.steps[...]
@@ -133,21 +135,23 @@ struct Delivery {
                     succeeded = true
                     // The receipt: when the command ended, on a live clock.
                     receipts.append((item, try c.now()))
+                    attempts.append(.delivered(at: try c.now()))
                     event = .delivered(item)
                 } else {
                     let verdict = ledger.failed(item, now: now, command: command)
                     report.failures.append((item, outcome, verdict))
+                    attempts.append(.failed(at: try c.now(), error: "the notify-command \(outcome.summary)"))
                     inARow += 1
                     event = .failed(item: item, outcome: outcome, verdict: verdict)
                 }
                 // Recorded at once, with the receipt: an item handed over is
                 // not handed over again because a later one hung or the
                 // process was killed. Told only once recorded.
-                try save(ledger.state, &saved, receipts: &receipts)
+                try save(ledger.state, &saved, receipts: &receipts, attempts: &attempts, session: session)
                 observe(event)
             }
         }
-        try save(ledger.state, &saved, receipts: &receipts)
+        try save(ledger.state, &saved, receipts: &receipts, attempts: &attempts, session: session)
         report.waiting = ledger.state.retries.count
         report.nextRetry = ledger.nextRetry
         return report
@@ -170,19 +174,23 @@ struct Delivery {
 
     /// Records where delivery stands and, with it, the delivery receipt of
     /// each item the command took (`FeedItem.deliveredAt`, which timelines
-    /// and `status` show the people who were told). The agent delivers
-    /// through here too.
-    private func save(_ state: DeliveryState, _ saved: inout DeliveryState,
-                      receipts: inout [(item: FeedItem, at: Date)]) throws {
-        guard state != saved || !receipts.isEmpty else { return }
-        let taken = receipts
+    /// and `status` show the people who were told) and what the command did
+    /// on this sign-in (the dependents' `status` shows whether it works).
+    /// The agent delivers through here too.
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipts: inout [(item: FeedItem, at: Date)],
+                      attempts: inout [DeliveryAttempt], session: String) throws {
+        guard state != saved || !receipts.isEmpty || !attempts.isEmpty else { return }
+        let (taken, tried) = (receipts, attempts)
+        let env = try context.core()
         try context.writing { store, account in
             try store.setDeliveryState(state, of: account.id)
             let editor = NotificationEditor(store: store)
             for (item, time) in taken { try editor.markDelivered(item, of: account.id, at: time) }
+            try DeliverySetupService(store: store, env: env).deliveriesTried(tried, account: account.id, session: session)
         }
         saved = state
         receipts = []
+        attempts = []
     }
 
     private func environment(for item: FeedItem, account: Account, now: Date) -> [String: String] {

@@ -96,4 +96,13 @@ public struct Milestone: Sendable {
 /// what has fired (`subject.marks`), so a later step may follow an earlier.
 public protocol DeadlineRule: Sendable {
     func milestones(for subject: DeadlineSubject) -> [Milestone]
+
+    /// Keys of its milestones that belong to the cycle rather than to its
+    /// deadline (a pause's end): each fires once in a cycle, however often
+    /// the deadline moves within it (a new interval, an extension).
+    var cycleKeys: [String] { get }
+}
+
+extension DeadlineRule {
+    public var cycleKeys: [String] { [] }
 }

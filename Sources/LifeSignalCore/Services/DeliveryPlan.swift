@@ -4,7 +4,7 @@ import FoundationEssentials
 /// what order.
 ///
 /// Delivery is at least once: the store keeps a cursor below which every
-/// item was handed over, skipped (its type is turned off, it is older than
+/// item was handed over, skipped (the preferences hold it back, it is older than
 /// the notify command, or there is no command), or set back for a retry.
 /// An item the command failed on waits in `FeedSummary.retries` with a
 /// back-off, so no single item holds up the ones behind it.
@@ -52,11 +52,11 @@ public struct DeliveryPlan {
                 return true
             }
         }
-        var steps = due.map { owner.preferences.allows($0.type) ? Step.deliver($0) : Step.skip($0) }
+        var steps = due.map { owner.preferences.delivers($0) ? Step.deliver($0) : Step.skip($0) }
         var fresh = 0
         var older = 0
         try store.visitFeed(of: owner.id, from: current.deliveredThrough) { item in
-            let allowed = command != nil && owner.preferences.allows(item.type)
+            let allowed = command != nil && owner.preferences.delivers(item)
             let wanted = allowed && item.timestamp >= (since ?? item.timestamp)
             if allowed, !wanted { older += 1 }
             steps.append(wanted ? .deliver(item) : .skip(item))
@@ -103,7 +103,7 @@ public struct DeliveryLedger: Sendable {
         min(maxDelay, firstDelay << min(max(attempts - 1, 0), 16))
     }
 
-    /// The item needs nothing (its type is off, or it is older than the command).
+    /// The item needs nothing (the preferences hold it back, or it is older than the command).
     public mutating func skipped(_ item: FeedItem) { settle(item) }
 
     /// The command took the item.

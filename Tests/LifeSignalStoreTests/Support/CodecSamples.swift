@@ -97,6 +97,7 @@ enum CodecSamples {
         preferences.alerts = false
         preferences.checkIns = true
         preferences.contacts = false
+        preferences.dependentNews = false
         preferences.pings = true
         return preferences
     }
@@ -239,7 +240,8 @@ enum CodecSamples {
         DeliveryPlace(notifyCommandSince: date(63),
                       agents: ["9" + String(repeating: "a", count: 31): agent,
                                "10" + String(repeating: "b", count: 30): AgentPresence(since: date(64), seenAt: date(65), host: "")],
-                      lastRunAt: date(66))
+                      lastRunAt: date(66), lastDeliveredAt: date(68), failingSince: date(69), failedAttempts: 3,
+                      lastError: "the notify-command exited with status 7")
     }
 
     static var deliverySetup: DeliverySetup {
