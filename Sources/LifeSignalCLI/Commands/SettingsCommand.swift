@@ -23,7 +23,7 @@ extension Settings: RunnableCommand {
             if let governs = key.governs { switches.add([key.rawValue, value, governs]) } else { locals.add([key.rawValue, value]) }
         }
         c.print(switches)
-        c.say(SettingText.alarmsAlwaysGo)
+        c.sayWrapped(SettingText.alarmsAlwaysGo)
         c.say("")
         c.print(locals)
         return success

@@ -235,6 +235,14 @@ final class Context {
     /// Prints a human line unless `--quiet`.
     func say(_ text: String) { if !quiet { out.line(text) } }
 
+    /// Prints a sentence or two unless `--quiet`, wrapped at word
+    /// boundaries to the terminal's width (whole, off a terminal).
+    func sayWrapped(_ text: String) {
+        guard !quiet else { return }
+        guard let width else { return out.line(text) }
+        for line in TextWrap.lines(text, width: width) { out.line(line) }
+    }
+
     /// A hint on stderr naming the next command, unless quiet or JSON.
     func hint(_ text: String) {
         if !quiet, !json { err.line("hint: \(TerminalText.line(text))") }
