@@ -24,7 +24,11 @@ public enum LifeSignalCLI {
             try? err.finish()
             return ExitCode.failure.rawValue
         }
-        return run(.live(arguments: Array(commandLine.dropFirst())))
+        var environment = CLIEnvironment.live(arguments: Array(commandLine.dropFirst()))
+        // Every child of this process is a command it ran: orphans they
+        // leave are its own to find (and kill, at a command's time limit).
+        environment.processRunner = SpawningProcessRunner(adoptsOrphans: true)
+        return run(environment)
     }
 
     /// Runs one invocation and returns the exit status.

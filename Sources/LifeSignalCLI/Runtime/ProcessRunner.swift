@@ -8,7 +8,7 @@ public struct ProcessRequest: Sendable {
     public var input: [UInt8]?
     /// The complete environment of the program.
     public var environment: [String: String]
-    /// Killed (with everything it started) after this many seconds.
+    /// Killed (with everything it started, `ProcessTree`) after this many seconds.
     public var timeout: Double?
     /// Where the program's output goes.
     public var output: Output
@@ -77,7 +77,15 @@ public protocol ProcessRunner: Sendable {
 
 /// Runs programs with `posix_spawnp`.
 public struct SpawningProcessRunner: ProcessRunner {
-    public init() {}
+    /// Whether this process adopts the orphans its commands leave
+    /// (`ProcessTree.adoptOrphans`), so that a timed command's double-forked
+    /// daemon is killed with it too: for the lifesignal process, whose
+    /// children are all commands it ran; never in a test process.
+    public var adoptsOrphans: Bool
+
+    public init(adoptsOrphans: Bool = false) {
+        self.adoptsOrphans = adoptsOrphans
+    }
 
     public func run(_ request: ProcessRequest) -> ProcessOutcome {
         guard !request.arguments.isEmpty else { return .couldNotStart("no command given") }
@@ -107,11 +115,14 @@ public struct SpawningProcessRunner: ProcessRunner {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
-        // A timed command gets its own process group, so a timeout kills
-        // everything it started; an untimed one stays in ours for Ctrl-C.
-        if request.timeout != nil { flags |= Int32(POSIX_SPAWN_SETPGROUP) }
+        // A timed command leads a session of its own, so that a timeout finds
+        // and kills everything it started (`ProcessTree`); an untimed one
+        // stays in ours for Ctrl-C.
+        if request.timeout != nil {
+            flags |= Self.setSession
+            if adoptsOrphans { ProcessTree.adoptOrphans() }
+        }
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM] { sigaddset(&defaults, signal) }
@@ -140,12 +151,16 @@ public struct SpawningProcessRunner: ProcessRunner {
             Self.feed(input, to: inputPipe[1], within: request.timeout, relay: &relay)
             close(inputPipe[1])
         }
+        defer { if adoptsOrphans, request.timeout != nil { ProcessTree.reapAdopted() } }
         guard let limit = request.timeout, let deadline else {
             guard relay == nil else { return wait(for: pid, until: nil, limit: 0, relay: &relay) }
             return Self.wait(for: pid)
         }
         return wait(for: pid, until: deadline, limit: limit, relay: &relay)
     }
+
+    /// POSIX_SPAWN_SETSID (glibc 2.26), which Swift's Glibc module does not show.
+    private static let setSession = Int32(0x80)
 
     /// A pipe whose ends are closed on exec (pipe2 is not shown either).
     private static func makePipe(_ ends: inout [Int32]) -> Bool {
@@ -203,7 +218,7 @@ public struct SpawningProcessRunner: ProcessRunner {
 
     /// Waits for a program until `deadline` (monotonic seconds; nil: for as
     /// long as it runs), relaying its output meanwhile, then kills it with
-    /// its whole process group; the outcome names the caller's
+    /// everything it started (`ProcessTree`); the outcome names the caller's
     /// `limit` (not what was left of it after feeding the input).
     private func wait(for pid: pid_t, until deadline: Double?, limit: Double, relay: inout OutputRelay?) -> ProcessOutcome {
         var status: Int32 = 0
@@ -221,8 +236,7 @@ public struct SpawningProcessRunner: ProcessRunner {
             if result < 0, errno != EINTR { return .couldNotStart("wait failed") }
             let left = deadline.map { $0 - Self.monotonicSeconds() } ?? .infinity
             if left <= 0 {
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
+                ProcessTree.kill(root: pid, adopted: adoptsOrphans)
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
                 if reading { _ = relay?.pump() }
                 return .timedOut(seconds: limit)
