@@ -84,7 +84,7 @@ let package = Package(
                           ]),
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
-                dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine",
+                dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine", "SystemFiles",
                                "ImageIO", "QRCode", "QRDetector"]),
         .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
@@ -93,6 +93,7 @@ let package = Package(
         .executableTarget(name: "FuzzPNM", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzInflate", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzQR", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzDurations", dependencies: ["FuzzChecks"]),
         // Codecs that know nothing of lifesignal.
         .target(name: "ImageIO"),
         .target(name: "QRCode"),

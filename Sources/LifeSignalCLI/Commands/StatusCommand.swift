@@ -122,7 +122,7 @@ extension Status: RunnableCommand {
             what.append(s.red("ALERT") + duress + " since " + TimeText.both(alert.activatedAt, now: now))
         }
         if let since = dependent.overdueSince {
-            what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
+            what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: WholeSeconds.of(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
         }
         return [TerminalText.line(account.fullName), account.phoneNumber, what.concatenated(separator: "; ")]
