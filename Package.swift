@@ -35,7 +35,11 @@ let package = Package(
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
                                "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
-        .target(name: "LifeSignalCore", dependencies: ["ByteKeyed"]),
+        .target(name: "LifeSignalCore", dependencies: ["ByteKeyed", "Hashing"]),
+        // SHA-256, HMAC, PBKDF2, hex. Optimised in debug builds too: the slow key
+        // derivation of sign-in and check-in codes (~0.66 µs a round optimised)
+        // costs ~30 times that unoptimised, and every test signs people in.
+        .target(name: "Hashing", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The shared store: the backend seam (directory, etcd, memory), the
         // layout of lifesignal's files on it (feed segments, history,
         // schedule), store locations and identity, copy and doctor.
