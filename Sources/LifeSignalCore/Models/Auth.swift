@@ -1,10 +1,14 @@
 import FoundationEssentials
 
-/// A verification code waiting to be entered, kept only as a salted hash.
+/// A verification code waiting to be entered, kept only as a salted, slow
+/// hash (`AuthService.hash`).
 public struct PendingLogin: Codable, Sendable, Equatable {
     public var phoneNumber: String
     public var salt: String
     public var codeHash: String
+    /// PBKDF2 rounds the hash was made with; nil for a code issued before
+    /// codes were hashed slowly (one SHA-256), which no longer signs in.
+    public var iterations: Int?
     public var sentAt: Date
     public var expiresAt: Date
     public var failedAttempts: Int
@@ -12,11 +16,12 @@ public struct PendingLogin: Codable, Sendable, Equatable {
     public var sendsInWindow: Int
     public var windowStart: Date
 
-    public init(phoneNumber: String, salt: String, codeHash: String, sentAt: Date, expiresAt: Date,
+    public init(phoneNumber: String, salt: String, codeHash: String, iterations: Int? = nil, sentAt: Date, expiresAt: Date,
                 sendsInWindow: Int, windowStart: Date) {
         self.phoneNumber = phoneNumber
         self.salt = salt
         self.codeHash = codeHash
+        self.iterations = iterations
         self.sentAt = sentAt
         self.expiresAt = expiresAt
         self.failedAttempts = 0
