@@ -74,3 +74,22 @@ public struct SessionRecord: Codable, Sendable, Equatable {
     /// When it was last known to be used.
     public var lastUsed: Date { lastUsedAt ?? createdAt }
 }
+
+/// A session that was ended (signed out, or ended from another session),
+/// kept in its account's list for a while after (`SessionService`), so that
+/// whoever signed in as you cannot leave without a trace by signing out.
+public struct EndedSession: Codable, Sendable, Equatable {
+    public var id: EntityID
+    public var machine: String
+    public var createdAt: Date
+    public var lastUsedAt: Date
+    public var endedAt: Date
+
+    public init(id: EntityID, machine: String, createdAt: Date, lastUsedAt: Date, endedAt: Date) {
+        self.id = id
+        self.machine = machine
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.endedAt = endedAt
+    }
+}

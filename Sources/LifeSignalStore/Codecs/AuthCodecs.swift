@@ -68,6 +68,42 @@ extension SignUpWindow: StoreFileData {
     }
 }
 
+/// An element of `accounts/<id>/ended-sessions.json`: a session that ended recently.
+extension EndedSession: StoreFileElement {
+    enum StoreField: UInt8, StoreFieldSet {
+        case createdAt, endedAt, id, lastUsedAt, machine
+        static let names = JSONNames(["createdAt", "endedAt", "id", "lastUsedAt", "machine"])
+    }
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> EndedSession {
+        let start = reader.valueStart()
+        var createdAt: Date?, endedAt: Date?, id: EntityID?, lastUsedAt: Date?, machine: String?
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
+            switch field {
+            case .createdAt: createdAt = try reader.readDate()
+            case .endedAt: endedAt = try reader.readDate()
+            case .id: id = try reader.readEntityID()
+            case .lastUsedAt: lastUsedAt = try reader.readDate()
+            case .machine: machine = try reader.readString()
+            }
+        }
+        return EndedSession(id: try present(id, StoreField.id, start), machine: try present(machine, StoreField.machine, start),
+                            createdAt: try present(createdAt, StoreField.createdAt, start),
+                            lastUsedAt: try present(lastUsedAt, StoreField.lastUsedAt, start),
+                            endedAt: try present(endedAt, StoreField.endedAt, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.createdAt.name, createdAt)
+        writer.member(StoreField.endedAt.name, endedAt)
+        writer.member(StoreField.id.name, id)
+        writer.member(StoreField.lastUsedAt.name, lastUsedAt)
+        writer.member(StoreField.machine.name, machine)
+        writer.endObject()
+    }
+}
+
 /// An element of a list of names (`accounts/<id>/sessions.json`: the
 /// hashes of the account's sessions).
 extension String: StoreFileElement {
