@@ -30,7 +30,7 @@ extension Tick: RunnableCommand {
                 ("delivered", .int(report.delivered)), ("skipped", .int(report.skipped)),
                 ("failed", .int(report.failures.count)), ("waiting", .int(report.waiting)),
                 ("nextRetry", .date(report.nextRetry)), ("busy", .bool(report.busy)),
-                ("notifyCommand", .bool(!report.noCommand)),
+                ("notifyCommand", .bool(!report.noCommand)), ("cutShort", .bool(report.cutShort)),
             ]))
         } else if !c.quiet || report.failed {
             var summary = "Deadlines up to date; delivered \(report.delivered) notification\(report.delivered == 1 ? "" : "s")"
@@ -38,6 +38,7 @@ extension Tick: RunnableCommand {
             if report.waiting > 0, let next = report.nextRetry {
                 summary += "; \(report.waiting) waiting for a retry (next \(RelativeTime.describe(next, now: now)))"
             }
+            if report.cutShort { summary += " (this run's time was up; the rest go next run)" }
             if report.busy { summary += " (another process is delivering)" }
             if report.noCommand { summary += " (no notify-command set)" }
             c.out.line(summary + ".")
