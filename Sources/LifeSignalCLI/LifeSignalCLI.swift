@@ -82,6 +82,7 @@ public enum LifeSignalCLI {
         defer {
             context.reportEtcdTraffic()
             context.rememberFilesRead()
+            context.rememberAnsweringMember()
         }
         do {
             guard let input = parsed.input, let runner = parsed.inputType?.payload as? Runner else {

@@ -13,6 +13,12 @@ public struct EtcdConfiguration: Sendable {
     public var timeouts: Timeouts
     public var limits: RequestLimits
     public var resolver: HostResolver
+    /// The member to ask first, when it is one of `endpoints` (else the
+    /// first of them): the one that answered last time, which a caller
+    /// keeps between processes (`EtcdClient.answeringMember`), so that a
+    /// hung first-listed member costs one process its read timeout, not
+    /// every process.
+    public var firstMember: EtcdURL.Endpoint?
 
     public init(endpoints: [EtcdURL.Endpoint], tls: TLSConfiguration? = nil, credentials: Credentials? = nil,
                 tokenCache: TokenCache? = nil, timeouts: Timeouts = Timeouts(), limits: RequestLimits = RequestLimits(),

@@ -38,6 +38,7 @@ public final class EtcdBackend: StoreBackend {
             tls: TLSConfiguration(caFile: access.caFile, certificateFile: access.certificateFile, keyFile: access.keyFile),
             tokenCache: access.loadToken.flatMap { load in access.saveToken.map { EtcdConfiguration.TokenCache(load: load, save: $0) } })
         configuration.timeouts.operation = access.operationTimeout
+        configuration.firstMember = access.firstMember.flatMap { kept in url.endpoints.first { $0.description == kept } }
         do {
             client = try EtcdClient(configuration)
         } catch {
@@ -158,6 +159,10 @@ public final class EtcdBackend: StoreBackend {
         if let seed = reader.seed() { opening.withLock { $0 = seed } }
         return (commandClock.current ?? .local()).now()
     }
+
+    /// The member that answered last (`host:port`), for the next command
+    /// to ask first (`EtcdStoreAccess.firstMember`).
+    public var answeringMember: String { client.answeringMember.description }
 
     /// What this backend's reads showed about its hints: for the next command's.
     public var readLessons: StoreReadLessons { misses.all }
