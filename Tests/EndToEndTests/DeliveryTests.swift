@@ -30,7 +30,8 @@ import Testing
         #expect(first.stderr.contains("\"Mallory M made themselves your responder\") failed: the notify-command exited with status 3; "
                                       + "it will be retried in 1m"),
                 "\(first)")
-        #expect(lines(log) == ["Ada L added you", "Emergency alert from Ada L"])
+        // The alert first: urgent items go before the others.
+        #expect(lines(log) == ["Emergency alert from Ada L", "Ada L added you"])
 
         // Not tried again before its back-off is over; then it is.
         let early = try bob.run(["tick", "--json"])

@@ -167,6 +167,27 @@ struct EtcdFaultTests {
 }
 
 extension EtcdFaultTests {
+    /// A hung member named first in the URL costs one command its read
+    /// timeout (~2 s), not every command: the member that answered is kept
+    /// in the identity hint and asked first by the next command.
+    @Test func aHungFirstMemberCostsOneCommandNotEvery() throws {
+        let cluster = try EtcdCluster.start(.init(members: 3))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("hung-first", cluster: cluster)
+        let ana = sandbox.person("ana")
+        try ana.signUp(phone: "+15550103001", first: "Ana")
+        #expect(try ana.run(["status"]).succeeded)
+        cluster.pause(0)
+        defer { cluster.resume(0) }
+        let (first, took) = try Self.timed { try ana.run(["status"], timeout: 30) }
+        #expect(first.succeeded && took < 10, "\(first), took \(took) s")
+        for command in [["status"], ["checkin"], ["status"], ["notifications"]] {
+            let (result, took) = try Self.timed { try ana.run(command, timeout: 30) }
+            #expect(result.succeeded, "\(command): \(result)")
+            #expect(took < 1.5, "\(command) took \(took) s: the hung first member was asked again")
+        }
+    }
+
     /// A cluster past its space quota (NOSPACE) refuses writes: a command
     /// that writes says so, naming the fix, and changes nothing; reading
     /// still works, and doctor reports the alarm.

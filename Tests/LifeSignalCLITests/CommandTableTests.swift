@@ -126,7 +126,7 @@ struct CommandTableTests {
 
     static let refusals: [Refusal] = [
         Refusal(id: "bad duration", line: ["checkin", "interval", "soon"],
-                message: "invalid value 'soon' for 'DURATION': expected a duration such as 90m, 8h, 1d12h or seconds"),
+                message: "invalid value 'soon' for 'DURATION': expected a duration such as 90m, 8h, 1d12h or seconds (at most 36500d)"),
         Refusal(id: "empty passthrough", line: ["checkin", "--"], message: "missing argument COMMAND after --"),
         Refusal(id: "nothing to change", line: ["profile", "set"],
                 message: "missing '--first-name', '--last-name' or '--note'"),

@@ -80,6 +80,13 @@ public final class EtcdClient: @unchecked Sendable {
         }
         connector = Connector(resolver: configuration.resolver, tls: tls, connectTimeout: configuration.timeouts.connect)
         httpClients = Array(repeating: nil, count: configuration.endpoints.count)
+        preferredMember = configuration.firstMember.flatMap { configuration.endpoints.firstIndex(of: $0) } ?? 0
+    }
+
+    /// The member asked first now: the one that last answered (or
+    /// `EtcdConfiguration.firstMember` before any did).
+    public var answeringMember: EtcdURL.Endpoint {
+        state.withLock { configuration.endpoints[preferredMember] }
     }
 
     // MARK: Keys

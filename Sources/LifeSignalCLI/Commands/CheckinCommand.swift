@@ -23,7 +23,7 @@ extension Checkin: RunnableCommand {
                 throw CheckInCodeInput.noCodes
             }
             let outcome = c.env.processRunner.run(ProcessRequest(
-                arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil, stdoutToStderr: false))
+                arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil, output: .inherited))
             guard outcome.succeeded else {
                 if case .couldNotStart = outcome {
                     c.err.line("error: the command \(outcome.summary)")

@@ -111,12 +111,30 @@ extension NotificationsDelete: RunnableCommand {
             try c.requireConfirmation("Delete all your notifications?", yes: yes,
                                       declined: "Nothing deleted.")
         }
-        let count = try c.writing { store, account in
-            let id = try query.map { try NotificationService(store: store).find($0, of: account.id).id }
-            return try NotificationEditor(store: store).delete(id, of: account.id)
+        let token = SHA256.hexDigest(try c.session().token)
+        let (count, kept) = try c.writing { store, account -> (Int, Int) in
+            // The session this runs in: sign-in notices it may not delete stay (`SignInNoticeRules`).
+            guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
+            let item = try query.map { try NotificationService(store: store).find($0, of: account.id) }
+            if let item, !SignInNoticeRules.mayDelete(item, from: session) { throw SignInNoticeRules.refusal }
+            var kept = 0
+            let count = try NotificationEditor(store: store).delete(item?.id, of: account.id) { item in
+                guard SignInNoticeRules.mayDelete(item, from: session) else {
+                    kept += 1
+                    return true
+                }
+                return false
+            }
+            return (count, kept)
         }
-        if c.json { c.printJSON(.object([("deleted", .int(count))])) } else {
+        if c.json {
+            c.printJSON(.object([("deleted", .int(count))] + (query == nil ? [("keptSignIns", .int(kept))] : [])))
+        } else {
             c.say("Deleted \(count) notification\(count == 1 ? "" : "s").")
+            if kept > 0 {
+                c.say("Kept \(kept) sign-in notice\(kept == 1 ? "" : "s") of this session or later ones: "
+                      + "only a session that began before a sign-in can delete its notice.")
+            }
         }
         return success
     }

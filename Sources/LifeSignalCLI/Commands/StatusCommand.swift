@@ -126,7 +126,7 @@ extension Status: RunnableCommand {
             what.append(s.red("ALERT") + duress + " since " + TimeText.both(alert.activatedAt, now: now))
         }
         if let since = dependent.overdueSince {
-            what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
+            what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: WholeSeconds.of(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
         }
         if let handler = dependent.contact?.handler {

@@ -31,6 +31,7 @@ extension Tick: RunnableCommand {
                 ("failed", .int(report.failures.count)), ("waiting", .int(report.waiting)),
                 ("nextRetry", .date(report.nextRetry)), ("busy", .bool(report.busy)),
                 ("notifyCommand", .bool(!report.noCommand)), ("olderThanCommand", .int(report.olderThanCommand)),
+                ("cutShort", .bool(report.cutShort)),
             ]))
         } else if !c.quiet || report.failed {
             var summary = "Deadlines up to date; delivered \(report.delivered) notification\(report.delivered == 1 ? "" : "s")"
@@ -38,6 +39,7 @@ extension Tick: RunnableCommand {
             if report.waiting > 0, let next = report.nextRetry {
                 summary += "; \(report.waiting) waiting for a retry (next \(RelativeTime.describe(next, now: now)))"
             }
+            if report.cutShort { summary += " (this run's time was up; the rest go next run)" }
             if report.busy { summary += " (another process is delivering)" }
             if report.noCommand { summary += " (no notify-command set)" }
             if report.olderThanCommand > 0 { summary += "; " + DeliveryText.olderThanCommand(report.olderThanCommand) }

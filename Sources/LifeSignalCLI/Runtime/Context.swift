@@ -99,7 +99,7 @@ final class Context {
         if let cachedStore { return cachedStore }
         let location = try paths().store
         let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                         clock: clockKind, etcd: try etcdAccess(for: location))
+                                         clock: clockKind, etcd: try etcdAccess(forOwnStore: location))
         expectSignedInReads(store, at: location)
         cachedStore = store
         return store
@@ -111,7 +111,7 @@ final class Context {
         do {
             let location = try paths().store
             let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                             creating: false, clock: clockKind, etcd: try etcdAccess(for: location))
+                                             creating: false, clock: clockKind, etcd: try etcdAccess(forOwnStore: location))
             expectSignedInReads(store, at: location)
             cachedStore = store
             return store

@@ -9,9 +9,13 @@ import LifeSignalStore
 /// delivery lease; a second deliverer skips its turn), so a `tick` from cron
 /// and a running `follow` never hand over the same item twice. An item
 /// counts as delivered only after the command exited 0. An item the command
-/// fails on waits with a back-off (`DeliveryLedger`) while the items behind
-/// it go on; after two failures in a row the run stops, since the command
-/// itself is likely broken.
+/// fails on waits with a back-off (`DeliveryLedger`) while the others go on.
+///
+/// Each run tries every due item, in `DeliveryOrder` (urgent first, the
+/// senders taking turns), bounded by a time budget rather than a count of
+/// failures: one sender's failing or hanging items never stop the run
+/// before another's. What the budget leaves waits for the next run, due at
+/// once (`DeliveryLedger`).
 ///
 /// A look at the feed's counts comes first (nothing to deliver, and nothing
 /// waiting for a retry, needs no lease); the plan is made from one read once
@@ -31,6 +35,8 @@ struct Delivery {
         /// New items not handed over because they came before the notify
         /// command started on this store.
         var olderThanCommand = 0
+        /// The time budget ended the run with items still to try.
+        var cutShort = false
 
         var failed: Bool { !failures.isEmpty }
     }
@@ -41,8 +47,6 @@ struct Delivery {
         case failed(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)
     }
 
-    /// Failures in a row after which a run stops.
-    static let failuresInARow = 2
     /// Longest value of a `LIFESIGNAL_NOTIFICATION_*` variable, in bytes; the
     /// whole notification is on stdin, so the environment never overflows.
     static let environmentValueLimit = 1024
@@ -68,6 +72,11 @@ struct Delivery {
 
     /// How long the lease lasts unrenewed: the longest a command may run, and a minute.
     var leaseDuration: Duration { .milliseconds(Int64((timeout + 60) * 1000)) }
+
+    /// How long a run may go on starting commands: two that hang to their
+    /// time limit (the urgent items of two senders), and at least 10 s; a
+    /// run from cron each minute then ends about when the next begins.
+    var timeBudget: Duration { .milliseconds(Int64(max(10, 2 * timeout) * 1000)) }
 
     func run() throws -> Report {
         let c = context
@@ -98,11 +107,13 @@ struct Delivery {
         var receipts: [(item: FeedItem, at: Date)] = []
         var attempts: [DeliveryAttempt] = []
         let session = try KeeperRecords(context: c).session()
-        var inARow = 0
         var succeeded = false
         var queue = plan.steps[...]
         var waiting = plan.waiting[...]
-        deliveries: while inARow < Self.failuresInARow, !shouldStop() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var tried = false
+        deliveries: while !shouldStop() {
             let step: DeliveryPlan.Step
             if let next = queue.popFirst() {
                 step = next
@@ -117,6 +128,12 @@ struct Delivery {
                 ledger.skipped(item)
             case .deliver(let item):
                 guard let command else { continue }
+                // At least one item a run, whatever the budget.
+                guard !tried || clock.now - started < timeBudget else {
+                    report.cutShort = true
+                    break deliveries
+                }
+                tried = true
                 // A lease that runs out (a store whose leases expire) may be taken by another deliverer.
                 guard try lease.renew(for: leaseDuration) else {
                     report.busy = true
@@ -131,7 +148,6 @@ struct Delivery {
                 if outcome.succeeded {
                     ledger.delivered(item)
                     report.delivered += 1
-                    inARow = 0
                     succeeded = true
                     // The receipt: when the command ended, on a live clock.
                     receipts.append((item, try c.now()))
@@ -141,7 +157,6 @@ struct Delivery {
                     let verdict = ledger.failed(item, now: now, command: command)
                     report.failures.append((item, outcome, verdict))
                     attempts.append(.failed(at: try c.now(), error: "the notify-command \(outcome.summary)"))
-                    inARow += 1
                     event = .failed(item: item, outcome: outcome, verdict: verdict)
                 }
                 // Recorded at once, with the receipt: an item handed over is

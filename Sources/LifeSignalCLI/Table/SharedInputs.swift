@@ -34,7 +34,7 @@ enum SharedInputs {
     /// A duration such as 90m, 8h, 1d12h or plain seconds, in seconds.
     static func duration(_ text: String) -> Int? { DurationText.parse(text) }
 
-    static let durationExpected = "a duration such as 90m, 8h, 1d12h or seconds"
+    static let durationExpected = "a duration such as 90m, 8h, 1d12h or seconds (at most 36500d)"
 
     /// A moment: ISO 8601 with a zone (`2026-03-04T18:00:00Z`), or local
     /// wall-clock time without one (`2026-03-04T18:00`, `2026-03-04 18:00`,

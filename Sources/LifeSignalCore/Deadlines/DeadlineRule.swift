@@ -83,7 +83,7 @@ public struct Milestone: Sendable {
     public func latestOccurrence(at now: Date) -> Int? {
         guard now >= at else { return nil }
         guard let period, period > 0 else { return 0 }
-        return Int(now.timeIntervalSince(at) / Double(period))
+        return WholeSeconds.of(now.timeIntervalSince(at) / Double(period))
     }
 }
 

@@ -10,7 +10,7 @@ public struct ReminderRule: DeadlineRule {
         let at = due.addingTimeInterval(-Double(subject.account.reminderInterval))
         return [Milestone(key: "reminder", at: at, expiresAt: due, event: .reminder) { firedAt in
             // To the nearest minute: fired a moment late, "59m" stays 59m.
-            let seconds = max(0, Int(due.timeIntervalSince(firedAt).rounded()))
+            let seconds = max(0, WholeSeconds.of(due.timeIntervalSince(firedAt).rounded()))
             let left = RelativeTime.span(seconds: seconds < 60 ? seconds : (seconds + 30) / 60 * 60)
             return [Notice(id, FeedDraft(
                 type: .checkIn, title: "Check-in reminder",

@@ -119,7 +119,7 @@ public struct CheckInCodeService {
     }
 
     static func locked(until: Date, now: Date) -> LifeSignalError {
-        .refused("too many wrong check-in codes: try again in \(RelativeTime.span(seconds: Int(until.timeIntervalSince(now).rounded(.up)))) "
+        .refused("too many wrong check-in codes: try again in \(RelativeTime.span(seconds: WholeSeconds.of(until.timeIntervalSince(now).rounded(.up)))) "
             + "(at \(ISO8601.format(until)))")
     }
 }

@@ -33,7 +33,7 @@ public struct ContactView: Sendable {
     /// Seconds until the contact's check-in is due (negative when overdue),
     /// nil when their timer has not started.
     public func timeLeft(at now: Date) -> Int? {
-        account.nextCheckInDue.map { Int($0.timeIntervalSince(now)) }
+        account.nextCheckInDue.map { WholeSeconds.of($0.timeIntervalSince(now)) }
     }
 }
 

@@ -82,9 +82,10 @@ public struct NotificationEditor {
         }
     }
 
-    /// Deletes one item (or, with nil, all of them); returns how many went.
+    /// Deletes one item (or, with nil, all of them) but those `kept`
+    /// holds to; returns how many went.
     @discardableResult
-    public func delete(_ id: EntityID?, of owner: EntityID) throws -> Int {
-        try store.updateFeed(of: owner, scope: id.map { .item($0) } ?? .all) { _ in .delete }
+    public func delete(_ id: EntityID?, of owner: EntityID, keeping kept: (FeedItem) -> Bool = { _ in false }) throws -> Int {
+        try store.updateFeed(of: owner, scope: id.map { .item($0) } ?? .all) { item in kept(item) ? .keep : .delete }
     }
 }

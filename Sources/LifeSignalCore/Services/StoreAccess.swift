@@ -16,6 +16,8 @@ public protocol StoreReading {
     func session(tokenHash: String) throws -> SessionRecord?
     /// The token hashes of the account's sessions, oldest first.
     func sessionIndex(of id: EntityID) throws -> [String]
+    /// The account's sessions that ended recently, oldest first.
+    func endedSessions(of id: EntityID) throws -> [EndedSession]
     func pendingLogin(phoneNumber: String) throws -> PendingLogin?
     /// The store's sign-ups of its current day, nil before the first.
     func signUpWindow() throws -> SignUpWindow?
@@ -67,6 +69,7 @@ public protocol StoreWriting: StoreReading {
     func setQRCodeIndex(_ code: String, to id: EntityID?) throws
     func setSession(tokenHash: String, to record: SessionRecord?) throws
     func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws
+    func saveEndedSessions(_ sessions: [EndedSession], of id: EntityID) throws
     func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws
     func saveSignUpWindow(_ window: SignUpWindow) throws
     func saveInvitations(_ book: InvitationBook, of id: EntityID) throws

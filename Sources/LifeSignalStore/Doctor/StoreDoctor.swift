@@ -136,6 +136,7 @@ struct DoctorRun {
         }
         _ = decode([Ping].self, StoreLayout.pings(id))
         _ = decode([String].self, StoreLayout.sessionIndex(id))
+        _ = decode([EndedSession].self, StoreLayout.endedSessions(id))
         examineCheckIns(id)
         if let wake = decode(AccountWake.self, StoreLayout.wake(id)) { wakes[id] = wake.at }
         examineFeed(id)

@@ -179,6 +179,10 @@ public final class LayoutStore: StoreWriting {
         try load([String].self, StoreLayout.sessionIndex(id)) ?? []
     }
 
+    public func endedSessions(of id: EntityID) throws -> [EndedSession] {
+        try load([EndedSession].self, StoreLayout.endedSessions(id)) ?? []
+    }
+
     public func pendingLogin(phoneNumber: String) throws -> PendingLogin? {
         try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
     }
@@ -237,6 +241,11 @@ public final class LayoutStore: StoreWriting {
     public func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws {
         let path = StoreLayout.sessionIndex(id)
         if tokenHashes.isEmpty { try remove(path) } else { try store(tokenHashes, path) }
+    }
+
+    public func saveEndedSessions(_ sessions: [EndedSession], of id: EntityID) throws {
+        let path = StoreLayout.endedSessions(id)
+        if sessions.isEmpty { try remove(path) } else { try store(sessions, path) }
     }
 
     public func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws {

@@ -26,6 +26,7 @@ enum StoreLayout {
     static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
     /// The account's sessions, as the hashes that name them under `sessions/`.
     static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
+    static func endedSessions(_ id: EntityID) -> String { "accounts/\(id)/ended-sessions.json" }
     static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
     static func deliverySetup(_ id: EntityID) -> String { "accounts/\(id)/delivery.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
