@@ -5,7 +5,7 @@ import TestSupport
 /// `lifesignal agent` from outside: it starts and stops cleanly, meets a
 /// deadline within a second, hands each item over once however many agents
 /// run, and sleeps without using the CPU.
-@Suite(.serialized) struct AgentTests {
+@Suite(.serialized, .ownThreads) struct AgentTests {
     /// Ada watched by Bob; Ada checked in at 09:00, so her deadline is the
     /// next day at 09:00.
     static func pair(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person) {

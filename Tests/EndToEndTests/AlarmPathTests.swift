@@ -4,7 +4,7 @@ import Testing
 
 /// The alarm path end to end (issue 11): no missed check-in or alert is
 /// lost, faked or blocked, and nobody is told something untrue.
-@Suite(.serialized) struct AlarmPathTests {
+@Suite(.serialized, .ownThreads) struct AlarmPathTests {
     /// A name that is "one character" of 66 KB is refused at input, in bytes.
     @Test func namesAreLimitedInBytesAtInput() throws {
         let sandbox = Sandbox()
@@ -125,7 +125,7 @@ import Testing
 
 /// What a responder needs to read (issue 11, defect 9): the whole item, and
 /// who needs them, in `status` and its exit code.
-@Suite(.serialized) struct NeedsYouTests {
+@Suite(.serialized, .ownThreads) struct NeedsYouTests {
     /// Ada (note set) and Cy are Bob's dependents; Ada checked in at 09:00.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()

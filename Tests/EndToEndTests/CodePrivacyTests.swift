@@ -9,7 +9,7 @@ import TestSupport
 /// chose). Now no listing shows a code, and whoever is made someone's
 /// responder that way is named to them at once, with the command that
 /// undoes it.
-@Suite(.serialized) struct CodePrivacyTests {
+@Suite(.serialized, .ownThreads) struct CodePrivacyTests {
     static var kinds: [TestStore.Kind] { TestStore.etcdAvailable ? [.directory, .etcd] : [.directory] }
 
     @Test(arguments: kinds)

@@ -10,7 +10,7 @@ import TestSupport
 /// ahead, Ann's alert reached Bob after 22 ticks; with a hundred, not
 /// within three hours. Now every tick tries every due item, urgent first,
 /// the senders taking turns, within a time budget.
-@Suite(.serialized) struct DeliveryFairnessTests {
+@Suite(.serialized, .ownThreads) struct DeliveryFairnessTests {
     func lines(_ path: String) -> [String] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// Delivery through the notify command, seen from outside: no item holds up
 /// the ones behind it, failures back off, and a new command starts from now.
-@Suite(.serialized) struct DeliveryTests {
+@Suite(.serialized, .ownThreads) struct DeliveryTests {
     func lines(_ path: String) -> [String] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite(.serialized) struct DoctorTests {
+@Suite(.serialized, .ownThreads) struct DoctorTests {
     func twoLinkedPeople() throws -> (Sandbox, Person, Person) {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")

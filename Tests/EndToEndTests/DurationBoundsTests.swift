@@ -7,7 +7,7 @@ import TestSupport
 /// (SIGILL, exit 132). Now a duration past 36500d is not one (exit 2), and
 /// one up to it is measured against the command's own bound (exit 5);
 /// nothing crashes and nothing changes.
-@Suite(.serialized) struct DurationBoundsTests {
+@Suite(.serialized, .ownThreads) struct DurationBoundsTests {
     /// Every duration slot of the command table, VALUE standing for the duration.
     /// (FuzzChecks' `durations` target checks that this covers the table.)
     static let slots: [[String]] = [

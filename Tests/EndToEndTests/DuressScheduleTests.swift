@@ -6,7 +6,7 @@ import Testing
 /// responders hear needs a code, and the duress code does it exactly as
 /// the real one does while raising its alert; the duress alert ends with
 /// the real code or a responder's acknowledgement, never with 'alert off'.
-@Suite(.serialized) struct DuressScheduleTests {
+@Suite(.serialized, .ownThreads) struct DuressScheduleTests {
     let duress = DuressTests()
 
     /// `text` with every run of 8 or more hexadecimal digits (IDs, whole or short) made alike.

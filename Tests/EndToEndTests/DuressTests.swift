@@ -5,7 +5,7 @@ import Testing
 /// Check-in codes and the duress code: the duress code reads, byte for
 /// byte, like the real one on the account's side, and raises an alert on
 /// its responders' side.
-@Suite(.serialized) struct DuressTests {
+@Suite(.serialized, .ownThreads) struct DuressTests {
     static let real = "4821-blue"
     static let duress = "4821-red"
 
@@ -138,7 +138,7 @@ import Testing
 }
 
 /// The codes asked for on a real terminal, never echoed.
-@Suite(.serialized) struct CheckInCodePromptTests {
+@Suite(.serialized, .ownThreads) struct CheckInCodePromptTests {
     @Test func codesAreAskedTwiceWithoutEchoAndACheckInAsksForOne() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada")

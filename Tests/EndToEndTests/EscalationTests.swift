@@ -5,7 +5,7 @@ import Testing
 /// Issue 14 end to end on the simulated clock: a grace period, delays per
 /// responder, repeats, acknowledgements, including catch-up after long gaps
 /// and evaluators running at once.
-@Suite(.serialized) struct EscalationTests {
+@Suite(.serialized, .ownThreads) struct EscalationTests {
     /// Ada (interval 1d, checked in Sun 09:00) watched by Bob (at once) and
     /// Cy (2h later), with a grace period of 1h and repeats every 6h: she
     /// is due Mon 09:00, Bob is told at 10:00, Cy at 12:00.

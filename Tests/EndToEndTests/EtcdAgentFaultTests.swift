@@ -8,7 +8,7 @@ import TestSupport
 /// made by the proxies in front of the members at a moment the test
 /// chooses (or, for the leader with a commit in flight, the agent's own
 /// commit chooses), never left to timing.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(5)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdAgentFaultTests {
     enum Fault: String, CaseIterable, CustomTestStringConvertible, Sendable {
         /// The leader carries the watch and dies as the agent's commit reaches it.

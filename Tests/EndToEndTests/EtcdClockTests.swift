@@ -6,7 +6,7 @@ import TestSupport
 /// `Date` of its first answer), not this machine's: a proxy in front of a
 /// real member moves the dates it relays, as a cluster whose clock differs
 /// from the laptop's would look.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct EtcdClockTests {
     @Test func deadlinesAreJudgedByTheClustersClock() throws {
         let cluster = try EtcdCluster.start(.init(members: 1))

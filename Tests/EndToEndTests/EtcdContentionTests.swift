@@ -8,7 +8,7 @@ import TestSupport
 /// Each must get through (the directory store's lock queues them: none
 /// refused); a refusal as "store is busy" (exit 6) is for a store that stays
 /// contended for seconds, not for a conflict or two.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(10)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdContentionTests {
     /// Commands per dependent (`LIFESIGNAL_CONTENTION_ROUNDS`, 300 unless
     /// set): 2,400 in all, as the report measured, and the responder's feed

@@ -7,7 +7,7 @@ import TestSupport
 /// machines check in, quorum lost, members hung (SIGSTOP). Every command
 /// ends within 10 s with success or a clean, documented failure; nothing
 /// acknowledged is lost and nothing is applied twice.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(5)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdFaultTests {
     /// A clean failure of an etcd store: exit 12 and one line saying so.
     static func expectUnavailable(_ result: RunResult, within seconds: Double, took: Double,

@@ -7,7 +7,7 @@ import TestSupport
 /// few seconds, as its `error` lines say, and delivers what it missed
 /// within 5 s of the store's return, saying `recovered`; a follower keeps
 /// following, says so on stderr, and prints what arrived meanwhile.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(5)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdOutageTests {
     /// Ada's deadline (she checked in at 09:00 the day before).
     static let due = "2026-03-02T09:00:00Z"

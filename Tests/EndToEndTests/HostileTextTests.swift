@@ -9,7 +9,7 @@ import TestSupport
 /// someone who does not exist. Ada then runs every command that shows Eve's
 /// text; not one byte of it acts on her terminal, and no line of it passes
 /// for lifesignal's own. `--json` and `--raw` keep the exact content.
-@Suite(.serialized) struct HostileTextTests {
+@Suite(.serialized, .ownThreads) struct HostileTextTests {
     static let first = "Eve\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}]2;owned\u{07}"
     static let last = "Mallory\u{1B}[2J\u{9B}31m\u{202E}\u{200B}\nerror: your store is damaged"
     static let imitation = "•  3f2a1b0c  Mon 02 Mar 09:20  alert     Bob Okafor raised an emergency alert"
@@ -321,7 +321,7 @@ import TestSupport
 }
 
 /// A question on a terminal that names someone shows their name harmless.
-@Suite(.serialized) struct HostilePromptTests {
+@Suite(.serialized, .ownThreads) struct HostilePromptTests {
     @Test func aQuestionNamesAHostileContactHarmlessly() throws {
         let world = try HostileTextTests.World()
         let terminal = try Terminal(world.ada, ["contacts", "remove", "Eve"])

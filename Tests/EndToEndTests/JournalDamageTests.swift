@@ -7,7 +7,7 @@ import TestSupport
 /// (history down to one check-in, feed items gone, the journal emptied).
 /// Every command stops with exit 7 naming the journal, nothing changes, and
 /// `doctor` says the files hold every commit and what to do.
-@Suite(.serialized) struct JournalDamageTests {
+@Suite(.serialized, .ownThreads) struct JournalDamageTests {
     @Test(arguments: ["cut to half", "emptied", "a record changed before a torn one"])
     func aJournalDamagedInThisBootStopsEveryCommandAndChangesNothing(_ damage: String) throws {
         // The journal is the directory store's.

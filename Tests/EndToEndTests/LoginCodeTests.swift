@@ -5,7 +5,7 @@ import TestSupport
 /// The verification code can stay out of the process list, where any user
 /// of the machine can read `--code CODE`: from `LIFESIGNAL_LOGIN_CODE`, or
 /// from standard input with `--code -`; help says so.
-@Suite(.serialized) struct LoginCodeTests {
+@Suite(.serialized, .ownThreads) struct LoginCodeTests {
     static func requestCode(_ person: Person, _ phone: String) throws -> String {
         let sent = try person.run(["login", "--phone", phone, "--json"])
         return try #require(sent.jsonObject?["code"] as? String, "\(sent)")

@@ -7,7 +7,7 @@ import TestSupport
 /// command that only looks makes nothing anywhere; a location holding
 /// something that is no store is refused by every command, which changes
 /// nothing there; a store is made only where nothing is.
-@Suite(.serialized) struct NotAStoreTests {
+@Suite(.serialized, .ownThreads) struct NotAStoreTests {
     /// What a look at a store location runs, signed in or not.
     static let looks: [[String]] = [["status"], ["status", "--check"], ["notifications"], ["contacts"], ["tick"],
                                     ["checkin", "history"], ["doctor"], ["completions", "bash"]]

@@ -6,7 +6,7 @@ import TestSupport
 /// new command is not flooded with the past) belongs to each store, by
 /// that store's clock: a command set while signed in to one store delivers
 /// on another, and an item passed over for being older is said once.
-@Suite struct NotifyCommandStoresTests {
+@Suite(.ownThreads) struct NotifyCommandStoresTests {
     @Test func aCommandSetOnOneStoreDeliversOnAnother() throws {
         let sandbox = Sandbox("twostores")
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")

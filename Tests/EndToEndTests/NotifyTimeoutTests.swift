@@ -5,7 +5,7 @@ import TestSupport
 /// A notify command that hangs is killed at its time limit with everything
 /// it started: a backgrounded grandchild, one that made a session of its
 /// own (`setsid`), and a daemon whose parent exited (a double fork).
-@Suite(.serialized) struct NotifyTimeoutTests {
+@Suite(.serialized, .ownThreads) struct NotifyTimeoutTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let testDescription: String
         /// The command, with PIDFILE where the grandchild writes its ID.

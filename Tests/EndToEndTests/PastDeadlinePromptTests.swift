@@ -6,7 +6,7 @@ import TestSupport
 /// the past, which tells every responder at once: on a terminal it asks
 /// first whether to check in before (the default); with --yes or without
 /// a terminal it does as asked and says whom it told.
-@Suite(.serialized) struct PastDeadlinePromptTests {
+@Suite(.serialized, .ownThreads) struct PastDeadlinePromptTests {
     /// Ada watched by Bob and Cy, checked in at 09:00; now it is 13:00.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()

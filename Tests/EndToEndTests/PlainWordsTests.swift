@@ -5,7 +5,7 @@ import TestSupport
 /// What a person reads says what is true for them: a login code's note
 /// fits the kind of store, and a responder with no check-ins of their own
 /// is not told on every `status` that nobody watches them.
-@Suite struct PlainWordsTests {
+@Suite(.ownThreads) struct PlainWordsTests {
     static var kinds: [TestStore.Kind] { TestStore.etcdAvailable ? [.directory, .etcd] : [.directory] }
 
     @Test(arguments: kinds)

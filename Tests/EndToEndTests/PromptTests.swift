@@ -4,7 +4,7 @@ import TestSupport
 
 /// Questions asked on a real terminal (a pseudo-terminal): what is asked,
 /// in which order, and what "no" and Ctrl-D do.
-@Suite(.serialized) struct PromptTests {
+@Suite(.serialized, .ownThreads) struct PromptTests {
     /// The code shown locally (no sms-command) on the terminal.
     static func code(in screen: String) throws -> String {
         let line = try #require(screen.split(separator: "\n").first { $0.hasPrefix("Verification code for") })

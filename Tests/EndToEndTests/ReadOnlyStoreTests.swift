@@ -5,7 +5,7 @@ import TestSupport
 /// A store this process cannot write (here a read-only bind mount in a
 /// mount namespace of the command's own): reading commands work, writing
 /// ones fail with one clear line and change nothing.
-@Suite(.serialized) struct ReadOnlyStoreTests {
+@Suite(.serialized, .ownThreads) struct ReadOnlyStoreTests {
     /// Whether `unshare -m` and a bind mount work here (root, or a user namespace).
     static let canMount: Bool = {
         let probe = Process()

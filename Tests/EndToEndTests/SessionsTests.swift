@@ -6,7 +6,7 @@ import TestSupport
 /// the requester's own sms-command): the account's owner sees it happen,
 /// sees where, and ends it. Sessions expire after 90 days unused, and use
 /// is written down at most once a day.
-@Suite(.serialized) struct SessionsTests {
+@Suite(.serialized, .ownThreads) struct SessionsTests {
     /// This machine's host name, as lifesignal records it.
     static let machine: String = {
         var buffer = [CChar](repeating: 0, count: 256)

@@ -6,7 +6,7 @@ import TestSupport
 /// finds argv through `/proc/self/maps`): lifesignal must say so and fail,
 /// never take it for "no words", print the help and exit 0, which made every
 /// `checkin` from cron "succeed" without doing anything.
-@Suite(.serialized) struct StartupFailureTests {
+@Suite(.serialized, .ownThreads) struct StartupFailureTests {
     /// Whether the binary is static (the release build): a dynamic one
     /// cannot even be loaded with no descriptor to spare.
     static let isStatic: Bool = {

@@ -5,7 +5,7 @@ import TestSupport
 /// The dependent's `status` from outside: whether anything keeps the
 /// store's deadlines on time, and for the current alarm who was told, whose
 /// notify command took it, who read it, and who has no delivery set up.
-@Suite struct StatusReceiptsTests {
+@Suite(.ownThreads) struct StatusReceiptsTests {
     /// Ada watched by Bob and Cleo; Ada checked in at 09:00 (her deadline:
     /// the next day at 09:00, her reminder two hours before).
     static func trio(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person, cleo: Person) {

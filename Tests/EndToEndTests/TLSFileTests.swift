@@ -7,7 +7,7 @@ import TestSupport
 /// huge file is refused at once, with a line naming it, never waited on or
 /// read without end. No cluster is needed: the files are read before any
 /// member is asked.
-@Suite(.serialized) struct TLSFileTests {
+@Suite(.serialized, .ownThreads) struct TLSFileTests {
     @Test(arguments: ["LIFESIGNAL_ETCD_CACERT", "LIFESIGNAL_ETCD_CERT", "LIFESIGNAL_ETCD_KEY"])
     func aTLSFileThatIsNotAnOrdinaryFileIsRefusedAtOnce(variable: String) throws {
         let sandbox = Sandbox("tls-files", storeKind: .directory)

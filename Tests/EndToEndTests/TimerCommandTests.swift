@@ -4,7 +4,7 @@ import Testing
 
 /// `checkin extend`, `checkin pause`/`resume` and pings with an answer
 /// window, end to end on the simulated clock.
-@Suite(.serialized) struct TimerCommandTests {
+@Suite(.serialized, .ownThreads) struct TimerCommandTests {
     /// Ada (interval 1d, checked in Sun 09:00) watched by Bob and Cy.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()

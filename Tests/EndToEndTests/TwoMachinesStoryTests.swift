@@ -5,7 +5,7 @@ import TestSupport
 /// The story as a new user tries it: two people on two machines
 /// (separate homes), one etcd URL, add each other by QR code pictures, and
 /// a check-in one of them misses reaches the other.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct TwoMachinesStoryTests {
     @Test func twoPeopleOnOneEtcdURLWatchOverEachOther() throws {
         let cluster = try EtcdCluster.start(.init(members: 3))

@@ -44,9 +44,10 @@ import Testing
 
     @Test func aFloodIsCutAtTheLimitAndSaysSo() throws {
         let line = Array(String(repeating: "x", count: 99).utf8) + [10]
-        let shown = try relayed(Array(repeating: line, count: 2000))
+        let shown = try relayed(Array(repeating: line, count: 2000) + [Array("short\n".utf8)])
         #expect(shown.utf8.count <= OutputRelay.limit + 3 * 700, "\(shown.utf8.count) bytes shown")
         #expect(shown.hasSuffix("(the command's further output was not shown)\n"))
+        #expect(!shown.contains("short"), "a line after the cut was shown")
         let long = try relayed([Array(repeating: UInt8(ascii: "y"), count: 100_000)])
         #expect(long.utf8.count == 2 + OutputRelay.lineLimit + 1, "one line of \(long.utf8.count) bytes")
     }

@@ -7,7 +7,7 @@ import TestSupport
 /// An etcd store's change signal when the history its watch needs is gone
 /// (compacted while nobody waited): it reads the revision again, says
 /// something may have changed, and watches on from there.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct EtcdChangeSignalTests {
     @Test func aCompactedRevisionIsReadAgainAndWatchedFromThere() throws {
         let cluster = try EtcdCluster.shared("conformance")

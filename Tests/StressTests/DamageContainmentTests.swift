@@ -12,7 +12,7 @@ import TestSupport
 ///   cannot be watched;
 /// - the damaged account's own command that needs the file fails with exit
 ///   7 naming it, `doctor` names it, and the file is left exactly as it was.
-@Suite(.serialized) struct DamageContainmentTests {
+@Suite(.serialized, .ownThreads) struct DamageContainmentTests {
     static let missed = "Ada Test missed a check-in"
     static let cannotBeWatched = "A dependent of yours cannot be watched"
 

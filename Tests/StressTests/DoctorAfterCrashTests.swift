@@ -11,7 +11,7 @@ import SystemFiles
 /// that replay will leave it: it finds no problem (exit 0; a replay due and
 /// leftover temporary files are notes), never advises a restore, and
 /// changes nothing; after the next command it finds nothing either.
-@Suite struct DoctorAfterCrashTests {
+@Suite(.ownThreads) struct DoctorAfterCrashTests {
     @Test(arguments: FaultInjectionTests.Command.allCases)
     func doctorAfterACrashAtEveryStepFindsNothingToRestore(_ command: FaultInjectionTests.Command) throws {
         let world = try FaultWorld(linked: command == .pingSend)

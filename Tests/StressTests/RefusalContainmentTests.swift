@@ -14,7 +14,7 @@ import TestSupport
 ///   naming it, and `doctor` lists it as unsafe;
 /// - an alert reaches every responder whose files are usable and names
 ///   the one it could not reach.
-@Suite(.serialized) struct RefusalContainmentTests {
+@Suite(.serialized, .ownThreads) struct RefusalContainmentTests {
     /// One way to make a file (or directory) refused; nil when it needs root.
     struct Refusal: Sendable, CustomStringConvertible {
         let description: String

@@ -9,7 +9,7 @@ import TestSupport
 /// nothing, the whole store, or a copy under way that every command refuses
 /// (exit 5) without changing it, that `doctor` names, and that the command
 /// the error gives removes, after which the copy goes through.
-@Suite(.serialized) struct StoreCopyKillTests {
+@Suite(.serialized, .ownThreads) struct StoreCopyKillTests {
     enum Direction: String, CaseIterable, CustomTestStringConvertible {
         case directoryToDirectory, directoryToEtcd, etcdToDirectory
         var testDescription: String { rawValue }

@@ -65,7 +65,7 @@ struct OutputRelay {
     }
 
     private mutating func show(_ line: ArraySlice<UInt8>) {
-        guard shown + line.count < Self.limit else {
+        guard !cut, shown + line.count < Self.limit else {
             cut = true
             return
         }

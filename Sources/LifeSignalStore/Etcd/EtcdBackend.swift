@@ -33,6 +33,11 @@ public final class EtcdBackend: StoreBackend {
     /// (26 of 2,400 were refused at 1x; the directory store's lock, which
     /// queues writers, refused none).
     static let conflictPatience = 3
+    /// Tries a transaction that keeps meeting others' changes has before
+    /// "store is busy", however long they took: on a machine short of CPU
+    /// each try is slow, and patience in seconds alone would refuse a
+    /// command that merely ran slowly among fast ones.
+    static let conflictTries = 20
 
     /// A backend for the store at `location`. Nothing is sent yet; a TLS
     /// file that cannot be used is refused here.
@@ -131,7 +136,8 @@ public final class EtcdBackend: StoreBackend {
                 let cause = reader.failure ?? error
                 guard cause is SnapshotGone else { throw cause }
             }
-            guard !(conflicted ? conflictPatience : patience).hasPassed else { break }
+            let outOfPatience = conflicted ? conflictPatience.hasPassed && attempt >= Self.conflictTries : patience.hasPassed
+            guard !outOfPatience else { break }
             // A conflict's answer holds the values as they are now: run again
             // on them at once. Pausing first would commit on values others
             // had changed meanwhile, and the one that lost would go on losing

@@ -9,7 +9,7 @@ import TestSupport
 @Suite(.enabled(if: EtcdBinary.shouldRun && (FileManager.default.fileExists(atPath: TestPKI.fakeTime)
                                              || ProcessInfo.processInfo.environment["CI"] != nil),
                 Comment(rawValue: EtcdBinary.skipNote + " (and libfaketime)")),
-       .timeLimit(.minutes(1)))
+       .hangGuard, .ownThreads)
 struct ClockCheckTests {
     /// The server's certificate starts in three days, and this machine's
     /// clock is three days behind the cluster's (as a laptop's whose clock

@@ -8,7 +8,7 @@ extension LiveEtcdTests {
     /// Faults on a 3-member loopback cluster: the leader killed mid-write, no
     /// quorum, a hung member, a watch's member killed or hung. One cluster at a
     /// time (elections on a loaded machine are slow enough already).
-    @Suite(needsEtcd, .serialized, .timeLimit(.minutes(3)))
+    @Suite(needsEtcd, .serialized, .hangGuard)
     struct FailoverTests {
         let keys = EtcdTestKeys("failover")
 

@@ -21,6 +21,7 @@ import TestSupport
 /// sequences of `longSteps` steps from a random base seed, and
 /// `LIFESIGNAL_STRESS_SEED=S` replays one sequence; every failure prints its
 /// seed and its steps.
+@Suite(.ownThreads)
 struct AlarmPropertyTests {
     static let sequences = 2_000
     /// Steps after the opening of each `swift test` sequence.
