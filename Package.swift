@@ -35,7 +35,14 @@ let package = Package(
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
                                "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
-        .target(name: "LifeSignalCore", dependencies: ["ByteKeyed"]),
+        .target(name: "LifeSignalCore", dependencies: ["ByteKeyed", "Hashing"]),
+        // SHA-256, HMAC, PBKDF2, hex. Optimised in debug builds too: the slow key
+        // derivation of sign-in and check-in codes (~0.66 µs a round optimised)
+        // costs ~30 times that unoptimised, and every test signs people in.
+        .target(name: "Hashing", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The system's time zone database (/usr/share/zoneinfo, /etc/localtime) as the core's
+        // ZoneInfoSource, read through SystemFiles.
+        .target(name: "ZoneInfoFiles", dependencies: ["LifeSignalCore", "SystemFiles"]),
         // The shared store: the backend seam (directory, etcd, memory), the
         // layout of lifesignal's files on it (feed segments, history,
         // schedule), store locations and identity, copy and doctor.
@@ -84,7 +91,7 @@ let package = Package(
                           ]),
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
-                dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine",
+                dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine", "SystemFiles",
                                "ImageIO", "QRCode", "QRDetector"]),
         .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
@@ -93,12 +100,14 @@ let package = Package(
         .executableTarget(name: "FuzzPNM", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzInflate", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzQR", dependencies: ["FuzzChecks"]),
+        .executableTarget(name: "FuzzDurations", dependencies: ["FuzzChecks"]),
         // Codecs that know nothing of lifesignal.
         .target(name: "ImageIO"),
         .target(name: "QRCode"),
         .target(name: "QRDetector"),
 
-        .testTarget(name: "LifeSignalCoreTests", dependencies: ["LifeSignalCore", "TestSupport"]),
+        .testTarget(name: "LifeSignalCoreTests",
+                    dependencies: ["LifeSignalCore", "ZoneInfoFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
                     dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "FuzzChecks"]),
         .testTarget(name: "LifeSignalLocalTests",

@@ -4,7 +4,7 @@
 #   .ci/fuzz.sh [SECONDS] [TARGET...]       # default: 60 s each, every target
 #   .ci/fuzz.sh 600 FuzzPNG FuzzPNM          # what the 10-minute runs used
 #
-# Targets: FuzzParser FuzzStoreDecoding FuzzPNG FuzzJPEG FuzzPNM FuzzInflate FuzzQR.
+# Targets: FuzzParser FuzzStoreDecoding FuzzPNG FuzzJPEG FuzzPNM FuzzInflate FuzzQR FuzzDurations.
 # Each is built with
 #   swift build -c release --sanitize fuzzer -Xswiftc -DFUZZING --build-path .build-fuzz --product TARGET
 # (apart from the normal build: without -DFUZZING the same executables only
@@ -30,20 +30,21 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(FuzzParser FuzzStoreDecoding FuzzPNG FuzzJPEG FuzzPNM FuzzInflate FuzzQR)
+    targets=(FuzzParser FuzzStoreDecoding FuzzPNG FuzzJPEG FuzzPNM FuzzInflate FuzzQR FuzzDurations)
 fi
 
 check_name() {  # the FuzzTarget case a Fuzz* executable runs
     case "$1" in
         FuzzParser) echo parser ;; FuzzStoreDecoding) echo storeDecoding ;;
         FuzzPNG) echo png ;; FuzzJPEG) echo jpeg ;; FuzzPNM) echo pnm ;; FuzzInflate) echo inflate ;; FuzzQR) echo qr ;;
+        FuzzDurations) echo durations ;;
         *) echo "unknown fuzz target: $1" >&2; exit 2 ;;
     esac
 }
 
 max_len() {  # long enough for the target's structure, short enough to stay fast
     case "$1" in
-        FuzzParser) echo 512 ;; FuzzQR) echo 12000 ;; *) echo 4096 ;;
+        FuzzParser) echo 512 ;; FuzzDurations) echo 64 ;; FuzzQR) echo 12000 ;; *) echo 4096 ;;
     esac
 }
 

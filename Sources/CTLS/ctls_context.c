@@ -1,10 +1,15 @@
 // Process-wide OpenSSL set-up and the client context.
 
+// memmem(3).
+#define _GNU_SOURCE
+
 #include "ctls_internal.h"
 
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -59,17 +64,75 @@ static int refuse_passphrase(char *buffer, int size, int writing, void *user) {
     return -1;
 }
 
-/// Whether the PEM file holds an encrypted private key.
-static int key_is_encrypted(const char *path) {
-    FILE *file = fopen(path, "r");
-    if (file == NULL) return 0;
-    char line[256];
-    int encrypted = 0;
-    while (!encrypted && fgets(line, sizeof line, file) != NULL) {
-        encrypted = strstr(line, "ENCRYPTED") != NULL;
+/// Whether the PEM text holds an encrypted private key.
+static int key_is_encrypted(const ctls_pem *key) {
+    return memmem(key->bytes, key->count, "ENCRYPTED", 9) != NULL;
+}
+
+/// A read-only BIO over the PEM text (NULL when it is too large for one).
+static BIO *pem_bio(const ctls_pem *pem) {
+    if (pem->count > INT_MAX) return NULL;
+    return BIO_new_mem_buf(pem->bytes, (int)pem->count);
+}
+
+/// Trusts every certificate in `ca`, as SSL_CTX_load_verify_locations does
+/// with a file: at least one is needed.
+static int load_ca(SSL_CTX *context, const ctls_pem *ca) {
+    BIO *bio = pem_bio(ca);
+    if (bio == NULL) return 0;
+    STACK_OF(X509_INFO) *infos = PEM_X509_INFO_read_bio(bio, NULL, refuse_passphrase, NULL);
+    BIO_free(bio);
+    if (infos == NULL) return 0;
+    X509_STORE *store = SSL_CTX_get_cert_store(context);
+    int added = 0, failed = 0;
+    for (int index = 0; index < sk_X509_INFO_num(infos); index++) {
+        X509_INFO *info = sk_X509_INFO_value(infos, index);
+        if (info->x509 == NULL) continue;
+        if (X509_STORE_add_cert(store, info->x509) == 1) added++; else failed = 1;
     }
-    fclose(file);
-    return encrypted;
+    sk_X509_INFO_pop_free(infos, X509_INFO_free);
+    return added > 0 && !failed;
+}
+
+/// Presents the first certificate in `cert` and sends the rest as its
+/// chain, as SSL_CTX_use_certificate_chain_file does with a file.
+static int load_chain(SSL_CTX *context, const ctls_pem *cert) {
+    BIO *bio = pem_bio(cert);
+    if (bio == NULL) return 0;
+    X509 *leaf = PEM_read_bio_X509_AUX(bio, NULL, refuse_passphrase, NULL);
+    int ok = leaf != NULL && SSL_CTX_use_certificate(context, leaf) == 1 && SSL_CTX_clear_chain_certs(context) == 1;
+    X509_free(leaf);
+    while (ok) {
+        X509 *link = PEM_read_bio_X509(bio, NULL, refuse_passphrase, NULL);
+        if (link == NULL) {
+            // The end of the text is the expected way out of the loop.
+            unsigned long last = ERR_peek_last_error();
+            if (ERR_GET_LIB(last) == ERR_LIB_PEM && ERR_GET_REASON(last) == PEM_R_NO_START_LINE) {
+                ERR_clear_error();
+            } else {
+                ok = 0;
+            }
+            break;
+        }
+        if (SSL_CTX_add0_chain_cert(context, link) != 1) {
+            X509_free(link);
+            ok = 0;
+        }
+    }
+    BIO_free(bio);
+    return ok;
+}
+
+/// Uses the private key in `key` (an encrypted one fails: no passphrase is asked for).
+static int load_key(SSL_CTX *context, const ctls_pem *key) {
+    BIO *bio = pem_bio(key);
+    if (bio == NULL) return 0;
+    EVP_PKEY *pkey = PEM_read_bio_PrivateKey(bio, NULL, refuse_passphrase, NULL);
+    BIO_free(bio);
+    if (pkey == NULL) return 0;
+    int ok = SSL_CTX_use_PrivateKey(context, pkey) == 1;
+    EVP_PKEY_free(pkey);
+    return ok;
 }
 
 static ctls_context *fail_context(SSL_CTX *context, ctls_error *error, const char *what, const char *path) {
@@ -80,14 +143,14 @@ static ctls_context *fail_context(SSL_CTX *context, ctls_error *error, const cha
     return NULL;
 }
 
-ctls_context *ctls_context_create(const char *ca_file, const char *cert_file, const char *key_file,
+ctls_context *ctls_context_create(const ctls_pem *ca, const ctls_pem *cert, const ctls_pem *key,
                                   ctls_error *error) {
     memset(error, 0, sizeof *error);
     if (!ctls_initialize()) {
         ctls_fail(error, CTLS_CONFIGURATION, 0, "OpenSSL could not be initialised");
         return NULL;
     }
-    if ((cert_file == NULL) != (key_file == NULL)) {
+    if ((cert == NULL) != (key == NULL)) {
         ctls_fail(error, CTLS_CONFIGURATION, 0, "a client certificate needs its key, and a key its certificate");
         return NULL;
     }
@@ -105,36 +168,33 @@ ctls_context *ctls_context_create(const char *ca_file, const char *cert_file, co
     if (SSL_CTX_set_alpn_protos(context, alpn, sizeof alpn - 1) != 0) {
         return fail_context(context, error, "TLS", "ALPN");
     }
-    if (ca_file != NULL) {
-        if (SSL_CTX_load_verify_locations(context, ca_file, NULL) != 1) {
-            return fail_context(context, error, "CA file", ca_file);
-        }
+    if (ca != NULL) {
+        if (!load_ca(context, ca)) return fail_context(context, error, "CA file", ca->path);
     } else if (SSL_CTX_set_default_verify_paths(context) != 1) {
         return fail_context(context, error, "default CA", "store");
     }
-    if (cert_file != NULL) {
-        if (SSL_CTX_use_certificate_chain_file(context, cert_file) != 1) {
-            return fail_context(context, error, "certificate file", cert_file);
-        }
-        if (SSL_CTX_use_PrivateKey_file(context, key_file, SSL_FILETYPE_PEM) != 1) {
-            if (key_is_encrypted(key_file)) {
+    if (cert != NULL) {
+        if (!load_chain(context, cert)) return fail_context(context, error, "certificate file", cert->path);
+        if (!load_key(context, key)) {
+            if (key_is_encrypted(key)) {
                 ctls_fail(error, CTLS_CONFIGURATION, 0,
                           "key file %s is encrypted; a passphrase cannot be asked for: give an unencrypted key",
-                          key_file);
+                          key->path);
                 SSL_CTX_free(context);
                 ERR_clear_error();
                 return NULL;
             }
             if (ERR_GET_REASON(ERR_peek_last_error()) == X509_R_KEY_VALUES_MISMATCH) {
-                ctls_fail(error, CTLS_CONFIGURATION, 0, "key file %s does not match certificate %s", key_file, cert_file);
+                ctls_fail(error, CTLS_CONFIGURATION, 0, "key file %s does not match certificate %s", key->path,
+                          cert->path);
                 SSL_CTX_free(context);
                 ERR_clear_error();
                 return NULL;
             }
-            return fail_context(context, error, "key file", key_file);
+            return fail_context(context, error, "key file", key->path);
         }
         if (SSL_CTX_check_private_key(context) != 1) {
-            ctls_fail(error, CTLS_CONFIGURATION, 0, "key file %s does not match certificate %s", key_file, cert_file);
+            ctls_fail(error, CTLS_CONFIGURATION, 0, "key file %s does not match certificate %s", key->path, cert->path);
             SSL_CTX_free(context);
             ERR_clear_error();
             return NULL;
@@ -154,4 +214,8 @@ void ctls_context_free(ctls_context *context) {
     if (context == NULL) return;
     SSL_CTX_free(context->ssl_context);
     free(context);
+}
+
+void ctls_context_ignore_validity_period(ctls_context *context) {
+    X509_VERIFY_PARAM_set_flags(SSL_CTX_get0_param(context->ssl_context), X509_V_FLAG_NO_CHECK_TIME);
 }

@@ -7,6 +7,10 @@ public struct DirectoryCondition: Sendable, Equatable {
     /// Why the journal cannot be replayed, when it cannot (an incomplete
     /// last record, left by a crash, is not a problem).
     public var journalProblem: String?
+    /// Whether the journal's problem lies in what this boot's commits had
+    /// already applied (it was cut or changed since): the files then hold
+    /// every commit it recorded.
+    public var filesHoldJournal: Bool
     /// Temporary files of interrupted writes, relative to the root; the
     /// next write to their directory removes them.
     public var temporaryFiles: [String]
@@ -19,10 +23,16 @@ public struct DirectoryCondition: Sendable, Equatable {
         let journal = JournalFile(files: files)
         journalPath = journal.path
         // A journal that cannot even be measured is reported as its problem below.
-        replayIsDue = (try? Recovery.isDue(files: files, lock: lock)) ?? false
+        let state = try? JournalState.read(files: files, lock: lock)
+        replayIsDue = state.map { $0.appliedLength == nil } ?? false
+        filesHoldJournal = false
         do {
             let bytes = try files.fileSystem.readRegularFile(journal.path, limit: JournalFile.readLimit) ?? []
-            journalProblem = JournalCheck.problem(in: bytes, path: journal.path)
+            journalProblem = state?.cutProblem
+            if journalProblem == nil {
+                journalProblem = state?.problem(in: try Journal.decode(bytes, path: journal.path))
+            }
+            filesHoldJournal = journalProblem != nil
         } catch .damaged(_, let reason) {
             journalProblem = reason
         }

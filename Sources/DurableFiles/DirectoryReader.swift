@@ -1,16 +1,21 @@
 /// Read access to a store under its lock; only valid inside the closure
-/// given to `DurableDirectory.read`.
+/// given to `DurableDirectory.read` (or `inspect`).
 public final class DirectoryReader {
     let files: CommittedFiles
+    /// For `inspect` while a replay is due: the journal's commits over the
+    /// files, so the store is seen as the replay will leave it.
+    let pending: Transaction?
     var isOpen = true
 
-    init(files: CommittedFiles) {
+    init(files: CommittedFiles, pending: Transaction? = nil) {
         self.files = files
+        self.pending = pending
     }
 
     /// The file's bytes, or `nil` when it does not exist.
     public func read(_ path: String) throws(DurableFilesError) -> [UInt8]? {
         precondition(isOpen, "DirectoryReader used outside its read closure")
+        if let pending { return try pending.read(path) }
         try StorePath.validateFile(path)
         return try files.read(path)
     }
@@ -19,6 +24,7 @@ public final class DirectoryReader {
     /// (`""` is the root); a missing directory has none.
     public func list(_ directory: String) throws(DurableFilesError) -> [String] {
         precondition(isOpen, "DirectoryReader used outside its read closure")
+        if let pending { return try pending.list(directory) }
         try StorePath.validateDirectory(directory)
         return try files.list(directory)
     }
@@ -27,6 +33,7 @@ public final class DirectoryReader {
     /// without listing the rest.
     public func firstFile(under directory: String) throws(DurableFilesError) -> String? {
         precondition(isOpen, "DirectoryReader used outside its read closure")
+        if let pending { return try pending.firstFile(under: directory) }
         try StorePath.validateDirectory(directory)
         return try files.firstFile(under: directory)
     }
@@ -35,6 +42,7 @@ public final class DirectoryReader {
     /// to the root.
     public func files(under directory: String) throws(DurableFilesError) -> [String] {
         precondition(isOpen, "DirectoryReader used outside its read closure")
+        if let pending { return try pending.files(under: directory) }
         try StorePath.validateDirectory(directory)
         return try files.files(under: directory)
     }

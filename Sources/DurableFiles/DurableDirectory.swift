@@ -62,8 +62,11 @@ public struct DurableDirectory: Sendable {
     ///
     /// Errors: `DurableFilesError` (check `isCommitted` on
     /// `.committedButIncomplete`) or whatever `body` throws.
-    public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
-        let lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem)
+    /// Without `creatingLockFile`, a directory without its lock file (that
+    /// no lifesignal has used) is left as it is: `.unused`.
+    public func write<T>(creatingLockFile: Bool = true, _ body: (Transaction) throws -> T) throws -> T {
+        let lock = try StoreLock(directory: root, mode: .exclusive, timeout: lockTimeout, fileSystem: fileSystem,
+                                 creatingFiles: creatingLockFile)
         defer { lock.release() }
         let journalLength = try Recovery(files: files, lock: lock).run(scanningWholeTree: false)
         let transaction = Transaction(files: files)
@@ -77,8 +80,11 @@ public struct DurableDirectory: Sendable {
     /// Runs `body` under a shared lock. If the files may lag behind the
     /// journal (after a crash or a power loss), the journal is first
     /// replayed under the exclusive lock, which `body` then keeps.
-    public func read<T>(_ body: (DirectoryReader) throws -> T) throws -> T {
-        var lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+    /// Without `creatingLockFile`, a directory without its lock file (that
+    /// no lifesignal has used) is left as it is: `.unused`.
+    public func read<T>(creatingLockFile: Bool = true, _ body: (DirectoryReader) throws -> T) throws -> T {
+        var lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem,
+                                 creatingFiles: creatingLockFile)
         defer { lock.release() }
         if try Recovery.isDue(files: files, lock: lock) {
             // flock cannot upgrade atomically; take the exclusive lock afresh.
@@ -91,17 +97,44 @@ public struct DurableDirectory: Sendable {
         return try body(reader)
     }
 
-    /// Runs `body` under a shared lock on the files exactly as they are,
-    /// without replaying the journal even when that is due, and reports the
-    /// state of the directory's own machinery: for tools that must change
-    /// nothing (a doctor).
-    public func inspect<T>(_ body: (DirectoryReader) throws -> T) throws -> (T, DirectoryCondition) {
-        let lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem)
+    /// Runs `body` under a shared lock without changing anything (not even
+    /// replaying the journal when that is due), and reports the state of the
+    /// directory's own machinery: for tools that must change nothing (a
+    /// doctor). While a replay is due, `body` sees the store as the replay
+    /// will leave it (the journal's commits over the files), which is what
+    /// the next command will find; a journal that cannot be replayed leaves
+    /// the files as they are.
+    public func inspect<T>(creatingLockFile: Bool = true,
+                           _ body: (DirectoryReader) throws -> T) throws -> (T, DirectoryCondition) {
+        let lock = try StoreLock(directory: root, mode: .shared, timeout: lockTimeout, fileSystem: fileSystem,
+                                 creatingFiles: creatingLockFile)
         defer { lock.release() }
+        let condition = try DirectoryCondition(files: files, lock: lock)
+        var pending: Transaction?
+        if condition.replayIsDue, condition.journalProblem == nil {
+            pending = Transaction.replaying(try JournalFile(files: files).read().finalEntries, over: files)
+        }
+        let reader = DirectoryReader(files: files, pending: pending)
+        defer {
+            reader.isOpen = false
+            pending?.isOpen = false
+        }
+        return (try body(reader), condition)
+    }
+
+    /// Runs `body` on the files as they are, without any lock: only for a
+    /// directory no lifesignal has used (`.unused`), where no writer has
+    /// ever committed, to see what else is there.
+    public func readUnused<T>(_ body: (DirectoryReader) throws -> T) throws -> T {
         let reader = DirectoryReader(files: files)
         defer { reader.isOpen = false }
-        let result = try body(reader)
-        return (result, try DirectoryCondition(files: files, lock: lock))
+        return try body(reader)
+    }
+
+    /// The names in the directory itself, exactly as they are: hidden ones
+    /// and the store's own (`lock`, `gate`, `journal`) included.
+    public func namesInRoot() throws(DurableFilesError) -> [String] {
+        do { return try fileSystem.listDirectory(root) } catch { throw error.failure(.list, root) }
     }
 
     /// Whether the next access will replay the journal first (for tests and

@@ -15,6 +15,10 @@ public enum DurableFilesError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A file or directory someone other than the user could have planted
     /// or changed (see `FileSafety`); it was neither used nor changed.
     case unsafe(path: String, reason: String, remedy: String)
+    /// No lifesignal has used the directory yet: it has no lock file, and
+    /// the caller asked not to make one (a look must leave a directory that
+    /// is no store as it was).
+    case unused(directory: String)
     /// The transaction reached its commit point, so its changes are the
     /// store's state, but a later step failed. The journal (if any) is left in
     /// place and the next access to the store finishes applying it.
@@ -39,6 +43,8 @@ public enum DurableFilesError: Error, Sendable, Hashable, CustomStringConvertibl
             return "'\(path)' is damaged: \(reason); it was left as it is"
         case .unsafe(let path, let reason, _):
             return "refusing to use '\(path)': \(reason)"
+        case .unused(let directory):
+            return "'\(directory)' has no lock file: no store was made there"
         case .committedButIncomplete(let cause):
             return "the changes were committed but not fully applied (the next access completes them): \(cause)"
         }

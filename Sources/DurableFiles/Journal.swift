@@ -107,19 +107,3 @@ struct Journal: Hashable, Sendable {
         return last.values
     }
 }
-
-/// Checks a journal without applying it, for read-only tools.
-public enum JournalCheck {
-    /// Why the journal at `path` cannot be replayed, or nil when it can
-    /// (an incomplete last record, left by a crash, is not a problem).
-    public static func problem(in bytes: [UInt8], path: String) -> String? {
-        do {
-            _ = try Journal.decode(bytes, path: path)
-            return nil
-        } catch .damaged(_, let reason) {
-            return reason
-        } catch {
-            return error.description
-        }
-    }
-}

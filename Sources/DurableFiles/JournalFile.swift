@@ -12,13 +12,13 @@ struct JournalFile {
     private var fileSystem: any FileSystem { files.fileSystem }
     var path: String { files.absolute(StorePath.journalName) }
 
-    /// Its size; a missing journal is an empty one.
-    func length() throws(DurableFilesError) -> Int {
+    /// Its size; nil when there is none.
+    func length() throws(DurableFilesError) -> Int? {
         let status: FileStatus
         do {
             status = try fileSystem.lstat(path)
         } catch .noSuchFile {
-            return 0
+            return nil
         } catch {
             throw error.failure(.lstat, path)
         }

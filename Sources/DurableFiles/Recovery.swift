@@ -16,29 +16,27 @@ struct Recovery {
 
     /// Whether the files may lag behind the journal: then readers must wait
     /// for a replay. Costs a stat in the common case, and a small read of
-    /// the lock file when the journal holds records.
+    /// the lock file when the journal holds records. A journal that cannot
+    /// be what this boot's commits left is damage (`JournalState`).
     static func isDue(files: CommittedFiles, lock: StoreLock) throws(DurableFilesError) -> Bool {
-        try appliedLength(files: files, lock: lock) == nil
-    }
-
-    /// The journal's length when the files reflect all of it, else nil.
-    private static func appliedLength(files: CommittedFiles, lock: StoreLock) throws(DurableFilesError) -> Int? {
-        let length = try JournalFile(files: files).length()
-        if length == 0 { return 0 }
-        guard let boot = files.fileSystem.bootIdentifier(), let mark = try lock.readMark(),
-              mark == AppliedMark(boot: boot, journalLength: length) else { return nil }
-        return length
+        let state = try JournalState.read(files: files, lock: lock)
+        try state.check(files: files)
+        return state.appliedLength == nil
     }
 
     /// Replays the journal if due, and sweeps temporary files from every
     /// directory of the store when `scanningWholeTree` is set (for debris
     /// whose journal a checkpoint has since emptied). Returns the length of
-    /// journal the files now reflect.
+    /// journal the files now reflect. A journal that cannot be what this
+    /// boot's commits left is damage, found before anything is changed.
     @discardableResult
     func run(scanningWholeTree: Bool) throws(DurableFilesError) -> Int {
-        let applied = try Self.appliedLength(files: files, lock: lock)
+        let state = try JournalState.read(files: files, lock: lock)
+        try state.check(files: files)
+        let applied = state.appliedLength
         if applied == nil {
             let journal = try JournalFile(files: files).read()
+            try state.check(journal, files: files)
             let entries = journal.finalEntries
             for directory in Set(entries.map { StorePath.parent($0.path) }).sorted() {
                 try removeTemporaryFiles(in: directory)

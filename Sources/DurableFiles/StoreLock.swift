@@ -41,10 +41,11 @@ public final class StoreLock {
     private static let longestPause: Duration = .milliseconds(10)
 
     /// Acquires the lock on `directory` (which must exist), or throws `.busy`
-    /// once `timeout` has passed.
+    /// once `timeout` has passed. Without `creatingFiles`, a directory
+    /// without the gate or lock file is left as it is: `.unused`.
     public init(
         directory: String, mode: Mode, timeout: Duration = .seconds(5),
-        fileSystem: any FileSystem = SystemFileSystem()
+        fileSystem: any FileSystem = SystemFileSystem(), creatingFiles: Bool = true
     ) throws(DurableFilesError) {
         self.directory = directory
         self.mode = mode
@@ -54,12 +55,12 @@ public final class StoreLock {
         let busy = DurableFilesError.busy(storeDirectory: directory, timeout: timeout)
 
         let gatePath = StorePath.join(directory, StorePath.gateName)
-        let (gate, _) = try Self.openLockFile(gatePath, mode, fileSystem)
+        let (gate, _) = try Self.openLockFile(gatePath, mode, fileSystem, creating: creatingFiles, directory: directory)
         // Closing the gate's descriptor releases it once the lock is ours (or not).
         defer { try? fileSystem.close(gate) }
         try Self.acquire(gate, mode, until: deadline, fileSystem, path: gatePath, busy: busy)
 
-        let (descriptor, size) = try Self.openLockFile(path, mode, fileSystem)
+        let (descriptor, size) = try Self.openLockFile(path, mode, fileSystem, creating: creatingFiles, directory: directory)
         do {
             try Self.acquire(descriptor, mode, until: deadline, fileSystem, path: path, busy: busy)
         } catch {
@@ -128,13 +129,14 @@ public final class StoreLock {
     /// following a link and used only if `FileSafety` trusts it: a planted
     /// link or hard link must never make the store write someone's file.
     private static func openLockFile(
-        _ path: String, _ mode: Mode, _ fileSystem: any FileSystem
+        _ path: String, _ mode: Mode, _ fileSystem: any FileSystem, creating: Bool, directory: String
     ) throws(DurableFilesError) -> (FileDescriptor, size: Int) {
         while true {
             if let existing = try openExisting(path, mode, fileSystem) {
                 let status = try fileSystem.requireTrusted(existing, at: path)
                 return (existing, Int(status.size))
             }
+            guard creating else { throw .unused(directory: directory) }
             // First use: create it, with O_EXCL so exactly one creator sets its mode.
             let descriptor: FileDescriptor
             do {

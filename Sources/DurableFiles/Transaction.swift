@@ -23,6 +23,19 @@ public final class Transaction {
         self.files = files
     }
 
+    /// The store as replaying `entries` (a journal's net effect) will
+    /// leave it, for looking without changing anything; never committed.
+    static func replaying(_ entries: [JournalRecord.Entry], over files: CommittedFiles) -> Transaction {
+        let transaction = Transaction(files: files)
+        for entry in entries {
+            switch entry {
+            case .write(let path, let bytes): transaction.changes[path] = .write(bytes)
+            case .delete(let path): transaction.changes[path] = .delete
+            }
+        }
+        return transaction
+    }
+
     /// Whether anything has been written or deleted.
     public var hasChanges: Bool { !changes.isEmpty }
 

@@ -17,6 +17,8 @@ extension FuzzTarget {
         case .pnm: Self.text(["P1", "P2", "P3", "P4", "P5", "P6", "#", "255", "65535", "0", "\n"])
         case .inflate: [[0x78, 0x9C], [0x78, 0x01], [0x78, 0xDA], [0x00, 0x00, 0xFF, 0xFF]]
         case .qr: [[0, 0], [0, 1], [0xFF, 0xFF]]
+        case .durations: Self.text(["s", "m", "h", "d", "w", "0", "1", "9", "36500", "3153600000", "9223372036854775807",
+                                    "106751991167300", "off", "-", " "])
         }
     }
 

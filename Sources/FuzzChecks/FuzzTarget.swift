@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case inflate
     /// `QRDecoder.decode` on a module grid, and `QRDetector.detect` on a small image.
     case qr
+    /// Every command that takes a duration, run with the bytes as one.
+    case durations
 
     /// Runs the check once; returns normally unless a promise was broken.
     public func check(_ bytes: [UInt8]) {
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pnm: ImageChecks.pnm(bytes)
         case .inflate: ImageChecks.inflate(bytes)
         case .qr: QRCheck.check(bytes)
+        case .durations: DurationCheck.check(bytes)
         }
     }
 }

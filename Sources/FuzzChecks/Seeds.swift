@@ -13,6 +13,8 @@ extension FuzzTarget {
         case .pnm: Self.pnmSeeds
         case .inflate: Self.inflateSeeds
         case .qr: Self.qrSeeds
+        case .durations: ["90m", "1d12h", "0", "30d", "36500d", "9223372035058806272", "106751991167300d", "off"]
+            .map { Array($0.utf8) }
         }
     }
 

@@ -25,7 +25,8 @@ enum StoreDecodingCheck {
                 if named != root + "/" + path {
                     violated(.storeDecoding, "damage in \(path) was reported as \(named): \(error.message)")
                 }
-            case .busy, .io, .noHome, .missing, .unavailable, .badLocation, .contended, .unconfirmed, .full, .tooLarge, .unsafe:
+            case .busy, .io, .noHome, .missing, .unavailable, .badLocation, .contended, .unconfirmed, .full, .tooLarge, .unsafe,
+                 .notAStore, .partialCopy:
                 violated(.storeDecoding, "a damaged \(path) gave \(error.kind): \(error.message)")
             }
         } catch is LifeSignalError {

@@ -44,6 +44,7 @@ package enum StoreFileDifferential {
         case "wake.json": Kind(AccountWake.self)
         case "invitations.json": Kind(InvitationBook.self)
         case "sessions.json": Kind([String].self)
+        case "ended-sessions.json": Kind([EndedSession].self)
         case "delivery.json": Kind(DeliverySetup.self)
         default: nil
         }

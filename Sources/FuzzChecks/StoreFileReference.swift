@@ -34,14 +34,14 @@ package enum StoreFileReference {
 
     /// The file `JSONEncoder` writes for `value`: the envelope with sorted
     /// keys, and a newline.
-    package static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+    package static func encode<T: Encodable & StoreFileData>(_ value: T) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(ISO8601.format(date))
         }
-        return Array(try encoder.encode(Envelope(schemaVersion: supportedVersion, data: value))) + [UInt8(ascii: "\n")]
+        return Array(try encoder.encode(Envelope(schemaVersion: T.schemaVersion, data: value))) + [UInt8(ascii: "\n")]
     }
 
     /// The same read through a hand-written codec, as `LayoutStore` reads
@@ -90,7 +90,8 @@ extension StoreFileReference.Envelope: Decodable where Value: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
-        guard (1...StoreFileReference.supportedVersion).contains(schemaVersion) else {
+        let supported = (Value.self as? any StoreFileData.Type)?.schemaVersion ?? StoreFileReference.supportedVersion
+        guard (1...supported).contains(schemaVersion) else {
             throw StoreFileReference.VersionOutOfRange(found: schemaVersion)
         }
         data = try container.decode(Value.self, forKey: .data)

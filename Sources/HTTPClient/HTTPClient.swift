@@ -73,6 +73,15 @@ public final class HTTPClient {
         idle = nil
     }
 
+    /// Closes the kept-alive connection if the server has closed its end (or
+    /// sent what no request asked for): a socket that would otherwise stay
+    /// in CLOSE-WAIT until the next request.
+    public func closeIdleConnectionIfStale() {
+        guard let connection = idle, !connection.isReusable || connection.stream.isStale else { return }
+        connection.close()
+        idle = nil
+    }
+
     /// The kept-alive connection if the server has not closed it, else a new one.
     private func takeConnection(deadline: Deadline) throws(HTTPError) -> HTTPConnection {
         if let connection = idle {

@@ -60,6 +60,8 @@ struct SeedingFileSystem: FileSystem {
 
     func lstat(_ path: String) throws(Errno) -> FileStatus { try base.lstat(path) }
 
+    func readLink(_ path: String) throws(Errno) -> String { try base.readLink(path) }
+
     func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus { try base.fstat(descriptor) }
 
     var userID: UInt32 { base.userID }

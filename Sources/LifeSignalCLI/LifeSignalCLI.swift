@@ -5,6 +5,32 @@ import LifeSignalCore
 public enum LifeSignalCLI {
     public static let version = "0.1.0"
 
+    /// Runs the process's own invocation: `commandLine` is its whole
+    /// argument vector, the program's name first, and the exit status comes
+    /// back.
+    ///
+    /// On Linux the Swift runtime finds that vector itself (it reads
+    /// `/proc/self/maps` to walk the initial stack); when it cannot (no file
+    /// descriptor left under `ulimit -n 3`, or that read fails) it hands over
+    /// none at all, not even the program's name. Taken as "no words", every
+    /// command would print the help and exit 0, and a `checkin` from cron
+    /// or `alert on --yes` would "succeed" without doing anything: so no
+    /// vector is an internal error, said on stderr, with nothing on stdout.
+    public static func main(commandLine: [String]) -> Int32 {
+        guard !commandLine.isEmpty else {
+            let err = TextOutput(FileDescriptorSink(descriptor: 2))
+            err.line("error: internal error: the command line could not be read (from /proc/self/maps), "
+                     + "so nothing was done; is /proc mounted, and the limit of open files (ulimit -n) above 3?")
+            try? err.finish()
+            return ExitCode.failure.rawValue
+        }
+        var environment = CLIEnvironment.live(arguments: Array(commandLine.dropFirst()))
+        // Every child of this process is a command it ran: orphans they
+        // leave are its own to find (and kill, at a command's time limit).
+        environment.processRunner = SpawningProcessRunner(adoptsOrphans: true)
+        return run(environment)
+    }
+
     /// Runs one invocation and returns the exit status.
     public static func run(_ env: CLIEnvironment) -> Int32 {
         let out = TextOutput(env.stdout)
@@ -56,6 +82,7 @@ public enum LifeSignalCLI {
         defer {
             context.reportEtcdTraffic()
             context.rememberFilesRead()
+            context.rememberAnsweringMember()
         }
         do {
             guard let input = parsed.input, let runner = parsed.inputType?.payload as? Runner else {

@@ -77,21 +77,23 @@ extension LocalSettings: StoreFileData {
 /// out when nil).
 extension StoreIdentityHint.Hint: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case absent, files, identity
-        static let names = JSONNames(["absent", "files", "identity"])
+        case absent, files, identity, member
+        static let names = JSONNames(["absent", "files", "identity", "member"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreIdentityHint.Hint {
         let start = reader.valueStart()
-        var identity: String?, files: [String]?, absent: [String]?
+        var identity: String?, files: [String]?, absent: [String]?, member: String?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .absent: absent = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() }
             case .files: files = try reader.readOptional { reader throws(JSONReadError) in try reader.readStrings() }
             case .identity: identity = try reader.readString()
+            case .member: member = try reader.readOptionalString()
             }
         }
-        return StoreIdentityHint.Hint(identity: try present(identity, StoreField.identity, start), files: files, absent: absent)
+        return StoreIdentityHint.Hint(identity: try present(identity, StoreField.identity, start), files: files, absent: absent,
+                                      member: member)
     }
 
     package func write(to writer: inout JSONWriter) {
@@ -99,6 +101,7 @@ extension StoreIdentityHint.Hint: StoreFileData {
         if let absent { writer.member(StoreField.absent.name, absent) }
         if let files { writer.member(StoreField.files.name, files) }
         writer.member(StoreField.identity.name, identity)
+        writer.member(StoreField.member.name, ifPresent: member)
         writer.endObject()
     }
 }

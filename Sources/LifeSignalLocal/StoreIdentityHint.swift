@@ -10,7 +10,9 @@ import SystemFiles
 /// of their own (a status's dependents and responders: their accounts,
 /// delivery set-ups and sessions), asked for in that round trip too. Only a
 /// guess: the store's own files decide, and a wrong or missing hint costs a
-/// round trip (a stale file, a little bandwidth), nothing more.
+/// round trip (a stale file, a little bandwidth), nothing more. It also
+/// keeps the member that answered last, which the next command asks first:
+/// a hung member costs one command its timeout, not every command.
 ///
 /// A learned file is pruned when a command's first request, which asks for
 /// it anyway, shows that it no longer exists and the command then does not
@@ -42,6 +44,8 @@ public struct StoreIdentityHint: Sendable {
         var files: [String]?
         /// Those of `files` that did not exist when last seen.
         var absent: [String]?
+        /// The member (`host:port`) that answered the last command.
+        var member: String?
     }
 
     /// The store files recent commands read on their own, most recent first,
@@ -120,12 +124,12 @@ public struct StoreIdentityHint: Sendable {
     /// The store files recent commands read on their own, most recent first.
     public func files() -> [String] { (try? file.read())?.files ?? [] }
 
-    /// The identity and the learned files in one read (a command wants
-    /// both, and each read decodes the whole file): nil when none was kept
-    /// or it cannot be read.
-    public func loadAll() -> (identity: String, learned: Learned)? {
+    /// The identity, the learned files and the member that answered last
+    /// in one read (a command wants them all, and each read decodes the
+    /// whole file): nil when none was kept or it cannot be read.
+    public func loadAll() -> (identity: String, learned: Learned, member: String?)? {
         guard let hint = try? file.read() else { return nil }
-        return (hint.identity, Learned(files: hint.files ?? [], absent: hint.absent ?? []))
+        return (hint.identity, Learned(files: hint.files ?? [], absent: hint.absent ?? []), hint.member)
     }
 
     /// Keeps `identity` (a cache directory that cannot be written only costs
@@ -133,7 +137,16 @@ public struct StoreIdentityHint: Sendable {
     public func save(_ identity: String) {
         let kept = try? file.read()
         let same = kept?.identity == identity
-        try? file.write(Hint(identity: identity, files: same ? kept?.files : nil, absent: same ? kept?.absent : nil))
+        try? file.write(Hint(identity: identity, files: same ? kept?.files : nil, absent: same ? kept?.absent : nil,
+                             member: kept?.member))
+    }
+
+    /// Keeps `member` as the one to ask first, with the identity kept (when
+    /// one is), unless it is kept already.
+    public func remember(member: String) {
+        guard var hint = try? file.read(), hint.member != member else { return }
+        hint.member = member
+        try? file.write(hint)
     }
 
     /// Keeps `learned` with the identity kept (when one is), unless it is

@@ -61,14 +61,16 @@ public struct SharedStore: Sendable {
     /// then runs in a transaction of its own.
     public func write<T>(env: CoreEnvironment, first: () -> EntityID? = { nil }, slice: Int = commandSlice,
                          _ body: (LayoutStore) throws -> T) throws -> T {
-        let attempt: T? = try backend.write { transaction in
-            let store = try opened(transaction, env)
-            if try DeadlineService.isCatchUpNeeded(store, now: env.now) { return nil }
-            return try body(store)
+        try renamingCodesFirst(env) {
+            let attempt: T? = try backend.write { transaction in
+                let store = try opened(transaction, env)
+                if try DeadlineService.isCatchUpNeeded(store, now: env.now) { return nil }
+                return try body(store)
+            }
+            if let attempt { return attempt }
+            try catchUpShare(env: env, first: first(), slice: slice)
+            return try backend.write { transaction in try body(opened(transaction, env)) }
         }
-        if let attempt { return attempt }
-        try catchUpShare(env: env, first: first(), slice: slice)
-        return try backend.write { transaction in try body(opened(transaction, env)) }
     }
 
     /// A command's share of a catch-up. Neither others catching up at the
@@ -98,6 +100,10 @@ public struct SharedStore: Sendable {
             return try DeadlineService.isCatchUpNeeded(store, now: env.now)
         }
         guard needed else { return 0 }
+        return try renamingCodesFirst(env) { try catchUpInSteps(env: env, first: first, slice: slice) }
+    }
+
+    private func catchUpInSteps(env: CoreEnvironment, first: EntityID?, slice: Int) throws -> Int {
         var limits = backend.boundsTransactions ? StepLimits.bounded : StepLimits.local
         var notices = 0, others = 0
         // Each step hands out at least one notice or brings an account up to
@@ -160,14 +166,64 @@ public struct SharedStore: Sendable {
         }
     }
 
-    /// The layout over `transaction`, its identity checked (and made on a first write).
+    /// The code index of a store an older lifesignal made is renamed before
+    /// a write; on a backend that bounds its transactions, in steps.
+    enum CodeRenaming: Error {
+        case due
+        /// Files renamed in one step: two operations each, within etcd's 128.
+        static let step = 40
+        /// Steps after which a renaming that is still not done gives up ("busy").
+        static let maximumSteps = 10_000
+    }
+
+    /// The layout over `transaction`, its identity checked (and made on a
+    /// first write), and its code index given keyed names where an older
+    /// lifesignal named it (at once, or in steps of its own: `CodeRenaming`).
     private func opened(_ transaction: any StoreTransaction, _ env: CoreEnvironment,
                         notices: Int? = nil) throws -> LayoutStore {
         let store = LayoutStore(transaction, name: name,
                                 notices: notices ?? (backend.boundsTransactions ? StepLimits.bounded.notices : nil))
         try store.checkMeta(clock: clock)
         try store.ensureMeta(env, clock: clock)
+        if try store.codeIndexNeedsRenaming {
+            guard !backend.boundsTransactions else { throw CodeRenaming.due }
+            try store.renameCodes(limit: nil, random: env.random)
+        }
         return store
+    }
+
+    /// `work`, after renaming the code index in steps when it meets one an
+    /// older lifesignal named on a backend that bounds its transactions.
+    private func renamingCodesFirst<T>(_ env: CoreEnvironment, _ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch CodeRenaming.due {
+            try renameCodesInSteps(env)
+            return try work()
+        }
+    }
+
+    /// Renames the code index in transactions of at most
+    /// `CodeRenaming.step` files each (fewer when that is too large), until
+    /// none is left.
+    private func renameCodesInSteps(_ env: CoreEnvironment) throws {
+        var step = CodeRenaming.step
+        for _ in 0..<CodeRenaming.maximumSteps {
+            do {
+                let done = try backend.write { transaction in
+                    let store = LayoutStore(transaction, name: name)
+                    try store.checkMeta(clock: clock)
+                    try store.ensureMeta(env, clock: clock)
+                    guard try store.codeIndexNeedsRenaming else { return true }
+                    try store.renameCodes(limit: step, random: env.random)
+                    return false
+                }
+                if done { return }
+            } catch StoreError.tooLarge(_, _) where step > 1 {
+                step /= 2
+            }
+        }
+        throw StoreError.contended(store: name)
     }
 
     /// The lease that lets one process at a time deliver `account`'s

@@ -33,6 +33,11 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
     /// A value or a transaction over what the store takes in one commit;
     /// nothing of it was written.
     case tooLarge(store: String, reason: String)
+    /// A location that holds something, but no store (no `store.json`):
+    /// no command reads it as a store or makes one among its files.
+    case notAStore(store: String)
+    /// A `store copy` that did not finish: no command uses it.
+    case partialCopy(store: String)
 
     public var kind: FailureKind {
         switch self {
@@ -41,6 +46,7 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         case .io, .noHome, .missing, .full, .tooLarge, .unsafe: .io
         case .unavailable, .unconfirmed: .unavailable
         case .badLocation: .usage
+        case .notAStore, .partialCopy: .refused
         }
     }
 
@@ -62,6 +68,9 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
             "store unavailable: \(store): \(reason); the change may have been made: the store could not confirm it"
         case .full(let store, let reason): "\(store) is full: \(reason)"
         case .tooLarge(let store, let reason): "\(store) cannot take this change: \(reason); nothing was written"
+        case .notAStore(let store): "\(store) is no lifesignal store: it holds other things, and no store.json"
+        case .partialCopy(let store):
+            "\(store) holds a store copy that did not finish (copying.json, no store.json); no command uses it"
         }
     }
 
@@ -72,9 +81,11 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         return false
     }
 
+    public var isRefusedFile: Bool { isUnsafe }
+
     public var filePath: String? {
         switch self {
-        case .damaged(let path, _), .tooNew(let path, _, _): path
+        case .damaged(let path, _), .tooNew(let path, _, _), .unsafe(let path, _, _): path
         default: nil
         }
     }
@@ -85,6 +96,10 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         case .unsafe(_, _, let remedy): remedy
         case .badLocation: "a store is a directory, or etcd://HOST:PORT/PREFIX; write a directory named like a URL as ./NAME"
         case .unconfirmed: "look (lifesignal status, lifesignal checkin history) before doing it again"
+        case .notAStore(let store):
+            "name a store, or a new or empty \(StoreLocation.isEtcd(store) ? "prefix" : "directory") to make one "
+                + "(a store whose store.json was lost: restore it from a backup)"
+        case .partialCopy(let store): "remove it (\(StoreLocation.removal(of: store))), then copy again"
         default: nil
         }
     }

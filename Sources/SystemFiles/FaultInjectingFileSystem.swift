@@ -215,6 +215,10 @@ public final class FaultInjectingFileSystem: FileSystem {
         try perform(.fstat, path: path(of: descriptor)) { () throws(Errno) in try base.fstat(descriptor) }
     }
 
+    public func readLink(_ path: String) throws(Errno) -> String {
+        try perform(.readLink, path: path) { () throws(Errno) in try base.readLink(path) }
+    }
+
     public var userID: UInt32 { base.userID }
 
     public func flock(_ descriptor: FileDescriptor, _ operation: LockOperation) throws(Errno) {

@@ -17,6 +17,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
     case stat
     case lstat
     case fstat
+    case readLink
     case flock
 
     public var description: String { rawValue }
@@ -37,6 +38,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .rmdir: "remove directory"
         case .list: "list directory"
         case .stat, .lstat, .fstat: "inspect"
+        case .readLink: "read the link"
         case .flock: "lock"
         }
     }

@@ -75,6 +75,11 @@ public protocol FileSystem: Sendable {
     /// `fstat(2)`: describes what the descriptor is open on.
     func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus
 
+    /// `readlink(2)`: the target a symbolic link names, as written (it may
+    /// be relative to the link's directory); `EINVAL` when `path` is not a
+    /// symbolic link.
+    func readLink(_ path: String) throws(Errno) -> String
+
     /// `geteuid(2)`: the user whose files this process trusts (and creates).
     var userID: UInt32 { get }
 

@@ -221,6 +221,27 @@ public struct SystemFileSystem: FileSystem {
         return FileStatus(info)
     }
 
+    public func readLink(_ path: String) throws(Errno) -> String {
+        // readlink does not say how long the target is: a result that fills
+        // the buffer may be cut short, so it is read again into a larger one.
+        var capacity = 256
+        while true {
+            var failure: Errno?
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                // capacity > 0, so the buffer is non-empty and baseAddress is non-nil.
+                let result = buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) {
+                    Glibc.readlink(path, $0, capacity)
+                }
+                if result < 0 { failure = Errno.current }
+                initialized = max(result, 0)
+            }
+            if let failure { throw failure }
+            if bytes.count < capacity { return String(decoding: bytes, as: UTF8.self) }
+            guard capacity < 1 << 20 else { throw .nameTooLong }
+            capacity *= 4
+        }
+    }
+
     /// Read once, when the file system is made: lifesignal never changes
     /// its user, and the file checks ask for it before every file.
     public let userID: UInt32

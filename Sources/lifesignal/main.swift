@@ -1,4 +1,4 @@
 import Glibc
 import LifeSignalCLI
 
-exit(LifeSignalCLI.run(.live(arguments: Array(CommandLine.arguments.dropFirst()))))
+exit(LifeSignalCLI.main(commandLine: CommandLine.arguments))

@@ -1,12 +1,13 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import DurableFiles
 
 /// Real threads, each taking its own lock (its own open file description),
 /// so they exclude each other exactly as separate processes would.
-@Suite("Concurrent writers and readers", .timeLimit(.minutes(2)))
+@Suite("Concurrent writers and readers", .hangGuard)
 struct ConcurrencyTests {
     static let writers = 4
     static let increments = 200

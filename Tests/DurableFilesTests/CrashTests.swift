@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import Testing
 
 /// Stops a commit dead after each step, like `kill -9` at that instant, and
 /// recovers with a new store object.
-@Suite("Crash at every step of a commit", .timeLimit(.minutes(2)))
+@Suite("Crash at every step of a commit", .hangGuard)
 struct CrashTests {
     @Test("a new store recovers exactly the old or the new state", arguments: CommitScenario.all)
     func crashEverywhere(_ scenario: CommitScenario) throws {

@@ -94,7 +94,9 @@ struct DirectoryShapeTests {
         #expect(try store.read { try $0.files(under: "") } == ["a"])
     }
 
-    @Test func inspectLooksWithoutReplaying() throws {
+    /// A doctor judges the store as the next command's replay will leave
+    /// it, without making the replay.
+    @Test func inspectSeesWhatTheReplayWillLeaveWithoutReplaying() throws {
         let directory = TemporaryDirectory()
         let store = try DurableDirectory(root: directory.child("store"))
         try store.write { tx in try tx.write("a", bytes("old")) }
@@ -105,8 +107,9 @@ struct DirectoryShapeTests {
         try createFile(store.root + "/.a.tmp-0123456789abcdef")
         let before = snapshot(store.root)
 
-        let (seen, condition) = try store.inspect { reader in try reader.read("a") }
-        #expect(seen == bytes("old"))
+        let (seen, condition) = try store.inspect { reader in (try reader.read("a"), try reader.files(under: "")) }
+        #expect(seen.0 == bytes("new") && seen.1 == ["a"])
+        #expect(snapshot(store.root)["a"] == bytes("old"))
         #expect(condition.replayIsDue)
         #expect(condition.journalProblem == nil)
         #expect(condition.temporaryFiles == [".a.tmp-0123456789abcdef"])

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import Testing
 
 /// Fails every step of a commit in turn and checks that the store always ends
 /// up exactly old or exactly new, cleans its debris, and never retries fsync.
-@Suite("Fault injection at every step of a commit", .timeLimit(.minutes(2)))
+@Suite("Fault injection at every step of a commit", .hangGuard)
 struct FaultInjectionTests {
     enum Mode: String, CaseIterable, Sendable {
         case failOnce = "fail call K once"

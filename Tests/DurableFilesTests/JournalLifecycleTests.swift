@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DurableFiles
@@ -111,5 +112,89 @@ struct JournalLifecycleTests {
         #expect(try fresh.replayIsDue())
         #expect(try fresh.read { (try $0.read("a"), try $0.read("b")) } == (bytes("new"), bytes("new")))
         #expect(temporaryFiles(directory.path).isEmpty)
+    }
+
+    /// Three commits applied in this boot, the journal then changed by
+    /// `damage`: no crash leaves that, so reads, writes and recovery stop
+    /// with the journal named as damaged, and nothing changes (a replay of
+    /// what is left would put older contents back over the newer files).
+    private func expectDamagedInThisBoot(_ damage: ([UInt8]) -> [UInt8], reason: String) throws {
+        let directory = TemporaryDirectory()
+        let store = try DurableDirectory(root: directory.path)
+        for round in 1...3 {
+            try store.write { tx in
+                try tx.write("history", bytes(String(repeating: "check-in\n", count: round)))
+                try tx.write("feed/\(round)", bytes("item \(round)"))
+            }
+        }
+        let journalPath = directory.path + "/journal"
+        let journal = try #require(snapshot(directory.path)["journal"])
+        #expect(FileManager.default.createFile(atPath: journalPath, contents: Data(damage(journal)),
+                                               attributes: [.posixPermissions: 0o600]))
+        let before = snapshot(directory.path)
+        func expectDamage(_ label: String, _ body: () throws -> Void) {
+            do {
+                try body()
+                Issue.record("\(label): went on with a damaged journal")
+            } catch let error as DurableFilesError {
+                guard case .damaged(let path, let why) = error else {
+                    Issue.record("\(label): \(error)")
+                    return
+                }
+                #expect(path == journalPath && why.contains(reason), "\(label): \(why)")
+            } catch {
+                Issue.record("\(label): \(error)")
+            }
+        }
+        expectDamage("read") { _ = try store.read { try $0.read("history") } }
+        expectDamage("write") { try store.write { tx in try tx.write("other", bytes("x")) } }
+        expectDamage("recover") { try store.recover(scanningWholeTree: true) }
+        expectDamage("a fresh process") { _ = try DurableDirectory(root: directory.path).read { try $0.list("feed") } }
+        #expect(snapshot(directory.path) == before, "something changed")
+        #expect(snapshot(directory.path)["history"] == bytes(String(repeating: "check-in\n", count: 3)))
+        // Moved aside (the doctor's advice), the store goes on with every commit.
+        try FileManager.default.moveItem(atPath: journalPath, toPath: directory.path + "/journal.damaged")
+        #expect(try store.read { try $0.list("feed") } == ["1", "2", "3"])
+        try store.write { tx in try tx.write("feed/4", bytes("item 4")) }
+        #expect(try store.read { try $0.read("history") } == bytes(String(repeating: "check-in\n", count: 3)))
+    }
+
+    @Test("a journal cut short in the boot that applied it is damage, never a replay that rolls the files back")
+    func cutInThisBoot() throws {
+        try expectDamagedInThisBoot({ Array($0.prefix($0.count / 2)) }, reason: "it was cut or replaced")
+        try expectDamagedInThisBoot({ _ in [] }, reason: "it was cut or replaced")
+        // A whole record cut off (no torn tail): the files are newer than any replay.
+        try expectDamagedInThisBoot({ journal in
+            let first = (try? Journal.decode(journal, path: "j"))?.records.first?.encoded().count ?? 0
+            return Array(journal.prefix(first))
+        }, reason: "it was cut or replaced")
+    }
+
+    @Test("a record changed inside what this boot applied is damage, even as the journal's last")
+    func changedInThisBoot() throws {
+        // The last record's checksum broken, the length unchanged, then a torn
+        // tail after it: a crash tears only what comes after the applied mark.
+        try expectDamagedInThisBoot({ journal in
+            var changed = journal
+            changed[changed.count - 3] ^= 0xFF
+            return changed + JournalRecord(entries: [.delete("nothing")]).encoded().prefix(10)
+        }, reason: "inside the")
+    }
+
+    @Test("a torn record after what this boot applied is still a crash's: it is dropped, and the rest stands")
+    func tornAfterTheMark() throws {
+        let directory = TemporaryDirectory()
+        let store = try DurableDirectory(root: directory.path)
+        try store.write { tx in try tx.write("a", bytes("1")) }
+        try store.write { tx in try tx.write("a", bytes("2")) }
+        let journalPath = directory.path + "/journal"
+        let torn = JournalRecord(entries: [.write("a", bytes("3"))]).encoded().dropLast(4)
+        let handle = try #require(FileHandle(forWritingAtPath: journalPath))
+        handle.seekToEndOfFile()
+        handle.write(Data(torn))
+        handle.closeFile()
+        #expect(try store.replayIsDue())
+        #expect(try store.read { try $0.read("a") } == bytes("2"))
+        #expect(try !store.replayIsDue())
     }
 }

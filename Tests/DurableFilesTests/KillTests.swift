@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import DurableFiles
 
 /// Real `kill -9` at random instants of real commits: the test binary starts
 /// a copy of itself that commits in a loop, kills it, and checks the store.
-@Suite("Killed writers", .timeLimit(.minutes(2)))
+@Suite("Killed writers", .hangGuard)
 struct KillTests {
     static let workerVariable = "DURABLEFILES_TEST_CHURN_STORE"
     static let rounds = 12

@@ -1,10 +1,11 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import DurableFiles
 
-@Suite("Store lock", .timeLimit(.minutes(1)))
+@Suite("Store lock", .hangGuard)
 struct LockTests {
     static let timeout: Duration = .milliseconds(300)
     /// Scheduling noise allowed on a loaded 2-core machine.

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import DurableFiles
 
 /// Several processes sharing one store: the test binary starts copies of
 /// itself, which run this same test in worker mode.
-@Suite("Concurrent processes", .timeLimit(.minutes(2)))
+@Suite("Concurrent processes", .hangGuard)
 struct MultiProcessTests {
     static let workerVariable = "DURABLEFILES_TEST_WORKER_STORE"
     static let processes = 4

@@ -5,7 +5,7 @@ import TestSupport
 /// `agent --systemd-unit` and `agent --launchd-plist`: what they print is
 /// what systemd and launchd accept, and it starts this lifesignal on the
 /// user's store with their XDG directories.
-@Suite struct AgentServiceTests {
+@Suite(.ownThreads) struct AgentServiceTests {
     /// `systemd-analyze`, when the machine has it. CI installs it and sets
     /// `LIFESIGNAL_REQUIRE_SYSTEMD_ANALYZE=1`, which makes its absence a failure.
     static let analyzer = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first {

@@ -4,7 +4,7 @@ import Testing
 
 /// The alarm path end to end (issue 11): no missed check-in or alert is
 /// lost, faked or blocked, and nobody is told something untrue.
-@Suite(.serialized) struct AlarmPathTests {
+@Suite(.serialized, .ownThreads) struct AlarmPathTests {
     /// A name that is "one character" of 66 KB is refused at input, in bytes.
     @Test func namesAreLimitedInBytesAtInput() throws {
         let sandbox = Sandbox()
@@ -52,7 +52,8 @@ import Testing
         sandbox.setNow("2026-03-01T13:00:00Z", for: [ada, bob, cy])
         let changed = try ada.run(["checkin", "interval", "2h"])
         #expect(changed.status == 0, "\(changed)")
-        #expect(changed.stdout.contains("You are overdue"), "\(changed)")
+        #expect(changed.stdout.contains("This put your deadline in the past (due Sun 01 Mar 11:00 (2h ago)): your 2 responders "
+                + "have been told you missed your check-in."), "\(changed)")
         #expect(try ada.run(["status", "--check"]).status == 10)
         for responder in [bob, cy] {
             #expect(try titles(responder).filter { $0 == "Ada L missed a check-in" }.count == 1)
@@ -124,7 +125,7 @@ import Testing
 
 /// What a responder needs to read (issue 11, defect 9): the whole item, and
 /// who needs them, in `status` and its exit code.
-@Suite(.serialized) struct NeedsYouTests {
+@Suite(.serialized, .ownThreads) struct NeedsYouTests {
     /// Ada (note set) and Cy are Bob's dependents; Ada checked in at 09:00.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()
@@ -155,6 +156,13 @@ import Testing
         let json = try bob.run(["notifications", "show", id, "--json"]).object()
         #expect(json["message"] as? String == missed["message"] as? String)
         #expect(json["relatedContactName"] as? String == "Ada L")
+        // Showing it read it, at that moment, and Ada's receipts say so.
+        #expect(shown.stdout.contains("Status   read Mon 02 Mar 09:30"), "\(shown)")
+        #expect(json["isRead"] as? Bool == true && json["readAt"] as? String == "2026-03-02T09:30:00Z", "\(json)")
+        let alarm = try ada.run(["status", "--json"]).object()["currentAlarm"] as? [String: Any]
+        let receipt = (alarm?["recipients"] as? [[String: Any]])?.first { $0["firstName"] as? String == "Bob" }
+        #expect(receipt?["readAt"] as? String == "2026-03-02T09:30:00Z", "\(String(describing: alarm))")
+        #expect(try ada.run(["status"]).stdout.contains("read Mon 02 Mar 09:30"))
         #expect(try bob.run(["notifications", "show", "ffffffff"]).status == 4)
         #expect(try bob.run(["notifications", "show", "zz"]).status == 5)
         // The list points at it.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Bad input of every kind: a one-line error, a documented exit code, and
 /// nothing changed in the store.
-@Suite(.serialized) struct BadInputTests {
+@Suite(.serialized, .ownThreads) struct BadInputTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var id: String
         var arguments: [String]

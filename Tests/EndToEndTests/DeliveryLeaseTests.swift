@@ -5,7 +5,7 @@ import TestSupport
 /// One deliverer per account at a time: while one `tick` hands an item to a
 /// notify command that is still running, a second `tick` skips its turn,
 /// and every item is handed over once.
-@Suite(.serialized) struct DeliveryLeaseTests {
+@Suite(.serialized, .ownThreads) struct DeliveryLeaseTests {
     @Test func aSecondDelivererWaitsItsTurnAndNothingIsHandedOverTwice() throws {
         let sandbox = Sandbox("lease")
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")

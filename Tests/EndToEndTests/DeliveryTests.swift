@@ -4,7 +4,7 @@ import Testing
 
 /// Delivery through the notify command, seen from outside: no item holds up
 /// the ones behind it, failures back off, and a new command starts from now.
-@Suite(.serialized) struct DeliveryTests {
+@Suite(.serialized, .ownThreads) struct DeliveryTests {
     func lines(_ path: String) -> [String] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
@@ -27,9 +27,11 @@ import Testing
 
         let first = try bob.run("tick")
         #expect(first.status == 9, "\(first)")
-        #expect(first.stderr.contains("\"Mallory M added you\") failed: the notify-command exited with status 3; it will be retried in 1m"),
+        #expect(first.stderr.contains("\"Mallory M made themselves your responder\") failed: the notify-command exited with status 3; "
+                                      + "it will be retried in 1m"),
                 "\(first)")
-        #expect(lines(log) == ["Ada L added you", "Emergency alert from Ada L"])
+        // The alert first: urgent items go before the others.
+        #expect(lines(log) == ["Emergency alert from Ada L", "Ada L added you"])
 
         // Not tried again before its back-off is over; then it is.
         let early = try bob.run(["tick", "--json"])

@@ -5,7 +5,7 @@ import Testing
 /// Check-in codes and the duress code: the duress code reads, byte for
 /// byte, like the real one on the account's side, and raises an alert on
 /// its responders' side.
-@Suite(.serialized) struct DuressTests {
+@Suite(.serialized, .ownThreads) struct DuressTests {
     static let real = "4821-blue"
     static let duress = "4821-red"
 
@@ -82,11 +82,19 @@ import Testing
         #expect(try bobReal.run(["notifications", "--type", "alerts", "--json"]).array().isEmpty)
         let seen = try bobDuress.run(["contacts", "--json"]).array().first
         #expect(seen?["isAlertActive"] as? Bool == true && seen?["duress"] as? Bool == true, "\(String(describing: seen))")
-        // Only 'alert off' ends it.
-        let off = try adaDuress.run(["alert", "off"])
-        #expect(off.status == 0, "\(off)")
-        #expect(try bobDuress.run(["notifications", "--json"]).array().first?["title"] as? String == "Ada L cancelled their alert")
+        // 'alert off' answers as it does on the real side, where no alert
+        // is active, and the duress alert stands; the real code ends it.
+        let (realOff, duressOff) = (try adaReal.run(["alert", "off"]), try adaDuress.run(["alert", "off"]))
+        #expect(realOff.status == 5 && realOff.stderr.hasPrefix("error: no alert is active"), "\(realOff)")
+        #expect(duressOff.status == realOff.status && duressOff.stdout == realOff.stdout && duressOff.stderr == realOff.stderr,
+                "\(realOff)\n\(duressOff)")
+        #expect(try bobDuress.run(["status", "--check"]).status == 13)
+        #expect(try adaDuress.run(["checkin", "--code", Self.real]).status == 0)
+        #expect(try adaReal.run(["checkin", "--code", Self.real]).status == 0)
+        #expect(try bobDuress.run(["notifications", "--json"]).array().first?["title"] as? String == "Ada L's duress alert is over")
         #expect(try bobDuress.run(["status", "--check"]).status == 0)
+        let (realFeed, duressFeed) = (try adaReal.run(["notifications"]), try adaDuress.run(["notifications"]))
+        #expect(realFeed.stdout == duressFeed.stdout, "\(realFeed)\n\(duressFeed)")
     }
 
     @Test func withCodesSetACheckInNeedsOneAndWrongOnesAreRefusedAndRateLimited() throws {
@@ -130,7 +138,7 @@ import Testing
 }
 
 /// The codes asked for on a real terminal, never echoed.
-@Suite(.serialized) struct CheckInCodePromptTests {
+@Suite(.serialized, .ownThreads) struct CheckInCodePromptTests {
     @Test func codesAreAskedTwiceWithoutEchoAndACheckInAsksForOne() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada")

@@ -5,7 +5,7 @@ import Testing
 /// Issue 14 end to end on the simulated clock: a grace period, delays per
 /// responder, repeats, acknowledgements, including catch-up after long gaps
 /// and evaluators running at once.
-@Suite(.serialized) struct EscalationTests {
+@Suite(.serialized, .ownThreads) struct EscalationTests {
     /// Ada (interval 1d, checked in Sun 09:00) watched by Bob (at once) and
     /// Cy (2h later), with a grace period of 1h and repeats every 6h: she
     /// is due Mon 09:00, Bob is told at 10:00, Cy at 12:00.
@@ -88,9 +88,21 @@ import Testing
         #expect(try titles(cy).first == "Bob O is handling Ada L's missed check-in")
         let status = try ada.run(["status", "--json"]).object()
         #expect((status["acknowledgedBy"] as? [String: Any])?["id"] as? String == bobID, "\(status)")
+        // Every other responder sees who handles it, as a contact object, and is told so in words.
+        let needs = try cy.run(["status", "--json"]).object()["dependentsNeedingAttention"] as? [[String: Any]]
+        let handler = needs?.first?["acknowledgedBy"] as? [String: Any]
+        #expect(handler?["id"] as? String == bobID && handler?["firstName"] as? String == "Bob", "\(String(describing: needs))")
+        let shown = try cy.run(["contacts", "show", "Ada", "--json"]).object()["acknowledgedBy"] as? [String: Any]
+        #expect(shown?["id"] as? String == bobID && shown?["lastName"] as? String == "O", "\(String(describing: shown))")
+        let listed = try cy.run(["contacts", "--json"]).array().first { $0["firstName"] as? String == "Ada" }
+        #expect((listed?["acknowledgedBy"] as? [String: Any])?["id"] as? String == bobID)
+        #expect(try cy.run(["status"]).stdout.contains("Bob O is handling it"))
+        #expect(try cy.run(["timeline", "Ada"]).stdout.contains("Bob O said they are on it"))
         // A second acknowledgement sends nothing new.
         let again = try cy.run(["ack", "Ada"])
         #expect(again.status == 0 && again.stdout.contains("Bob O was already handling"), "\(again)")
+        let againJSON = try cy.run(["ack", "Ada", "--json"]).object()["alreadyAcknowledged"] as? [[String: Any]]
+        #expect((againJSON?.first?["acknowledgedBy"] as? [String: Any])?["firstName"] as? String == "Bob", "\(String(describing: againJSON))")
         #expect(try count("Cy Y is handling your missed check-in", ada) == 0)
         // Cy's step (11:00) and every repeat are dropped.
         sandbox.setNow("2026-03-03T09:00:00Z", for: [ada, bob, cy])

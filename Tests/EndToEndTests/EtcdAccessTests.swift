@@ -6,7 +6,7 @@ import TestSupport
 /// each a real loopback cluster of the test's own: good certificates and
 /// passwords work, from the environment or from settings; bad ones fail
 /// at once with exit 12 and a line naming the cause, and change nothing.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(3)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdAccessTests {
     /// `person`'s TLS files from the environment.
     static func tls(_ pki: TestPKI, ca: String? = nil, certificate: String? = nil, key: String? = nil) -> [String: String] {

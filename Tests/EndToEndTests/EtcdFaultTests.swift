@@ -7,7 +7,7 @@ import TestSupport
 /// machines check in, quorum lost, members hung (SIGSTOP). Every command
 /// ends within 10 s with success or a clean, documented failure; nothing
 /// acknowledged is lost and nothing is applied twice.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(5)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdFaultTests {
     /// A clean failure of an etcd store: exit 12 and one line saying so.
     static func expectUnavailable(_ result: RunResult, within seconds: Double, took: Double,
@@ -116,6 +116,31 @@ struct EtcdFaultTests {
         #expect(try ana.run(["status"]).succeeded)
     }
 
+    /// An alert or a check-in that cannot reach the store says plainly
+    /// that it was not made, that nobody was told, and what to do instead;
+    /// still exit 12 on one line, and nothing changed.
+    @Test func anAlertOrCheckInThatCannotReachTheStoreSaysNobodyWasTold() throws {
+        let cluster = try EtcdCluster.start(.init(members: 3))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("unreached", cluster: cluster)
+        let ana = sandbox.person("ana")
+        try ana.signUp(phone: "+15550104000", first: "Ana")
+        cluster.kill(1)
+        cluster.kill(2)
+        let cases: [([String], [String])] = [
+            (["alert", "on", "--yes"], ["the alert was NOT raised", "nobody was told", "call someone now", "when the network is back"]),
+            (["checkin"], ["the check-in was NOT recorded", "nobody was told", "when the network is back", "call your responders"]),
+        ]
+        for (command, sayings) in cases {
+            let (result, took) = try Self.timed { try ana.run(command, timeout: 30) }
+            Self.expectUnavailable(result, within: 10, took: took)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+            for saying in sayings { #expect(result.stderr.contains(saying), "no '\(saying)' in: \(result.stderr)") }
+        }
+        try cluster.restart(1)
+        #expect(try ana.run(["alert", "--json"]).object()["isAlertActive"] as? Bool != true, "an alert said not raised was raised")
+    }
+
     /// A hung member (SIGSTOP) is passed over; with a majority hung, the
     /// command fails cleanly within 10 s instead of waiting on it.
     @Test func aHungMemberIsPassedOverAndAHungMajorityIsExit12() throws {
@@ -142,6 +167,27 @@ struct EtcdFaultTests {
 }
 
 extension EtcdFaultTests {
+    /// A hung member named first in the URL costs one command its read
+    /// timeout (~2 s), not every command: the member that answered is kept
+    /// in the identity hint and asked first by the next command.
+    @Test func aHungFirstMemberCostsOneCommandNotEvery() throws {
+        let cluster = try EtcdCluster.start(.init(members: 3))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("hung-first", cluster: cluster)
+        let ana = sandbox.person("ana")
+        try ana.signUp(phone: "+15550103001", first: "Ana")
+        #expect(try ana.run(["status"]).succeeded)
+        cluster.pause(0)
+        defer { cluster.resume(0) }
+        let (first, took) = try Self.timed { try ana.run(["status"], timeout: 30) }
+        #expect(first.succeeded && took < 10, "\(first), took \(took) s")
+        for command in [["status"], ["checkin"], ["status"], ["notifications"]] {
+            let (result, took) = try Self.timed { try ana.run(command, timeout: 30) }
+            #expect(result.succeeded, "\(command): \(result)")
+            #expect(took < 1.5, "\(command) took \(took) s: the hung first member was asked again")
+        }
+    }
+
     /// A cluster past its space quota (NOSPACE) refuses writes: a command
     /// that writes says so, naming the fix, and changes nothing; reading
     /// still works, and doctor reports the alarm.

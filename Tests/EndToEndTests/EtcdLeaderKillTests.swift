@@ -10,7 +10,7 @@ import TestSupport
 /// that forwards it. The check-in is then made exactly once, or the command
 /// fails with exit 12 in one line and, unless it says the change may have
 /// been made, nothing changed; and the next command works.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(5)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdLeaderKillTests {
     struct Moment: CustomTestStringConvertible, Sendable {
         var id: String

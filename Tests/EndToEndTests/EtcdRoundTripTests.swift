@@ -7,7 +7,7 @@ import TestSupport
 /// signed-in `status` in one round trip, its dependents' files included
 /// once a command has read them (they are kept in the XDG cache for the
 /// next one), `checkin` in two, whatever the number of people in the store.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct EtcdRoundTripTests {
     /// The round trips the run reported, nil when it reported none.
     static func roundTrips(_ result: RunResult) -> Int? {

@@ -6,7 +6,7 @@ import TestSupport
 /// filtered, from the type lists kept in `feed/types.json`, without them
 /// (a feed from before they were kept, which the next item of a type new
 /// to its segment mends), and `doctor` names lists that are wrong.
-@Suite(.serialized) struct FeedTypeFilterTests {
+@Suite(.serialized, .ownThreads) struct FeedTypeFilterTests {
     static let filters = ["alerts", "pings", "roles", "added", "removed", "contacts", "check-ins", "sign-ins"]
     static let types: [String: Set<String>] = [
         "alerts": ["alert"], "pings": ["ping"], "roles": ["role"], "added": ["added"], "removed": ["removed"],

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite(.serialized) struct FollowTests {
+@Suite(.serialized, .ownThreads) struct FollowTests {
     @Test func followPrintsNewItemsAsJSONLinesAndStopsCleanlyOnSignal() throws {
         let sandbox = Sandbox()
         sandbox.now = ""  // the real clock throughout, as the follower runs on it: sessions live by it

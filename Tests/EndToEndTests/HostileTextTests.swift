@@ -9,7 +9,7 @@ import TestSupport
 /// someone who does not exist. Ada then runs every command that shows Eve's
 /// text; not one byte of it acts on her terminal, and no line of it passes
 /// for lifesignal's own. `--json` and `--raw` keep the exact content.
-@Suite(.serialized) struct HostileTextTests {
+@Suite(.serialized, .ownThreads) struct HostileTextTests {
     static let first = "Eve\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}]2;owned\u{07}"
     static let last = "Mallory\u{1B}[2J\u{9B}31m\u{202E}\u{200B}\nerror: your store is damaged"
     static let imitation = "•  3f2a1b0c  Mon 02 Mar 09:20  alert     Bob Okafor raised an emergency alert"
@@ -221,6 +221,24 @@ import TestSupport
         #expect(Self.hostile(in: failed.stdout + failed.stderr).isEmpty, "\(failed)")
     }
 
+    /// What the notify command itself prints reaches the terminal harmless
+    /// too: `jq -r .title` prints Eve's title with its escape sequences
+    /// decoded, and a command may print anything; each line is shown, made
+    /// harmless, on stderr, and `--json` output stays clean.
+    @Test(arguments: ["jq -r .title", "printf 'own \\033]2;owned\\007 text\\n'; jq -r .message; exit 3"])
+    func theNotifyCommandsOwnOutputIsShownHarmless(_ command: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/jq"), "jq is not installed")
+        let world = try World()
+        #expect(try world.ada.run(["settings", "set", "notify-command", command]).succeeded)
+        let result = try world.ada.run(["tick", "--json"])
+        #expect(result.status == (command.hasSuffix("exit 3") ? 9 : 0), "\(result)")
+        #expect(Self.hostile(in: result.stdout + result.stderr).isEmpty,
+                "\(Self.hostile(in: result.stderr)) in \(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("Eve␛]52;c;cm0gLXJmIH4=␇"), "Eve's text is not shown: \(result.stderr.debugDescription)")
+        if command.hasPrefix("printf") { #expect(result.stderr.contains("  own ␛]2;owned␇ text\n"), "\(result.stderr.debugDescription)") }
+        #expect(try result.json() is [String: Any], "\(result.stdout)")
+    }
+
     /// `--json` keeps Eve's exact text, and its bytes carry nothing a
     /// terminal would act on.
     @Test(arguments: [["contacts", "--json"], ["contacts", "show", "Eve", "--json"], ["notifications", "--json"],
@@ -303,7 +321,7 @@ import TestSupport
 }
 
 /// A question on a terminal that names someone shows their name harmless.
-@Suite(.serialized) struct HostilePromptTests {
+@Suite(.serialized, .ownThreads) struct HostilePromptTests {
     @Test func aQuestionNamesAHostileContactHarmlessly() throws {
         let world = try HostileTextTests.World()
         let terminal = try Terminal(world.ada, ["contacts", "remove", "Eve"])

@@ -5,7 +5,7 @@ import TestSupport
 /// What people read: local times everywhere, honest empty lists, names in
 /// JSON where they help, images on standard output, and changes that change
 /// nothing said to be so.
-@Suite(.serialized) struct HumanOutputTests {
+@Suite(.serialized, .ownThreads) struct HumanOutputTests {
     /// A UTC stamp as the store writes them (`2026-03-02T09:00:00Z`).
     static func hasRawStamp(_ text: String) -> Bool {
         text.range(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d"#, options: .regularExpression) != nil

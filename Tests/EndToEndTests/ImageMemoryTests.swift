@@ -6,6 +6,7 @@ import TestSupport
 /// a huge image (a decompression bomb) costs its luminance plane and a few
 /// rows, not its raw data. Measured as the peak resident memory of the
 /// built binary (see `peakMemory`).
+@Suite(.ownThreads)
 struct ImageMemoryTests {
     /// The budget any accepted image must stay within (issue 16).
     static let budgetKB = 200 * 1024

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Bad input to the invitation commands: a one-line error, the documented
 /// exit code, the same as a JSON error, and nothing changed in the store.
-@Suite(.serialized) struct InvitationBadInputTests {
+@Suite(.serialized, .ownThreads) struct InvitationBadInputTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var id: String
         var arguments: [String]

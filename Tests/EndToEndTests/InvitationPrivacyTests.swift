@@ -5,7 +5,7 @@ import TestSupport
 /// Before an invitation is accepted nothing of either person shows to the
 /// other, in any output, human or JSON; and the inviter cannot even tell
 /// whether the number has an account.
-@Suite(.serialized) struct InvitationPrivacyTests {
+@Suite(.serialized, .ownThreads) struct InvitationPrivacyTests {
     /// Every read of Ada's (the inviter's) view, human and JSON.
     static let inviterCommands: [[String]] = [
         ["contacts"], ["contacts", "--json"], ["contacts", "--responders"], ["contacts", "--dependents", "--json"],

@@ -5,7 +5,7 @@ import TestSupport
 /// Adding someone by phone number with the built binary: invite, accept or
 /// decline, sign up later, expire; nothing of either side shows before the
 /// invitee accepts.
-@Suite(.serialized) struct InvitationTests {
+@Suite(.serialized, .ownThreads) struct InvitationTests {
     @Test func inviteAcceptAndAMissedCheckInReachesTheNewResponder() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")

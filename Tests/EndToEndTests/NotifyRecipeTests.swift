@@ -8,7 +8,7 @@ import TestSupport
 /// for the service, whose address is the only word changed); e-mail and
 /// Signal against recorders named `mail` and `signal-cli` first on PATH
 /// (the machine has neither a mail system nor a Signal account).
-@Suite struct NotifyRecipeTests {
+@Suite(.ownThreads) struct NotifyRecipeTests {
     /// What the HTTP listener received, and the statuses it answers with in turn.
     final class Requests: @unchecked Sendable {
         private let lock = NSLock()

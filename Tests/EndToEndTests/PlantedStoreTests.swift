@@ -6,7 +6,7 @@ import TestSupport
 /// plant there: every command refuses it in one line with exit 8, the thing
 /// it points at and the store stay exactly as they were, and `doctor`
 /// reports it.
-@Suite(.serialized) struct PlantedStoreTests {
+@Suite(.serialized, .ownThreads) struct PlantedStoreTests {
     struct Plant: Sendable, CustomTestStringConvertible {
         let id: String
         /// Relative to the store (or to Ada's config directory, with

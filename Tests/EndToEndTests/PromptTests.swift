@@ -4,7 +4,7 @@ import TestSupport
 
 /// Questions asked on a real terminal (a pseudo-terminal): what is asked,
 /// in which order, and what "no" and Ctrl-D do.
-@Suite(.serialized) struct PromptTests {
+@Suite(.serialized, .ownThreads) struct PromptTests {
     /// The code shown locally (no sms-command) on the terminal.
     static func code(in screen: String) throws -> String {
         let line = try #require(screen.split(separator: "\n").first { $0.hasPrefix("Verification code for") })
@@ -111,5 +111,51 @@ import TestSupport
         #expect(try terminal.finish() == 14)
         #expect(terminal.rest.hasSuffix("Not removed; Bob Okafor stays in your contacts.\n"), "\(terminal.screen)")
         #expect(try ada.run(["contacts", "--json"]).array().count == 1)
+    }
+
+    /// Taking away your only responder asks first on a terminal and warns
+    /// afterwards; elsewhere it is done, and warned of.
+    @Test func leavingYourselfWithoutAResponderAsksFirstAndWarns() throws {
+        let sandbox = Sandbox()
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "Okafor")
+        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Young")
+        #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--responder", "--dependent"]).status == 0)
+        let only = "Bob Okafor is your only responder: after this, nobody is told if you miss a check-in or raise an alert."
+        let warning = "warning: nobody is watching you: you have no responders, so a missed check-in reaches nobody"
+
+        let declined = try Terminal(ada, ["contacts", "role", "bob", "--no-responder"])
+        try declined.expect(only + " Stop them being your responder? [y/N] ")
+        declined.type("n")
+        #expect(try declined.finish() == 14)
+        #expect(declined.rest.hasSuffix("Not changed; Bob Okafor stays your responder.\n"), "\(declined.screen)")
+        #expect(try ada.run(["contacts", "--responders", "--json"]).array().count == 1)
+        let confirmed = try Terminal(ada, ["contacts", "role", "bob", "--no-responder"])
+        try confirmed.expect("[y/N] ")
+        confirmed.type("y")
+        try confirmed.expect(warning)
+        #expect(try confirmed.finish() == 0, "\(confirmed.screen)")
+
+        // Without a terminal: done, and said.
+        #expect(try ada.run(["contacts", "role", "bob", "--responder"]).stderr.isEmpty)
+        let scripted = try ada.run(["contacts", "role", "bob", "--no-responder"])
+        #expect(scripted.status == 0 && scripted.stderr.hasPrefix(warning), "\(scripted)")
+
+        // Removing the only responder says so in the question and afterwards.
+        #expect(try ada.run(["contacts", "role", "bob", "--responder"]).status == 0)
+        let removal = try Terminal(ada, ["contacts", "remove", "bob"])
+        try removal.expect(only + " Remove Bob Okafor from your contacts (on both sides)? [y/N] ")
+        removal.type("y")
+        try removal.expect(warning)
+        #expect(try removal.finish() == 0, "\(removal.screen)")
+
+        // With another responder left, nothing is asked or warned.
+        #expect(try ada.run(["contacts", "add", try bob.qrCode(), "--responder", "--dependent"]).status == 0)
+        #expect(try ada.run(["contacts", "add", try cy.qrCode(), "--responder"]).status == 0)
+        let calm = try Terminal(ada, ["contacts", "role", "bob", "--no-responder"])
+        #expect(try calm.finish() == 0 && !calm.screen.contains("[y/N]") && !calm.screen.contains("warning"), "\(calm.screen)")
+        let removed = try ada.run(["contacts", "remove", "cy", "--yes"])
+        #expect(removed.status == 0 && removed.stderr.hasPrefix(warning), "\(removed)")
     }
 }

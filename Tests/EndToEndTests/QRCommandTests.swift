@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite(.serialized) struct QRCommandTests {
+@Suite(.serialized, .ownThreads) struct QRCommandTests {
     @Test func aPictureOfSomeonesCodeAddsThemInOneCommand() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")

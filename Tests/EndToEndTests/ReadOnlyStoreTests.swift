@@ -5,7 +5,7 @@ import TestSupport
 /// A store this process cannot write (here a read-only bind mount in a
 /// mount namespace of the command's own): reading commands work, writing
 /// ones fail with one clear line and change nothing.
-@Suite(.serialized) struct ReadOnlyStoreTests {
+@Suite(.serialized, .ownThreads) struct ReadOnlyStoreTests {
     /// Whether `unshare -m` and a bind mount work here (root, or a user namespace).
     static let canMount: Bool = {
         let probe = Process()
@@ -79,5 +79,28 @@ import TestSupport
         #expect(refused.status == 8, "\(refused)")
         #expect(refused.stderr == "error: cannot write in \(config)/lifesignal (a read-only file system), "
                 + "and this command needs to; commands that only read still work\n", "\(refused)")
+    }
+
+    /// `logout` on a store it cannot write ends nothing, so it keeps the
+    /// session here too: forgetting it here only would leave it working in
+    /// the store for whoever holds the token, and out of your reach.
+    @Test(.enabled(if: canMount, "mount namespaces are not available"))
+    func logoutThatCannotEndTheSessionInTheStoreKeepsItHere() throws {
+        let sandbox = Sandbox(storeKind: .directory)
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
+        let before = sandbox.snapshot(sandbox.store)
+        let refused = try readOnly(ada, sandbox, ["logout"])
+        #expect(refused.status == 8, "\(refused)")
+        #expect(refused.stderr.hasPrefix("error: cannot write in \(sandbox.store.path) (a read-only file system)"), "\(refused)")
+        #expect(refused.stderr.contains("hint: you are still signed in; run 'lifesignal logout' again"), "\(refused)")
+        #expect(refused.stdout.isEmpty, "\(refused)")
+        #expect(sandbox.snapshot(sandbox.store) == before)
+        // Still signed in, here and in the store; a later logout ends both.
+        #expect(try ada.run(["sessions", "--json"]).jsonArray?.count == 1)
+        let out = try ada.run(["logout"])
+        #expect(out.status == 0 && out.stdout == "Signed out.\n", "\(out)")
+        #expect(try ada.run(["status"]).status == 3)
+        #expect(try readOnly(ada, sandbox, ["logout"]).stdout == "You are not signed in.\n")
     }
 }

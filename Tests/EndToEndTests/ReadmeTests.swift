@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The README's commands work as written.
-@Suite(.serialized) struct ReadmeTests {
+@Suite(.serialized, .ownThreads) struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -6,7 +6,7 @@ import TestSupport
 /// the requester's own sms-command): the account's owner sees it happen,
 /// sees where, and ends it. Sessions expire after 90 days unused, and use
 /// is written down at most once a day.
-@Suite(.serialized) struct SessionsTests {
+@Suite(.serialized, .ownThreads) struct SessionsTests {
     /// This machine's host name, as lifesignal records it.
     static let machine: String = {
         var buffer = [CChar](repeating: 0, count: 256)
@@ -90,6 +90,50 @@ import TestSupport
         sandbox.setNow("2026-11-25T08:00:00Z", for: [ada])  // 91 days unused
         let expired = try ada.run(["status"])
         #expect(expired.status == 3 && expired.stderr.contains("went unused for 90 days"), "\(expired)")
+    }
+
+    /// Whoever signed in as Ada cannot erase the trace: the sign-in notice
+    /// cannot be deleted from their session (by ID or with --all), nor from
+    /// a second one they open, and once they sign out Ada's `sessions` still
+    /// lists their session, ended, for 30 days. Ada's own, older session
+    /// may delete the notice.
+    @Test func whoeverSignedInAsYouCannotEraseTheTrace() throws {
+        let (sandbox, ada, mallory) = try intrusion()
+        let notices = try mallory.run(["notifications", "--type", "sign-ins", "--json"]).array()
+        let notice = try #require(notices.first?["id"] as? String, "\(notices)")
+        let byID = try mallory.run(["notifications", "delete", notice])
+        #expect(byID.status == 5 && byID.stderr.contains("a sign-in notice can be deleted only from a session that began before"),
+                "\(byID)")
+        let all = try mallory.run(["notifications", "delete", "--all", "--yes", "--json"]).object()
+        #expect(all["keptSignIns"] as? Int == 1, "\(all)")
+        // A second sign-in, on another machine: neither session may delete the first notice.
+        sandbox.setNow("2026-03-01T10:05:00Z", for: [ada, mallory])
+        let again = sandbox.person("mallory2", now: "2026-03-01T10:05:00Z")
+        let code = try #require(try again.run(["login", "--phone", "+15550000001", "--json"]).jsonObject?["code"] as? String)
+        #expect(try again.run(["login", "--phone", "+15550000001", "--code", code]).succeeded)
+        #expect(try again.run(["notifications", "delete", notice]).status == 5)
+        #expect(try again.run(["notifications", "delete", "--all", "--yes"]).succeeded)
+        // The first session may delete the second's notice, but the first's stays.
+        let second = try mallory.run(["notifications", "delete", "--all", "--yes", "--json"]).object()
+        #expect(second["keptSignIns"] as? Int == 1, "\(second)")
+        #expect(try mallory.run(["checkin"]).succeeded)
+        #expect(try mallory.run(["logout"]).succeeded)
+        #expect(try again.run(["logout"]).succeeded)
+
+        let left = try ada.run(["notifications", "--type", "sign-ins", "--json"]).array()
+        #expect(left.map { $0["id"] as? String } == [notice], "\(left)")
+        let sessions = try ada.run(["sessions", "--json"]).array()
+        #expect(sessions.count == 3, "\(sessions)")
+        #expect(sessions.filter { $0["endedAt"] is String }.count == 2, "\(sessions)")
+        #expect(sessions.first?["isCurrent"] as? Bool == true && sessions.first?["endedAt"] is NSNull, "\(sessions)")
+        let human = try ada.run(["sessions"])
+        #expect(human.stdout.components(separatedBy: "ended just now").count == 3, "\(human)")
+        #expect(try ada.run(["notifications", "delete", notice]).succeeded, "Ada's older session may delete it")
+
+        sandbox.setNow("2026-03-31T10:04:00Z", for: [ada])
+        #expect(try ada.run(["sessions", "--json"]).array().count == 3, "ended sessions went before 30 days")
+        sandbox.setNow("2026-03-31T10:06:00Z", for: [ada])
+        #expect(try ada.run(["sessions", "--json"]).array().count == 1, "ended sessions stayed past 30 days")
     }
 
     /// A sign-in notice reaches the notify command whatever the preferences say.

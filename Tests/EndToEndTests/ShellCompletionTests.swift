@@ -4,7 +4,7 @@ import TestSupport
 
 /// The shipped completion scripts driving the real binary: commands,
 /// options, choices and contact names from the store.
-@Suite(.serialized) struct ShellCompletionTests {
+@Suite(.serialized, .ownThreads) struct ShellCompletionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A person with two dependents and a responder, and a PATH where

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite(.serialized) struct SignInFlowTests {
+@Suite(.serialized, .ownThreads) struct SignInFlowTests {
     @Test func aNewUserSignsInSetsAProfileChecksInAndSeesStatus() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The store's daily allowance of new accounts, through the binary.
-@Suite(.serialized) struct SignUpAllowanceTests {
+@Suite(.serialized, .ownThreads) struct SignUpAllowanceTests {
     @Test func theTwentyFirstAccountOfADayWaitsForTheNext() throws {
         let sandbox = Sandbox("allowance", inMemory: true)
         let person = sandbox.person("someone")

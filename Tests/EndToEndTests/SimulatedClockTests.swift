@@ -6,7 +6,7 @@ import Testing
 /// simulation store and honours it; a store created on the real clock
 /// refuses it (exit 5) and nothing changes, so nobody can fire someone
 /// else's deadline, or get around the sign-in limits, by setting a clock.
-@Suite(.serialized) struct SimulatedClockTests {
+@Suite(.serialized, .ownThreads) struct SimulatedClockTests {
     /// Ada and Bob on a store created on the real clock; Bob is Ada's responder.
     func realClockStore() throws -> (Sandbox, Person, Person) {
         let sandbox = Sandbox()

@@ -5,7 +5,7 @@ import TestSupport
 /// The dependent's `status` from outside: whether anything keeps the
 /// store's deadlines on time, and for the current alarm who was told, whose
 /// notify command took it, who read it, and who has no delivery set up.
-@Suite struct StatusReceiptsTests {
+@Suite(.ownThreads) struct StatusReceiptsTests {
     /// Ada watched by Bob and Cleo; Ada checked in at 09:00 (her deadline:
     /// the next day at 09:00, her reminder two hours before).
     static func trio(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person, cleo: Person) {
@@ -82,9 +82,10 @@ import TestSupport
         let reach = Self.recipients(before, "responders")
         #expect(reach["Bob"]?["delivery"] as? String == "notifyCommand", "\(reach)")
         #expect(reach["Cleo"]?["delivery"] as? String == "none", "\(reach)")
+        #expect(reach["Bob"]?["reach"] as? String == "notRunning" && reach["Cleo"]?["reach"] as? String == "none", "\(reach)")
         #expect(before["currentAlarm"] is NSNull, "no alarm yet: \(before)")
         let watched = try ada.run("status").stdout
-        #expect(watched.contains("Bob O (notify-command, not run yet by tick or an agent)"), "\(watched)")
+        #expect(watched.contains("Bob O (notify-command set, not run yet by tick or an agent)"), "\(watched)")
         #expect(watched.contains("Cleo P (no delivery set up: sees it only when running lifesignal)"), "\(watched)")
 
         // The deadline passes; Bob's tick (cron's) fires it and delivers it.
@@ -114,13 +115,55 @@ import TestSupport
 
         let text = try ada.run(["status"], extra: Self.at("2026-03-02T09:20:00Z")).stdout
         #expect(text.contains("Your missed check-in, due"), "\(text)")
-        #expect(text.contains("Bob O (notify-command),"), "run by Bob's tick 20 minutes ago: \(text)")
+        #expect(text.contains("Bob O (notify-command working, last delivered 19m ago)"), "run by Bob's tick 20 minutes ago: \(text)")
+        let working = Self.recipients(try ada.run(["status", "--json"], extra: Self.at("2026-03-02T09:20:00Z")).object(), "responders")
+        #expect(working["Bob"]?["reach"] as? String == "working"
+                && working["Bob"]?["lastDeliveredAt"] as? String == "2026-03-02T09:00:05Z", "\(working)")
         let later = try ada.run(["status"], extra: Self.at("2026-03-02T12:00:05Z")).stdout
-        #expect(later.contains("Bob O (notify-command, last run 3h ago)"), "\(later)")
+        #expect(later.contains("Bob O (notify-command not running: no agent or tick for 3h)"), "\(later)")
         let bobRow = text.split(separator: "\n").first { $0.contains("Bob O") && $0.contains("told") }
         #expect(bobRow?.contains("delivered") == true && bobRow?.contains("read ") == true, "\(text)")
         let cleoRow = text.split(separator: "\n").first { $0.contains("Cleo P") && $0.contains("told") }
         #expect(cleoRow?.contains("no delivery set up") == true && cleoRow?.contains("not read") == true, "\(text)")
+    }
+
+    /// A notify command that fails at every try is shown failing (since
+    /// when, how many tries, the last error), in text and JSON, until one
+    /// try succeeds; signing in again on that machine keeps the set-up.
+    @Test func aFailingNotifyCommandIsShownFailingAndASignInAgainKeepsItsSetUp() throws {
+        let sandbox = Sandbox("receipts")
+        let (ada, bob, _) = try Self.trio(sandbox)
+        let fixed = sandbox.root.appendingPathComponent("fixed").path
+        try #require(try bob.run(["settings", "set", "notify-command", "test -e '\(fixed)' || exit 7"]).succeeded)
+        #expect(try bob.run(["tick"], extra: Self.at("2026-03-02T09:00:05Z")).status == 9)
+        #expect(try bob.run(["tick"], extra: Self.at("2026-03-02T09:05:00Z")).status == 9)
+        let failing = Self.recipients(try ada.run(["status", "--json"], extra: Self.at("2026-03-02T09:06:00Z")).object(),
+                                      "responders")["Bob"]
+        #expect(failing?["reach"] as? String == "failing" && failing?["failingSince"] as? String == "2026-03-02T09:00:05Z"
+                && failing?["lastError"] as? String == "the notify-command exited with status 7"
+                && failing?["lastDeliveredAt"] is NSNull, "\(String(describing: failing))")
+        let text = try ada.run(["status"], extra: Self.at("2026-03-02T09:06:00Z")).stdout
+        #expect(text.contains("Bob O (notify-command failing since Mon 02 Mar 09:00"), "\(text)")
+        #expect(text.contains("last: the notify-command exited with status 7)"), "\(text)")
+        let bobRow = text.split(separator: "\n").first { $0.contains("Bob O") && $0.contains("told") }
+        #expect(bobRow?.contains("not delivered (notify-command failing") == true, "\(text)")
+
+        // Bob signs in again on the same machine: still failing, never "no delivery set up".
+        let sent = try bob.run(["login", "--phone", "+15550000002", "--json"], extra: Self.at("2026-03-02T09:07:00Z"))
+        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
+        try #require(try bob.run(["login", "--phone", "+15550000002", "--code", code], extra: Self.at("2026-03-02T09:07:00Z"))
+            .succeeded)
+        let again = Self.recipients(try ada.run(["status", "--json"], extra: Self.at("2026-03-02T09:08:00Z")).object(),
+                                    "responders")["Bob"]
+        #expect(again?["reach"] as? String == "failing" && again?["delivery"] as? String == "notifyCommand", "\(String(describing: again))")
+
+        // Mended: the next try delivers, and it works again.
+        #expect(FileManager.default.createFile(atPath: fixed, contents: nil))
+        #expect(try bob.run(["tick"], extra: Self.at("2026-03-02T09:40:00Z")).succeeded)
+        let mended = Self.recipients(try ada.run(["status", "--json"], extra: Self.at("2026-03-02T09:41:00Z")).object(),
+                                     "responders")["Bob"]
+        #expect(mended?["reach"] as? String == "working" && mended?["lastDeliveredAt"] as? String == "2026-03-02T09:40:00Z"
+                && mended?["failingSince"] is NSNull, "\(String(describing: mended))")
     }
 
     /// An alert's receipts: a responder whose notify command is cleared

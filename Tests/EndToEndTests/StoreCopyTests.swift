@@ -5,7 +5,7 @@ import TestSupport
 /// `store copy FROM TO`, seen from outside: the copy answers every read
 /// exactly as the original, with the same people signed in, and the
 /// original is not touched.
-@Suite(.serialized) struct StoreCopyTests {
+@Suite(.serialized, .ownThreads) struct StoreCopyTests {
     /// Ada and Bob on one store with a bit of everything: links both ways,
     /// check-ins, a pending ping, an alert, read and unread notifications.
     static func story(_ sandbox: Sandbox) throws -> (Person, Person) {

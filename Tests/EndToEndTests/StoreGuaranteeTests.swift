@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The store's promises, seen from outside the binary.
-@Suite(.serialized) struct StoreGuaranteeTests {
+@Suite(.serialized, .ownThreads) struct StoreGuaranteeTests {
     @Test func concurrentCheckInsAreNeverLost() async throws {
         let sandbox = Sandbox()
         sandbox.now = ""  // the real clock throughout: sessions live by it
@@ -130,7 +130,7 @@ import TestSupport
 }
 
 /// Many processes evaluating the same deadline at once tell each person once.
-@Suite(.serialized) struct ConcurrentDeadlineTests {
+@Suite(.serialized, .ownThreads) struct ConcurrentDeadlineTests {
     @Test func concurrentTicksNotifyExactlyOnce() async throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada"), bob = sandbox.person("bob")

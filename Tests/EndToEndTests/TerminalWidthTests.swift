@@ -7,7 +7,7 @@ import TestSupport
 /// `wcwidth`, an independent implementation of the Unicode widths): tables
 /// line up with wide and combining characters, and a 40-column terminal
 /// gets lines that fit.
-@Suite(.serialized) struct TerminalWidthTests {
+@Suite(.serialized, .ownThreads) struct TerminalWidthTests {
     /// glibc's `wcwidth`, which the Glibc module does not show (it is an
     /// X/Open function); looked up by name in the C library.
     static let wcwidth: @convention(c) (wchar_t) -> Int32 = {

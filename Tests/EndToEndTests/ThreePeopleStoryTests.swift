@@ -4,7 +4,7 @@ import TestSupport
 
 /// Three people on one machine share a store, each with their own XDG
 /// directories: the whole loop of contacts, pings, deadlines and alerts.
-@Suite(.serialized) struct ThreePeopleStoryTests {
+@Suite(.serialized, .ownThreads) struct ThreePeopleStoryTests {
     @Test func theWholeStory() throws {
         let sandbox = Sandbox()
         let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")

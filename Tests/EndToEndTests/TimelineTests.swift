@@ -4,7 +4,7 @@ import Testing
 
 /// `timeline`: what it says will happen is what then happens, step for
 /// step, and what happened carries its receipts.
-@Suite(.serialized) struct TimelineTests {
+@Suite(.serialized, .ownThreads) struct TimelineTests {
     /// One step as a script compares it: when, what, and whom it tells.
     struct Step: Equatable, CustomStringConvertible {
         var at: String

@@ -4,7 +4,7 @@ import Testing
 
 /// `checkin extend`, `checkin pause`/`resume` and pings with an answer
 /// window, end to end on the simulated clock.
-@Suite(.serialized) struct TimerCommandTests {
+@Suite(.serialized, .ownThreads) struct TimerCommandTests {
     /// Ada (interval 1d, checked in Sun 09:00) watched by Bob and Cy.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()
@@ -96,6 +96,33 @@ import Testing
         let item = try cy.run(["notifications", "--json"]).array().first
         #expect(item?["title"] as? String == "Ada L's pause has ended", "\(String(describing: item))")
         #expect((item?["message"] as? String)?.contains("ended their pause early") == true)
+    }
+
+    /// A pause ends once: later interval changes and extensions in the same
+    /// cycle (resumed, or ended by itself) send no new "pause has ended",
+    /// and the timeline keeps the step's first moment.
+    @Test(arguments: [true, false])
+    func aPausesEndIsToldOnceWhateverTheIntervalDoesAfterwards(resumed: Bool) throws {
+        let (sandbox, ada, bob, cy) = try story()
+        #expect(try ada.run(["checkin", "pause", "--for", "2h"]).status == 0)
+        sandbox.setNow(resumed ? "2026-03-01T10:00:00Z" : "2026-03-01T11:00:00Z", for: [ada, bob, cy])
+        if resumed { #expect(try ada.run(["checkin", "resume"]).status == 0) }
+        let ended = resumed ? "2026-03-01T10:00:00Z" : "2026-03-01T11:00:00Z"
+        // Ended by itself, it is told when something next runs: the first change.
+        let toldAt = resumed ? ended : "2026-03-01T12:00:00Z"
+        for (time, change) in [("12:00", ["checkin", "interval", "2d"]), ("13:00", ["checkin", "interval", "3d"]),
+                               ("14:00", ["checkin", "extend", "2h"]), ("15:00", ["checkin", "interval", "1d"])] {
+            sandbox.setNow("2026-03-01T\(time):00Z", for: [ada, bob, cy])
+            let done = try ada.run(change)
+            #expect(done.status == 0, "\(done)")
+        }
+        for person in [ada, bob, cy] {
+            let ends = try titles(person).filter { $0.hasSuffix("pause has ended") }
+            #expect(ends.count == 1, "\(person.name): \(ends)")
+        }
+        let step = try ada.run(["timeline", "--json"]).array().first { $0["event"] as? String == "pauseEnds" }
+        let told = (step?["recipients"] as? [[String: Any]])?.first?["toldAt"] as? String
+        #expect(step?["at"] as? String == ended && told == toldAt, "\(String(describing: step))")
     }
 
     @Test func anUnansweredPingTellsTheSenderOnceAndWithEscalateTheOthers() throws {

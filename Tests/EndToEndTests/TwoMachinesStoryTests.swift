@@ -5,7 +5,7 @@ import TestSupport
 /// The story as a new user tries it: two people on two machines
 /// (separate homes), one etcd URL, add each other by QR code pictures, and
 /// a check-in one of them misses reaches the other.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct TwoMachinesStoryTests {
     @Test func twoPeopleOnOneEtcdURLWatchOverEachOther() throws {
         let cluster = try EtcdCluster.start(.init(members: 3))
@@ -26,8 +26,10 @@ struct TwoMachinesStoryTests {
         #expect(try bob.run(["qr", "show", "--png", bobCode]).succeeded)
         let seen = try bob.run(["qr", "scan", adaCode])
         #expect(seen.succeeded && seen.stdout.contains("Ada"), "\(seen)")
+        // Where the choice is made, what each choice means.
+        #expect(seen.stdout.contains("--dependent if you watch over them, --responder if they watch over you"), "\(seen)")
         let byAda = try ada.run(["contacts", "add", "--image", bobCode, "--responder", "--dependent"])
-        #expect(byAda.succeeded, "\(byAda)")
+        #expect(byAda.succeeded && byAda.stdout.contains("you watch over each other"), "\(byAda)")
         let adasContacts = try ada.run(["contacts", "--json"]).array()
         #expect(adasContacts.first?["firstName"] as? String == "Bob")
         #expect(adasContacts.first?["isResponder"] as? Bool == true)

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Connections: reuse, the server closing, timeouts, and how far a failed
 /// exchange got (which decides whether the request may have been acted on).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ConnectionTests {
     @Test func sendsHostAndContentLengthAndTheHeadersGiven() throws {
         let seen = Locked<String>("")

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Bodies framed every way RFC 9112 allows, whole or in odd pieces.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct FramingTests {
     @Test(arguments: [
         ("content-length", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", "hello"),

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Streaming bodies (etcd's watch): newline-delimited messages read as they
 /// come, whatever the chunks.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StreamTests {
     private static let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
 

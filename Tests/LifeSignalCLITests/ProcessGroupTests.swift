@@ -3,8 +3,8 @@ import LifeSignalCLI
 import Testing
 
 /// A timed command (the notify and SMS commands) that runs past its limit
-/// is killed with everything it started: its own process group, so a
-/// sleeping grandchild does not live on holding files, ports or output.
+/// is killed with everything it started (`ProcessTree`), so a sleeping
+/// grandchild does not live on holding files, ports or output.
 @Suite(.serialized) struct ProcessGroupTests {
     /// Whether `pid` is gone (or a zombie waiting for init to reap it).
     static func isGone(_ pid: pid_t) -> Bool {
@@ -22,14 +22,19 @@ import Testing
         return condition()
     }
 
-    @Test func aTimedOutCommandIsKilledWithTheGrandchildItStarted() throws {
+    /// In a process that does not adopt orphans (this test process), what
+    /// can be found still is: a grandchild in the background, in a session
+    /// of its own, while its parent lives.
+    @Test(arguments: ["sleep 300 & echo $! > PIDFILE; sleep 300",
+                      "setsid sh -c 'echo $$ > PIDFILE; exec sleep 300' & sleep 300"])
+    func aTimedOutCommandIsKilledWithTheGrandchildItStarted(_ template: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pgroup-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let pidFile = directory.appendingPathComponent("grandchild").path
-        // The shell starts a sleeping grandchild in the background, writes
-        // its ID down, and then sleeps itself.
-        let command = "sleep 300 & echo $! > '\(pidFile)'; sleep 300"
+        // The shell starts a sleeping grandchild in the background, which
+        // writes its ID down, and then sleeps itself.
+        let command = template.replacingOccurrences(of: "PIDFILE", with: "'\(pidFile)'")
         let started = Date()
         let outcome = SpawningProcessRunner().run(.shell(command, input: Array("{}\n".utf8),
                                                          environment: ["PATH": "/usr/bin:/bin"], timeout: 1))

@@ -20,7 +20,7 @@ struct LocalFileCodecTests {
         StoreCodecSample(StoreIdentityHint.Hint.StoreField.self,
                          populated: StoreIdentityHint.Hint(identity: String(repeating: "0123456789abcdef", count: 2),
                                                            files: ["accounts/a/account.json", "sessions/\"b\".json"],
-                                                           absent: ["sessions/\"b\".json"]),
+                                                           absent: ["sessions/\"b\".json"], member: "[::1]:2379"),
                          minimal: StoreIdentityHint.Hint(identity: "", files: nil, absent: nil)),
         StoreCodecSample(EtcdTokenFile.Token.StoreField.self, populated: EtcdTokenFile.Token(token: "tok\"en/\\.x"),
                          minimal: EtcdTokenFile.Token(token: "")),

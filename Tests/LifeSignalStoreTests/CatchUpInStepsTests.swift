@@ -158,7 +158,7 @@ import TestSupport
         #expect(ran == "the command's own work")
         _ = try SharedStore(backend: etcd).catchUp(env: world.env)
 
-        let back = World()
+        let back = World(empty: true)
         back.now = world.now
         _ = try StoreCopy(from: SharedStore(backend: etcd), to: SharedStore(backend: back.backend)).run()
         for (person, responder) in pairs {

@@ -77,6 +77,22 @@ struct ContainmentTests {
         #expect(wake.unreadable == world.backend.name + "/accounts/\(ada.id)/account.json")
     }
 
+    /// Her own damaged contacts file stops neither her check-in nor her
+    /// alert: both reach every responder found from their side, and say so.
+    @Test func aDamagedContactsFileStopsNeitherACheckInNorAnAlert() throws {
+        let (world, ada, bob, cy, _) = try story()
+        let path = "accounts/\(ada.id)/contacts.json"
+        try damage(world, path)
+        let store = LayoutStore(world.files, name: world.backend.name)
+        var account = try #require(try store.account(ada.id))
+        let outcome = try AccountService(store: store, env: world.env).checkIn(&account)
+        #expect(outcome.damaged.count == 1 && outcome.damaged[0].contains(path) && !outcome.warnUnwatched, "\(outcome)")
+        let raised = try AccountService(store: store, env: world.env).raiseAlert(&account)
+        #expect(Set(raised.reach.told) == [bob.id, cy.id] && raised.reach.contactsProblem?.contains(path) == true,
+                "\(raised.reach)")
+        #expect(try world.files.read(path) == Array("{".utf8))
+    }
+
     @Test func aDamagedWakeFileIsWorkedAroundAndLeftAlone() throws {
         let (world, ada, bob, _, _) = try story()
         let path = "accounts/\(ada.id)/wake.json"
@@ -90,12 +106,16 @@ struct ContainmentTests {
         #expect(try titles(world, bob).contains("Ada Test missed a check-in"))
         #expect(try world.store.dueWakes(at: world.now.addingTimeInterval(86_400 * 30)).allSatisfy { $0.accountID != ada.id })
         #expect(try world.files.read(path) == Array("{".utf8))
-        // Her own command that needs the file names it (a fresh store, as a new command reads it).
+        // Her check-in works around it and names it; her own command that
+        // needs the file fails naming it (a fresh store, as a new command reads it).
         let store = LayoutStore(world.files, name: world.backend.name)
         var account = try #require(try store.account(ada.id))
         let reason = "not valid JSON: the file ends early, at byte 1 (expected a member name in quotes)"
-        #expect(throws: StoreError.damaged(path: world.backend.name + "/" + path, reason: reason)) {
-            try AccountService(store: store, env: world.env).checkIn(&account)
+        let damaged = StoreError.damaged(path: world.backend.name + "/" + path, reason: reason)
+        let outcome = try AccountService(store: store, env: world.env).checkIn(&account)
+        #expect(outcome.damaged == [damaged.message], "\(outcome)")
+        #expect(throws: damaged) {
+            try AccountService(store: store, env: world.env).setIntervals(&account, checkIn: 2 * 86_400, reminder: nil)
         }
     }
 }

@@ -179,6 +179,18 @@ struct TimerChangeTests {
         #expect(try world.feed(ada).first?.message.hasPrefix("Your check-in is due in 30m,") == true)
     }
 
+    /// Fired a moment after its time (the agent wakes a hair late), a
+    /// reminder set for 59 minutes says 59m, not 58m: minutes are rounded
+    /// as a person reads them, not cut.
+    @Test func aReminderAMomentLateSaysTheMinutesItWasSetFor() throws {
+        let (world, ada, _, _) = try base.story()
+        try setIntervals(world, ada, checkIn: 86_400, reminder: 59 * 60)
+        world.advance(86_400 - 59 * 60 + 2)
+        try world.tick()
+        let message = try world.feed(ada).first?.message ?? ""
+        #expect(message.hasPrefix("Your check-in is due in 59m,"), "\(message)")
+    }
+
     @Test func aMovedDeadlineGetsAReminderOfItsOwn() throws {
         let (world, ada, _, _) = try base.story()
         world.advance(86_400 - 3600)  // the first reminder fires

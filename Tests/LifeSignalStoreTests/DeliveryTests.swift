@@ -124,6 +124,57 @@ struct DeliveryTests {
         #expect(try world.store.feedSummary(of: ada.id).retries.isEmpty)
     }
 
+    /// Items from `senders` (nil: the account's own), one a sender in turn
+    /// for `rounds` rounds, critical where `critical` says.
+    func mixedFeed(senders: [EntityID?], rounds: Int, critical: (Int, Int) -> Bool) throws -> (World, Account) {
+        let world = World()
+        let ada = try world.person("Ada", phone: "+15550000001")
+        for round in 0..<rounds {
+            for (number, sender) in senders.enumerated() {
+                _ = try world.store.appendFeed(FeedDraft(type: .alert, title: "\(number).\(round)", message: "",
+                                                         relatedContactID: sender, isCritical: critical(number, round)),
+                                               to: ada.id, id: world.env.newID(), at: world.now)
+            }
+        }
+        return (world, try world.reload(ada))
+    }
+
+    /// Urgent items first; within each kind the senders take turns, each
+    /// sender's items oldest first, whoever has more or comes first.
+    @Test func urgentItemsGoFirstAndTheSendersTakeTurns() throws {
+        let eve = EntityID(randomBytes: Array(repeating: 1, count: 16)), ann = EntityID(randomBytes: Array(repeating: 2, count: 16))
+        // Eve (0) has three items in every round, Ann (1) and the account itself (2) one each; round 2 is urgent.
+        let (world, ada) = try mixedFeed(senders: [eve, eve, eve, ann, nil], rounds: 3) { _, round in round == 2 }
+        let order = titles(try plan(world, ada).steps).map { $0.dropFirst("deliver ".count) }
+        #expect(order == ["0.2", "3.2", "4.2", "1.2", "2.2",
+                          "0.0", "3.0", "4.0", "1.0", "3.1", "4.1", "2.0", "0.1", "1.1", "2.1"], "\(order)")
+    }
+
+    /// A run that ends before it took every item (its time budget, a kill)
+    /// after taking a later one: the cursor passes that one, and those
+    /// before it not taken wait, due at once, with no attempt counted; the
+    /// next run takes them, and nothing is handed over twice.
+    @Test func aRunCutShortLosesNothingAndDoublesNothing() throws {
+        let (world, ada) = try feed(6)
+        let first = try plan(world, ada)
+        var ledger = DeliveryLedger(first)
+        // Taken: item 3 (critical), then item 5; the run ends there.
+        for step in first.steps {
+            guard case .deliver(let item) = step, ["item 3", "item 5"].contains(item.title) else { continue }
+            ledger.delivered(item)
+        }
+        try world.store.setDeliveryState(ledger.state, of: ada.id)
+        let summary = try world.store.feedSummary(of: ada.id)
+        #expect(summary.deliveredThrough == 6)
+        #expect(summary.retries.map(\.index) == [0, 1, 2, 4] && summary.retries.allSatisfy { $0.attempts == 0 })
+        let next = try plan(world, ada)
+        #expect(titles(next.steps) == ["deliver item 0", "deliver item 1", "deliver item 2", "deliver item 4"])
+        var rest = DeliveryLedger(next)
+        for step in next.steps { if case .deliver(let item) = step { _ = rest.failed(item, now: world.now, command: "true") } }
+        try world.store.setDeliveryState(rest.state, of: ada.id)
+        #expect(try world.store.feedSummary(of: ada.id).retries.map(\.attempts) == [1, 1, 1, 1], "a first failure is attempt 1")
+    }
+
     @Test func theCursorNeverMovesBack() throws {
         let (world, ada) = try feed(5)
         try world.store.setDeliveryState(DeliveryState(deliveredThrough: 4, retries: []), of: ada.id)

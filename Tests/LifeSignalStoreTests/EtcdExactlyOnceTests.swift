@@ -10,7 +10,7 @@ import TestSupport
 /// (`loseAnswer`), or hangs up without passing it on (`refuse`), as a
 /// member dying mid-request does. Each write adds one to a counter, so a
 /// doubled commit would show.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .timeLimit(.minutes(2)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .serialized, .hangGuard, .ownThreads)
 struct EtcdExactlyOnceTests {
     /// What the proxy does to each kind of request, in turn.
     struct Script: Sendable {

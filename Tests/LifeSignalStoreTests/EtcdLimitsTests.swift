@@ -6,7 +6,7 @@ import TestSupport
 /// etcd's limits on one transaction (128 operations, 1.5 MiB), on a real
 /// member: what would pass them is refused before anything is sent, with
 /// a reason, and nothing of it is written; a change within them commits.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct EtcdLimitsTests {
     let store: EtcdBackend
 

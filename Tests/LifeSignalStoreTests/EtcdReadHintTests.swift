@@ -7,7 +7,7 @@ import TestSupport
 /// files the CLI keeps for the next command's first request): never the
 /// read that carried the hint, or every command would learn `store.json`
 /// and read its hint file again afterwards to see it known already.
-@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct EtcdReadHintTests {
     let location: EtcdURL
 

@@ -54,7 +54,13 @@ struct SessionServiceTests {
         #expect(ended.id == other.id)
         #expect(throws: LifeSignalError.sessionExpired) { try AuthService.account(forToken: theirs, in: world.store, now: world.now) }
         #expect(try AuthService.account(forToken: mine, in: world.store, now: world.now).id == ada.id)
-        #expect(try service(world).list(of: ada.id, currentTokenHash: current).count == 1)
+        // The ended one is still listed, ended, and cannot be ended again.
+        let after = try service(world).list(of: ada.id, currentTokenHash: current)
+        #expect(after.map(\.endedAt) == [nil, world.now], "\(after)")
+        #expect(after.last?.id == other.id && after.last?.machine == "mallory-desktop")
+        #expect(throws: LifeSignalError.self) {
+            try service(world).end(String(other.id.rawValue.prefix(6)), of: ada.id, currentTokenHash: current)
+        }
         #expect(throws: LifeSignalError.self) { try service(world).end("ffffffff", of: ada.id, currentTokenHash: current) }
         #expect(throws: LifeSignalError.self) { try service(world).end("ab", of: ada.id, currentTokenHash: current) }
     }

@@ -73,7 +73,7 @@ struct StoreCopyTests {
         }
         #expect(occupied.contents == ["accounts/x": [1]])
         let notAStore = try MemoryBackend(files: ["accounts/x": [1]])
-        #expect(throws: CopyError.notAStore(notAStore.name)) {
+        #expect(throws: StoreError.notAStore(store: notAStore.name)) {
             try StoreCopy(from: SharedStore(backend: notAStore), to: SharedStore(backend: MemoryBackend())).run()
         }
     }

@@ -16,9 +16,16 @@ final class World {
     var env: CoreEnvironment { CoreEnvironment(now: now, random: random) }
 
     /// - Parameter backend: the store (one that bounds its commits stands in for etcd).
-    init(backend: MemoryBackend = MemoryBackend()) {
+    /// - Parameter empty: no store yet (to copy one into); else a store, as
+    ///   the first command makes it, with a fixed identity (so the seeded
+    ///   random source gives every test the IDs it always did).
+    init(backend: MemoryBackend = MemoryBackend(), empty: Bool = false) {
         self.backend = backend
+        if !empty { _ = try? backend.write { try $0.write("store.json", Self.storeFile) } }
     }
+
+    /// A `store.json` of a store created on the real clock, with a fixed identity.
+    static let storeFile = Array(#"{"data":{"createdAt":"2026-03-01T09:00:00Z","id":"0123456789abcdef0123456789abcdef"},"schemaVersion":1}"#.utf8) + [10]
 
     func advance(_ seconds: Int) { now = now.addingTimeInterval(Double(seconds)) }
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The stub resolver against fake nameservers on loopback.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct DNSStubResolverTests {
     static let v4 = ip("192.0.2.10")
     static let v6 = ip("2001:db8::10")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Many processes at once on one store: no write is lost, none is doubled.
-@Suite(.serialized) struct ConcurrencyTests {
+@Suite(.serialized, .ownThreads) struct ConcurrencyTests {
     /// Four processes check in a hundred times each, on the real clock.
     @Test func fourHundredConcurrentCheckInsAreAllKept() throws {
         let sandbox = Sandbox("checkins", storeKind: .directory)

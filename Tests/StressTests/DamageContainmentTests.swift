@@ -12,7 +12,7 @@ import TestSupport
 ///   cannot be watched;
 /// - the damaged account's own command that needs the file fails with exit
 ///   7 naming it, `doctor` names it, and the file is left exactly as it was.
-@Suite(.serialized) struct DamageContainmentTests {
+@Suite(.serialized, .ownThreads) struct DamageContainmentTests {
     static let missed = "Ada Test missed a check-in"
     static let cannotBeWatched = "A dependent of yours cannot be watched"
 
@@ -71,6 +71,34 @@ import TestSupport
         }
         #expect(checked >= 60)
         print("damage containment: \(checked) damaged files of \(ContainmentWorld.perAccountKinds.count) kinds, seed \(seed)")
+    }
+
+    /// Ada's own damaged file (other than the account itself) never stops
+    /// her check-in or her alert: each reaches every responder, and the one
+    /// the check-in or alert had to work around is named, with doctor.
+    @Test func ownDamagedFilesNeverBlockACheckInOrAnAlert() throws {
+        let world = try ContainmentWorld()
+        let now = ["LIFESIGNAL_NOW": "2026-03-01T11:00:00Z"]
+        for kind in ContainmentWorld.perAccountKinds where kind != .account {
+            try world.restore()
+            let file = try world.file(kind)
+            try Data("garbage{".utf8).write(to: file)
+            let checkIn = try world.ada.run(["checkin"], extra: now)
+            #expect(checkIn.status == 0, "\(kind): \(checkIn)")
+            let raised = try world.ada.run(["alert", "on", "--yes"], extra: now)
+            #expect(raised.status == 0 && raised.stdout.contains("Your 2 responders have been told"), "\(kind): \(raised)")
+            for responder in [world.bob, world.cy] {
+                #expect(try world.titles(responder).first == "Emergency alert from Ada Test", "\(kind): \(responder.name)")
+            }
+            if [.contacts, .checkIns, .accountWake].contains(kind) {
+                let warned = kind == .contacts ? raised : checkIn
+                #expect(warned.stderr.contains("warning: part of your account cannot be read (\(file.path) is damaged")
+                        && warned.stderr.contains("'lifesignal doctor' names what is damaged"), "\(kind): \(warned)")
+            }
+            #expect(try world.ada.run(["profile", "--json"], extra: now).object()["lastCheckIn"] as? String
+                    == "2026-03-01T11:00:00Z", "\(kind)")
+            #expect(try Data(contentsOf: file) == Data("garbage{".utf8), "\(kind): the damaged file was changed")
+        }
     }
 
     /// Ada's account file restored from a backup: her responders hear she is

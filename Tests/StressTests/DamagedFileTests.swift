@@ -6,7 +6,7 @@ import SystemFiles
 /// Every kind of file lifesignal reads, damaged every way we know: the
 /// command that reads it exits 7 with one line naming the file's full path
 /// and the reason, and nothing in the store or the local files changes.
-@Suite(.serialized) struct DamagedFileTests {
+@Suite(.serialized, .ownThreads) struct DamagedFileTests {
     @Test func everyKindOfFileDamagedEveryWayIsReportedAndLeftAlone() throws {
         let seed = StressKnobs.seed(for: "damaged files")
         var random = SeededGenerator(seed: seed)

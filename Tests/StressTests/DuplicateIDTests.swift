@@ -14,7 +14,7 @@ import SystemFiles
 ///
 /// Contacts, pings and notifications with a doubled ID are refused as
 /// damage (exit 7, path named); they were once accepted and shown twice.
-@Suite(.serialized) struct DuplicateIDTests {
+@Suite(.serialized, .ownThreads) struct DuplicateIDTests {
     enum Case: String, CaseIterable, CustomTestStringConvertible {
         case contacts, pings, feedSegment
         var testDescription: String { rawValue }

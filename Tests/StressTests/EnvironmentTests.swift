@@ -4,7 +4,7 @@ import TestSupport
 
 /// Hostile surroundings: any umask, every shape of XDG variable, odd
 /// characters in paths, a settings file nobody may write.
-@Suite struct EnvironmentTests {
+@Suite(.ownThreads) struct EnvironmentTests {
     /// lifesignal run under `umask VALUE` through the shell.
     static func run(_ person: Person, umask value: String, _ arguments: [String]) throws -> RunResult {
         try person.run(["/bin/sh", "-c", "umask \(value); exec \"$0\" \"$@\"", Binary.path] + arguments, viaShell: true)

@@ -12,7 +12,7 @@ import Testing
 /// The crowd is made in bulk through the services on a memory store and
 /// copied into the cluster a hundred files per commit (thousands of CLI
 /// sign-ups would take minutes); the people who act are real CLI users.
-@Suite(.serialized) struct FanOutAtScaleTests {
+@Suite(.serialized, .ownThreads) struct FanOutAtScaleTests {
     /// Three days after `Sandbox.now`: every deadline of the crowd is long missed.
     static let later = "2026-03-04T09:00:00Z"
 
@@ -230,19 +230,27 @@ private struct Crowd {
     }
 
     /// Puts the accounts, their indexes and the schedule into the sandbox's
-    /// store, a hundred files per commit.
+    /// store, at most a hundred files and a megabyte per commit (within
+    /// etcd's limits).
     func copy(into sandbox: Sandbox) throws {
         let paths = try memory.read { snapshot in try snapshot.files(under: "") }
             .filter { $0.hasPrefix("accounts/") || $0.hasPrefix("phones/") || $0.hasPrefix("codes/") || $0.hasPrefix("schedule/") }
         let target = try sharedStore(sandbox)
-        var start = 0
-        while start < paths.count {
-            let chunk = paths[start..<min(start + 100, paths.count)]
-            let files = try memory.read { snapshot in try chunk.map { ($0, try snapshot.read($0) ?? []) } }
+        var chunk: [(String, [UInt8])] = []
+        var bytes = 0
+        func flush() throws {
             try target.backend.write { transaction in
-                for (path, bytes) in files { try transaction.write(path, bytes) }
+                for (path, contents) in chunk { try transaction.write(path, contents) }
             }
-            start += 100
+            chunk = []
+            bytes = 0
         }
+        for path in paths {
+            let contents = try memory.read { snapshot in try snapshot.read(path) ?? [] }
+            if chunk.count == 100 || bytes + contents.count > 1_000_000 { try flush() }
+            chunk.append((path, contents))
+            bytes += contents.count
+        }
+        if !chunk.isEmpty { try flush() }
     }
 }

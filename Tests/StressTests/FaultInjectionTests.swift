@@ -10,7 +10,7 @@ import SystemFiles
 /// shows exactly the state before or the state after, the latter whenever
 /// the command said it succeeded; a failed fsync is never retried; and the
 /// next write leaves no temporary files.
-@Suite struct FaultInjectionTests {
+@Suite(.ownThreads) struct FaultInjectionTests {
     enum Command: String, CaseIterable, CustomTestStringConvertible {
         case contactsAdd, checkIn, pingSend
         var testDescription: String { rawValue }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A full disk and an unwritable stdout: clear errors, exit 8, nothing lost.
-@Suite(.serialized) struct FullDiskTests {
+@Suite(.serialized, .ownThreads) struct FullDiskTests {
     /// The store on a 256 KiB tmpfs (each file takes a 4 KiB page there, so
     /// 64 KiB would not hold one check-in even when empty), filled to the brim and then given back a
     /// page at a time: each check-in either succeeds and is kept, or fails

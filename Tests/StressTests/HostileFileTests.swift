@@ -8,7 +8,7 @@ import TestSupport
 ///
 /// These once blocked, read /dev/zero for ever or crashed; they are now
 /// refused as damage (exit 7, path named) before anything is read.
-@Suite struct HostileFileTests {
+@Suite(.ownThreads) struct HostileFileTests {
     enum Oddity: String, CaseIterable, CustomTestStringConvertible {
         case storeFIFO, sessionFIFO, settingsFIFO, storeDevZero, storeDirectory
         var testDescription: String { rawValue }

@@ -16,7 +16,7 @@ import SystemFiles
 /// calls the other stores healthy, except for the negative unread count.
 /// All of these are now refused right after decoding (exit 7, path named),
 /// and doctor names the file.
-@Suite struct ImpossibleValueTests {
+@Suite(.ownThreads) struct ImpossibleValueTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var kind: StoreFileKind

@@ -5,7 +5,7 @@ import TestSupport
 /// An account acts only where it has a link: a stranger's name, phone, ID,
 /// ping or notification is "not found" to it, hostile IDs are refused, and
 /// nothing anywhere changes.
-@Suite struct IsolationTests {
+@Suite(.ownThreads) struct IsolationTests {
     /// Ada and Bob are linked; Cy is a stranger to Ada, linked to Bob, with
     /// a notification and a pending ping of her own.
     final class World {

@@ -11,7 +11,7 @@ import TestSupport
 /// and kills the writer after 0–40 ms. Every read must parse; a write that
 /// exited 0 must be visible at once (and, for check-ins, exactly once at the
 /// end); after a write that exited 0 no temporary file is left anywhere.
-@Suite(.serialized) struct KillLoopTests {
+@Suite(.serialized, .ownThreads) struct KillLoopTests {
     @Test func killedWritersLoseNothingAcknowledgedAndLeaveNoDebris() throws {
         let seed = StressKnobs.seed(for: "kill loop")
         var random = SeededGenerator(seed: seed)

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The store's lock: another process holding it makes a writer fail with
 /// "store is busy" within the timeout; once the holder dies, at once it works.
-@Suite(.serialized) struct LockTests {
+@Suite(.serialized, .ownThreads) struct LockTests {
     @Test func aHeldLockIsBusyWithinTheTimeoutAndADeadHolderFreesItAtOnce() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else {
             print("skipped: /usr/bin/flock (util-linux) is not installed, so no other process can hold the lock")

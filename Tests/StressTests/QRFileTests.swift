@@ -6,7 +6,7 @@ import TestSupport
 /// QR image files go through the injected file system like everything
 /// else: each call that fails (open, write, close, rename) is one clear
 /// error, and neither the image nor a temporary file is left half-written.
-@Suite struct QRFileTests {
+@Suite(.ownThreads) struct QRFileTests {
     @Test(arguments: [FileOperation.open, .write, .close, .rename])
     func aFailingStepOfWritingAnImageIsOneErrorAndLeavesNothing(_ operation: FileOperation) throws {
         let sandbox = Sandbox("qr-files", inMemory: true, storeKind: .directory)

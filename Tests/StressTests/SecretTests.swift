@@ -6,7 +6,7 @@ import TestSupport
 /// output, error or store file (only their hashes do), the locally shown
 /// code aside; guessing a code is cut off; external commands never see a
 /// token.
-@Suite struct SecretTests {
+@Suite(.ownThreads) struct SecretTests {
     /// Every file under `directory`, as text, with its path.
     static func contents(_ directory: URL) -> [(String, String)] {
         guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }

@@ -72,6 +72,18 @@ public final class LoopbackServer: @unchecked Sendable {
         for connection in lock.withLock({ open }) { connection.close() }
     }
 
+    /// Resets (RST) every connection accepted so far, as a peer whose
+    /// connections are cut does; the server goes on accepting.
+    public func resetAll() {
+        for connection in lock.withLock({ open }) { connection.reset() }
+    }
+
+    /// Closes every connection accepted so far in order (FIN), as a peer
+    /// that restarts does; the server goes on accepting.
+    public func closeAll() {
+        for connection in lock.withLock({ open }) { connection.close() }
+    }
+
     /// Released (which ARC may do right after a test's last mention of the
     /// server), it only stops accepting: connections being served finish.
     deinit {

@@ -57,6 +57,9 @@ extension Sandbox {
         guard let etcd else {
             let url = store.appendingPathComponent(path)
             guard let bytes else { return try FileManager.default.removeItem(at: url) }
+            // Directories as lifesignal makes them: 0700.
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
             try bytes.write(to: url)
             // Store files are 0600 whatever the umask (lifesignal refuses others' access).
             chmod(url.path, 0o600)

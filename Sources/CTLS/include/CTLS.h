@@ -47,13 +47,27 @@ typedef struct ctls_context ctls_context;
 /// One TLS session over one connected socket.
 typedef struct ctls_session ctls_session;
 
-/// A client context trusting `ca_file` (NULL: the platform's default trust
-/// store), presenting `cert_file` and `key_file` when both are given (PEM).
-/// Returns NULL and fills `error` on failure.
-ctls_context *ctls_context_create(const char *ca_file, const char *cert_file, const char *key_file,
+/// A PEM file the caller has read (OpenSSL opens no file itself: the caller
+/// checks what it opens), and its path, for messages.
+typedef struct {
+    const char *path;
+    const unsigned char *bytes;
+    size_t count;
+} ctls_pem;
+
+/// A client context trusting the certificates in `ca` (NULL: the platform's
+/// default trust store), presenting the certificate chain `cert` and the key
+/// `key` when both are given. Returns NULL and fills `error` on failure.
+ctls_context *ctls_context_create(const ctls_pem *ca, const ctls_pem *cert, const ctls_pem *key,
                                   ctls_error *error);
 
 void ctls_context_free(ctls_context *context);
+
+/// Makes the context's sessions accept certificates whatever their validity
+/// period says (everything else is still verified): for reading the time a
+/// server tells when this machine's clock makes its certificates look not
+/// yet valid, or expired. Never for sending anything that matters.
+void ctls_context_ignore_validity_period(ctls_context *context);
 
 /// Handshakes over `fd` (connected, and made non-blocking here), sending
 /// `host` as SNI unless it is an IP address, and checking that the server's

@@ -16,15 +16,23 @@ public final class EtcdClient: @unchecked Sendable {
     public let configuration: EtcdConfiguration
     let connector: Connector
     private var httpClients: [HTTPClient?]
-    /// The member to ask first: the one that last answered.
-    var preferredMember = 0
-    private var token: String?
-    private var triedTokenCache = false
-    /// Whether the token came from the cache and no call has yet succeeded with it.
-    private(set) var tokenUnproven = false
-    /// Guards every stored property below `configuration` and `connector`.
+    /// The member to ask first: the one that last answered (or, when a
+    /// watch found it silent, another), under a lock of its own.
+    var preferredMember: Int {
+        get { preferred.withLock { preferredIndex } }
+        set { preferred.withLock { preferredIndex = newValue } }
+    }
+    private let preferred = StateLock()
+    private var preferredIndex = 0
+    /// The sign-in token, under a lock of its own: a watch reads it while a
+    /// call holds the client's lock.
+    private let tokens = TokenState()
+    /// Guards every stored property below `configuration` and `connector`
+    /// but `tokens` and `watchTraffic`.
     private let state = StateLock()
     private var latestServerTime: Int64?
+    /// What watches sent on their own connections.
+    let watchTraffic = WatchTraffic()
 
     /// The serving member's clock at the last response (seconds since 1970).
     public var lastServerTime: Int64? { state.withLock { latestServerTime } }
@@ -34,7 +42,7 @@ public final class EtcdClient: @unchecked Sendable {
     /// connect, with TLS a handshake), over every member.
     public var traffic: Traffic {
         state.withLock {
-            httpClients.compactMap { $0 }.reduce(into: Traffic()) { total, client in
+            httpClients.compactMap { $0 }.reduce(into: watchTraffic.total) { total, client in
                 total.roundTrips += client.requestsSent
                 total.connections += client.connectionsOpened
             }
@@ -72,6 +80,13 @@ public final class EtcdClient: @unchecked Sendable {
         }
         connector = Connector(resolver: configuration.resolver, tls: tls, connectTimeout: configuration.timeouts.connect)
         httpClients = Array(repeating: nil, count: configuration.endpoints.count)
+        preferredMember = configuration.firstMember.flatMap { configuration.endpoints.firstIndex(of: $0) } ?? 0
+    }
+
+    /// The member asked first now: the one that last answered (or
+    /// `EtcdConfiguration.firstMember` before any did).
+    public var answeringMember: EtcdURL.Endpoint {
+        state.withLock { configuration.endpoints[preferredMember] }
     }
 
     // MARK: Keys
@@ -174,6 +189,16 @@ public final class EtcdClient: @unchecked Sendable {
         }
     }
 
+    /// Closes the kept-alive connections whose member has closed its end (it
+    /// restarted, or dropped an idle connection), unless a call is under
+    /// way: a long-running process would otherwise keep such sockets in
+    /// CLOSE-WAIT until it next asks that member, which may be never. Never waits.
+    public func closeStaleConnections() {
+        _ = state.withLockIfFree {
+            for client in httpClients { client?.closeIdleConnectionIfStale() }
+        }
+    }
+
     /// Closes the kept-alive connections (they close anyway when the client goes).
     public func close() {
         state.withLock {
@@ -209,7 +234,7 @@ public final class EtcdClient: @unchecked Sendable {
             }
             let time = response.headers["Date"].flatMap(HTTPDate.secondsSinceEpoch)
             if let time { latestServerTime = time }
-            if authenticated { tokenUnproven = false }
+            if authenticated { tokens.proven() }
             do throws(JSONReadError) {
                 return (try decodeDocument(response.body), time)
             } catch {
@@ -243,17 +268,33 @@ public final class EtcdClient: @unchecked Sendable {
 
     // MARK: Authentication
 
+    /// Whether the token came from the cache and no call has yet succeeded with it.
+    var tokenUnproven: Bool { tokens.unproven }
+
+    /// A watch found `member` silent: the next call starts at `other`
+    /// instead of waiting out its read timeout there.
+    func avoid(_ member: Int, askingFirst other: Int) {
+        preferred.withLock { if preferredIndex == member { preferredIndex = other } }
+    }
+
+    /// The token in hand, if any, without signing in.
+    var tokenInHand: String? { tokens.current(loadingFrom: nil) }
+
     /// The token to send: the cached one, or a new one.
     private func currentToken(deadline: Deadline) throws(EtcdError) -> String {
-        if token == nil, !triedTokenCache {
-            triedTokenCache = true
-            token = configuration.tokenCache?.load()
-            tokenUnproven = token != nil
-        }
-        if let token { return token }
+        if let token = tokens.current(loadingFrom: configuration.tokenCache) { return token }
         try signIn(deadline: deadline)
-        guard let token else { throw EtcdError(.authenticationFailed, "etcd gave no token") }
+        guard let token = tokens.current(loadingFrom: nil) else { throw EtcdError(.authenticationFailed, "etcd gave no token") }
         return token
+    }
+
+    /// The token a watch sends: the one in hand without waiting for the
+    /// client's lock, else one got under it (signing in when there is none).
+    /// nil when the cluster takes no user.
+    func tokenForWatch(deadline: Deadline) throws(EtcdError) -> String? {
+        guard configuration.credentials != nil else { return nil }
+        if let token = tokens.current(loadingFrom: configuration.tokenCache) { return token }
+        return try synchronized { () throws(EtcdError) in try currentToken(deadline: deadline) }
     }
 
     /// Signs in with the user and password (`/v3/auth/authenticate`) and caches the token.
@@ -266,15 +307,23 @@ public final class EtcdClient: @unchecked Sendable {
         let (fresh, _) = try unary("/v3/auth/authenticate", body, mayResend: true, deadline: deadline, authenticated: false,
                                    decode: ResponseDecoding.token)
         guard !fresh.isEmpty else { throw EtcdError(.authenticationFailed, "etcd gave no token for user \(credentials.user)") }
-        token = fresh
+        tokens.set(fresh)
         configuration.tokenCache?.save(fresh)
     }
 
     /// Drops a token the cluster refused (it expired, or its member restarted).
     func forgetToken() {
-        token = nil
-        triedTokenCache = true
-        tokenUnproven = false
+        tokens.forget()
         configuration.tokenCache?.save(nil)
+    }
+
+    /// Signs in afresh after a watch's token was refused, unless another
+    /// thread already did (the token in hand is no longer `refused`).
+    func renewToken(refused: String?, deadline: Deadline) throws(EtcdError) {
+        try synchronized { () throws(EtcdError) in
+            guard tokens.current(loadingFrom: nil) == refused else { return }
+            forgetToken()
+            try signIn(deadline: deadline)
+        }
     }
 }

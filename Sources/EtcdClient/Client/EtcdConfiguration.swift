@@ -1,3 +1,4 @@
+import Glibc
 import NetworkIO
 
 /// Everything an `EtcdClient` needs: where the members are, how to reach
@@ -13,6 +14,15 @@ public struct EtcdConfiguration: Sendable {
     public var timeouts: Timeouts
     public var limits: RequestLimits
     public var resolver: HostResolver
+    /// This machine's clock (seconds since 1970), which certificates are
+    /// judged by: compared with the cluster's when they look out of date.
+    public var localClock: @Sendable () -> Int64 = { Int64(time(nil)) }
+    /// The member to ask first, when it is one of `endpoints` (else the
+    /// first of them): the one that answered last time, which a caller
+    /// keeps between processes (`EtcdClient.answeringMember`), so that a
+    /// hung first-listed member costs one process its read timeout, not
+    /// every process.
+    public var firstMember: EtcdURL.Endpoint?
 
     public init(endpoints: [EtcdURL.Endpoint], tls: TLSConfiguration? = nil, credentials: Credentials? = nil,
                 tokenCache: TokenCache? = nil, timeouts: Timeouts = Timeouts(), limits: RequestLimits = RequestLimits(),

@@ -3,13 +3,24 @@ import NetworkIO
 import StrictJSON
 
 /// A watch that outlives its member: changes to a key or range, in revision
-/// order, from a start revision, resumed on another member (from the first
-/// revision not yet reported) when its stream breaks, its member loses the
-/// leader (`hasleader` ends such streams), or its member stops answering.
+/// order, from a start revision, resumed at once on another member (from the
+/// first revision not yet reported) when its stream breaks, its member loses
+/// the leader (`hasleader` ends such streams), or its member stops answering.
 ///
-/// A quiet stream cannot tell a hung member from a quiet range, so after
-/// `probeInterval` without a message the member is asked a cheap read; one
-/// that does not answer in the read timeout is left.
+/// A failing member is never a reason to wait: the next member is asked
+/// straight away, and only when every member failed in turn does the watch
+/// pause (briefly, growing to a second) before the next round. It keeps
+/// trying for as long as its caller waits, so it is back as soon as the
+/// store is.
+///
+/// A quiet stream cannot tell a hung member (or a connection that silently
+/// drops everything) from a quiet range, so after `probeInterval` without a
+/// message the member is asked a cheap read; one that does not answer
+/// within `probeTimeout` is left.
+///
+/// Its streams and probes go over connections of its own, and never wait
+/// for the client's lock: a call of the client stuck on a dying member
+/// does not hold the watch up.
 public final class EtcdWatch {
     private let client: EtcdClient
     private let request: WatchRequest
@@ -17,40 +28,50 @@ public final class EtcdWatch {
     private var member: Int
     /// The first revision not yet reported: where a resumed stream starts.
     public private(set) var nextRevision: Int64
-    public var probeInterval: Duration = .seconds(5)
+    /// How long a stream may be quiet before its member is probed.
+    public var probeInterval: Duration = .seconds(1)
+    /// How long a probed member has to answer.
+    public var probeTimeout: Duration = .milliseconds(500)
     private var quietSince = Deadline.now
-    /// Since when no stream has worked (nil while one does).
-    private var failingSince: Deadline?
-    private var lastProblem = ""
+    /// One HTTP client per member, for this watch's streams and probes.
+    private var connections: [HTTPClient?]
+    /// The pause after a round in which every member failed.
+    private var roundPause = EtcdWatch.firstRoundPause
+    static let firstRoundPause = Duration.milliseconds(50)
+    static let longestRoundPause = Duration.seconds(1)
 
     init(client: EtcdClient, request: WatchRequest) {
         self.client = client
         self.request = request
         member = client.preferredMember
         nextRevision = request.startRevision
+        connections = Array(repeating: nil, count: client.configuration.endpoints.count)
     }
 
-    deinit { stream?.close() }
+    deinit { close() }
 
+    /// Ends the stream and closes the watch's connections.
     public func close() {
         stream?.close()
         stream = nil
+        for connection in connections { connection?.closeIdleConnection() }
     }
 
-    /// The next changes, waiting at most `timeout` for them (a resumption on
-    /// another member may take up to the client's operation timeout more).
-    /// Throws `.compacted` when history the watch needs is gone (read again,
-    /// and watch from the new read's revision + 1), `.unavailable` when no
-    /// member could carry the watch for the client's unavailable timeout.
+    /// The next changes, waiting at most `timeout` for them, through
+    /// whatever members fail meanwhile (`.idle` when none could carry the
+    /// watch in that time; the next call goes on trying). Throws
+    /// `.compacted` when history the watch needs is gone (read again, and
+    /// watch from the new read's revision + 1), and the error every member
+    /// would give (a permission refused, certificates no member accepts).
     public func next(timeout: Duration) throws(EtcdError) -> WatchUpdate {
         let deadline = Deadline.after(timeout)
         while true {
-            guard let stream = try currentStream() else { continue }
+            guard let stream = try currentStream(until: deadline) else { return .idle }
             let event: HTTPStream.Event
             do {
                 event = try stream.nextLine(until: min(deadline, quietSince.advanced(by: probeInterval)))
             } catch {
-                try drop(because: error.message)
+                leave()
                 continue
             }
             switch event {
@@ -58,13 +79,17 @@ public final class EtcdWatch {
                 quietSince = .now
                 if let update = try handle(line) { return update }
             case .end:
-                try drop(because: "\(stream.peer) ended the watch")
+                leave()
             case .idle:
                 if deadline.hasPassed { return .idle }
+                // A quiet moment: sockets members closed are let go.
+                client.closeStaleConnections()
                 if memberAnswers() {
                     quietSince = .now
                 } else {
-                    try drop(because: "\(stream.peer) stopped answering")
+                    let silent = member
+                    leave()
+                    client.avoid(silent, askingFirst: member)
                 }
             }
         }
@@ -75,21 +100,15 @@ public final class EtcdWatch {
         let message: WatchMessage
         switch try? WatchDecoding.line(line) {
         case .none:
-            try drop(because: "\(peer) sent a watch message etcd does not send")
+            leave()
             return nil
-        case .error(let code, let text):
-            if code == 16 {
-                try client.synchronized { () throws(EtcdError) in
-                    client.forgetToken()
-                    try client.signIn(deadline: .after(client.configuration.timeouts.operation))
-                }
-            }
-            try drop(because: "\(peer): \(text)")
+        case .error(let code, _):
+            if code == 16 { try client.renewToken(refused: client.tokenInHand, deadline: .after(client.configuration.timeouts.operation)) }
+            leave()
             return nil
         case .result(let result):
             message = result
         }
-        failingSince = nil
         if message.canceled {
             close()
             if message.compactRevision > 0 {
@@ -107,69 +126,112 @@ public final class EtcdWatch {
         return .progress(revision: message.header.revision)
     }
 
-    private var peer: String { client.configuration.endpoints[member].description }
-
-    /// Leaves the current stream for another member, unless none has worked
-    /// for the unavailable timeout.
-    private func drop(because problem: String) throws(EtcdError) {
-        close()
-        lastProblem = problem
-        let since = failingSince ?? .now
-        failingSince = since
-        member = (member + 1) % client.configuration.endpoints.count
-        if since.advanced(by: client.configuration.timeouts.unavailable).hasPassed {
-            throw EtcdError(.unavailable, "the watch could not be kept open: \(problem)")
-        }
+    /// Leaves the current member (its stream and kept-alive probe
+    /// connection) for the next one.
+    private func leave() {
+        stream?.close()
+        stream = nil
+        connections[member]?.closeIdleConnection()
+        member = (member + 1) % connections.count
     }
 
-    /// The open stream, opening one (from `nextRevision`) when there is none.
-    private func currentStream() throws(EtcdError) -> HTTPStream? {
+    /// The open stream, opening one (from `nextRevision`) on the first
+    /// member that takes it; nil when none did before `deadline`.
+    private func currentStream(until deadline: Deadline) throws(EtcdError) -> HTTPStream? {
         if let stream { return stream }
         var resumed = request
         resumed.startRevision = nextRevision
         let body = RequestEncoding.watch(resumed)
-        let deadline = Deadline.after(client.configuration.timeouts.operation)
-        let start = member
-        let (opened, at) = try client.synchronized { () throws(EtcdError) in
-            try open(body, startingAt: start, deadline: deadline)
-        }
-        stream = opened
-        member = at
-        quietSince = .now
-        return opened
-    }
-
-    /// Opens a stream on the first member (from `first`) that takes it; under the client's lock.
-    private func open(_ body: [UInt8], startingAt first: Int, deadline: Deadline) throws(EtcdError) -> (HTTPStream, Int) {
-        try client.withFailover(mayResend: true, deadline: deadline, startingAt: first,
-                                rememberMember: false) { (member) throws(AttemptFailure) in
-            let name = client.configuration.endpoints[member].description
-            let request = HTTPRequest(target: "/v3/watch", headers: try client.headers(authenticated: true, deadline: deadline), body: body)
-            let stream: HTTPStream
-            do throws(HTTPError) {
-                stream = try client.httpClient(member).openStream(request, deadline: deadline)
+        var failures: [EtcdError] = []
+        var renewed = false
+        while true {
+            do throws(AttemptFailure) {
+                let opened = try open(body, on: member)
+                stream = opened
+                quietSince = .now
+                roundPause = Self.firstRoundPause
+                return opened
             } catch {
-                throw FailureClassifier.transport(error, member: name)
+                switch error.next {
+                case .stop:
+                    throw error.error
+                case .signInAgain where !renewed:
+                    renewed = true
+                    try client.renewToken(refused: client.tokenInHand, deadline: .after(client.configuration.timeouts.operation))
+                    continue
+                case .signInAgain, .otherMember:
+                    failures.append(error.error)
+                }
             }
-            guard stream.head.status == 200 else {
-                let body = Self.errorBody(of: stream, deadline: deadline)
-                stream.close()
-                throw FailureClassifier.response(status: stream.head.status, body: body, member: name)
+            member = (member + 1) % connections.count
+            if failures.count >= connections.count {
+                // Certificates no member accepts are not mended by waiting.
+                if failures.allSatisfy({ $0.code == .tls }), let first = failures.first { throw first }
+                failures.removeAll()
+                guard deadline.remaining > roundPause else { return nil }
+                EtcdClient.pause(roundPause)
+                roundPause = min(roundPause * 2, Self.longestRoundPause)
             }
-            return (stream, member)
+            if deadline.hasPassed { return nil }
         }
     }
 
-    /// Asks the member a cheap read (one that needs its leader): whether it answers within the read timeout.
-    private func memberAnswers() -> Bool {
-        let probe = RangeRequest(key: request.key, serializable: true, countOnly: true)
+    /// Opens a stream on `member`, which must answer its head within the read timeout.
+    private func open(_ body: [UInt8], on member: Int) throws(AttemptFailure) -> HTTPStream {
+        let name = client.configuration.endpoints[member].description
         let deadline = Deadline.after(client.configuration.timeouts.read)
-        let member = member
-        return client.synchronized {
-            (try? client.unary("/v3/kv/range", RequestEncoding.range(probe), mayResend: true, deadline: deadline,
-                               pinnedTo: member, decode: ResponseDecoding.range)) != nil
+        let request = HTTPRequest(target: "/v3/watch", headers: try headers(deadline: deadline), body: body)
+        let http = connection(member)
+        let opened = http.connectionsOpened
+        let stream: HTTPStream
+        do throws(HTTPError) {
+            defer { client.watchTraffic.add(roundTrips: 1, connections: http.connectionsOpened - opened) }
+            stream = try http.openStream(request, deadline: deadline)
+        } catch {
+            throw FailureClassifier.transport(error, member: name)
         }
+        guard stream.head.status == 200 else {
+            let body = Self.errorBody(of: stream, deadline: deadline)
+            stream.close()
+            throw FailureClassifier.response(status: stream.head.status, body: body, member: name)
+        }
+        return stream
     }
+
+    /// `hasleader` (a member without a leader ends the stream) and the token.
+    private func headers(deadline: Deadline) throws(AttemptFailure) -> HTTPHeaders {
+        var headers = HTTPHeaders([("Grpc-Metadata-hasleader", "true")])
+        do throws(EtcdError) {
+            if let token = try client.tokenForWatch(deadline: deadline) { headers.add("Authorization", token) }
+        } catch {
+            throw AttemptFailure(error: error, next: error.code == .unavailable ? .otherMember : .stop)
+        }
+        return headers
+    }
+
+    private func connection(_ member: Int) -> HTTPClient {
+        if let connection = connections[member] { return connection }
+        let endpoint = client.configuration.endpoints[member]
+        let connection = HTTPClient(host: endpoint.host, port: endpoint.port, connector: client.connector,
+                                    ioTimeout: client.configuration.timeouts.read)
+        connections[member] = connection
+        return connection
+    }
+
+    /// Asks the member a cheap read that needs its leader (`hasleader`):
+    /// whether it answers within `probeTimeout`.
+    private func memberAnswers() -> Bool {
+        let deadline = Deadline.after(probeTimeout)
+        guard let headers = try? headers(deadline: deadline) else { return false }
+        let http = connection(member)
+        let opened = http.connectionsOpened
+        defer { client.watchTraffic.add(roundTrips: 1, connections: http.connectionsOpened - opened) }
+        let response = try? http.send(HTTPRequest(target: "/v3/kv/range", headers: headers, body: probeBody), deadline: deadline)
+        return response?.status == 200
+    }
+
+    /// The probe's body, encoded once: a serializable count of the watched key.
+    private lazy var probeBody = RequestEncoding.range(RangeRequest(key: request.key, serializable: true, countOnly: true))
 
     /// An error response's body (at most 64 KiB of it).
     private static func errorBody(of stream: HTTPStream, deadline: Deadline) -> [UInt8] {

@@ -57,7 +57,8 @@ extension EtcdClient {
             // Every member failing TLS is a matter of certificates, which waiting does not change.
             let allTLS = lastFailures.count == configuration.endpoints.count && lastFailures.values.allSatisfy { $0.code == .tls }
             if pinned != nil || allTLS || deadline.hasPassed || since.advanced(by: configuration.timeouts.unavailable).hasPassed {
-                throw summary(of: lastFailures, ambiguous: ambiguous)
+                let failure = summary(of: lastFailures, ambiguous: ambiguous)
+                throw allTLS ? explainingValidityPeriod(failure, deadline: .after(configuration.timeouts.read)) : failure
             }
             member = (member + 1) % configuration.endpoints.count
             triedThisRound += 1

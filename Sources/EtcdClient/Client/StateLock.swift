@@ -21,4 +21,11 @@ final class StateLock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Runs `body` holding the lock if it is free now; nil (without waiting) when it is not.
+    func withLockIfFree<T>(_ body: () -> T) -> T? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
 }

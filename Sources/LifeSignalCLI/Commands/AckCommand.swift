@@ -4,20 +4,22 @@ import LifeSignalCore
 extension Ack: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let (outcome, name, names, reach) = try c.writing { store, account in
+        let (outcome, name, handlers, reach) = try c.writing { store, account in
             let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
             let outcome = try AckService(store: store, env: try c.core()).acknowledge(found, by: account)
-            var names: [EntityID: String] = [account.id: "You"]
-            for earlier in outcome.earlier where names[earlier.by] == nil {
-                names[earlier.by] = (try? store.account(earlier.by)).map { TerminalText.line($0.fullName) } ?? earlier.by.short
+            var handlers: [EntityID: Account] = [account.id: account]
+            for earlier in outcome.earlier where handlers[earlier.by] == nil {
+                handlers[earlier.by] = try? store.account(earlier.by)
             }
-            return (outcome, TerminalText.line(found.name), names, ReachText.Named(outcome.others, in: store))
+            return (outcome, TerminalText.line(found.name), handlers, ReachText.Named(outcome.others, in: store))
         }
+        var names = handlers.mapValues { TerminalText.line($0.fullName) }
+        names[try c.session().accountID] = "You"
         if c.json {
             c.printJSON(.object([
                 ("acknowledged", .array(outcome.acknowledged.map { .string($0.rawValue) })),
                 ("alreadyAcknowledged", .array(outcome.earlier.map { earlier in
-                    .object([("event", .string(earlier.event.rawValue)), ("acknowledgedBy", .id(earlier.by)),
+                    .object([("event", .string(earlier.event.rawValue)), ("acknowledgedBy", JSONViews.handler(id: earlier.by, account: handlers[earlier.by])),
                              ("acknowledgedAt", .date(earlier.at))])
                 })),
                 ("dependentTold", .bool(outcome.toldDependent)),
@@ -50,6 +52,6 @@ extension Ack: RunnableCommand {
 
     private static func unreached(_ reach: ReachText.Named) -> String {
         reach.unreachableNames.isEmpty ? ""
-            : " Not reached: \(reach.unreachableNames.joined(separator: ", ")) (their data cannot be read)."
+            : " Not reached: \(reach.unreachableNames.joined(separator: ", ")) (their data cannot be read, or is refused as planted)."
     }
 }

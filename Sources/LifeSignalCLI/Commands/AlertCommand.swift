@@ -12,8 +12,13 @@ extension Alert: RunnableCommand {
 }
 
 extension AlertOn: RunnableCommand {
-    /// Raises an alert after a confirmation; while one is active, says so and asks nothing.
+    /// Raises an alert after a confirmation; while one is active, says so
+    /// and asks nothing. A store out of reach says the alert was not raised.
     func run(_ c: Context) throws -> Int32 {
+        try UnreachedStore.saying(.alert) { try raise(c) }
+    }
+
+    private func raise(_ c: Context) throws -> Int32 {
         let now = try c.now()
         if let active = try c.reading({ _, account in account.alert }) {
             if c.json {
@@ -34,6 +39,7 @@ extension AlertOn: RunnableCommand {
         if c.json { AlertText.print(alert, now: now, c, extra: ReachText.json(reach.reach)) } else {
             c.say(c.style.red("Alert raised.") + " " + ReachText.sentence(reach))
         }
+        ReachText.warnDamage(reach.reach.contactsProblem, done: ReachText.foundAllTheSame, c)
         c.hint(reach.reach.isNobody ? ReachText.addResponder : "lifesignal alert off (when you are safe)")
         return success
     }
@@ -47,6 +53,7 @@ extension AlertOff: RunnableCommand {
         if c.json { AlertText.print(nil, now: try c.now(), c, extra: ReachText.json(reach.reach)) } else {
             c.say("Alert cancelled. " + ReachText.sentence(reach))
         }
+        ReachText.warnDamage(reach.reach.contactsProblem, done: ReachText.foundAllTheSame, c)
         return success
     }
 }

@@ -5,7 +5,12 @@ import LifeSignalStore
 extension Checkin: RunnableCommand {
     /// Checks in now, or after `command` succeeded; with codes set, only
     /// with one of them (the duress code reads exactly like the real one).
+    /// A store out of reach says the check-in was not recorded.
     func run(_ c: Context) throws -> Int32 {
+        try UnreachedStore.saying(.checkIn) { try checkIn(c) }
+    }
+
+    private func checkIn(_ c: Context) throws -> Int32 {
         var commandText: String?
         var duress: Reach?
         var typed = code ?? CheckInCodeInput.fromEnvironment(c)
@@ -18,7 +23,7 @@ extension Checkin: RunnableCommand {
                 throw CheckInCodeInput.noCodes
             }
             let outcome = c.env.processRunner.run(ProcessRequest(
-                arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil, stdoutToStderr: false))
+                arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil, output: .inherited))
             guard outcome.succeeded else {
                 if case .couldNotStart = outcome {
                     c.err.line("error: the command \(outcome.summary)")
@@ -92,8 +97,12 @@ enum CheckInText {
         }
     }
 
-    /// Responders told you are safe; and, once, that nobody watches you.
+    /// Responders told you are safe; that part of your account could not be
+    /// read (always, on stderr); and, once, that nobody watches you.
     static func report(_ result: Outcome, _ c: Context) {
+        for problem in result.outcome.damaged {
+            ReachText.warnDamage(problem, done: "your check-in counts all the same", c)
+        }
         if let told = result.toldSafe, !told.reach.isNobody, !c.json {
             c.say("You had missed your check-in. " + ReachText.sentence(told, news: " you are safe"))
         }
@@ -132,50 +141,5 @@ extension CheckinHistory: RunnableCommand {
         }
         c.print(table)
         return success
-    }
-}
-
-extension CheckinInterval: RunnableCommand {
-    /// Shows the intervals, or changes them.
-    func run(_ c: Context) throws -> Int32 {
-        let account: Account
-        if !changes {
-            account = try c.reading { _, account in account }
-        } else {
-            account = try c.writing { store, account in
-                try AccountService(store: store, env: try c.core()).setIntervals(
-                    &account, checkIn: interval, reminder: reminder, grace: grace, repeats: repeats)
-                return account
-            }
-        }
-        if c.json {
-            c.printJSON(.object([("checkInInterval", .int(account.checkInInterval)),
-                                 ("reminderInterval", .int(account.reminderInterval)),
-                                 ("graceInterval", .int(account.graceInterval)),
-                                 ("repeatInterval", account.repeatInterval.map { .int($0) } ?? .null),
-                                 ("nextCheckInDue", .date(account.nextCheckInDue))]))
-        } else {
-            c.say("Check in every \(DurationText.format(seconds: account.checkInInterval)); "
-                  + "reminder \(DurationText.format(seconds: account.reminderInterval)) before it is due.")
-            c.say(IntervalText.escalation(account))
-            let now = try c.now()
-            if let due = account.nextCheckInDue, account.isOverdue(at: now) {
-                c.say("You are overdue (due \(TimeText.both(due, now: now))); "
-                      + (AccountService.isMissedNotified(account) ? "your responders were told, and the new interval starts at your next check-in."
-                                                                   : "run 'lifesignal checkin'."))
-            }
-        }
-        return success
-    }
-}
-
-/// How the grace period and repeats read.
-enum IntervalText {
-    static func escalation(_ account: Account) -> String {
-        let grace = account.graceInterval == 0 ? "Responders are told at the deadline"
-            : "Responders are told \(DurationText.format(seconds: account.graceInterval)) after the deadline"
-        let repeats = account.repeatInterval.map { ", and again every \(DurationText.format(seconds: $0)) until it is resolved." }
-            ?? " (no repeats)."
-        return grace + repeats
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalStore
 
 /// Where a check-in code comes from, and checking one on its own.
 ///
@@ -32,6 +33,37 @@ enum CheckInCodeInput {
         switch verdict {
         case .accepted(let duress): return duress
         case .refused(let error): throw error
+        }
+    }
+
+    /// Runs `change` on the signed-in account in one transaction; with
+    /// codes set and `needsCode` true of the account, only once a code
+    /// (`typed`, LIFESIGNAL_CHECKIN_CODE, or asked on a terminal) is checked
+    /// in that same transaction. A code given is checked even when none is
+    /// needed: the real one ends a duress alert, the duress one raises it.
+    /// A wrong code is committed as a wrong attempt and refused; the duress
+    /// code makes the change exactly as the real one does. A code typed
+    /// while none is set is refused, as `checkin` refuses it.
+    static func guarded<T>(_ c: Context, typed: String?, needsCode: (Account) -> Bool = { _ in true },
+                           _ change: (LayoutStore, inout Account) throws -> T) throws -> T {
+        var code = typed ?? fromEnvironment(c)
+        while true {
+            // nil: a code is needed and none was given.
+            let outcome: Result<T, LifeSignalError>? = try c.writing { store, account in
+                if account.checkInCodes == nil {
+                    if typed != nil { return .failure(noCodes) }
+                } else if needsCode(account) || code != nil {
+                    guard let code else { return nil }
+                    let verdict = try CheckInCodeService(store: store, env: try c.core()).verify(code, account: &account)
+                    if case .refused(let error) = verdict { return .failure(error) }
+                }
+                return .success(try change(store, &account))
+            }
+            guard let outcome else {
+                code = try ask(c)
+                continue
+            }
+            return try outcome.get()
         }
     }
 

@@ -109,7 +109,7 @@ extension ContactsAdd: RunnableCommand {
                 code: code, asResponder: asResponder, asDependent: asDependent, owner: account)
         }
         if c.json { c.printJSON(JSONViews.contact(contact, now: now)) } else {
-            c.say("Added \(ContactText.name(contact)) as your \(ContactText.roles(contact.link)).")
+            c.say("Added \(ContactText.name(contact)) as your \(ContactText.roles(contact.link)): \(ContactText.meaning(contact.link)).")
         }
         return success
     }
@@ -128,11 +128,23 @@ extension ContactsAdd: RunnableCommand {
 extension ContactsRole: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let (before, after) = try c.writing { store, account in
-            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
-            return (found, try ContactService(store: store, env: try c.core()).setRoles(
-                of: found, responder: responder, dependent: dependent, delay: delay, owner: account))
+        if responder == false {
+            // Asked only on a terminal: a script gets the change, and the warning.
+            let last = try c.reading { store, account in
+                try UnwatchedText.lastResponder(contact, store: store, owner: account.id)
+            }
+            if let last, !yes, c.env.input.isTerminal {
+                try c.requireConfirmation(UnwatchedText.onlyResponder(last) + " Stop them being your responder?", yes: false,
+                                          declined: "Not changed; \(last) stays your responder.")
+            }
         }
+        let (before, after, leftUnwatched) = try c.writing { store, account in
+            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
+            let changed = try ContactService(store: store, env: try c.core()).setRoles(
+                of: found, responder: responder, dependent: dependent, delay: delay, owner: account)
+            return (found, changed, try UnwatchedText.leftUnwatched(by: found, store: store, owner: account.id))
+        }
+        if leftUnwatched { UnwatchedText.warn(c) }
         let unchanged = before.link == after.link
         if c.json {
             c.printJSON(JSONViews.contact(after, now: now).adding("changed", .bool(!unchanged)))
@@ -159,13 +171,16 @@ extension ContactsRemove: RunnableCommand {
             try InvitationText.withdraw(invitation, c, yes: yes)
             return success
         }
-        try c.requireConfirmation("Remove \(name) from your contacts (on both sides)?", yes: yes,
+        let last = try c.reading { store, account in try UnwatchedText.lastResponder(contact, store: store, owner: account.id) }
+        let warning = last.map { UnwatchedText.onlyResponder($0) + " " } ?? ""
+        try c.requireConfirmation(warning + "Remove \(name) from your contacts (on both sides)?", yes: yes,
                                   declined: "Not removed; \(name) stays in your contacts.")
-        let removed = try c.writing { store, account in
+        let (removed, leftUnwatched) = try c.writing { store, account in
             let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
             try ContactService(store: store, env: try c.core()).remove(found, owner: account)
-            return found
+            return (found, try UnwatchedText.leftUnwatched(by: found, store: store, owner: account.id))
         }
+        if leftUnwatched { UnwatchedText.warn(c) }
         if c.json { c.printJSON(.object([("removed", .id(removed.id)), ("name", .string(removed.name))])) } else {
             c.say("Removed \(ContactText.name(removed)).")
         }
@@ -177,6 +192,15 @@ extension ContactsRemove: RunnableCommand {
 enum ContactText {
     /// The name as one harmless line of text, as another person wrote it.
     static func name(_ contact: ContactView) -> String { TerminalText.line(contact.name) }
+
+    /// What the roles mean, said where they are chosen.
+    static func meaning(_ link: ContactLink) -> String {
+        switch (link.isResponder, link.isDependent) {
+        case (true, true): "you watch over each other"
+        case (true, false): "they watch over you (told when you miss a check-in or raise an alert)"
+        default: "you watch over them (told when they miss a check-in or raise an alert)"
+        }
+    }
 
     static func roles(_ link: ContactLink) -> String {
         switch (link.isResponder, link.isDependent) {

@@ -17,8 +17,10 @@ extension Doctor: RunnableCommand {
             report = StoreDoctor.Report()
         }
         report.findings = unsafe + report.findings
-        // A damaged store.json is a finding already; the session file is still examined.
-        let sessionFile = try c.sessionFile(identity: (try? c.storeIdentity()) ?? nil)
+        // A damaged store.json is a finding already; the session file is still
+        // examined. The identity comes from the examination: a read would
+        // replay a journal that is due, and the doctor changes nothing.
+        let sessionFile = try c.sessionFile(identity: report.identity)
         for (path, load) in [(sessionFile.path, { _ = try sessionFile.load() }),
                              (try c.localSettings().path, { _ = try c.localSettings().load() })] as [(String, () throws -> Void)] {
             do { try load() } catch let error as StoreError {

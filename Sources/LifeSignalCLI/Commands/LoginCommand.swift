@@ -103,11 +103,19 @@ struct LoginFlow {
     /// One attempt; the session is saved here when it succeeds.
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
         let previous = try? c.sessionFile().load()
+        let notifyCommandSince = try? KeeperRecords(context: c).notifyCommandSince()
         let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
                                           machine: c.env.machineName)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
+            if case .signedIn(let account, let token, _) = outcome {
+                // This machine's delivery set-up follows it to the new sign-in.
+                let replaced = previous.flatMap { $0.accountID == account.id ? SHA256.hexDigest($0.token) : nil }
+                try DeliverySetupService(store: store, env: try c.core()).signedIn(
+                    account: account.id, session: SHA256.hexDigest(token), replacing: replaced,
+                    notifyCommandSince: notifyCommandSince)
+            }
             // The first write gave the store its identity, which the session belongs to.
             return (outcome, try store.identity() ?? "")
         }
@@ -205,7 +213,11 @@ struct CodeDelivery {
                                      ("expiresAt", .date(issued.expiresAt))]))
             } else {
                 c.out.line("Verification code for \(issued.phoneNumber): \(issued.code)")
-                c.out.line("(Shown here because no sms-command is set. On a local store the file system, not this code, is the security boundary.)")
+                if case .etcd? = try? c.paths().store {
+                    c.out.line("(Shown here because no sms-command is set. Anyone who holds this etcd store's credentials can read every account on it, this code too: set an sms-command so that only the phone gets codes.)")
+                } else {
+                    c.out.line("(Shown here because no sms-command is set. On a local store the file system, not this code, is the security boundary.)")
+                }
             }
             try c.out.flush()
             return

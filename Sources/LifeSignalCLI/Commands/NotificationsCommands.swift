@@ -48,18 +48,28 @@ extension NotificationsList: RunnableCommand {
     }
 }
 
-/// The whole item, message and note included, and who it is about.
+/// The whole item, message and note included, and who it is about; an
+/// unread item is marked read, with the time, since it has been read (the
+/// receipts its sender sees say so).
 extension NotificationsShow: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let (item, about) = try c.reading { store, account in
+        var (item, about) = try c.reading { store, account in
             let item = try NotificationService(store: store).find(id, of: account.id)
             // Who it is about, when that account can still be read.
             let about = item.relatedContactID.flatMap { id in try? store.account(id) }
             return (item, about)
         }
+        if !item.isRead {
+            try c.writing { store, account in
+                _ = try NotificationEditor(store: store).markRead(item.id, of: account.id, at: now)
+            }
+            item.isRead = true
+            item.readAt = now
+        }
         if c.json {
-            c.printJSON(JSONViews.notification(item).adding("relatedContactName", .optional(about?.fullName)))
+            c.printJSON(JSONViews.notification(item).adding("relatedContactName", .optional(about?.fullName))
+                .adding("readAt", .date(item.readAt)))
             return success
         }
         var rows = TextTable(columns: [.fixed, .flexible])
@@ -68,12 +78,11 @@ extension NotificationsShow: RunnableCommand {
         rows.add(["Time", TimeText.both(item.timestamp, now: now)])
         if let about { rows.add(["About", "\(TerminalText.line(about.fullName)) (\(about.phoneNumber))"]) }
         else if let id = item.relatedContactID { rows.add(["About", id.rawValue]) }
-        rows.add(["Status", item.isRead ? "read" : "unread"])
+        rows.add(["Status", item.readAt.map { "read " + TimeText.both($0, now: now) } ?? "read"])
         rows.add(["ID", item.id.rawValue])
         // A multi-line message (a note) stays indented under its label.
         rows.add(["Message", TerminalText.block(HumanText.localTimes(in: item.message, now: now))])
         c.print(rows)
-        if !item.isRead { c.hint("lifesignal notifications read \(item.id.short)") }
         return success
     }
 }
@@ -98,18 +107,25 @@ extension NotificationsDelete {
     /// Every notification there was when the command began, in steps of a
     /// bounded size (`SharedStore.feedDeletionStep`), each its own
     /// transaction: a feed of any size goes without one commit too large.
-    func deleteAll(_ c: Context) throws -> Int {
+    /// Sign-in notices the session may not delete stay (`SignInNoticeRules`);
+    /// returns how many went and how many stayed.
+    func deleteAll(_ c: Context, token: String) throws -> (deleted: Int, kept: Int) {
         let step = try c.store().feedDeletionStep
         var end: Int?
         var count = 0
+        var kept = Set<EntityID>()
         while true {
-            let (deleted, boundary) = try c.writing { store, account in
+            let (deleted, stayed, boundary) = try c.writing { store, account in
+                guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
                 let boundary = try end ?? store.feedSummary(of: account.id).nextIndex
-                return (try NotificationEditor(store: store).deleteStep(of: account.id, below: boundary, limit: step), boundary)
+                let (deleted, stayed) = try NotificationEditor(store: store).deleteStep(
+                    of: account.id, below: boundary, limit: step) { !SignInNoticeRules.mayDelete($0, from: session) }
+                return (deleted, stayed, boundary)
             }
             end = boundary
             count += deleted
-            if deleted < step { return count }
+            kept.formUnion(stayed)
+            if deleted < step { return (count, kept.count) }
         }
     }
 }
@@ -122,14 +138,25 @@ extension NotificationsDelete: RunnableCommand {
             try c.requireConfirmation("Delete all your notifications?", yes: yes,
                                       declined: "Nothing deleted.")
         }
-        let count = try query.map { query in
-            try c.writing { store, account in
-                let id = try NotificationService(store: store).find(query, of: account.id).id
-                return try NotificationEditor(store: store).delete(id, of: account.id)
+        let token = SHA256.hexDigest(try c.session().token)
+        let (count, kept) = try query.map { query in
+            let count = try c.writing { store, account in
+                // The session this runs in: a sign-in notice it may not delete stays (`SignInNoticeRules`).
+                guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
+                let item = try NotificationService(store: store).find(query, of: account.id)
+                guard SignInNoticeRules.mayDelete(item, from: session) else { throw SignInNoticeRules.refusal }
+                return try NotificationEditor(store: store).delete(item.id, of: account.id)
             }
-        } ?? deleteAll(c)
-        if c.json { c.printJSON(.object([("deleted", .int(count))])) } else {
+            return (count, 0)
+        } ?? deleteAll(c, token: token)
+        if c.json {
+            c.printJSON(.object([("deleted", .int(count))] + (query == nil ? [("keptSignIns", .int(kept))] : [])))
+        } else {
             c.say("Deleted \(count) notification\(count == 1 ? "" : "s").")
+            if kept > 0 {
+                c.say("Kept \(kept) sign-in notice\(kept == 1 ? "" : "s") of this session or later ones: "
+                      + "only a session that began before a sign-in can delete its notice.")
+            }
         }
         return success
     }

@@ -44,6 +44,9 @@ extension QRScan: RunnableCommand {
         } else {
             c.out.line("This is a lifesignal code: \(code)")
         }
+        if !c.quiet {
+            c.out.line("Add it with --dependent if you watch over them, --responder if they watch over you (both: each other).")
+        }
         c.hint("lifesignal contacts add \(code) --responder|--dependent")
         return success
     }

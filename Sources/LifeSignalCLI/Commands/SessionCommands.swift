@@ -15,11 +15,14 @@ extension Sessions: RunnableCommand {
         }
         var table = TextTable(header: ["ID", "MACHINE", "SIGNED IN", "LAST USED"], columns: [.fixed, .fixed, .fixed, .flexible])
         for session in sessions {
-            table.add([session.id.short, TerminalText.line(session.machine), TimeText.both(session.createdAt, now: now),
-                       RelativeTime.describe(session.lastUsedAt, now: now) + (session.isCurrent ? " (this session)" : "")])
+            let used = session.endedAt.map { "ended " + RelativeTime.describe($0, now: now) }
+                ?? RelativeTime.describe(session.lastUsedAt, now: now) + (session.isCurrent ? " (this session)" : "")
+            table.add([session.id.short, TerminalText.line(session.machine), TimeText.both(session.createdAt, now: now), used])
         }
         c.print(table)
-        if sessions.count > 1 { c.hint("lifesignal sessions end ID (or --others) ends what is not yours") }
+        if sessions.filter({ $0.endedAt == nil }).count > 1 {
+            c.hint("lifesignal sessions end ID (or --others) ends what is not yours")
+        }
         return success
     }
 }
@@ -58,6 +61,6 @@ enum SessionText {
     static func json(_ session: SessionService.Session) -> JSONValue {
         .object([("id", .id(session.id)), ("machine", .string(session.machine)), ("createdAt", .date(session.createdAt)),
                  ("lastUsedAt", .date(session.lastUsedAt)), ("expiresAt", .date(session.expiresAt)),
-                 ("isCurrent", .bool(session.isCurrent))])
+                 ("isCurrent", .bool(session.isCurrent)), ("endedAt", session.endedAt.map(JSONValue.date) ?? .null)])
     }
 }

@@ -14,11 +14,18 @@ extension Settings: RunnableCommand {
             c.printJSON(JSONViews.settings(preferences, local))
             return success
         }
-        var table = TextTable(columns: [.fixed, .flexible])
+        // The switches with what each covers, then this machine's commands
+        // and files (whose long values would push the covers aside).
+        var switches = TextTable(columns: [.fixed, .fixed, .flexible])
+        var locals = TextTable(columns: [.fixed, .flexible])
         for key in SettingKey.allCases {
-            table.add([key.rawValue, SettingText.value(of: key, preferences, local).map(TerminalText.line) ?? "(not set)"])
+            let value = SettingText.value(of: key, preferences, local).map(TerminalText.line) ?? "(not set)"
+            if let governs = key.governs { switches.add([key.rawValue, value, governs]) } else { locals.add([key.rawValue, value]) }
         }
-        c.print(table)
+        c.print(switches)
+        c.sayWrapped(SettingText.alarmsAlwaysGo)
+        c.say("")
+        c.print(locals)
         return success
     }
 }
@@ -47,12 +54,19 @@ extension SettingsSet: RunnableCommand {
                 case .alerts: preferences.alerts = on
                 case .pings: preferences.pings = on
                 case .checkIns: preferences.checkIns = on
+                case .dependentNews: preferences.dependentNews = on
                 case .contacts, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: preferences.contacts = on
                 }
                 try AccountService(store: store, env: try c.core()).setPreferences(&account, preferences)
             }
             if c.json { c.printJSON(.object([(key.rawValue, .bool(on))])) } else {
-                c.say("\(key.rawValue) \(on ? "on" : "off").")
+                c.say("\(key.rawValue) \(on ? "on" : "off"): your notify-command \(on ? "gets" : "no longer gets") "
+                      + "\(key.governs ?? key.rawValue). " + SettingText.alarmsAlwaysGo)
+            }
+            // Said even with --json or --quiet: something about the people
+            // you watch no longer reaches you.
+            if !on, let muted = SettingText.mutedAboutDependents(key) {
+                c.err.line("warning: with \(key.rawValue) off, your notify-command no longer gets \(muted)")
             }
         case .command(let key, let command):
             let file = try c.localSettings()
@@ -118,6 +132,21 @@ extension SettingsSet {
 
 /// How settings read.
 enum SettingText {
+    /// What no switch holds back.
+    static let alarmsAlwaysGo = "Missed check-ins and alerts of the people you watch always reach your notify-command."
+
+    /// What turning `key` off still mutes about the people you watch (never
+    /// an alarm); nil when it mutes only what is about yourself.
+    static func mutedAboutDependents(_ key: SettingKey) -> String? {
+        switch key {
+        case .pings: "the answers of the people you watch to your pings"
+        case .contacts: "role changes and removals by the people you watch"
+        case .dependentNews: "the news about the people you watch (safe again, pauses, schedule changes, alerts cancelled, "
+            + "who is handling them)"
+        case .alerts, .checkIns, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: nil
+        }
+    }
+
     static func value(of key: SettingKey, _ p: NotificationPreferences, _ local: LocalSettings) -> String? {
         func onOff(_ flag: Bool) -> String { flag ? "on" : "off" }
         switch key {
@@ -125,6 +154,7 @@ enum SettingText {
         case .pings: return onOff(p.pings)
         case .checkIns: return onOff(p.checkIns)
         case .contacts: return onOff(p.contacts)
+        case .dependentNews: return onOff(p.dependentNews)
         case .notifyCommand: return local.notifyCommand
         case .smsCommand: return local.smsCommand
         case .etcdCACert: return local.etcdCACert

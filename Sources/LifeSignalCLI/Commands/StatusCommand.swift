@@ -40,12 +40,12 @@ extension Status: RunnableCommand {
     /// A dependent who needs you, as a contact object (or, when the account
     /// cannot be read, its ID and why).
     private static func attention(_ dependent: DependentAttention, now: Date) -> JSONValue {
-        guard let account = dependent.account else {
+        guard let contact = dependent.contact else {
             return .object([("id", .id(dependent.id)), ("isResponder", .bool(dependent.link.isResponder)),
                             ("isDependent", .bool(true)), ("addedAt", .date(dependent.link.addedAt)),
                             ("cannotBeChecked", .string(dependent.unreadable ?? "unreadable"))])
         }
-        return JSONViews.contact(ContactView(link: dependent.link, account: account), now: now)
+        return JSONViews.contact(contact, now: now)
     }
 
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
@@ -73,8 +73,12 @@ extension Status: RunnableCommand {
         if account.graceInterval > 0 { interval += ", grace \(DurationText.format(seconds: account.graceInterval))" }
         if let repeats = account.repeatInterval { interval += ", repeats every \(DurationText.format(seconds: repeats))" }
         rows.add(["Interval", interval])
-        rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
-                  : ReceiptText.watched(report, now: now)])
+        if report.onlyWatches {
+            rows.add(["Watched", "nobody watches you: you watch over others, with no check-ins of your own"])
+        } else {
+            rows.add(["Watched", report.responderCount == 0 ? s.yellow("by nobody: a missed check-in reaches no one")
+                      : ReceiptText.watched(report, now: now)])
+        }
         rows.add(["Alert", account.alert.map { s.red("ACTIVE") + " since " + TimeText.both($0.activatedAt, now: now) } ?? "none"])
         if let handler = report.acknowledgedBy {
             rows.add(["Handling", "\(TerminalText.line(handler.name)) said they are on it"])
@@ -102,11 +106,11 @@ extension Status: RunnableCommand {
             c.print(needs)
         }
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
-        else if report.overdue || account.lastCheckIn == nil { c.hint("lifesignal checkin") }
+        else if report.overdue || (account.lastCheckIn == nil && !report.onlyWatches) { c.hint("lifesignal checkin") }
         else if let first = report.dependentsNeedingAttention.first, let name = first.account?.fullName {
             c.hint("lifesignal contacts show \"\(name)\"")
         }
-        else if report.responderCount == 0 { c.hint(ReachText.addResponder) }
+        else if report.responderCount == 0, !report.onlyWatches { c.hint(ReachText.addResponder) }
         else if unattended { c.hint(ReceiptText.setUpAgent) }
         else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
@@ -122,8 +126,11 @@ extension Status: RunnableCommand {
             what.append(s.red("ALERT") + duress + " since " + TimeText.both(alert.activatedAt, now: now))
         }
         if let since = dependent.overdueSince {
-            what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: Int(now.timeIntervalSince(since)))) "
+            what.append(s.red("overdue") + " by \(RelativeTime.span(seconds: WholeSeconds.of(now.timeIntervalSince(since)))) "
                         + "(due \(TimeText.local(since, now: now)))")
+        }
+        if let handler = dependent.contact?.handler {
+            what.append("\(TerminalText.line(handler.fullName)) is handling it")
         }
         return [TerminalText.line(account.fullName), account.phoneNumber, what.concatenated(separator: "; ")]
     }

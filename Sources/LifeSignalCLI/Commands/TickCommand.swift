@@ -33,7 +33,8 @@ extension Tick: RunnableCommand {
                 ("delivered", .int(report.delivered)), ("skipped", .int(report.skipped)),
                 ("failed", .int(report.failures.count)), ("waiting", .int(report.waiting)),
                 ("nextRetry", .date(report.nextRetry)), ("busy", .bool(report.busy)),
-                ("notifyCommand", .bool(!report.noCommand)),
+                ("notifyCommand", .bool(!report.noCommand)), ("olderThanCommand", .int(report.olderThanCommand)),
+                ("cutShort", .bool(report.cutShort)),
             ]))
         } else if !c.quiet || report.failed {
             var summary = "Deadlines up to date; delivered \(report.delivered) notification\(report.delivered == 1 ? "" : "s")"
@@ -41,8 +42,10 @@ extension Tick: RunnableCommand {
             if report.waiting > 0, let next = report.nextRetry {
                 summary += "; \(report.waiting) waiting for a retry (next \(RelativeTime.describe(next, now: now)))"
             }
+            if report.cutShort { summary += " (this run's time was up; the rest go next run)" }
             if report.busy { summary += " (another process is delivering)" }
             if report.noCommand { summary += " (no notify-command set)" }
+            if report.olderThanCommand > 0 { summary += "; " + DeliveryText.olderThanCommand(report.olderThanCommand) }
             c.out.line(summary + ".")
         }
         return report.failed ? ExitCode.externalCommand.rawValue : success
@@ -51,6 +54,13 @@ extension Tick: RunnableCommand {
 
 /// How delivery failures read.
 enum DeliveryText {
+    /// Items passed over because they came before the notify command
+    /// started on this store (it does not replay the past).
+    static func olderThanCommand(_ count: Int) -> String {
+        "\(count) older notification\(count == 1 ? " was" : "s were") not handed to the notify-command: "
+            + "it takes what arrives after it was set up on this store (they stay in your feed)"
+    }
+
     static func failure(_ failure: (item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict),
                         now: Date) -> String {
         let what = "delivery of notification \(failure.item.id.short) (\(quoted(HumanText.localTimes(in: failure.item.title), limit: 60))) failed: "

@@ -37,6 +37,9 @@ struct TimelineView {
     let links: [EntityID: ContactLink]
     /// The subject's responders' delays.
     let delays: [EntityID: Int]
+    /// Who said they handle the subject's missed check-in or alert, as the viewer may see them.
+    let handlerID: EntityID?
+    let handler: Account?
 
     init(_ timeline: Timeline, viewer: Account, store: any StoreReading) throws {
         self.timeline = timeline
@@ -51,6 +54,15 @@ struct TimelineView {
         let subjectLinks = timeline.account.id == viewer.id ? Array(links.values) : try store.contacts(of: timeline.account.id)
         delays = Dictionary(subjectLinks.filter(\.isResponder).map { ($0.contactID, $0.responderDelay) },
                             uniquingKeysWith: { first, _ in first })
+        // As the subject's responders see it; the subject's own status says
+        // it already (and their own views never show a duress alert).
+        var asDependent = ContactView(link: ContactLink(contactID: timeline.account.id, isResponder: false, isDependent: true,
+                                                        addedAt: timeline.account.createdAt),
+                                      account: timeline.account)
+        let others = timeline.account.id != viewer.id
+        if others { asDependent.lookUpHandler(in: store) }
+        handlerID = others ? asDependent.handlerID : nil
+        handler = asDependent.handler
     }
 
     func name(_ id: EntityID) -> String {
@@ -75,7 +87,7 @@ struct TimelineView {
     private func recipient(for recipient: Timeline.Recipient, past: Bool, now: Date) -> JSONValue {
         var object: JSONValue
         if let link = links[recipient.id], let account = accounts[recipient.id] {
-            object = JSONViews.contact(ContactView(link: link, account: account), now: now)
+            object = JSONViews.contact(ContactView(link: link, account: account, handler: handler), now: now)
         } else {
             let account = accounts[recipient.id]
             object = .object([("id", .id(recipient.id)), ("firstName", .optional(account?.firstName)),
@@ -101,6 +113,10 @@ struct TimelineView {
                        + (subject.isPaused(at: now) ? " (paused until \(TimeText.local(subject.pause?.until ?? due, now: now)))" : ""))
         } else {
             c.out.line(c.style.bold("\(whose) deadline") + ": not started (the first check-in starts the timer)")
+        }
+        if let handlerID {
+            let who = handlerID == viewer.id ? "you" : handler.map { TerminalText.line($0.fullName) } ?? handlerID.short
+            c.out.line(c.style.bold("Handling") + ": \(who) said \(handlerID == viewer.id ? "you are" : "they are") on it")
         }
         guard !timeline.entries.isEmpty else {
             c.out.line("Nothing is left to happen.")
@@ -150,7 +166,8 @@ struct TimelineView {
 
     private func receipt(_ recipient: Timeline.Recipient, now: Date) -> String {
         var parts = [name(recipient.id) + ":"]
-        parts.append(recipient.toldAt.map { "told \(TimeText.local($0, now: now))" } ?? "not told yet (their data cannot be read)")
+        parts.append(recipient.toldAt.map { "told \(TimeText.local($0, now: now))" }
+                     ?? "not told yet (their data cannot be read, or is refused as planted)")
         if let delivered = recipient.deliveredAt { parts.append("delivered \(TimeText.local(delivered, now: now))") }
         parts.append(recipient.readAt.map { "read \(TimeText.local($0, now: now))" } ?? "not read")
         return parts.joined(separator: " ")

@@ -4,7 +4,7 @@ import LifeSignalCore
 extension CheckinExtend: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let account = try c.writing { store, account in
+        let account = try CheckInCodeInput.guarded(c, typed: code) { store, account in
             _ = try TimerService(store: store, env: try c.core()).extend(&account, by: seconds)
             return account
         }
@@ -26,7 +26,7 @@ extension CheckinPause: RunnableCommand {
         case .lasting(let seconds): now.addingTimeInterval(Double(seconds))
         case .until(let time): time
         }
-        let (account, reach) = try c.writing { store, account in
+        let (account, reach) = try CheckInCodeInput.guarded(c, typed: code) { store, account in
             let reach = try TimerService(store: store, env: try c.core()).pause(&account, until: until, reason: reason)
             return (account, ReachText.Named(reach, in: store))
         }
@@ -45,7 +45,7 @@ extension CheckinPause: RunnableCommand {
 extension CheckinResume: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let (account, watched) = try c.writing { store, account in
+        let (account, watched) = try CheckInCodeInput.guarded(c, typed: code) { store, account in
             try TimerService(store: store, env: try c.core()).resume(&account)
             return (account, try store.contacts(of: account.id).contains(where: \.isResponder))
         }

@@ -46,6 +46,11 @@ struct AgentEvents {
         emit("failed", at: now, human: DeliveryText.failure((item, outcome, verdict), now: now), members)
     }
 
+    /// Items passed over because they came before the notify command started on this store.
+    func olderThanCommand(_ count: Int, at now: Date) {
+        emit("skipped", at: now, human: DeliveryText.olderThanCommand(count), [("olderThanCommand", .int(count))])
+    }
+
     func busy(at now: Date) {
         emit("busy", at: now, human: "another process is delivering your notifications; looking again shortly", [])
     }
@@ -56,6 +61,13 @@ struct AgentEvents {
         emit("error", at: now, human: human,
              [("code", .int(Int(code.rawValue))), ("message", .string(message)),
               ("retryIn", retryIn.map { .int(Int($0.rounded(.up))) } ?? .null)])
+    }
+
+    /// The store serves again after `seconds` of failing steps; what was
+    /// missed meanwhile follows.
+    func recovered(after seconds: Double, at now: Date) {
+        emit("recovered", at: now, human: "the store answers again after \(RelativeTime.span(seconds: Int(seconds.rounded())))",
+             [("after", .int(Int(seconds.rounded())))])
     }
 
     func stopped(at now: Date) {

@@ -37,7 +37,6 @@ enum JSONViews {
         if contact.link.isDependent {
             let account = contact.account
             let alert = account.alertSeenByResponders
-            let acknowledged = DeadlineEngine.standard.isMissedNotified(account) ? account.deadlines.acknowledgedBy : nil
             members += [
                 ("lastCheckIn", .date(account.lastCheckIn)),
                 ("nextCheckInDue", .date(account.nextCheckInDue)),
@@ -47,11 +46,19 @@ enum JSONViews {
                 ("emergencyNote", .string(account.emergencyNote)),
                 ("graceEndsAt", .date(account.graceEndsAt)),
                 ("pausedUntil", .date(account.isPaused(at: now) ? account.pause?.until : nil)),
-                ("acknowledgedBy", .id(acknowledged ?? alert?.acknowledgedBy)),
+                ("acknowledgedBy", contact.handlerID.map { handler(id: $0, account: contact.handler) } ?? .null),
             ]
             if alert != nil, account.alert == nil { members.append(("duress", .bool(true))) }
         }
         return .object(members)
+    }
+
+    /// Someone handling a dependent's alarm, as another responder sees them:
+    /// a contact object with their name (their number is theirs to share),
+    /// or their ID alone when their account cannot be read.
+    static func handler(id: EntityID, account: Account?) -> JSONValue {
+        guard let account else { return .object([("id", .id(id))]) }
+        return .object([("id", .id(id)), ("firstName", .string(account.firstName)), ("lastName", .string(account.lastName))])
     }
 
     /// A contact whose account cannot be read: what the link says, and why.
@@ -104,6 +111,7 @@ enum JSONViews {
             ("pings", .bool(preferences.pings)),
             ("checkIns", .bool(preferences.checkIns)),
             ("contacts", .bool(preferences.contacts)),
+            ("dependentNews", .bool(preferences.dependentNews)),
             ("notifyCommand", .optional(local.notifyCommand)),
             ("smsCommand", .optional(local.smsCommand)),
             ("etcdCACert", .optional(local.etcdCACert)),

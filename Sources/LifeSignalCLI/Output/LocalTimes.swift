@@ -13,7 +13,7 @@ struct LocalTimes {
     private let nowYear: Int32?
 
     init(now: Date) {
-        var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
+        var seconds = time_t(WholeSeconds.since1970(now))
         var parts = tm()
         nowYear = localtime_r(&seconds, &parts) != nil ? parts.tm_year : nil
     }
@@ -21,7 +21,7 @@ struct LocalTimes {
     /// "Sat 21 Nov 10:25" in the local time zone (the year is added when it
     /// differs from now's).
     func text(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var seconds = time_t(WholeSeconds.since1970(date))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil, let nowYear else { return ISO8601.format(date) }
         if let text = Self.written(parts, withYear: parts.tm_year != nowYear) { return text }

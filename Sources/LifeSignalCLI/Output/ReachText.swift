@@ -30,8 +30,19 @@ enum ReachText {
         }
         let who = named.unreachableNames.joined(separator: ", ")
         return "\(reach.told.count) of your \(total) responders \(reach.told.count == 1 ? "was" : "were") told\(news); "
-            + "\(who) could not be (their data cannot be read; 'lifesignal doctor' shows why)."
+            + "\(who) could not be (their data cannot be read, or is refused as planted; 'lifesignal doctor' shows why)."
     }
+
+    /// Says, on stderr whatever the output mode, that part of the account
+    /// could not be read and what was done all the same (`done`).
+    static func warnDamage(_ problem: String?, done: String, _ c: Context) {
+        guard let problem else { return }
+        c.err.line("warning: part of your account cannot be read (\(TerminalText.line(problem))); \(done). "
+            + "'lifesignal doctor' names what is damaged.")
+    }
+
+    /// What an alarm did all the same when the contacts file cannot be read.
+    static let foundAllTheSame = "every responder who could be found from their side was told all the same"
 
     /// The hint after an action that reached nobody.
     static let addResponder = "lifesignal contacts add CODE --responder (their code is in 'lifesignal qr show')"

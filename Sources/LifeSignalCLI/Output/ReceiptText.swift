@@ -11,22 +11,26 @@ enum ReceiptText {
         responder.account.map { TerminalText.line($0.fullName) } ?? responder.id.short
     }
 
-    /// A notify command whose last run is older than this is said to be
-    /// idle: cron's `tick` runs it every few minutes, an agent at once.
-    static let idleDelivery: TimeInterval = 3600
-
-    /// How notifications reach them beyond their feed, in a few words; a
-    /// notify command that nothing has run (or nothing lately) says so,
-    /// since it only runs when `tick` or an agent does.
+    /// Whether notifications really reach them beyond their feed, in a few
+    /// words: working (and when it last delivered), failing (since when, how
+    /// many tries, the last error), not running (for how long), or none.
     static func delivery(_ responder: ResponderReach, now: Date) -> String {
         if responder.unreadable != nil { return "cannot be checked" }
-        switch responder.delivery {
-        case .agent: return "agent running"
-        case .notifyCommand:
-            guard let last = responder.lastDeliveryRun else { return "notify-command, not run yet by tick or an agent" }
-            guard now.timeIntervalSince(last) > idleDelivery else { return "notify-command" }
-            return "notify-command, last run \(RelativeTime.describe(last, now: now))"
-        case .none: return "no delivery set up: sees it only when running lifesignal"
+        let health = responder.health
+        switch health.state {
+        case .working:
+            let last = health.lastDeliveredAt.map { ", last delivered \(RelativeTime.describe($0, now: now))" } ?? ""
+            return (health.agentRunning ? "agent running" : "notify-command working") + last
+        case .failing:
+            let tries = health.failedAttempts
+            let since = health.failingSince.map { " since " + TimeText.both($0, now: now) } ?? ""
+            let error = health.lastError.map { "; last: " + TerminalText.line($0) } ?? ""
+            return "notify-command failing\(since), \(tries) tr\(tries == 1 ? "y" : "ies")\(error)"
+        case .notRunning:
+            guard let run = health.lastRun else { return "notify-command set, not run yet by tick or an agent" }
+            return "notify-command not running: no agent or tick for \(RelativeTime.span(seconds: max(0, Int(now.timeIntervalSince(run)))))"
+        case .none:
+            return "no delivery set up: sees it only when running lifesignal"
         }
     }
 
@@ -55,8 +59,10 @@ enum ReceiptText {
         var parts = ["told " + TimeText.both(told, now: now)]
         if let delivered = receipt.deliveredAt {
             parts.append("delivered " + TimeText.local(delivered, now: now))
-        } else if responder.delivery == .none {
+        } else if responder.health.state == .none {
             parts.append(s.yellow("no delivery set up: sees it only when running lifesignal"))
+        } else if responder.health.state == .failing {
+            parts.append(s.red("not delivered") + " (\(delivery(responder, now: now)))")
         } else {
             parts.append(s.yellow("not delivered yet") + " (\(delivery(responder, now: now)))")
         }
@@ -90,13 +96,23 @@ enum ReceiptText {
             ("lastName", responder.account.map { .string($0.lastName) } ?? .null),
             ("delivery", .string(responder.delivery.rawValue)),
             ("lastDeliveryRun", .date(responder.lastDeliveryRun)),
-        ]
+        ] + reach(responder.health)
         if receipt {
             members += [("toldAt", .date(responder.receipt?.toldAt)), ("deliveredAt", .date(responder.receipt?.deliveredAt)),
                         ("readAt", .date(responder.receipt?.readAt))]
         }
         if let problem = responder.unreadable { members.append(("cannotBeChecked", .string(problem))) }
         return .object(members)
+    }
+
+    /// CLI.md's `reach` of a responder, with when it last delivered and,
+    /// when failing, since when, how many tries and the last error.
+    private static func reach(_ health: DeliveryHealth) -> [(String, JSONValue)] {
+        let failing = health.state == .failing
+        return [("reach", .string(health.state.rawValue)), ("lastDeliveredAt", .date(health.lastDeliveredAt)),
+                ("failingSince", .date(failing ? health.failingSince : nil)),
+                ("failedAttempts", .int(failing ? health.failedAttempts : 0)),
+                ("lastError", .optional(failing ? health.lastError : nil))]
     }
 
     /// The warning when nothing keeps the store's deadlines on time.

@@ -12,7 +12,7 @@ enum TimeText {
 
     /// "2026-11-21 10:25:07" in the local time zone: a log line's time.
     static func stamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var seconds = time_t(WholeSeconds.since1970(date))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return ISO8601.format(date) }
         var buffer = [CChar](repeating: 0, count: 64)

@@ -22,9 +22,14 @@ final class AgentLoop {
     /// When this agent started, as its presence in the store says.
     private var since = Date.distantPast
 
-    /// The first pause after a failure of the store; it doubles up to `longestBackoff`.
-    static let firstBackoff = 5.0
-    static let longestBackoff = 300.0
+    /// While the store fails, it is tried again this many seconds after
+    /// each failure, the second chosen at random among them (agents that
+    /// lost the store together do not come back in step), so that what was
+    /// missed is delivered within a few seconds of the store's return.
+    static let retrySeconds = 2...4
+    /// The same failure is said again after this long, so a log shows the
+    /// outage goes on without a line per try.
+    static let repeatError = 60.0
     /// While another process delivers, its progress wakes us; and failing
     /// that (it died mid-command), a look this soon.
     static let busyRetry = 5.0
@@ -39,7 +44,9 @@ final class AgentLoop {
         var nextIndex: Int
         var nextHeartbeat: Date
         var wasBusy = false
-        var backoff: Double?
+        /// Since when steps fail, and the last failure said (and when).
+        var failingSince: Date?
+        var lastError: (message: String, at: Date)?
         /// The schedule's first entry was already due after the last step:
         /// the next wait is not cut to nothing again (no spinning on an
         /// entry that a catch-up could not move).
@@ -58,9 +65,14 @@ final class AgentLoop {
         // Anything wrong at the start ends the agent with its own status,
         // which a service manager reports (and retries, for the store).
         let shared = try c.store()
-        let start = try c.reading { store, account in
-            (account: account, next: try store.feedSummary(of: account.id).nextIndex, wake: try store.nextScheduledWake())
-        }
+        // Started after a deadline (the machine was off, the agent not yet
+        // running), the catch-up is this agent's first work, and reported
+        // as such: where the feed stood before it, then the catch-up itself,
+        // before any other read could make it silently.
+        let accountID = try c.session().accountID
+        let first = try shared.readWithoutCatchUp { store in try store.feedSummary(of: accountID).nextIndex }
+        let caughtUp = try shared.catchUp(env: try c.core())
+        let start = try c.reading { store, account in (account: account, wake: try store.nextScheduledWake()) }
         // Made before the first step's reads, so no change in between is missed.
         let waiter = c.env.makeWaiter(try shared.agentChanges(of: start.account.id))
         let records = KeeperRecords(context: c)
@@ -68,14 +80,15 @@ final class AgentLoop {
         try records.agentAlive(instance, since: since)
         events.started(account: start.account, store: shared.name, notifyCommand: try records.notifyCommandSince() != nil,
                        nextWake: start.wake, at: since)
-        var state = State(nextIndex: start.next, nextHeartbeat: since.addingTimeInterval(Keeping.heartbeat))
+        if caughtUp > 0 { events.deadlines(caughtUp, at: since) }
+        // The first step prints what the catch-up put in the feed, and delivers it.
+        var state = State(nextIndex: first, nextHeartbeat: since.addingTimeInterval(Keeping.heartbeat))
         while true {
             c.refreshNow()
             let now = try c.now()
             var wake: Date
             do {
                 wake = try step(&state, waiter: waiter, records: records)
-                state.backoff = nil
             } catch let failure as any UserFacingError {
                 let code = ExitCode(failure.kind)
                 if Self.isFatal(failure) {
@@ -83,10 +96,16 @@ final class AgentLoop {
                     try? records.agentStopped(instance)
                     return code.rawValue
                 }
-                let pause = state.backoff.map { min($0 * 2, Self.longestBackoff) } ?? Self.firstBackoff
-                state.backoff = pause
-                events.error(failure.message, code: code, retryIn: pause, at: now)
-                wake = now.addingTimeInterval(pause)
+                let failed = (try? c.now()) ?? now
+                let pause = Self.retryPause(c)
+                state.failingSince = state.failingSince ?? now
+                if let last = state.lastError, last.message == failure.message, failed.timeIntervalSince(last.at) < Self.repeatError {
+                    // Said already: the log need not repeat it every few seconds.
+                } else {
+                    events.error(failure.message, code: code, retryIn: pause, at: failed)
+                    state.lastError = (failure.message, failed)
+                }
+                wake = failed.addingTimeInterval(pause)
             }
             if waiter.stopRequested { break }
             let seconds = max(wake.timeIntervalSince(try c.now()), 0) + Self.margin
@@ -102,6 +121,12 @@ final class AgentLoop {
     /// One step; returns when the next is due at the latest.
     private func step(_ state: inout State, waiter: any ChangeWaiter, records: KeeperRecords) throws -> Date {
         let notices = try c.store().catchUp(env: try c.core())
+        if let down = state.failingSince {
+            // Said before what was missed meanwhile, which follows.
+            events.recovered(after: try c.now().timeIntervalSince(down), at: try c.now())
+            state.failingSince = nil
+            state.lastError = nil
+        }
         if notices > 0 { events.deadlines(notices, at: try c.now()) }
 
         let first = state.nextIndex
@@ -127,6 +152,7 @@ final class AgentLoop {
         }
         let report = try delivery.run()
         let now = try c.now()
+        if report.olderThanCommand > 0 { events.olderThanCommand(report.olderThanCommand, at: now) }
         if report.busy, !state.wasBusy { events.busy(at: now) }
         state.wasBusy = report.busy
 
@@ -152,6 +178,12 @@ final class AgentLoop {
         if due, state.wasDue { wake = max(wake, now.addingTimeInterval(1)) }
         state.wasDue = due
         return wake
+    }
+
+    /// The pause before trying a failing store again: a whole number of
+    /// seconds (what the `error` line says) among `retrySeconds`, at random.
+    static func retryPause(_ c: Context) -> Double {
+        Double(retrySeconds.lowerBound + Int(c.env.random.bytes(1)[0]) % retrySeconds.count)
     }
 
     /// Failures that waiting will not mend: the session ended (sign in

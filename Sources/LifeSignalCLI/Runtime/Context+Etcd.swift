@@ -28,6 +28,14 @@ extension Context {
         return access
     }
 
+    /// `etcdAccess(for:)` for this run's own store: with the member that
+    /// answered the last command, kept in the identity hint, asked first.
+    func etcdAccess(forOwnStore location: StoreLocation) throws -> EtcdStoreAccess {
+        var access = try etcdAccess(for: location)
+        if case .etcd = location, let paths = try? paths() { access.firstMember = identityHint(paths).member }
+        return access
+    }
+
     /// Opens the store at `location` (a `store copy` end, `doctor`'s store)
     /// with this run's clock, lock timeout and etcd access.
     func open(_ location: StoreLocation, creating: Bool) throws -> SharedStore {
@@ -71,6 +79,17 @@ extension Context {
         hint.file.remember(learned)
     }
 
+    /// On an etcd store, keeps the member that answered last for the next
+    /// command to ask first, when it changed (a member hung or went away).
+    func rememberAnsweringMember() {
+        guard let backend = openedStore?.backend as? EtcdBackend, let paths = try? paths() else { return }
+        let hint = identityHint(paths)
+        let member = backend.answeringMember
+        guard hint.member != member else { return }
+        hint.file.remember(member: member)
+        loadedIdentityHint?.member = member
+    }
+
     /// Keeps an etcd store's identity for the next command's hint, when it
     /// changed (compared with what this run read, without reading again).
     func rememberIdentity(_ identity: String?) {
@@ -89,7 +108,8 @@ extension Context {
         if let loadedIdentityHint { return loadedIdentityHint }
         let file = StoreIdentityHint(paths: paths, fileSystem: env.fileSystem)
         let kept = file.loadAll()
-        let hint = LoadedIdentityHint(file: file, identity: kept?.identity, learned: kept?.learned ?? StoreIdentityHint.Learned())
+        let hint = LoadedIdentityHint(file: file, identity: kept?.identity, learned: kept?.learned ?? StoreIdentityHint.Learned(),
+                                      member: kept?.member)
         loadedIdentityHint = hint
         return hint
     }
@@ -119,6 +139,8 @@ struct LoadedIdentityHint {
     let file: StoreIdentityHint
     var identity: String?
     var learned: StoreIdentityHint.Learned
+    /// The member that answered the last command.
+    var member: String?
     /// The learned files this run's hint left out (`SharedStore.expectReads`).
     var leftOut: [String] = []
 }

@@ -99,7 +99,7 @@ final class Context {
         if let cachedStore { return cachedStore }
         let location = try paths().store
         let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                         clock: clockKind, etcd: try etcdAccess(for: location))
+                                         clock: clockKind, etcd: try etcdAccess(forOwnStore: location))
         expectSignedInReads(store, at: location)
         cachedStore = store
         return store
@@ -111,7 +111,7 @@ final class Context {
         do {
             let location = try paths().store
             let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
-                                             creating: false, clock: clockKind, etcd: try etcdAccess(for: location))
+                                             creating: false, clock: clockKind, etcd: try etcdAccess(forOwnStore: location))
             expectSignedInReads(store, at: location)
             cachedStore = store
             return store
@@ -245,6 +245,14 @@ final class Context {
 
     /// Prints a human line unless `--quiet`.
     func say(_ text: String) { if !quiet { out.line(text) } }
+
+    /// Prints a sentence or two unless `--quiet`, wrapped at word
+    /// boundaries to the terminal's width (whole, off a terminal).
+    func sayWrapped(_ text: String) {
+        guard !quiet else { return }
+        guard let width else { return out.line(text) }
+        for line in TextWrap.lines(text, width: width) { out.line(line) }
+    }
 
     /// A hint on stderr naming the next command, unless quiet or JSON.
     func hint(_ text: String) {

@@ -9,9 +9,13 @@ import LifeSignalStore
 /// delivery lease; a second deliverer skips its turn), so a `tick` from cron
 /// and a running `follow` never hand over the same item twice. An item
 /// counts as delivered only after the command exited 0. An item the command
-/// fails on waits with a back-off (`DeliveryLedger`) while the items behind
-/// it go on; after two failures in a row the run stops, since the command
-/// itself is likely broken.
+/// fails on waits with a back-off (`DeliveryLedger`) while the others go on.
+///
+/// Each run tries every due item, in `DeliveryOrder` (urgent first, the
+/// senders taking turns), bounded by a time budget rather than a count of
+/// failures: one sender's failing or hanging items never stop the run
+/// before another's. What the budget leaves waits for the next run, due at
+/// once (`DeliveryLedger`).
 ///
 /// A look at the feed's counts comes first (nothing to deliver, and nothing
 /// waiting for a retry, needs no lease); the plan is made from one read once
@@ -28,6 +32,11 @@ struct Delivery {
         var nextRetry: Date?
         var busy = false
         var noCommand = false
+        /// New items not handed over because they came before the notify
+        /// command started on this store.
+        var olderThanCommand = 0
+        /// The time budget ended the run with items still to try.
+        var cutShort = false
 
         var failed: Bool { !failures.isEmpty }
     }
@@ -38,8 +47,6 @@ struct Delivery {
         case failed(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)
     }
 
-    /// Failures in a row after which a run stops.
-    static let failuresInARow = 2
     /// Longest value of a `LIFESIGNAL_NOTIFICATION_*` variable, in bytes; the
     /// whole notification is on stdin, so the environment never overflows.
     static let environmentValueLimit = 1024
@@ -66,6 +73,11 @@ struct Delivery {
     /// How long the lease lasts unrenewed: the longest a command may run, and a minute.
     var leaseDuration: Duration { .milliseconds(Int64((timeout + 60) * 1000)) }
 
+    /// How long a run may go on starting commands: two that hang to their
+    /// time limit (the urgent items of two senders), and at least 10 s; a
+    /// run from cron each minute then ends about when the next begins.
+    var timeBudget: Duration { .milliseconds(Int64(max(10, 2 * timeout) * 1000)) }
+
     func run() throws -> Report {
         let c = context
         var report = Report()
@@ -84,19 +96,24 @@ struct Delivery {
         let settings = try c.localSettings().load()
         let command = settings.notifyCommand
         let now = try c.now()
+        let since = try command == nil ? nil : commandStart(now: now)
         let (plan, account) = try c.reading { store, account in
-            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: settings.notifyCommandSince),
-             account)
+            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: since), account)
         }
         report.noCommand = command == nil
+        report.olderThanCommand = plan.olderThanCommand
         var ledger = DeliveryLedger(plan)
         var saved = plan.state
         var receipts: [(item: FeedItem, at: Date)] = []
-        var inARow = 0
+        var attempts: [DeliveryAttempt] = []
+        let session = try KeeperRecords(context: c).session()
         var succeeded = false
         var queue = plan.steps[...]
         var waiting = plan.waiting[...]
-        deliveries: while inARow < Self.failuresInARow, !shouldStop() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var tried = false
+        deliveries: while !shouldStop() {
             let step: DeliveryPlan.Step
             if let next = queue.popFirst() {
                 step = next
@@ -111,6 +128,12 @@ struct Delivery {
                 ledger.skipped(item)
             case .deliver(let item):
                 guard let command else { continue }
+                // At least one item a run, whatever the budget.
+                guard !tried || clock.now - started < timeBudget else {
+                    report.cutShort = true
+                    break deliveries
+                }
+                tried = true
                 // A lease that runs out (a store whose leases expire) may be taken by another deliverer.
                 guard try lease.renew(for: leaseDuration) else {
                     report.busy = true
@@ -125,45 +148,64 @@ struct Delivery {
                 if outcome.succeeded {
                     ledger.delivered(item)
                     report.delivered += 1
-                    inARow = 0
                     succeeded = true
                     // The receipt: when the command ended, on a live clock.
                     receipts.append((item, try c.now()))
+                    attempts.append(.delivered(at: try c.now()))
                     event = .delivered(item)
                 } else {
                     let verdict = ledger.failed(item, now: now, command: command)
                     report.failures.append((item, outcome, verdict))
-                    inARow += 1
+                    attempts.append(.failed(at: try c.now(), error: "the notify-command \(outcome.summary)"))
                     event = .failed(item: item, outcome: outcome, verdict: verdict)
                 }
                 // Recorded at once, with the receipt: an item handed over is
                 // not handed over again because a later one hung or the
                 // process was killed. Told only once recorded.
-                try save(ledger.state, &saved, receipts: &receipts)
+                try save(ledger.state, &saved, receipts: &receipts, attempts: &attempts, session: session)
                 observe(event)
             }
         }
-        try save(ledger.state, &saved, receipts: &receipts)
+        try save(ledger.state, &saved, receipts: &receipts, attempts: &attempts, session: session)
         report.waiting = ledger.state.retries.count
         report.nextRetry = ledger.nextRetry
         return report
     }
 
+    /// When the notify command started on this store, by the store's clock:
+    /// the store's record for this sign-in, written now when it has none
+    /// (the command was set while signed in to another store, whose
+    /// moment means nothing here), so items from now on are handed over.
+    private func commandStart(now: Date) throws -> Date {
+        let records = KeeperRecords(context: context)
+        let session = try records.session()
+        let recorded = try context.reading { store, account in
+            try store.deliverySetup(of: account.id).places[session]?.notifyCommandSince
+        }
+        if let recorded { return recorded }
+        try records.notifyCommandChanged(since: now)
+        return now
+    }
+
     /// Records where delivery stands and, with it, the delivery receipt of
     /// each item the command took (`FeedItem.deliveredAt`, which timelines
-    /// and `status` show the people who were told). The agent delivers
-    /// through here too.
-    private func save(_ state: DeliveryState, _ saved: inout DeliveryState,
-                      receipts: inout [(item: FeedItem, at: Date)]) throws {
-        guard state != saved || !receipts.isEmpty else { return }
-        let taken = receipts
+    /// and `status` show the people who were told) and what the command did
+    /// on this sign-in (the dependents' `status` shows whether it works).
+    /// The agent delivers through here too.
+    private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipts: inout [(item: FeedItem, at: Date)],
+                      attempts: inout [DeliveryAttempt], session: String) throws {
+        guard state != saved || !receipts.isEmpty || !attempts.isEmpty else { return }
+        let (taken, tried) = (receipts, attempts)
+        let env = try context.core()
         try context.writing { store, account in
             try store.setDeliveryState(state, of: account.id)
             let editor = NotificationEditor(store: store)
             for (item, time) in taken { try editor.markDelivered(item, of: account.id, at: time) }
+            try DeliverySetupService(store: store, env: env).deliveriesTried(tried, account: account.id, session: session)
         }
         saved = state
         receipts = []
+        attempts = []
     }
 
     private func environment(for item: FeedItem, account: Account, now: Date) -> [String: String] {

@@ -12,11 +12,15 @@ struct KeeperRecords {
     /// This sign-in's key in the delivery set-up: the hash of its token.
     func session() throws -> String { SHA256.hexDigest(try context.session().token) }
 
-    /// When this machine's notify command was set; nil when none is.
+    /// When this machine's notify command started on this store, as the
+    /// store's record is written from: now, which the record takes only
+    /// when it has none (the store where the command was set has its
+    /// moment already). nil when no command is set. The moment kept in the
+    /// local settings is another store's, by another clock: never this one's.
     func notifyCommandSince() throws -> Date? {
         let local = try context.localSettings().load()
         guard local.notifyCommand != nil else { return nil }
-        return try local.notifyCommandSince ?? context.now()
+        return try context.now()
     }
 
     /// What a `tick` writes down once it has delivered: its look, and (when
@@ -35,7 +39,8 @@ struct KeeperRecords {
         let mine: (account: EntityID, session: String, notify: Date?)? =
             signedIn ? (try context.session().accountID, try session(), try notifyCommandSince()) : nil
         let note = try shared.readWithoutCatchUp { store in
-            TickNote(look: DeliverySetupService.isLookDue(try store.lastLook(), now: now),
+            // Where no store is yet, a look is nothing to write down (nor a reason to make one).
+            TickNote(look: try store.identity() != nil && DeliverySetupService.isLookDue(try store.lastLook(), now: now),
                      run: try mine.flatMap { mine in
                          DeliverySetupService.isRunWorthRecording(try store.deliverySetup(of: mine.account),
                                                                   notifyCommandSince: mine.notify, session: mine.session,

@@ -8,17 +8,35 @@ public struct ProcessRequest: Sendable {
     public var input: [UInt8]?
     /// The complete environment of the program.
     public var environment: [String: String]
-    /// Killed (with everything it started) after this many seconds.
+    /// Killed (with everything it started, `ProcessTree`) after this many seconds.
     public var timeout: Double?
-    /// Send the program's standard output to our standard error, so that
-    /// our own output (JSON, say) stays clean.
-    public var stdoutToStderr: Bool
+    /// Where the program's output goes.
+    public var output: Output
 
-    /// A shell command line run with `/bin/sh -c`.
+    public enum Output: Sendable, Equatable {
+        /// To our stdout and stderr, as they are: a command of the user's own
+        /// that they run in the foreground (`checkin -- COMMAND`).
+        case inherited
+        /// Both read through a pipe and shown on our stderr a line at a time,
+        /// made harmless for a terminal (`OutputRelay`): our own output (JSON,
+        /// say) stays clean, and text others wrote that the command prints
+        /// (a notification's title) cannot act on the terminal.
+        case relayed
+    }
+
+    public init(arguments: [String], input: [UInt8]?, environment: [String: String], timeout: Double?, output: Output) {
+        self.arguments = arguments
+        self.input = input
+        self.environment = environment
+        self.timeout = timeout
+        self.output = output
+    }
+
+    /// A shell command line run with `/bin/sh -c`, its output relayed.
     public static func shell(_ command: String, input: [UInt8]?, environment: [String: String],
                              timeout: Double) -> ProcessRequest {
         ProcessRequest(arguments: ["/bin/sh", "-c", command], input: input, environment: environment,
-                       timeout: timeout, stdoutToStderr: true)
+                       timeout: timeout, output: .relayed)
     }
 }
 
@@ -59,32 +77,52 @@ public protocol ProcessRunner: Sendable {
 
 /// Runs programs with `posix_spawnp`.
 public struct SpawningProcessRunner: ProcessRunner {
-    public init() {}
+    /// Whether this process adopts the orphans its commands leave
+    /// (`ProcessTree.adoptOrphans`), so that a timed command's double-forked
+    /// daemon is killed with it too: for the lifesignal process, whose
+    /// children are all commands it ran; never in a test process.
+    public var adoptsOrphans: Bool
+
+    public init(adoptsOrphans: Bool = false) {
+        self.adoptsOrphans = adoptsOrphans
+    }
 
     public func run(_ request: ProcessRequest) -> ProcessOutcome {
         guard !request.arguments.isEmpty else { return .couldNotStart("no command given") }
         var inputPipe: [Int32] = [-1, -1]
         if request.input != nil {
-            guard pipe(&inputPipe) == 0 else { return .couldNotStart(String(cString: strerror(errno))) }
-            // Neither end may leak into the child past the dup2 onto its stdin.
-            _ = fcntl(inputPipe[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(inputPipe[1], F_SETFD, FD_CLOEXEC)
+            guard Self.makePipe(&inputPipe) else { return .couldNotStart(String(cString: strerror(errno))) }
         }
+        var outputPipe: [Int32] = [-1, -1]
+        if request.output == .relayed {
+            guard Self.makePipe(&outputPipe) else {
+                if request.input != nil { close(inputPipe[0]); close(inputPipe[1]) }
+                return .couldNotStart(String(cString: strerror(errno)))
+            }
+            _ = fcntl(outputPipe[0], F_SETFL, fcntl(outputPipe[0], F_GETFL) | O_NONBLOCK)
+        }
+        // Neither end of a pipe leaks into the child past the dup2 onto its stdin, stdout and stderr.
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if request.input != nil { posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0) }
-        if request.stdoutToStderr { posix_spawn_file_actions_adddup2(&actions, 2, 1) }
+        if request.output == .relayed {
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 2)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
-        // A timed command gets its own process group, so a timeout kills
-        // everything it started; an untimed one stays in ours for Ctrl-C.
-        if request.timeout != nil { flags |= Int32(POSIX_SPAWN_SETPGROUP) }
+        // A timed command leads a session of its own, so that a timeout finds
+        // and kills everything it started (`ProcessTree`); an untimed one
+        // stays in ours for Ctrl-C.
+        if request.timeout != nil {
+            flags |= Self.setSession
+            if adoptsOrphans { ProcessTree.adoptOrphans() }
+        }
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM] { sigaddset(&defaults, signal) }
@@ -100,6 +138,9 @@ public struct SpawningProcessRunner: ProcessRunner {
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, request.arguments[0], &actions, &attributes, argv, envp)
         if request.input != nil { close(inputPipe[0]) }
+        if request.output == .relayed { close(outputPipe[1]) }
+        var relay = request.output == .relayed ? OutputRelay(descriptor: outputPipe[0]) : nil
+        defer { if request.output == .relayed { close(outputPipe[0]) } }
         guard status == 0 else {
             if request.input != nil { close(inputPipe[1]) }
             return .couldNotStart("\(request.arguments[0]): \(String(cString: strerror(status)))")
@@ -107,18 +148,33 @@ public struct SpawningProcessRunner: ProcessRunner {
         // The limit covers feeding the input too, so it runs from here.
         let deadline = request.timeout.map { Self.monotonicSeconds() + $0 }
         if let input = request.input {
-            Self.feed(input, to: inputPipe[1], within: request.timeout)
+            Self.feed(input, to: inputPipe[1], within: request.timeout, relay: &relay)
             close(inputPipe[1])
         }
-        guard let limit = request.timeout, let deadline else { return Self.wait(for: pid) }
-        return Self.wait(for: pid, until: deadline, limit: limit)
+        defer { if adoptsOrphans, request.timeout != nil { ProcessTree.reapAdopted() } }
+        guard let limit = request.timeout, let deadline else {
+            guard relay == nil else { return wait(for: pid, until: nil, limit: 0, relay: &relay) }
+            return Self.wait(for: pid)
+        }
+        return wait(for: pid, until: deadline, limit: limit, relay: &relay)
+    }
+
+    /// POSIX_SPAWN_SETSID (glibc 2.26), which Swift's Glibc module does not show.
+    private static let setSession = Int32(0x80)
+
+    /// A pipe whose ends are closed on exec (pipe2 is not shown either).
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        return true
     }
 
     /// Writes the input; a program that exits without reading it is not an
     /// error. With a time limit, a program that neither reads nor exits is
     /// given up on when it runs out (more input than a pipe holds would
     /// otherwise block here, before the time limit is looked at).
-    private static func feed(_ bytes: [UInt8], to descriptor: Int32, within limit: Double?) {
+    private static func feed(_ bytes: [UInt8], to descriptor: Int32, within limit: Double?, relay: inout OutputRelay?) {
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
         let deadline = limit.map { monotonicSeconds() + $0 }
@@ -134,8 +190,12 @@ public struct SpawningProcessRunner: ProcessRunner {
             if errno == EAGAIN, let deadline {
                 let left = deadline - monotonicSeconds()
                 guard left > 0 else { return }
-                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&waiting, 1, Int32(min(left, 0.05) * 1000) + 1)
+                // A command that writes before it reads must not block on its
+                // output while we block on its input.
+                var waiting = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0),
+                               pollfd(fd: relay?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+                _ = poll(&waiting, 2, Int32(min(left, 0.05) * 1000) + 1)
+                if waiting[1].revents != 0 { _ = relay?.pump() }
             }
         }
     }
@@ -156,24 +216,38 @@ public struct SpawningProcessRunner: ProcessRunner {
         return outcome(status)
     }
 
-    /// Waits for a timed program until `deadline` (monotonic seconds), then
-    /// kills its whole process group; the outcome names the caller's `limit`
-    /// (not what was left of it after feeding the input).
-    private static func wait(for pid: pid_t, until deadline: Double, limit: Double) -> ProcessOutcome {
+    /// Waits for a program until `deadline` (monotonic seconds; nil: for as
+    /// long as it runs), relaying its output meanwhile, then kills it with
+    /// everything it started (`ProcessTree`); the outcome names the caller's
+    /// `limit` (not what was left of it after feeding the input).
+    private func wait(for pid: pid_t, until deadline: Double?, limit: Double, relay: inout OutputRelay?) -> ProcessOutcome {
         var status: Int32 = 0
         var pause = 0.002
+        // Read until the pipe's end, which may come before the command's end or after it (a background child keeps it open).
+        var reading = relay != nil
+        defer { relay?.finish() }
         while true {
             let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return outcome(status) }
+            if result == pid {
+                // What it wrote before it ended is in the pipe now; a child it left running may write on, unread.
+                if reading { _ = relay?.pump() }
+                return Self.outcome(status)
+            }
             if result < 0, errno != EINTR { return .couldNotStart("wait failed") }
-            let left = deadline - monotonicSeconds()
+            let left = deadline.map { $0 - Self.monotonicSeconds() } ?? .infinity
             if left <= 0 {
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
+                ProcessTree.kill(root: pid, adopted: adoptsOrphans)
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                if reading { _ = relay?.pump() }
                 return .timedOut(seconds: limit)
             }
-            usleep(useconds_t(min(pause, left) * 1_000_000) + 1)
+            let nap = min(pause, left)
+            if reading, let descriptor = relay?.descriptor {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, Int32(nap * 1000) + 1) > 0 { reading = relay?.pump() ?? false }
+            } else {
+                usleep(useconds_t(nap * 1_000_000) + 1)
+            }
             pause = min(pause * 2, 0.05)
         }
     }

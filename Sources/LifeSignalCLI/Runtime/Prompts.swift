@@ -24,10 +24,11 @@ struct Prompts {
         return answer
     }
 
-    /// A yes/no question; only y or yes (any case) is yes.
-    func confirm(_ question: String) throws -> Bool {
-        let answer = try ask(question + " [y/N] ").trimmingWhitespace().lowercased()
-        return answer == "y" || answer == "yes"
+    /// A yes/no question; only y or yes (any case) is yes, and with
+    /// `defaultYes` an empty answer too (the question then says `[Y/n]`).
+    func confirm(_ question: String, defaultYes: Bool = false) throws -> Bool {
+        let answer = try ask(question + (defaultYes ? " [Y/n] " : " [y/N] ")).trimmingWhitespace().lowercased()
+        return answer == "y" || answer == "yes" || (defaultYes && answer.isEmpty)
     }
 }
 

@@ -94,6 +94,8 @@ struct CheckinInterval: CommandInput, Equatable {
         return SharedInputs.duration(text).map { .every($0) }
     }
 
+    static let yes = Flag("yes", short: "y", help: "Make the change without asking, even when it tells your responders at once.")
+
     static let spec = CommandSpec(
         "interval",
         summary: "Show or set how often you check in, and when you and your responders are told",
@@ -101,9 +103,11 @@ struct CheckinInterval: CommandInput, Equatable {
             "Presets: 8h, 16h, 1d, 2d, 3d for check-ins; 1h, 2h, 4h, 8h for the reminder. Other durations work too (e.g. 90m, 1d12h, or seconds).",
             "The reminder is always shorter than the interval: shortening the interval below it moves the reminder to the largest preset that fits.",
             "--grace gives you time after the deadline before your responders hear of it (up to 7d); --repeat reminds them (every 15m to 7d) until you check in or one of them acknowledges it with 'lifesignal ack'. Each responder may also be told later than the others: 'contacts role NAME --delay 2h'.",
+            "A change that puts your deadline in the past tells your responders at once that you missed it: on a terminal you are asked first whether to check in before the change (the default); with --yes, or elsewhere, the change is made as asked and says whom it told.",
+            "A longer interval or grace period is told to your responders at once. With check-in codes set, a longer interval or grace period and fewer or no repeats need a code; the duress code makes the change exactly as the real one does and silently alerts your responders.",
         ],
         arguments: [duration.spec],
-        options: [reminder.spec, grace.spec, repeats.spec],
+        options: [reminder.spec, grace.spec, repeats.spec, SharedInputs.checkInCode.spec, yes.spec],
         examples: [
             CommandExample("checkin interval 2d --reminder 4h", "check in every two days, reminded four hours before"),
             CommandExample("checkin interval --grace 1h --repeat 6h", "responders hear an hour after the deadline, then every 6 hours"),
@@ -115,12 +119,16 @@ struct CheckinInterval: CommandInput, Equatable {
     let reminder: Int?
     let grace: Int?
     let repeats: IntervalRules.Repeats?
+    let code: String?
+    let yes: Bool
 
     init(from parsed: ParsedCommand) throws(UsageError) {
+        yes = parsed[Self.yes]
         interval = try parsed.value(Self.duration)
         reminder = try parsed.value(Self.reminder)
         grace = try parsed.value(Self.grace)
         repeats = try parsed.value(Self.repeats)
+        code = try parsed.value(SharedInputs.checkInCode)
     }
 
     /// Whether the command changes anything (else it shows the settings).

@@ -143,15 +143,17 @@ struct ContactsRole: CommandInput, Equatable {
         help: "As your responder, tell them of a missed check-in this long after the grace period (0: at once; at most 7d).",
         expected: SharedInputs.durationExpected, completion: .choices(["0", "1h", "2h", "4h"]),
         convert: SharedInputs.duration)
+    static let yes = Flag("yes", short: "y", help: "Change without asking, even when it leaves you no responder.")
 
     static let spec = CommandSpec(
         "role",
         summary: "Change a contact's roles, or a responder's delay (the other side sees the change)",
         discussion: [
             "--delay staggers who hears of a missed check-in: a partner at once, a neighbour two hours later. Alerts still reach every responder at once.",
+            "--no-responder on your only responder leaves nobody watching you: on a terminal you are asked first (declining exits 14; --yes asks nothing), and it is said on stderr afterwards.",
         ],
         arguments: [SharedInputs.contact.spec],
-        options: [responder.spec, dependent.spec, delay.spec],
+        options: [responder.spec, dependent.spec, delay.spec, yes.spec],
         examples: [
             CommandExample("contacts role Ada --dependent --no-responder", "watch over Ada, no longer the reverse"),
             CommandExample("contacts role Sam --responder --delay 2h", "Sam hears of a missed check-in two hours after the others"),
@@ -163,8 +165,10 @@ struct ContactsRole: CommandInput, Equatable {
     let responder: Bool?
     let dependent: Bool?
     let delay: Int?
+    let yes: Bool
 
     init(from parsed: ParsedCommand) throws(UsageError) {
+        yes = parsed[Self.yes]
         contact = try parsed.required(SharedInputs.contact)
         try parsed.requireOne(of: [Self.responder.spec, Self.dependent.spec, Self.delay.spec])
         responder = parsed[Self.responder]
@@ -182,7 +186,7 @@ struct ContactsRemove: CommandInput, Equatable {
         "remove",
         summary: "Remove a contact on both sides, or withdraw an invitation",
         discussion: [
-            "Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required.",
+            "Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required. Removing your only responder says that nobody would be told of a missed check-in, in the question and afterwards.",
             "Naming someone you invited who has not answered yet withdraws the invitation; they are not told.",
         ],
         arguments: [SharedInputs.contact.spec],

@@ -69,6 +69,7 @@ struct NotificationsShow: CommandInput, Equatable {
     static let spec = CommandSpec(
         "show",
         summary: "Show one notification whole: its message, with any emergency note, and who it is about",
+        discussion: ["Showing an unread notification marks it read, with the time: the receipts of whoever sent it (their status and timeline) say when you read it."],
         arguments: [id.spec],
         examples: [CommandExample("notifications show 8bc5", "read the whole notification whose ID starts with 8bc5")],
         input: .running(NotificationsShow.self))

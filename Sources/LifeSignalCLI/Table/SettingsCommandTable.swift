@@ -5,18 +5,32 @@ enum SettingKey: String, CaseIterable, Equatable {
     case alerts, pings
     case checkIns = "check-ins"
     case contacts
+    case dependentNews = "dependent-news"
     case notifyCommand = "notify-command"
     case smsCommand = "sms-command"
     case etcdCACert = "etcd-cacert"
     case etcdCert = "etcd-cert"
     case etcdKey = "etcd-key"
 
-    /// The four notification switches (on/off) live with the account; the
+    /// The notification switches (on/off) live with the account; the
     /// commands and the etcd files are local to this machine.
     var isSwitch: Bool {
         switch self {
-        case .alerts, .pings, .checkIns, .contacts: true
+        case .alerts, .pings, .checkIns, .contacts, .dependentNews: true
         case .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: false
+        }
+    }
+
+    /// What a switch hands to the notify-command, in a few words (`settings`
+    /// shows them beside the values).
+    var governs: String? {
+        switch self {
+        case .alerts: "news of your own alert (who is handling it)"
+        case .pings: "pings you get, and answers to the pings you send"
+        case .checkIns: "your own reminders and check-in notices"
+        case .contacts: "contacts added or removed, and role changes"
+        case .dependentNews: "news about the people you watch: safe again, pauses, schedule changes, alerts cancelled, who is handling them"
+        case .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: nil
         }
     }
 
@@ -29,6 +43,9 @@ struct Settings: CommandInput, Equatable {
     static let spec = CommandSpec(
         "settings",
         summary: "Show or change notification preferences and external commands",
+        discussion: [
+            "Shows each setting, and what each switch hands to the notify-command: alerts, pings, check-ins and contacts are about yourself; dependent-news is about the people you watch. Their missed check-ins and alerts always reach the notify-command, whatever the switches say.",
+        ],
         subcommandEntries: [
             SubcommandEntry("get") { SettingsGet.spec },
             SubcommandEntry("set") { SettingsSet.spec },
@@ -61,14 +78,15 @@ struct SettingsSet: CommandInput, Equatable {
     static let spec = CommandSpec(
         "set", summary: "Change one setting",
         discussion: [
-            "alerts, pings, check-ins and contacts take on or off and choose what the notify-command receives; the feed always records everything.",
+            "alerts, pings, check-ins and contacts take on or off and choose what the notify-command receives about yourself: your own reminders and check-in notices, who is handling your alert, pings, contact changes. dependent-news (on or off) chooses the news about the people you watch that is no alarm: they are safe again, paused, changed their schedule, cancelled an alert, someone is handling it.",
+            "No setting holds back an alarm about someone you watch: their missed check-ins (every escalation step and repeat), their alerts (duress included) and their unanswered pings always reach the notify-command. Turning off something that still mutes news about them says so. The feed always records everything.",
             "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it. A newly set notify-command gets only what arrives from then on.",
         ],
         arguments: [Settings.key.spec, value.spec],
         examples: [
             CommandExample("settings set notify-command 'printf \"%s\\n\" \"$LIFESIGNAL_NOTIFICATION_MESSAGE\" | mail -s \"$LIFESIGNAL_NOTIFICATION_TITLE\" me@example.com'",
                            "mail every notification, its message as the body"),
-            CommandExample("settings set pings off", "stop handing pings to the notify-command"),
+            CommandExample("settings set check-ins off", "no more reminders of your own (your dependents' missed check-ins still come)"),
             CommandExample("settings set etcd-cacert ~/.config/lifesignal/etcd/ca.crt", "trust the family cluster's CA for etcds:// stores"),
         ],
         input: .running(SettingsSet.self))

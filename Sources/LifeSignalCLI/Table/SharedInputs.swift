@@ -22,10 +22,19 @@ enum SharedInputs {
         }
     }
 
+    /// The check-in code a command that gives you more time needs once codes
+    /// are set (the duress code works too, and raises its alert).
+    static let checkInCode = Option<String>(
+        "code", valueName: "CODE",
+        help: "Your check-in code, needed once you set codes (else LIFESIGNAL_CHECKIN_CODE, else you are asked on a terminal).")
+
+    /// What the help of such a command says about codes.
+    static let codeDiscussion = "With check-in codes set, this needs one (a wrong one changes nothing, exit 5); the duress code does it exactly as the real one does and silently alerts your responders."
+
     /// A duration such as 90m, 8h, 1d12h or plain seconds, in seconds.
     static func duration(_ text: String) -> Int? { DurationText.parse(text) }
 
-    static let durationExpected = "a duration such as 90m, 8h, 1d12h or seconds"
+    static let durationExpected = "a duration such as 90m, 8h, 1d12h or seconds (at most 36500d)"
 
     /// A moment: ISO 8601 with a zone (`2026-03-04T18:00:00Z`), or local
     /// wall-clock time without one (`2026-03-04T18:00`, `2026-03-04 18:00`,

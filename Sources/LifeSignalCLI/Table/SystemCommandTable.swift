@@ -36,6 +36,7 @@ struct Doctor: CommandInput, Equatable {
         summary: "Check the whole store for damage and contradictions (changes nothing)",
         discussion: [
             "Every file must decode, links must be mirrored on both sides, indexes must point to the right accounts and counts must match. Each problem is listed with its file and what to do; the exit status is 7 when there is one.",
+            "Right after a crash the store is judged as the next command's replay of its journal will leave it. Files someone else could have planted are listed first (exit status 8); one account's planted or damaged file stops only what needs it. A place that is no store, or a store copy that did not finish, is named, with how to remove the copy.",
         ],
         input: .running(Doctor.self))
 
@@ -120,6 +121,7 @@ struct StoreCopy: CommandInput, Equatable {
             "Copies every file of FROM (accounts, contacts, pings, feeds, sessions, schedule) into TO, which must be empty or not exist yet. FROM is only read, from one consistent snapshot; TO is read back and compared when the copy is done.",
             "A store has an identity that the copy keeps, and a sign-in belongs to that identity: whoever is signed in to FROM is signed in to TO as soon as --store or LIFESIGNAL_STORE names it. The copy is meant as a move: point everyone at TO and stop using FROM, or the two drift apart.",
             "FROM and TO are directories, or etcd:// URLs where this lifesignal can open them.",
+            "The copy is all or nothing: until its last step TO holds a marker, copying.json, and no store.json, and every command refuses it (exit status 5), saying how to remove a copy that was cut short.",
         ],
         arguments: [from.spec, to.spec],
         examples: [

@@ -14,15 +14,19 @@ struct CheckinExtend: CommandInput, Equatable {
         discussion: [
             "Extensions add up, but the deadline may move at most 7 days past now. The next check-in starts a normal interval again.",
             "It cannot take back a missed check-in your responders were already told of (only a check-in does), nor change a pause (use 'checkin pause --until').",
+            SharedInputs.codeDiscussion,
         ],
         arguments: [duration.spec],
+        options: [SharedInputs.checkInCode.spec],
         examples: [CommandExample("checkin extend 3h", "the deadline moves three hours later")],
         input: .running(CheckinExtend.self))
 
     let seconds: Int
+    let code: String?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         seconds = try parsed.required(Self.duration)
+        code = try parsed.value(SharedInputs.checkInCode)
     }
 }
 
@@ -45,8 +49,9 @@ struct CheckinPause: CommandInput, Equatable {
         discussion: [
             "Nobody is told of your deadlines until the pause ends, and status --check exits 0 meanwhile. Your responders are told that you paused and until when, and again when it ends; then the timer restarts (the next deadline is one interval after the end).",
             "A pause may last at most 30 days; pausing again while paused moves the end. It cannot hide a missed check-in your responders were already told of: check in first.",
+            SharedInputs.codeDiscussion,
         ],
-        options: [duration.spec, until.spec, reason.spec],
+        options: [duration.spec, until.spec, reason.spec, SharedInputs.checkInCode.spec],
         exclusiveGroups: [ExclusiveGroup([duration.spec.long, until.spec.long], isRequired: true)],
         examples: [
             CommandExample("checkin pause --for 7d --reason 'hiking, no signal'", "a week off, and why"),
@@ -62,6 +67,7 @@ struct CheckinPause: CommandInput, Equatable {
 
     let end: End
     let reason: String?
+    let code: String?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         if let seconds = try parsed.value(Self.duration) {
@@ -72,6 +78,7 @@ struct CheckinPause: CommandInput, Equatable {
             throw parsed.problem(.missingOneOf(["--for", "--until"]))
         }
         reason = try parsed.value(Self.reason)
+        code = try parsed.value(SharedInputs.checkInCode)
     }
 }
 
@@ -80,10 +87,15 @@ struct CheckinResume: CommandInput, Equatable {
     static let spec = CommandSpec(
         "resume",
         summary: "End your pause now; your responders are told",
-        discussion: ["The timer restarts now: the next deadline is one interval from now."],
+        discussion: ["The timer restarts now: the next deadline is one interval from now.", SharedInputs.codeDiscussion],
+        options: [SharedInputs.checkInCode.spec],
         input: .running(CheckinResume.self))
 
-    init(from parsed: ParsedCommand) {}
+    let code: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        code = try parsed.value(SharedInputs.checkInCode)
+    }
 }
 
 /// `checkin code set|clear`
@@ -92,7 +104,8 @@ enum CheckinCodeCommands {
         "code",
         summary: "Set or clear your check-in code and duress code",
         discussion: [
-            "With codes set, a check-in needs one of them. The duress code checks in exactly like the real one (the same output, exit status, history, status and feed, so whoever watches sees nothing) and silently raises an alert, with your emergency note, to every responder. 'alert off' ends it.",
+            "With codes set, a check-in needs one of them, and so does everything that gives you more time before your responders hear: a longer interval or grace period, fewer repeats, a pause, its early end, an extension, changing or clearing the codes. The duress code does each exactly like the real one (the same output, exit status, history, status and feed, so whoever watches sees nothing) and silently raises an alert, with your emergency note, to every responder.",
+            "'alert off' answers as if no alert were active and leaves the duress alert standing: your real code ends it (your responders are told), or a responder's 'ack'.",
         ],
         subcommandEntries: [
             SubcommandEntry("set") { CheckinCodeSet.spec },

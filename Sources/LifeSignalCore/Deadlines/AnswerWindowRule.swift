@@ -20,7 +20,7 @@ public struct AnswerWindowRule: DeadlineRule {
             // A sender who no longer watches over the account is told nothing of it.
             guard responders.contains(window.senderID) else { return nil }
             let others = window.escalate ? responders.filter { $0 != window.senderID } : []
-            let within = DurationText.format(seconds: Int(window.answerBy.timeIntervalSince(window.sentAt)))
+            let within = DurationText.format(seconds: WholeSeconds.of(window.answerBy.timeIntervalSince(window.sentAt)))
             let sent = ISO8601.format(window.sentAt)
             let told = others.isEmpty ? "" : " Their other responders have been told too."
             let toSender = FeedDraft(

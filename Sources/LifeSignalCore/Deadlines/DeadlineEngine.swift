@@ -191,7 +191,8 @@ public struct DeadlineEngine: Sendable {
 
     /// Starts the marks afresh for a new cycle (a check-in, a pause) or, until
     /// the deadline is held, for a moved deadline (a new interval, an
-    /// extension); standing marks carry over.
+    /// extension); standing marks carry over, and for a moved deadline the
+    /// marks of the cycle's own milestones (`DeadlineRule.cycleKeys`) too.
     func align(_ account: inout Account) {
         var marks = account.deadlines
         guard let start = account.cycleStart, let planned = account.plannedDue else {
@@ -212,8 +213,7 @@ public struct DeadlineEngine: Sendable {
         if marks.cycleStart != start {
             marks = DeadlineMarks(cycleStart: start, cycleDue: planned, standing: marks.standing)
         } else if marks.heldDue == nil, marks.cycleDue != planned {
-            let standing = marks.standing
-            marks = DeadlineMarks(cycleStart: start, cycleDue: planned, standing: standing)
+            marks = marks.moved(to: planned, keeping: rules.flatMap(\.cycleKeys))
         }
         if marks != account.deadlines { account.deadlines = marks }
     }

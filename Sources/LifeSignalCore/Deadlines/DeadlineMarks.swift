@@ -52,6 +52,23 @@ public struct DeadlineMarks: Codable, Sendable, Equatable {
         self.standing = standing
     }
 
+    /// The marks once the deadline moved within its cycle to `due`: what
+    /// belongs to the deadline starts afresh; the milestones of the cycle
+    /// itself (`cycleKeys`) stay fired, with their log and their notices
+    /// still owed, so they never fire again.
+    func moved(to due: Date, keeping cycleKeys: [String]) -> DeadlineMarks {
+        var moved = DeadlineMarks()
+        moved.cycleStart = cycleStart
+        moved.cycleDue = due
+        moved.standing = standing
+        guard !cycleKeys.isEmpty else { return moved }
+        moved.fired = fired.filter(cycleKeys.contains)
+        moved.log = log.filter { cycleKeys.contains($0.key) }
+        moved.owed = owed.filter { owed in cycleKeys.contains { owed.hasPrefix($0 + ">") } }
+        moved.retryAt = moved.owed.isEmpty ? nil : retryAt
+        return moved
+    }
+
     public func hasFired(_ key: String, forDue due: Date) -> Bool {
         cycleDue == due && hasFired(key)
     }

@@ -83,7 +83,7 @@ public struct Milestone: Sendable {
     public func latestOccurrence(at now: Date) -> Int? {
         guard now >= at else { return nil }
         guard let period, period > 0 else { return 0 }
-        return Int(now.timeIntervalSince(at) / Double(period))
+        return WholeSeconds.of(now.timeIntervalSince(at) / Double(period))
     }
 }
 
@@ -96,4 +96,13 @@ public struct Milestone: Sendable {
 /// what has fired (`subject.marks`), so a later step may follow an earlier.
 public protocol DeadlineRule: Sendable {
     func milestones(for subject: DeadlineSubject) -> [Milestone]
+
+    /// Keys of its milestones that belong to the cycle rather than to its
+    /// deadline (a pause's end): each fires once in a cycle, however often
+    /// the deadline moves within it (a new interval, an extension).
+    var cycleKeys: [String] { get }
+}
+
+extension DeadlineRule {
+    public var cycleKeys: [String] { [] }
 }

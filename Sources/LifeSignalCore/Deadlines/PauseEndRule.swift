@@ -8,6 +8,9 @@ public struct PauseEndRule: DeadlineRule {
 
     public static let key = "pauseEnds"
 
+    /// The pause ended once, whatever deadline follows it.
+    public var cycleKeys: [String] { [Self.key] }
+
     public func milestones(for subject: DeadlineSubject) -> [Milestone] {
         let account = subject.account
         guard let pause = account.pause, let start = account.cycleStart, start == pause.until,

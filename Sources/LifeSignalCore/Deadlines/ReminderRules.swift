@@ -9,7 +9,9 @@ public struct ReminderRule: DeadlineRule {
         let id = subject.account.id
         let at = due.addingTimeInterval(-Double(subject.account.reminderInterval))
         return [Milestone(key: "reminder", at: at, expiresAt: due, event: .reminder) { firedAt in
-            let left = RelativeTime.span(seconds: max(0, Int(due.timeIntervalSince(firedAt))))
+            // To the nearest minute: fired a moment late, "59m" stays 59m.
+            let seconds = max(0, WholeSeconds.of(due.timeIntervalSince(firedAt).rounded()))
+            let left = RelativeTime.span(seconds: seconds < 60 ? seconds : (seconds + 30) / 60 * 60)
             return [Notice(id, FeedDraft(
                 type: .checkIn, title: "Check-in reminder",
                 message: "Your check-in is due in \(left), at \(ISO8601.format(due)). Run 'lifesignal checkin'."))]

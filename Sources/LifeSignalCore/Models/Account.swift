@@ -179,24 +179,3 @@ public struct ActiveAlert: Codable, Sendable, Equatable {
         self.activatedAt = activatedAt
     }
 }
-
-/// Which kinds of notification are handed to the notify command.
-public struct NotificationPreferences: Codable, Sendable, Equatable {
-    public var alerts = true
-    public var pings = true
-    public var checkIns = true
-    public var contacts = true
-
-    public init() {}
-
-    public func allows(_ type: NotificationType) -> Bool {
-        switch type {
-        case .alert: alerts
-        case .ping: pings
-        case .checkIn: checkIns
-        // A sign-in to the account is always handed on: it may be someone else.
-        case .signIn: true
-        case .role, .added, .removed: contacts
-        }
-    }
-}

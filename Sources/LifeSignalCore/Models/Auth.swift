@@ -1,10 +1,14 @@
 import FoundationEssentials
 
-/// A verification code waiting to be entered, kept only as a salted hash.
+/// A verification code waiting to be entered, kept only as a salted, slow
+/// hash (`AuthService.hash`).
 public struct PendingLogin: Codable, Sendable, Equatable {
     public var phoneNumber: String
     public var salt: String
     public var codeHash: String
+    /// PBKDF2 rounds the hash was made with; nil for a code issued before
+    /// codes were hashed slowly (one SHA-256), which no longer signs in.
+    public var iterations: Int?
     public var sentAt: Date
     public var expiresAt: Date
     public var failedAttempts: Int
@@ -12,11 +16,12 @@ public struct PendingLogin: Codable, Sendable, Equatable {
     public var sendsInWindow: Int
     public var windowStart: Date
 
-    public init(phoneNumber: String, salt: String, codeHash: String, sentAt: Date, expiresAt: Date,
+    public init(phoneNumber: String, salt: String, codeHash: String, iterations: Int? = nil, sentAt: Date, expiresAt: Date,
                 sendsInWindow: Int, windowStart: Date) {
         self.phoneNumber = phoneNumber
         self.salt = salt
         self.codeHash = codeHash
+        self.iterations = iterations
         self.sentAt = sentAt
         self.expiresAt = expiresAt
         self.failedAttempts = 0
@@ -68,4 +73,23 @@ public struct SessionRecord: Codable, Sendable, Equatable {
 
     /// When it was last known to be used.
     public var lastUsed: Date { lastUsedAt ?? createdAt }
+}
+
+/// A session that was ended (signed out, or ended from another session),
+/// kept in its account's list for a while after (`SessionService`), so that
+/// whoever signed in as you cannot leave without a trace by signing out.
+public struct EndedSession: Codable, Sendable, Equatable {
+    public var id: EntityID
+    public var machine: String
+    public var createdAt: Date
+    public var lastUsedAt: Date
+    public var endedAt: Date
+
+    public init(id: EntityID, machine: String, createdAt: Date, lastUsedAt: Date, endedAt: Date) {
+        self.id = id
+        self.machine = machine
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.endedAt = endedAt
+    }
 }

@@ -35,24 +35,85 @@ public struct DeliveryPlace: Codable, Sendable, Equatable {
     /// When delivery last ran there: `tick` or the agent (`notifications
     /// follow` leaves no record).
     public var lastRunAt: Date?
+    /// When the notify command there last took an item (exited 0).
+    public var lastDeliveredAt: Date?
+    /// Since when every try of the notify command there failed, and how
+    /// many tries; nil and 0 once one succeeds (or the command changes).
+    public var failingSince: Date?
+    public var failedAttempts: Int
+    /// The last failure, one line (at most `maximumError` bytes).
+    public var lastError: String?
 
-    public init(notifyCommandSince: Date? = nil, agents: ByteKeyedTable<AgentPresence> = ByteKeyedTable(), lastRunAt: Date? = nil) {
+    /// Longest `lastError` kept, in bytes.
+    public static let maximumError = 200
+
+    public init(notifyCommandSince: Date? = nil, agents: ByteKeyedTable<AgentPresence> = ByteKeyedTable(), lastRunAt: Date? = nil,
+                lastDeliveredAt: Date? = nil, failingSince: Date? = nil, failedAttempts: Int = 0, lastError: String? = nil) {
         self.notifyCommandSince = notifyCommandSince
         self.agents = agents
         self.lastRunAt = lastRunAt
+        self.lastDeliveredAt = lastDeliveredAt
+        self.failingSince = failingSince
+        self.failedAttempts = failedAttempts
+        self.lastError = lastError
     }
 
-    enum CodingKeys: String, CodingKey { case notifyCommandSince, agents, lastRunAt }
+    enum CodingKeys: String, CodingKey {
+        case notifyCommandSince, agents, lastRunAt, lastDeliveredAt, failingSince, failedAttempts, lastError
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         notifyCommandSince = try container.decodeIfPresent(Date.self, forKey: .notifyCommandSince)
         agents = try container.decodeIfPresent(ByteKeyedTable<AgentPresence>.self, forKey: .agents) ?? ByteKeyedTable()
         lastRunAt = try container.decodeIfPresent(Date.self, forKey: .lastRunAt)
+        lastDeliveredAt = try container.decodeIfPresent(Date.self, forKey: .lastDeliveredAt)
+        failingSince = try container.decodeIfPresent(Date.self, forKey: .failingSince)
+        failedAttempts = try container.decodeIfPresent(Int.self, forKey: .failedAttempts) ?? 0
+        lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
+    }
+
+    /// The failure fields only when they say something, as the store's codec writes them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(notifyCommandSince, forKey: .notifyCommandSince)
+        try container.encode(agents, forKey: .agents)
+        try container.encodeIfPresent(lastRunAt, forKey: .lastRunAt)
+        try container.encodeIfPresent(lastDeliveredAt, forKey: .lastDeliveredAt)
+        try container.encodeIfPresent(failingSince, forKey: .failingSince)
+        if failedAttempts != 0 { try container.encode(failedAttempts, forKey: .failedAttempts) }
+        try container.encodeIfPresent(lastError, forKey: .lastError)
     }
 
     /// Nothing left worth keeping.
-    public var isEmpty: Bool { notifyCommandSince == nil && agents.isEmpty && lastRunAt == nil }
+    public var isEmpty: Bool {
+        notifyCommandSince == nil && agents.isEmpty && lastRunAt == nil && lastDeliveredAt == nil && failingSince == nil
+    }
+
+    /// The notify command there took an item at `time`: it works.
+    public mutating func delivered(at time: Date) {
+        lastDeliveredAt = time
+        failingSince = nil
+        failedAttempts = 0
+        lastError = nil
+    }
+
+    /// The notify command there failed at `time`, as `error` says (cut to
+    /// one line of at most `maximumError` bytes).
+    public mutating func failed(at time: Date, error: String) {
+        failingSince = failingSince ?? time
+        failedAttempts += 1
+        var line = error.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        while line.utf8.count > Self.maximumError { line.removeLast() }
+        lastError = line
+    }
+
+    /// A new command (or none) starts with a clean record.
+    mutating func forgetFailures() {
+        failingSince = nil
+        failedAttempts = 0
+        lastError = nil
+    }
 }
 
 /// A running agent, as its last heartbeat left it.

@@ -38,6 +38,9 @@ public struct AccountService {
         /// Nobody watches over the account (no responders) and it has not
         /// been warned of that since it last was watched: say so, once.
         public var warnUnwatched: Bool
+        /// The account's own files the check-in worked around (its contacts,
+        /// history or schedule entry could not be read), as their failures say.
+        public var damaged: [String] = []
     }
 
     /// Records a check-in now. When the account had missed its deadline,
@@ -45,18 +48,31 @@ public struct AccountService {
     /// alert stands: then nothing says "safe", and the outcome reads as it
     /// would have (`duressReach`: whom the duress alert of this very check-in
     /// reached), so nobody watching can tell.
+    ///
+    /// It works whenever the account itself can be read: its contacts, its
+    /// history or its schedule entry that cannot be are worked around (the
+    /// responders found from their side of each link, the check-in kept in
+    /// the account alone) and named in the outcome.
     @discardableResult
     public func checkIn(_ account: inout Account, command: String? = nil, duressReach: Reach? = nil) throws -> CheckInOutcome {
-        let responders = try store.contacts(of: account.id).filter(\.isResponder)
+        let found = try store.responders(of: account.id)
+        var damaged = found.problem.map { [$0] } ?? []
+        let responders = found.links
         let wasMissed = deadlines.engine.isMissedNotified(account)
         let told = deadlines.engine.toldResponders(account, responders: responders)
         account.lastCheckIn = env.now
-        try store.appendCheckIn(CheckInRecord(timestamp: env.now, command: command), of: account.id,
-                                keeping: Self.historyLimit)
+        do {
+            try store.isolated { store in
+                try store.appendCheckIn(CheckInRecord(timestamp: env.now, command: command), of: account.id,
+                                        keeping: Self.historyLimit)
+            }
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            damaged.append(failure.message)
+        }
         let watched = !responders.isEmpty
         let warn = !watched && account.warnedUnwatchedAt == nil
         account.warnedUnwatchedAt = watched ? nil : (account.warnedUnwatchedAt ?? env.now)
-        try deadlines.reschedule(&account)
+        if let problem = try deadlines.rescheduleDespiteDamage(&account, responders: responders) { damaged.append(problem) }
         var toldSafe: Reach?
         if wasMissed {
             if account.duressAlert != nil {
@@ -71,15 +87,19 @@ public struct AccountService {
                     relatedContactID: account.id))
             }
         }
-        return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn)
+        return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn, damaged: damaged)
     }
 
     /// Sets the intervals, the grace period and the repeats. The new
     /// deadline counts at once: one already past fires now, a reminder
     /// already due is sent now. A deadline whose miss the responders were
-    /// told of stands until the next check-in.
+    /// told of stands until the next check-in. A longer interval or grace
+    /// period is told to the responders at once; returns whom that reached
+    /// (nil when nothing lengthened).
+    @discardableResult
     public func setIntervals(_ account: inout Account, checkIn: Int?, reminder: Int?, grace: Int? = nil,
-                             repeats: IntervalRules.Repeats? = nil) throws {
+                             repeats: IntervalRules.Repeats? = nil) throws -> Reach? {
+        let before = account
         let result = try IntervalRules.apply(checkIn: checkIn, reminder: reminder,
                                              to: (account.checkInInterval, account.reminderInterval))
         if let grace { account.graceInterval = try IntervalRules.grace(grace) }
@@ -87,6 +107,8 @@ public struct AccountService {
         account.checkInInterval = result.checkIn
         account.reminderInterval = result.reminder
         try deadlines.reschedule(&account)
+        guard let news = ScheduleWeakening.lengthened(from: before, to: account) else { return nil }
+        return try notifier.notifyResponders(of: account.id, news)
     }
 
     /// Replaces the QR code ID; the old one stops resolving at once.
@@ -123,22 +145,19 @@ public struct AccountService {
         return (alert, reach)
     }
 
-    /// Cancels the active alert, and an alert the duress code raised;
-    /// every responder is told.
+    /// Cancels the active alert; every responder is told. An alert the
+    /// duress code raised is not one the account can cancel: it answers
+    /// as if none were active (someone may be watching), and only the real
+    /// code or a responder's acknowledgement ends it.
     public func cancelAlert(_ account: inout Account) throws -> (alert: ActiveAlert, reach: Reach) {
-        guard let alert = account.alert ?? account.duressAlert else {
+        guard let alert = account.alert else {
             throw LifeSignalError.refused("no alert is active")
         }
-        var reach = Reach()
-        for cancelled in [account.alert, account.duressAlert].compactMap({ $0 }) {
-            let draft = FeedDraft(
-                type: .alert, title: "\(account.fullName) cancelled their alert",
-                message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(cancelled.activatedAt)).",
-                relatedContactID: account.id, relatedAlertID: cancelled.id)
-            reach = try notifier.notifyResponders(of: account.id, draft)
-        }
+        let reach = try notifier.notifyResponders(of: account.id, FeedDraft(
+            type: .alert, title: "\(account.fullName) cancelled their alert",
+            message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(alert.activatedAt)).",
+            relatedContactID: account.id, relatedAlertID: alert.id))
         account.alert = nil
-        account.duressAlert = nil
         try store.save(account)
         return (alert, reach)
     }

@@ -5,8 +5,8 @@ import FoundationEssentials
 /// and the later escalation steps and repeats of that missed check-in stop.
 ///
 /// An alert raised by the duress code is acknowledged to the other
-/// responders only: telling the dependent would show whoever forced them
-/// that the alarm went off.
+/// responders only (telling the dependent would show whoever forced them
+/// that the alarm went off), and the acknowledgement ends it.
 public struct AckService {
     let store: any StoreWriting
     let env: CoreEnvironment
@@ -79,7 +79,9 @@ public struct AckService {
             }
             alert.acknowledgedBy = responder.id
             alert.acknowledgedAt = env.now
-            if duress { account.duressAlert = alert } else { account.alert = alert }
+            // The dependent cannot end a duress alert without giving it
+            // away: the acknowledgement ends it.
+            if duress { account.duressAlert = nil } else { account.alert = alert }
             if !outcome.acknowledged.contains(.alert) { outcome.acknowledged.append(.alert) }
             var drafts = Self.alertDrafts(account, alert: alert, by: responder)
             if duress { drafts.own = nil }

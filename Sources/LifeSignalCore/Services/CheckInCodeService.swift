@@ -5,8 +5,8 @@ import FoundationEssentials
 ///
 /// The duress code does everything the real one does, with the same words,
 /// and also raises an alert that only the responders see: whoever forces a
-/// check-in sees nothing different. A wrong code changes nothing but the
-/// count that rate-limits guessing.
+/// check-in sees nothing different. The real code ends that alert. A wrong
+/// code changes nothing but the count that rate-limits guessing.
 public struct CheckInCodeService {
     let store: any StoreWriting
     let env: CoreEnvironment
@@ -44,6 +44,7 @@ public struct CheckInCodeService {
             codes.lockedUntil = nil
             account.checkInCodes = codes
             try store.save(account)
+            if match == .real, let standing = account.duressAlert { try endDuressAlert(&account, standing) }
             return .accepted(duress: duress)
         case .wrong:
             codes.failures += 1
@@ -97,6 +98,18 @@ public struct CheckInCodeService {
             relatedContactID: account.id, relatedAlertID: alert.id, isCritical: true, duress: true))
     }
 
+    /// The real code ends the duress alert: the responders are told (the
+    /// account's own views never showed it, so they show nothing now).
+    private func endDuressAlert(_ account: inout Account, _ alert: ActiveAlert) throws {
+        account.duressAlert = nil
+        try store.save(account)
+        try Notifier(store: store, env: env).notifyResponders(of: account.id, FeedDraft(
+            type: .alert, title: "\(account.fullName)'s duress alert is over",
+            message: "\(account.fullName) used their real check-in code at \(ISO8601.format(env.now)), which ends the duress "
+                + "alert raised at \(ISO8601.format(alert.activatedAt)). Check on them all the same.",
+            relatedContactID: account.id, relatedAlertID: alert.id))
+    }
+
     private func required(_ current: String?) throws(LifeSignalError) -> String {
         guard let current else {
             throw .refused("your current check-in code is needed to change the codes",
@@ -106,7 +119,7 @@ public struct CheckInCodeService {
     }
 
     static func locked(until: Date, now: Date) -> LifeSignalError {
-        .refused("too many wrong check-in codes: try again in \(RelativeTime.span(seconds: Int(until.timeIntervalSince(now).rounded(.up)))) "
+        .refused("too many wrong check-in codes: try again in \(RelativeTime.span(seconds: WholeSeconds.of(until.timeIntervalSince(now).rounded(.up)))) "
             + "(at \(ISO8601.format(until)))")
     }
 }

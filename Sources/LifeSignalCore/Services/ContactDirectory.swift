@@ -4,10 +4,27 @@ import FoundationEssentials
 public struct ContactView: Sendable {
     public var link: ContactLink
     public var account: Account
+    /// The responder handling this dependent's missed check-in or alert,
+    /// once looked up (`lookUpHandler`); nil when nobody said so.
+    public var handler: Account?
 
-    public init(link: ContactLink, account: Account) {
+    public init(link: ContactLink, account: Account, handler: Account? = nil) {
         self.link = link
         self.account = account
+        self.handler = handler
+    }
+
+    /// Who said they handle the dependent's missed check-in (once its
+    /// responders were told) or its alert, as the responders may see it.
+    public var handlerID: EntityID? {
+        guard link.isDependent else { return nil }
+        let missed = DeadlineEngine.standard.isMissedNotified(account) ? account.deadlines.acknowledgedBy : nil
+        return missed ?? account.alertSeenByResponders?.acknowledgedBy
+    }
+
+    /// Reads the handler's account, when there is one (a read only then).
+    public mutating func lookUpHandler(in store: any StoreReading) {
+        handler = handlerID.flatMap { try? store.account($0) }
     }
 
     public var id: EntityID { link.contactID }
@@ -16,7 +33,7 @@ public struct ContactView: Sendable {
     /// Seconds until the contact's check-in is due (negative when overdue),
     /// nil when their timer has not started.
     public func timeLeft(at now: Date) -> Int? {
-        account.nextCheckInDue.map { Int($0.timeIntervalSince(now)) }
+        account.nextCheckInDue.map { WholeSeconds.of($0.timeIntervalSince(now)) }
     }
 }
 
@@ -43,7 +60,9 @@ public struct ContactDirectory {
         for link in try store.contacts(of: owner) {
             do {
                 if let account = try store.account(link.contactID) {
-                    listing.contacts.append(ContactView(link: link, account: account))
+                    var contact = ContactView(link: link, account: account)
+                    contact.lookUpHandler(in: store)
+                    listing.contacts.append(contact)
                 }
             } catch let failure as any UserFacingError where failure.isUnreadableFile {
                 listing.unreadable.append((link, failure))

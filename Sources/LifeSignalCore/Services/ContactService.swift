@@ -39,10 +39,11 @@ public struct ContactService {
         theirs.append(link.mirrored(owner: owner.id))
         try store.saveContacts(mine, of: owner.id)
         try store.saveContacts(theirs, of: otherID)
-        try notifier.notify(otherID, FeedDraft(
-            type: .added, title: "\(owner.fullName) added you",
-            message: "\(owner.fullName) added you as \(Self.roleText(link.mirrored(owner: owner.id))).",
-            relatedContactID: owner.id))
+        let theirView = link.mirrored(owner: owner.id)
+        try notifier.notify(otherID, theirView.isResponder
+            ? Self.madeThemselvesResponder(owner, theirView: theirView, type: .added)
+            : FeedDraft(type: .added, title: "\(owner.fullName) added you",
+                        message: "\(owner.fullName) added you as \(Self.roleText(theirView)).", relatedContactID: owner.id))
         try linksChanged(owner.id, otherID, before: nil, after: link)
         return ContactView(link: link, account: other)
     }
@@ -78,10 +79,14 @@ public struct ContactService {
             message += link.responderDelay == 0 ? " You are told at once when they miss a check-in."
                 : " You are told \(DurationText.format(seconds: link.responderDelay)) after the others when they miss a check-in."
         }
-        try notifier.notify(contact.id, FeedDraft(
-            type: .role, title: "\(owner.fullName) changed your role", message: message, relatedContactID: owner.id))
+        let theirView = link.mirrored(owner: owner.id)
+        try notifier.notify(contact.id, theirView.isResponder && !contact.link.isDependent
+            ? Self.madeThemselvesResponder(owner, theirView: theirView, type: .role)
+            : FeedDraft(type: .role, title: "\(owner.fullName) changed your role", message: message, relatedContactID: owner.id))
         try linksChanged(owner.id, contact.id, before: contact.link, after: link)
-        return ContactView(link: link, account: contact.account)
+        var changed = ContactView(link: link, account: contact.account)
+        changed.lookUpHandler(in: store)
+        return changed
     }
 
     /// Removes the link on both sides; pings still waiting between the two
@@ -131,6 +136,25 @@ public struct ContactService {
         }
         try store.saveContacts(mine, of: owner)
         try store.saveContacts(theirs, of: other)
+    }
+
+    /// The notice to someone whom `owner` made themselves the responder of
+    /// (with their code, which needs no consent): a responder is told of
+    /// every missed check-in and alert, and can acknowledge it for everyone,
+    /// which stops the repeats and the later steps. So it says so at once,
+    /// urgently, with the one command that undoes it (by ID prefix, which no
+    /// name can imitate): dropping the role, or the link when that is its
+    /// only role.
+    static func madeThemselvesResponder(_ owner: Account, theirView: ContactLink, type: NotificationType) -> FeedDraft {
+        let undo = theirView.isDependent
+            ? "lifesignal contacts role \(owner.id.short) --no-responder"
+            : "lifesignal contacts remove \(owner.id.short) --yes"
+        return FeedDraft(
+            type: type, title: "\(owner.fullName) made themselves your responder",
+            message: "\(owner.fullName) used your code to become your responder: they are told when you miss a check-in "
+                + "or raise an alert, and can acknowledge it for everyone, which stops the repeats and the later steps "
+                + "to your other responders. If you did not ask them to, undo it now: \(undo)",
+            relatedContactID: owner.id, isCritical: true)
     }
 
     /// "their responder", "their dependent" or both, from the contact's side.

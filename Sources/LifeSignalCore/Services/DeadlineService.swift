@@ -77,6 +77,18 @@ public struct DeadlineService {
         _ = try bringUpToDate(&account, responders: responders, wasUnreadable: false, tolerant: false)
     }
 
+    /// `reschedule` for the account's own check-in, which must work whenever
+    /// the account itself can be read: with `responders` found however they
+    /// could be (`StoreReading.responders(of:)`), and its schedule entry made
+    /// around a wake file that cannot be read. Returns that file's failure
+    /// (nil when it could be read).
+    public func rescheduleDespiteDamage(_ account: inout Account, responders: [ContactLink]) throws -> String? {
+        var problem: String?
+        _ = try bringUpToDate(&account, responders: responders, wasUnreadable: false, tolerant: false,
+                              aroundDamagedWake: true, wakeProblem: &problem)
+        return problem
+    }
+
     /// `reschedule` for an account the command did not load, after something
     /// its deadline depends on changed (its responders, their delays, an
     /// answer window): what became due fires now, and its schedule is right.
@@ -122,6 +134,17 @@ public struct DeadlineService {
 
     private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
                                tolerant: Bool) throws -> Int {
+        var ignored: String?
+        return try bringUpToDate(&account, responders: responders, wasUnreadable: wasUnreadable, tolerant: tolerant,
+                                 aroundDamagedWake: false, wakeProblem: &ignored)
+    }
+
+    /// `aroundDamagedWake`: when the account's own wake file cannot be read,
+    /// its entry is made around it and `wakeProblem` says why (the failure
+    /// comes before anything of the schedule is written, so the notices
+    /// already made stand).
+    private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
+                               tolerant: Bool, aroundDamagedWake: Bool, wakeProblem: inout String?) throws -> Int {
         var sent = 0
         if wasUnreadable {
             for responder in responders where store.reserveNotice() {
@@ -158,7 +181,14 @@ public struct DeadlineService {
         for due in failed { engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay)) }
         sent += try expireInvitations(&account)
         try store.save(account)
-        try schedule(account.id, at: nextWake(for: account, responders: responders), tolerant: tolerant)
+        let wake = nextWake(for: account, responders: responders)
+        do {
+            try schedule(account.id, at: wake, tolerant: tolerant)
+        } catch let failure as any UserFacingError where aroundDamagedWake && failure.isUnreadableFile {
+            wakeProblem = failure.message
+            // Fails again, naming it, unless it is the account's wake file.
+            try store.scheduleDespiteDamage(account.id, at: wake, unreadable: nil)
+        }
         return sent
     }
 
@@ -205,11 +235,7 @@ public struct DeadlineService {
     }
 
     private func responders(of id: EntityID, tolerant: Bool) throws -> [ContactLink] {
-        do {
-            return try store.contacts(of: id).filter(\.isResponder)
-        } catch let failure as any UserFacingError where tolerant && failure.isUnreadableFile {
-            return try store.linksFromOthers(to: id).filter(\.isResponder)
-        }
+        tolerant ? try store.responders(of: id).links : try store.contacts(of: id).filter(\.isResponder)
     }
 
     private func schedule(_ id: EntityID, at wake: Date?, tolerant: Bool) throws {

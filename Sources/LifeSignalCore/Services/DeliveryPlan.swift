@@ -4,10 +4,14 @@ import FoundationEssentials
 /// what order.
 ///
 /// Delivery is at least once: the store keeps a cursor below which every
-/// item was handed over, skipped (its type is turned off, it is older than
+/// item was handed over, skipped (the preferences hold it back, it is older than
 /// the notify command, or there is no command), or set back for a retry.
 /// An item the command failed on waits in `FeedSummary.retries` with a
 /// back-off, so no single item holds up the ones behind it.
+///
+/// Every due item is in the plan, in the order `DeliveryOrder` gives:
+/// alerts and missed check-ins first, each sender's items taking turns, so
+/// that no account's items (failing ones included) hold up another's.
 public struct DeliveryPlan {
     public enum Step: Sendable, Equatable {
         /// Hand this item to the notify command.
@@ -16,21 +20,32 @@ public struct DeliveryPlan {
         case skip(FeedItem)
     }
 
-    /// Due retries (oldest item first), then new items from the cursor on.
+    /// Items that need no command first, then due retries and new items
+    /// from the cursor on, in `DeliveryOrder`.
     public var steps: [Step]
-    /// Retries not yet due: tried as well once the command has succeeded in
-    /// this run, since a success shows the command works again.
+    /// Retries not yet due, in `DeliveryOrder`: tried as well once the
+    /// command has succeeded in this run, since a success shows the command
+    /// works again.
     public var waiting: [FeedItem]
+    /// The positions of the new items in the plan (from the cursor on),
+    /// in feed order: the ledger moves the cursor past them.
+    public var fresh: [Int]
     /// Retries whose items are no longer in the feed (deleted, or dropped by retention).
     public var vanished: [Int]
     /// The delivery state the plan was made from.
     public var state: DeliveryState
+    /// New items skipped only because they are older than the notify
+    /// command (`since`): what a person may wonder about, once.
+    public var olderThanCommand = 0
+    /// When it was made, and under which command (nil: none).
+    public var made: Date
+    public var command: String?
 
     /// At most `limit` new items from the cursor on, oldest first.
     ///
     /// - Parameters:
     ///   - command: the notify command (nil: none is set, so new items are skipped).
-    ///   - since: when the notify command was set; older items are skipped.
+    ///   - since: when the notify command was set, by this store's clock; older items are skipped.
     public init(store: any StoreReading, owner: Account, now: Date, command: String? = nil, since: Date? = nil,
                 limit: Int = 500) throws {
         let current = DeliveryState(try store.feedSummary(of: owner.id))
@@ -49,18 +64,25 @@ public struct DeliveryPlan {
                 return true
             }
         }
-        var steps = due.map { owner.preferences.allows($0.type) ? Step.deliver($0) : Step.skip($0) }
-        var fresh = 0
+        var steps = due.map { owner.preferences.delivers($0) ? Step.deliver($0) : Step.skip($0) }
+        var fresh: [Int] = []
+        var older = 0
         try store.visitFeed(of: owner.id, from: current.deliveredThrough) { item in
-            let wanted = command != nil && owner.preferences.allows(item.type) && item.timestamp >= (since ?? item.timestamp)
+            let allowed = command != nil && owner.preferences.delivers(item)
+            let wanted = allowed && item.timestamp >= (since ?? item.timestamp)
+            if allowed, !wanted { older += 1 }
             steps.append(wanted ? .deliver(item) : .skip(item))
-            fresh += 1
-            return fresh < limit
+            fresh.append(item.index)
+            return fresh.count < limit
         }
-        self.steps = steps
-        self.waiting = waiting
+        self.steps = DeliveryOrder.arrange(steps)
+        self.waiting = DeliveryOrder.arrange(waiting)
+        self.fresh = fresh
+        olderThanCommand = older
         vanished = current.retries.map(\.index).filter { !found.contains($0) }
         state = current
+        made = now
+        self.command = command
     }
 }
 
@@ -69,6 +91,12 @@ public struct DeliveryPlan {
 /// command failed on waits with a back-off. A non-critical item is set
 /// aside (it stays in the feed) after `maxAttempts`; an alert or a missed
 /// check-in is never given up.
+///
+/// New items are not taken in feed order (`DeliveryOrder`), and a run may
+/// end before all are taken (its time budget, a stop request, a kill): so
+/// the cursor moves past the farthest new item settled, and each new item
+/// of the plan below it that was not yet taken waits as a retry that has
+/// had no attempt (due at once), so it is neither lost nor handed over twice.
 public struct DeliveryLedger: Sendable {
     /// Failed attempts after which a non-critical item is set aside.
     public static let maxAttempts = 8
@@ -83,12 +111,34 @@ public struct DeliveryLedger: Sendable {
         case setAside(attempts: Int)
     }
 
-    public private(set) var state: DeliveryState
+    /// The state without the new items not yet taken.
+    private var settled: DeliveryState
+    /// The plan's new items, in feed order, and which of them are settled.
+    private let fresh: [Int]
+    private var settledFresh: Set<Int> = []
+    /// What a new item not yet taken waits as: due when the plan was made,
+    /// under the plan's command.
+    private let untaken: (at: Date, command: String)
 
     public init(_ plan: DeliveryPlan) {
-        state = plan.state
+        settled = plan.state
         let gone = Set(plan.vanished)
-        state.retries.removeAll { gone.contains($0.index) }
+        settled.retries.removeAll { gone.contains($0.index) }
+        fresh = plan.fresh
+        untaken = (plan.made, plan.command.map(DeliveryRetry.digest) ?? "")
+    }
+
+    /// Where delivery stands: the cursor past the farthest new item settled,
+    /// the new items below it not yet taken waiting as retries of no attempt.
+    public var state: DeliveryState {
+        guard let farthest = settledFresh.max() else { return settled }
+        var result = settled
+        result.deliveredThrough = max(result.deliveredThrough, farthest + 1)
+        for index in fresh where index < farthest && !settledFresh.contains(index) {
+            result.retries.append(DeliveryRetry(index: index, attempts: 0, nextAttempt: untaken.at, command: untaken.command))
+        }
+        result.retries.sort { $0.index < $1.index }
+        return result
     }
 
     /// Seconds before the next attempt after `attempts` failures.
@@ -96,7 +146,7 @@ public struct DeliveryLedger: Sendable {
         min(maxDelay, firstDelay << min(max(attempts - 1, 0), 16))
     }
 
-    /// The item needs nothing (its type is off, or it is older than the command).
+    /// The item needs nothing (the preferences hold it back, or it is older than the command).
     public mutating func skipped(_ item: FeedItem) { settle(item) }
 
     /// The command took the item.
@@ -104,14 +154,14 @@ public struct DeliveryLedger: Sendable {
 
     /// The command failed on the item: when it is tried again, or that it is set aside.
     public mutating func failed(_ item: FeedItem, now: Date, command: String) -> Verdict {
-        let attempts = (state.retries.first { $0.index == item.index }?.attempts ?? 0) + 1
+        let attempts = (settled.retries.first { $0.index == item.index }?.attempts ?? 0) + 1
         settle(item)
         if !item.isCritical, attempts >= Self.maxAttempts { return .setAside(attempts: attempts) }
         let next = now.addingTimeInterval(Double(Self.delay(afterAttempts: attempts)))
         let retry = DeliveryRetry(index: item.index, attempts: attempts, nextAttempt: next,
                                   command: DeliveryRetry.digest(command))
-        let position = state.retries.firstIndex { $0.index > item.index } ?? state.retries.endIndex
-        state.retries.insert(retry, at: position)
+        let position = settled.retries.firstIndex { $0.index > item.index } ?? settled.retries.endIndex
+        settled.retries.insert(retry, at: position)
         return .retry(at: next)
     }
 
@@ -119,8 +169,8 @@ public struct DeliveryLedger: Sendable {
     public var nextRetry: Date? { state.retries.map(\.nextAttempt).min() }
 
     private mutating func settle(_ item: FeedItem) {
-        state.retries.removeAll { $0.index == item.index }
-        if item.index >= state.deliveredThrough { state.deliveredThrough = item.index + 1 }
+        settled.retries.removeAll { $0.index == item.index }
+        if item.index >= settled.deliveredThrough { settledFresh.insert(item.index) }
     }
 }
 
@@ -145,7 +195,8 @@ public struct DeliveryState: Sendable, Equatable {
 public struct DeliveryRetry: Codable, Sendable, Equatable {
     /// The item's position in the feed.
     public var index: Int
-    /// Failed attempts so far.
+    /// Failed attempts so far; 0 for an item a run did not get to
+    /// (`DeliveryLedger`), due at once.
     public var attempts: Int
     /// Not tried again before this moment (unless the command changed).
     public var nextAttempt: Date

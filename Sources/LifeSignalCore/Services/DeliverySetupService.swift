@@ -1,8 +1,10 @@
+import ByteKeyed
 import FoundationEssentials
 
 /// Writes down, when it happens, how an account's notifications reach it
 /// beyond its feed (a notify command set, an agent started or still alive,
-/// a delivery run), and the store's last look by an agent or `tick`.
+/// a delivery run and what its command did), and the store's last look by
+/// an agent or `tick`.
 ///
 /// Each record belongs to one sign-in (`session`: the hash of its token),
 /// since a notify command and an agent belong to one machine's files.
@@ -23,7 +25,41 @@ public struct DeliverySetupService {
         try update(account) { setup in
             var place = setup.places[session] ?? DeliveryPlace()
             place.notifyCommandSince = since.map { place.notifyCommandSince ?? $0 }
+            // A new command (or none) is judged afresh.
+            place.forgetFailures()
             setup.places[session] = place
+        }
+    }
+
+    /// What the notify command on `session` did in a delivery run, in
+    /// order: the dependents' `status` shows whether it works.
+    public func deliveriesTried(_ attempts: [DeliveryAttempt], account: EntityID, session: String) throws {
+        guard !attempts.isEmpty else { return }
+        try update(account) { setup in
+            var place = setup.places[session] ?? DeliveryPlace()
+            for attempt in attempts {
+                switch attempt {
+                case .delivered(let time): place.delivered(at: time)
+                case .failed(let time, let error): place.failed(at: time, error: error)
+                }
+            }
+            setup.places[session] = place
+        }
+    }
+
+    /// A new sign-in (`session`) on a machine: it takes over the record of
+    /// the sign-in it replaces there (`previous`, of the same account, ended
+    /// in the same transaction), or starts one with the notify command the
+    /// machine's settings hold, so that those the account watches over are
+    /// never told it has no delivery while it has. Agents stay with the
+    /// sign-in they ran for.
+    public func signedIn(account: EntityID, session: String, replacing previous: String?, notifyCommandSince: Date?) throws {
+        try update(account) { setup in
+            var place = previous.flatMap { setup.places[$0] } ?? DeliveryPlace()
+            place.agents = ByteKeyedTable()
+            place.notifyCommandSince = notifyCommandSince.map { place.notifyCommandSince ?? $0 }
+            if place.notifyCommandSince == nil { place.forgetFailures() }
+            if !place.isEmpty { setup.places[session] = place }
         }
     }
 
@@ -101,4 +137,10 @@ public struct DeliverySetupService {
         }
         if setup != old { try store.saveDeliverySetup(setup, of: account) }
     }
+}
+
+/// One try of a notify command, as a delivery run reports it.
+public enum DeliveryAttempt: Sendable, Equatable {
+    case delivered(at: Date)
+    case failed(at: Date, error: String)
 }

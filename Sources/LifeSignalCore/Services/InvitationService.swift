@@ -132,7 +132,7 @@ public struct InvitationService {
         var book: InvitationBook
         do {
             book = try store.invitations(of: account.id)
-        } catch let failure as any UserFacingError where failure.kind == .damaged {
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
             // Unreadable, they wait for a repair (the doctor and `contacts
             // invitations` name the file) without holding up anyone's deadlines.
             account.invitationWake = env.now.addingTimeInterval(InvitationRules.recheckDelay)
@@ -148,7 +148,7 @@ public struct InvitationService {
                     if copy.isPending { copy.status = .expired }
                     return copy
                 }
-            } catch let failure as any UserFacingError where failure.kind == .damaged {
+            } catch let failure as any UserFacingError where failure.isUnreadableFile {
                 // The invitee's copy cannot be read; answers are checked
                 // against the inviter's copy, which expires all the same.
             }

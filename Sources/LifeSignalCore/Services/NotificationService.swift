@@ -84,14 +84,17 @@ public struct NotificationEditor {
 
     /// One step of deleting every item older than `end` (the feed's next
     /// index when the deletion began, so items arriving meanwhile stay):
-    /// at most `limit`; fewer means the deletion is complete.
-    public func deleteStep(of owner: EntityID, below end: Int, limit: Int) throws -> Int {
-        try store.deleteOldestFeedItems(of: owner, below: end, limit: limit)
+    /// at most `limit`, but those `kept` holds to; fewer means the deletion
+    /// is complete.
+    public func deleteStep(of owner: EntityID, below end: Int, limit: Int,
+                           keeping kept: (FeedItem) -> Bool) throws -> (deleted: Int, kept: [EntityID]) {
+        try store.deleteOldestFeedItems(of: owner, below: end, limit: limit, keeping: kept)
     }
 
-    /// Deletes one item (or, with nil, all of them); returns how many went.
+    /// Deletes one item (or, with nil, all of them) but those `kept`
+    /// holds to; returns how many went.
     @discardableResult
-    public func delete(_ id: EntityID?, of owner: EntityID) throws -> Int {
-        try store.updateFeed(of: owner, scope: id.map { .item($0) } ?? .all) { _ in .delete }
+    public func delete(_ id: EntityID?, of owner: EntityID, keeping kept: (FeedItem) -> Bool = { _ in false }) throws -> Int {
+        try store.updateFeed(of: owner, scope: id.map { .item($0) } ?? .all) { item in kept(item) ? .keep : .delete }
     }
 }

@@ -6,6 +6,9 @@ public struct Reach: Sendable, Equatable {
     public var told: [EntityID] = []
     /// Recipients whose files could not be read or written, so they were not told.
     public var unreachable: [EntityID] = []
+    /// Why the responders were found from their side of each link: the
+    /// sender's own contacts file cannot be read (nil when it could).
+    public var contactsProblem: String?
 
     public init() {}
 
@@ -39,10 +42,15 @@ struct Notifier {
         }
     }
 
-    /// Notifies everyone who watches over `account` (its responders), each on their own.
+    /// Notifies everyone who watches over `account` (its responders), each
+    /// on their own; found from their side of each link when the account's
+    /// own contacts file cannot be read (the reach says so).
     @discardableResult
     func notifyResponders(of account: EntityID, _ draft: FeedDraft) throws -> Reach {
-        try notify(try store.contacts(of: account).filter(\.isResponder).map(\.contactID), draft)
+        let found = try store.responders(of: account)
+        var reach = try notify(found.links.map(\.contactID), draft)
+        reach.contactsProblem = found.problem
+        return reach
     }
 
     /// Notifies each of `recipients` on their own.
@@ -53,5 +61,19 @@ struct Notifier {
             if try deliver(recipient, draft) { reach.told.append(recipient) } else { reach.unreachable.append(recipient) }
         }
         return reach
+    }
+}
+
+extension StoreReading {
+    /// The responders of `id` as its contacts list them or, when its
+    /// contacts file cannot be read, as the other side of each link says,
+    /// with what could not be read: an alarm must reach everyone who can be
+    /// found whatever one file of the account says.
+    public func responders(of id: EntityID) throws -> (links: [ContactLink], problem: String?) {
+        do {
+            return (try contacts(of: id).filter(\.isResponder), nil)
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            return (try linksFromOthers(to: id).filter(\.isResponder), failure.message)
+        }
     }
 }

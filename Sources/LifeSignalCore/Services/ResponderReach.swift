@@ -87,6 +87,8 @@ public struct ResponderReach: Sendable {
     /// Nil when their account cannot be read.
     public var account: Account?
     public var delivery: DeliveryReach
+    /// Whether it really works: running, failing (since when, why), or not run.
+    public var health: DeliveryHealth
     /// When their delivery last ran (`tick`, or an agent), when known.
     public var lastDeliveryRun: Date?
     /// The current alarm's receipt; nil when there is no alarm.
@@ -102,6 +104,7 @@ public struct ResponderReach: Sendable {
     public init(_ link: ContactLink, of account: EntityID, alarm: CurrentAlarm?, store: any StoreReading, now: Date) throws {
         self.link = link
         delivery = .none
+        health = DeliveryHealth(DeliverySetup(), liveSessions: ByteKeyedTable(), now: now)
         do {
             self.account = try store.account(link.contactID)
             let setup = try store.deliverySetup(of: link.contactID)
@@ -110,6 +113,7 @@ public struct ResponderReach: Sendable {
                 live.insert(session)
             }
             delivery = setup.reach(at: now, liveSessions: live)
+            health = DeliveryHealth(setup, liveSessions: live, now: now)
             lastDeliveryRun = setup.lastRun(liveSessions: live)
             if let alarm { receipt = try Receipt.find(alarm, about: account, in: link.contactID, store: store) }
         } catch let failure as any UserFacingError where failure.isUnreadableFile {

@@ -1,20 +1,26 @@
 import FoundationEssentials
 
 /// Where an account is signed in: its sessions, listed, ended, renewed as
-/// they are used and expired after 90 days unused.
+/// they are used and expired after 90 days unused; and the sessions that
+/// ended in the last 30 days, listed with them.
 ///
 /// Anyone who can write a store can sign in to any account of it (a local
 /// store's file system is the boundary, not the code), so the account's
 /// owner must be able to see each session, where it came from and when it
 /// was last used, and end any of them. Each account keeps the hashes of its
 /// sessions beside its data, so listing costs what the account has, never
-/// what the store has.
+/// what the store has. A session that ends is listed for `endedRetention`
+/// after: whoever signed in as you and then signed out still shows.
 public struct SessionService {
     /// A session unused this long is over.
     public static let idleLimit: TimeInterval = 90 * 86_400
     /// How stale `lastUsedAt` may get before a use writes it down again: so
     /// reading commands write at most once a day.
     public static let renewalInterval: TimeInterval = 86_400
+    /// How long an ended session is still listed.
+    public static let endedRetention: TimeInterval = 30 * 86_400
+    /// The most ended sessions kept, so the list stays bounded.
+    public static let maxEnded = 100
 
     let store: any StoreWriting
     let env: CoreEnvironment
@@ -33,6 +39,9 @@ public struct SessionService {
         public var expiresAt: Date
         /// The session this command runs in.
         public var isCurrent: Bool
+        /// When it was ended (signed out, or ended from another session);
+        /// nil while it lasts.
+        public var endedAt: Date?
         let tokenHash: String
     }
 
@@ -77,10 +86,21 @@ public struct SessionService {
         try saveIndex(of: record.accountID, adding: tokenHash)
     }
 
-    /// The account's sessions that have not expired, oldest first; the
-    /// current one (`currentTokenHash`) is marked, and listed even when a
-    /// store from before lists none.
+    /// The account's sessions that have not expired, and those that ended
+    /// in the last `endedRetention`, oldest first; the current one
+    /// (`currentTokenHash`) is marked, and listed even when a store from
+    /// before lists none.
     public func list(of owner: EntityID, currentTokenHash: String) throws -> [Session] {
+        let ended = try store.endedSessions(of: owner).filter { !isForgotten($0) }.map { session in
+            Session(id: session.id, machine: session.machine, createdAt: session.createdAt, lastUsedAt: session.lastUsedAt,
+                    expiresAt: session.endedAt, isCurrent: false, endedAt: session.endedAt, tokenHash: "")
+        }
+        return (try active(of: owner, currentTokenHash: currentTokenHash) + ended)
+            .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    /// The account's sessions that have not expired or ended, oldest first.
+    private func active(of owner: EntityID, currentTokenHash: String) throws -> [Session] {
         var hashes = try store.sessionIndex(of: owner)
         if !hashes.contains(currentTokenHash) { hashes.append(currentTokenHash) }
         var sessions: [Session] = []
@@ -90,7 +110,7 @@ public struct SessionService {
             sessions.append(Session(
                 id: record.id ?? Self.standInID(hash), machine: Self.machineName(record.machine), createdAt: record.createdAt,
                 lastUsedAt: record.lastUsed, expiresAt: record.lastUsed.addingTimeInterval(Self.idleLimit),
-                isCurrent: hash == currentTokenHash, tokenHash: hash))
+                isCurrent: hash == currentTokenHash, endedAt: nil, tokenHash: hash))
         }
         return sessions.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
@@ -100,7 +120,7 @@ public struct SessionService {
     public func end(_ query: String, of owner: EntityID, currentTokenHash: String) throws -> Session {
         let lower = query.trimmingWhitespace().lowercased()
         let matches = lower.utf8.count >= 4
-            ? try list(of: owner, currentTokenHash: currentTokenHash).filter { $0.id.rawValue.hasPrefix(lower) } : []
+            ? try active(of: owner, currentTokenHash: currentTokenHash).filter { $0.id.rawValue.hasPrefix(lower) } : []
         guard !matches.isEmpty else {
             throw LifeSignalError.notFound("no session of yours has the ID \(quoted(query))", hint: "lifesignal sessions")
         }
@@ -111,17 +131,27 @@ public struct SessionService {
 
     /// Ends every session of the account but the current one.
     public func endOthers(of owner: EntityID, currentTokenHash: String) throws -> [Session] {
-        let others = try list(of: owner, currentTokenHash: currentTokenHash).filter { !$0.isCurrent }
+        let others = try active(of: owner, currentTokenHash: currentTokenHash).filter { !$0.isCurrent }
         for session in others { try close(tokenHash: session.tokenHash) }
         return others
     }
 
-    /// Forgets a session (signing out, or ending it from elsewhere).
+    /// Ends a session (signing out, or ending it from elsewhere): its token
+    /// works no more, and its account lists it as ended for `endedRetention`.
     func close(tokenHash: String) throws {
         guard let record = try store.session(tokenHash: tokenHash) else { return }
         try store.setSession(tokenHash: tokenHash, to: nil)
         let hashes = try store.sessionIndex(of: record.accountID)
         if hashes.contains(tokenHash) { try store.saveSessionIndex(hashes.filter { $0 != tokenHash }, of: record.accountID) }
+        let ended = EndedSession(id: record.id ?? Self.standInID(tokenHash), machine: Self.machineName(record.machine),
+                                 createdAt: record.createdAt, lastUsedAt: record.lastUsed, endedAt: env.now)
+        let kept = try store.endedSessions(of: record.accountID).filter { !isForgotten($0) }
+        try store.saveEndedSessions(Array((kept + [ended]).suffix(Self.maxEnded)), of: record.accountID)
+    }
+
+    /// Whether an ended session ended long enough ago to be forgotten.
+    private func isForgotten(_ session: EndedSession) -> Bool {
+        env.now.timeIntervalSince(session.endedAt) >= Self.endedRetention
     }
 
     /// The account's list with `tokenHash` in it, and without sessions

@@ -9,6 +9,8 @@ public struct StatusReport: Sendable {
     public var unreadNotifications: Int
     /// How many people watch over the account; none means a missed check-in reaches nobody.
     public var responderCount: Int
+    /// How many people the account watches over.
+    public var dependentCount: Int
     /// Dependents with an alert, an overdue check-in, or an account that
     /// cannot be read: alerts first, then the longest overdue.
     public var dependentsNeedingAttention: [DependentAttention]
@@ -29,6 +31,12 @@ public struct StatusReport: Sendable {
     public var lastLook: LastLook?
     /// Why the note of that look cannot be read, when it cannot.
     public var lastLookProblem: String?
+    /// Someone who watches over others and has no check-ins of their own
+    /// (none made, nobody watching): their own timer is not a matter.
+    public var onlyWatches: Bool {
+        account.lastCheckIn == nil && responderCount == 0 && dependentCount > 0
+    }
+
     /// The shortest reminder among the account's own deadline and its
     /// dependents' (seconds): the longest a deadline may wait for a look.
     public var shortestReminder: Int?
@@ -46,6 +54,7 @@ public struct StatusReport: Sendable {
         self.unreadNotifications = try store.feedSummary(of: account.id).unread
         let links = try store.contacts(of: account.id)
         responderCount = links.filter(\.isResponder).count
+        dependentCount = links.filter(\.isDependent).count
         pausedUntil = account.isPaused(at: now) ? account.pause?.until : nil
         let marks = DeadlineEngine.standard.aligned(account).deadlines
         acknowledgedByID = (marks.heldDue != nil ? marks.acknowledgedBy : nil) ?? account.alert?.acknowledgedBy
@@ -103,6 +112,8 @@ public struct DependentAttention: Sendable {
     public var overdueSince: Date?
     /// Why the account cannot be read (the store's message), when it cannot.
     public var unreadable: String?
+    /// The dependent as a contact, with whoever said they handle it.
+    public var contact: ContactView?
 
     public var id: EntityID { link.contactID }
 
@@ -116,6 +127,9 @@ public struct DependentAttention: Sendable {
             // Responders are told once the grace period ends: overdue for them from then.
             overdueSince = account.isPastGrace(at: now) ? account.nextCheckInDue : nil
             if alert == nil, overdueSince == nil { return nil }
+            var contact = ContactView(link: link, account: account)
+            contact.lookUpHandler(in: store)
+            self.contact = contact
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
             unreadable = failure.message
         }

@@ -16,6 +16,8 @@ public protocol StoreReading {
     func session(tokenHash: String) throws -> SessionRecord?
     /// The token hashes of the account's sessions, oldest first.
     func sessionIndex(of id: EntityID) throws -> [String]
+    /// The account's sessions that ended recently, oldest first.
+    func endedSessions(of id: EntityID) throws -> [EndedSession]
     func pendingLogin(phoneNumber: String) throws -> PendingLogin?
     /// The store's sign-ups of its current day, nil before the first.
     func signUpWindow() throws -> SignUpWindow?
@@ -67,6 +69,7 @@ public protocol StoreWriting: StoreReading {
     func setQRCodeIndex(_ code: String, to id: EntityID?) throws
     func setSession(tokenHash: String, to record: SessionRecord?) throws
     func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws
+    func saveEndedSessions(_ sessions: [EndedSession], of id: EntityID) throws
     func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws
     func saveSignUpWindow(_ window: SignUpWindow) throws
     func saveInvitations(_ book: InvitationBook, of id: EntityID) throws
@@ -80,8 +83,11 @@ public protocol StoreWriting: StoreReading {
     /// Deletes the oldest items whose index is below `end`, at most
     /// `limit` of them, segment by segment from the first: a feed of any
     /// size is emptied in steps that each change a bounded number of files.
-    /// Returns how many went (fewer than `limit`: none below `end` is left).
-    func deleteOldestFeedItems(of id: EntityID, below end: Int, limit: Int) throws -> Int
+    /// Items `kept` holds to stay (their IDs are returned, seen again by
+    /// each later step). Returns how many went (fewer than `limit`: none
+    /// below `end` is left but the kept ones).
+    func deleteOldestFeedItems(of id: EntityID, below end: Int, limit: Int,
+                               keeping kept: (FeedItem) -> Bool) throws -> (deleted: Int, kept: [EntityID])
     func setDeliveredThrough(_ index: Int, of id: EntityID) throws
     /// Records where delivery stands; the cursor never moves back.
     func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws
@@ -137,17 +143,25 @@ public struct ScheduledWake: Sendable, Equatable {
     }
 }
 
-/// A failure that names the store file it is about (damaged, or written by
-/// a newer lifesignal), so the alarm path can say which file it could not read.
+/// A failure that names the store file it is about (damaged, written by a
+/// newer lifesignal, or refused as planted), so the alarm path can say which
+/// file it could not read.
 public protocol NamesStoreFile: UserFacingError {
-    /// The file's full path, when the failure is about one file.
+    /// The file's full path (or the directory's, for a refused directory),
+    /// when the failure is about one.
     var filePath: String? { get }
+    /// Whether the file was refused unread because someone else could have
+    /// planted or changed it (kind `io`, not `damaged`, for its exit code).
+    var isRefusedFile: Bool { get }
 }
 
 extension UserFacingError {
-    /// Whether the failure is an unreadable store file (kind `damaged`),
-    /// which the alarm path contains instead of stopping everyone.
-    public var isUnreadableFile: Bool { kind == .damaged }
+    /// Whether the failure is a store file that cannot be used: damaged, too
+    /// new, or refused as planted. The alarm path contains these instead of
+    /// stopping everyone: one account's file only costs what needs it.
+    public var isUnreadableFile: Bool {
+        kind == .damaged || (kind == .io && (self as? any NamesStoreFile)?.isRefusedFile == true)
+    }
 
     /// The unreadable file, or the message when no file is named.
     public var unreadableFile: String { (self as? any NamesStoreFile)?.filePath ?? message }

@@ -32,7 +32,7 @@ public struct TimerService {
                 + "\(DurationText.format(seconds: DeadlineBounds.extendHorizon)) from now (at most \(ISO8601.format(horizon)))")
         }
         guard newDue > env.now else {
-            let late = DurationText.format(seconds: Int(env.now.timeIntervalSince(due)))
+            let late = DurationText.format(seconds: WholeSeconds.of(env.now.timeIntervalSince(due)))
             throw LifeSignalError.refused("your deadline would still be past: you are \(late) late, so extend by more "
                 + "than that, or check in", hint: "lifesignal checkin")
         }

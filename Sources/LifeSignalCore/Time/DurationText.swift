@@ -7,12 +7,24 @@ public enum DurationText {
         UInt8(ascii: "d"): 86_400, UInt8(ascii: "w"): 604_800,
     ]
 
-    /// Parses a duration into whole seconds; nil when the text is not one.
+    /// The longest duration any command takes: 100 years, far beyond every
+    /// bound a command sets (a pause's 30 days, a check-in interval's), so
+    /// that a time computed from a duration always stays a time people
+    /// use, whatever was typed (2^63 seconds made `checkin extend` trap).
+    public static let longest = 36_500 * 86_400
+
+    /// Parses a duration into whole seconds; nil when the text is not one,
+    /// or is longer than `longest`.
     ///
     /// Plain digits are seconds. Otherwise the text is one or more
     /// `<number><unit>` groups (units w, d, h, m, s, each at most once, in
     /// decreasing order), case-insensitive, with no spaces.
     public static func parse(_ text: String) -> Int? {
+        guard let seconds = parseUnbounded(text), seconds <= longest else { return nil }
+        return seconds
+    }
+
+    private static func parseUnbounded(_ text: String) -> Int? {
         let bytes = Array(text.lowercased().utf8)
         guard !bytes.isEmpty, bytes.count <= 32 else { return nil }
         if bytes.allSatisfy({ (48...57).contains($0) }) {

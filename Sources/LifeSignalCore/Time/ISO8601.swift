@@ -16,10 +16,10 @@ public enum ISO8601 {
     /// String, for output written straight into a buffer.
     public static func append(_ date: Date, to bytes: inout [UInt8]) {
         let total = date.timeIntervalSince1970
-        var seconds = total.rounded(.down)
-        var millis = Int(((total - seconds) * 1000).rounded())
+        var seconds = WholeSeconds.since1970(date)
+        var millis = total.isFinite ? Int(((total - total.rounded(.down)) * 1000).rounded()) : 0
         if millis == 1000 { seconds += 1; millis = 0 }
-        CivilTime(secondsSinceEpoch: Int64(seconds)).appendISODateTime(to: &bytes)
+        CivilTime(secondsSinceEpoch: seconds).appendISODateTime(to: &bytes)
         if millis > 0 {
             bytes.append(UInt8(ascii: "."))
             appendPadded(millis, 3, to: &bytes)

@@ -170,18 +170,20 @@ extension ActiveAlert: StoreFileData {
 
 extension NotificationPreferences: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case alerts, checkIns, contacts, pings
-        static let names = JSONNames(["alerts", "checkIns", "contacts", "pings"])
+        case alerts, checkIns, contacts, dependentNews, pings
+        static let names = JSONNames(["alerts", "checkIns", "contacts", "dependentNews", "pings"])
     }
 
+    /// Preferences written before `dependentNews` existed have none: on.
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> NotificationPreferences {
         let start = reader.valueStart()
-        var alerts: Bool?, checkIns: Bool?, contacts: Bool?, pings: Bool?
+        var alerts: Bool?, checkIns: Bool?, contacts: Bool?, dependentNews: Bool?, pings: Bool?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .alerts: alerts = try reader.readBool()
             case .checkIns: checkIns = try reader.readBool()
             case .contacts: contacts = try reader.readBool()
+            case .dependentNews: dependentNews = try reader.readBool()
             case .pings: pings = try reader.readBool()
             }
         }
@@ -189,6 +191,7 @@ extension NotificationPreferences: StoreFileData {
         preferences.alerts = try present(alerts, StoreField.alerts, start)
         preferences.checkIns = try present(checkIns, StoreField.checkIns, start)
         preferences.contacts = try present(contacts, StoreField.contacts, start)
+        preferences.dependentNews = dependentNews ?? true
         preferences.pings = try present(pings, StoreField.pings, start)
         return preferences
     }
@@ -198,6 +201,7 @@ extension NotificationPreferences: StoreFileData {
         writer.member(StoreField.alerts.name, alerts)
         writer.member(StoreField.checkIns.name, checkIns)
         writer.member(StoreField.contacts.name, contacts)
+        writer.member(StoreField.dependentNews.name, dependentNews)
         writer.member(StoreField.pings.name, pings)
         writer.endObject()
     }

@@ -68,6 +68,42 @@ extension SignUpWindow: StoreFileData {
     }
 }
 
+/// An element of `accounts/<id>/ended-sessions.json`: a session that ended recently.
+extension EndedSession: StoreFileElement {
+    enum StoreField: UInt8, StoreFieldSet {
+        case createdAt, endedAt, id, lastUsedAt, machine
+        static let names = JSONNames(["createdAt", "endedAt", "id", "lastUsedAt", "machine"])
+    }
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> EndedSession {
+        let start = reader.valueStart()
+        var createdAt: Date?, endedAt: Date?, id: EntityID?, lastUsedAt: Date?, machine: String?
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
+            switch field {
+            case .createdAt: createdAt = try reader.readDate()
+            case .endedAt: endedAt = try reader.readDate()
+            case .id: id = try reader.readEntityID()
+            case .lastUsedAt: lastUsedAt = try reader.readDate()
+            case .machine: machine = try reader.readString()
+            }
+        }
+        return EndedSession(id: try present(id, StoreField.id, start), machine: try present(machine, StoreField.machine, start),
+                            createdAt: try present(createdAt, StoreField.createdAt, start),
+                            lastUsedAt: try present(lastUsedAt, StoreField.lastUsedAt, start),
+                            endedAt: try present(endedAt, StoreField.endedAt, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.createdAt.name, createdAt)
+        writer.member(StoreField.endedAt.name, endedAt)
+        writer.member(StoreField.id.name, id)
+        writer.member(StoreField.lastUsedAt.name, lastUsedAt)
+        writer.member(StoreField.machine.name, machine)
+        writer.endObject()
+    }
+}
+
 /// An element of a list of names (`accounts/<id>/sessions.json`: the
 /// hashes of the account's sessions).
 extension String: StoreFileElement {
@@ -83,18 +119,19 @@ extension String: StoreFileElement {
 /// `logins/<number>.json`: a verification code waiting to be entered.
 extension PendingLogin: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case codeHash, expiresAt, failedAttempts, phoneNumber, salt, sendsInWindow, sentAt, windowStart
-        static let names = JSONNames(["codeHash", "expiresAt", "failedAttempts", "phoneNumber", "salt",
+        case codeHash, expiresAt, failedAttempts, iterations, phoneNumber, salt, sendsInWindow, sentAt, windowStart
+        static let names = JSONNames(["codeHash", "expiresAt", "failedAttempts", "iterations", "phoneNumber", "salt",
                                     "sendsInWindow", "sentAt", "windowStart"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> PendingLogin {
         let start = reader.valueStart()
         var phoneNumber: String?, salt: String?, codeHash: String?, sentAt: Date?, expiresAt: Date?
-        var failedAttempts: Int?, sendsInWindow: Int?, windowStart: Date?
+        var failedAttempts: Int?, sendsInWindow: Int?, windowStart: Date?, iterations: Int?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .codeHash: codeHash = try reader.readString()
+            case .iterations: iterations = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .expiresAt: expiresAt = try reader.readDate()
             case .failedAttempts: failedAttempts = try reader.readInt()
             case .phoneNumber: phoneNumber = try reader.readString()
@@ -107,6 +144,7 @@ extension PendingLogin: StoreFileData {
         var login = PendingLogin(phoneNumber: try present(phoneNumber, StoreField.phoneNumber, start),
                                  salt: try present(salt, StoreField.salt, start),
                                  codeHash: try present(codeHash, StoreField.codeHash, start),
+                                 iterations: iterations,
                                  sentAt: try present(sentAt, StoreField.sentAt, start),
                                  expiresAt: try present(expiresAt, StoreField.expiresAt, start),
                                  sendsInWindow: try present(sendsInWindow, StoreField.sendsInWindow, start),
@@ -120,12 +158,20 @@ extension PendingLogin: StoreFileData {
         writer.member(StoreField.codeHash.name, codeHash)
         writer.member(StoreField.expiresAt.name, expiresAt)
         writer.member(StoreField.failedAttempts.name, failedAttempts)
+        if let iterations { writer.member(StoreField.iterations.name, iterations) }
         writer.member(StoreField.phoneNumber.name, phoneNumber)
         writer.member(StoreField.salt.name, salt)
         writer.member(StoreField.sendsInWindow.name, sendsInWindow)
         writer.member(StoreField.sentAt.name, sentAt)
         writer.member(StoreField.windowStart.name, windowStart)
         writer.endObject()
+    }
+
+    /// Rounds lifesignal never writes would make checking a code take no
+    /// time (0) or for ever (a planted billion).
+    package var validationProblem: String? {
+        guard let iterations, !(1...10_000_000).contains(iterations) else { return nil }
+        return "its iterations \(iterations) are out of range"
     }
 }
 
@@ -155,17 +201,25 @@ extension IndexEntry: StoreFileData {
 }
 
 /// `store.json`: the store's identity card.
+///
+/// Its schema is version 2 since the code index has keyed names: a
+/// lifesignal that reads only version 1 refuses such a store as written by
+/// a newer one, and never writes a code's name in plain sight into it.
 extension StoreMeta: StoreFileData {
+    package static var schemaVersion: Int { 2 }
+
     enum StoreField: UInt8, StoreFieldSet {
-        case createdAt, id, simulatedTime
-        static let names = JSONNames(["createdAt", "id", "simulatedTime"])
+        case codeKey, codesToRename, createdAt, id, simulatedTime
+        static let names = JSONNames(["codeKey", "codesToRename", "createdAt", "id", "simulatedTime"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreMeta {
         let start = reader.valueStart()
-        var createdAt: String?, id: String?, simulatedTime: Bool?
+        var createdAt: String?, id: String?, simulatedTime: Bool?, codeKey: String?, codesToRename: Bool?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
+            case .codeKey: codeKey = try reader.readOptionalString()
+            case .codesToRename: codesToRename = try reader.readOptionalBool()
             case .createdAt: createdAt = try reader.readString()
             case .id: id = try reader.readOptionalString()
             case .simulatedTime: simulatedTime = try reader.readOptionalBool()
@@ -173,11 +227,15 @@ extension StoreMeta: StoreFileData {
         }
         var meta = StoreMeta(createdAt: try present(createdAt, StoreField.createdAt, start), id: id)
         meta.simulatedTime = simulatedTime
+        meta.codeKey = codeKey
+        meta.codesToRename = codesToRename
         return meta
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.member(StoreField.codeKey.name, ifPresent: codeKey)
+        writer.member(StoreField.codesToRename.name, ifPresent: codesToRename)
         writer.member(StoreField.createdAt.name, createdAt)
         writer.member(StoreField.id.name, ifPresent: id)
         writer.member(StoreField.simulatedTime.name, ifPresent: simulatedTime)
@@ -185,7 +243,8 @@ extension StoreMeta: StoreFileData {
     }
 
     package var validationProblem: String? {
-        guard let id, !Self.isIdentity(id) else { return nil }
-        return "its id \(quoted(id)) is not 32 hexadecimal digits"
+        if let id, !Self.isIdentity(id) { return "its id \(quoted(id)) is not 32 hexadecimal digits" }
+        if let codeKey, !CodeIndexName.isKey(codeKey) { return "its codeKey is not 64 hexadecimal digits" }
+        return nil
     }
 }

@@ -52,6 +52,8 @@ extension DeliverySetup: StoreFileData {
                 guard Self.isHex(id, length: 32) else { return "\(quoted(String(id.prefix(80)))) is not an agent" }
                 guard agent.host.utf8.count <= Self.maximumHost else { return "an agent's machine name is too long" }
             }
+            guard (place.lastError?.utf8.count ?? 0) <= DeliveryPlace.maximumError else { return "a delivery error is too long" }
+            guard place.failedAttempts >= 0 else { return "a negative count of failed tries" }
         }
         return nil
     }
@@ -65,8 +67,9 @@ extension DeliverySetup: StoreFileData {
 /// written and, when absent or null, empty.
 extension DeliveryPlace: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case agents, lastRunAt, notifyCommandSince
-        static let names = JSONNames(["agents", "lastRunAt", "notifyCommandSince"])
+        case agents, failedAttempts, failingSince, lastDeliveredAt, lastError, lastRunAt, notifyCommandSince
+        static let names = JSONNames(["agents", "failedAttempts", "failingSince", "lastDeliveredAt", "lastError", "lastRunAt",
+                                      "notifyCommandSince"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeliveryPlace {
@@ -81,6 +84,10 @@ extension DeliveryPlace: StoreFileData {
                     }
                     return agents
                 } ?? ByteKeyedTable()
+            case .failedAttempts: place.failedAttempts = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() } ?? 0
+            case .failingSince: place.failingSince = try reader.readOptionalDate()
+            case .lastDeliveredAt: place.lastDeliveredAt = try reader.readOptionalDate()
+            case .lastError: place.lastError = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
             case .lastRunAt: place.lastRunAt = try reader.readOptionalDate()
             case .notifyCommandSince: place.notifyCommandSince = try reader.readOptionalDate()
             }
@@ -92,6 +99,10 @@ extension DeliveryPlace: StoreFileData {
         writer.beginObject()
         writer.key(StoreField.agents.name)
         writer.dictionary(agents)
+        if failedAttempts != 0 { writer.member(StoreField.failedAttempts.name, failedAttempts) }
+        writer.member(StoreField.failingSince.name, ifPresent: failingSince)
+        writer.member(StoreField.lastDeliveredAt.name, ifPresent: lastDeliveredAt)
+        writer.member(StoreField.lastError.name, ifPresent: lastError)
         writer.member(StoreField.lastRunAt.name, ifPresent: lastRunAt)
         writer.member(StoreField.notifyCommandSince.name, ifPresent: notifyCommandSince)
         writer.endObject()

@@ -90,7 +90,7 @@ extension FeedSummaryFile: StoreFileData {
               (0...s.nextIndex).contains(s.deliveredThrough) else { return "its counts are impossible" }
         guard s.retries.count <= s.deliveredThrough,
               Set(s.retries.map(\.index)).count == s.retries.count,
-              s.retries.allSatisfy({ (0..<s.deliveredThrough).contains($0.index) && $0.attempts >= 1 }) else {
+              s.retries.allSatisfy({ (0..<s.deliveredThrough).contains($0.index) && $0.attempts >= 0 }) else {
             return "its delivery retries are impossible"
         }
         guard firstSegment <= s.nextIndex / segmentSize + 1,

@@ -24,6 +24,8 @@ package protocol StoreFileData {
     static func read(from reader: inout JSONReader) throws(JSONReadError) -> Self
     /// Writes the value, object members in byte-wise order of their names.
     func write(to writer: inout JSONWriter)
+    /// The schema version of its files.
+    static var schemaVersion: Int { get }
     /// What makes a value that reads correctly unusable (checked right
     /// after reading, so a hostile file is reported, never acted on); nil
     /// when it is sound.
@@ -32,6 +34,9 @@ package protocol StoreFileData {
 
 extension StoreFileData {
     package var validationProblem: String? { nil }
+    /// The schema version its files carry and the highest this lifesignal
+    /// reads (`StoreCodec`); one type moves on without the others.
+    package static var schemaVersion: Int { StoreCodec.schemaVersion }
 }
 
 /// An element of a stored array (a contacts file, a feed segment).

@@ -7,10 +7,13 @@ import LifeSignalCore
 ///
 /// The source is read from one consistent snapshot and never written. The
 /// destination is written in bounded transactions (`batchFiles`,
-/// `batchBytes`: within what any backend takes in one commit); its
-/// `store.json` goes last, so a copy cut short is no usable store, and the
-/// first transaction checks that the destination is still empty. When all
-/// is written, the destination is read back and compared file by file.
+/// `batchBytes`: within what any backend takes in one commit), all or
+/// nothing: the first writes a marker (`copying.json`) and checks that the
+/// destination is still empty; the last writes `store.json` and removes the
+/// marker in one commit, which publishes the store. Until then no command
+/// takes the destination for a store (`StoreShape`): a copy cut short is
+/// named as one, with how to remove it. When all is written, the
+/// destination is read back and compared file by file.
 public struct StoreCopy {
     public let source: SharedStore
     public let destination: SharedStore
@@ -50,6 +53,8 @@ public struct StoreCopy {
             let paths = try snapshot.files(under: "").filter(Self.isData)
             // store.json last: until it is there, the destination is no store.
             let ordered = paths.filter { $0 != StoreLayout.meta } + [StoreLayout.meta]
+            // The marker says what the destination is until then: a copy of this store, under way.
+            guard let marker = try snapshot.read(StoreLayout.meta) else { throw CopyError.notAStore(source.name) }
             var written = Copied(identity: identity)
             var batch: [(String, [UInt8])] = []
             var batchSize = 0
@@ -58,7 +63,8 @@ public struct StoreCopy {
                 batch.append((path, bytes))
                 batchSize += bytes.count
                 if batch.count >= Self.batchFiles || batchSize >= Self.batchBytes || path == StoreLayout.meta {
-                    try commit(batch, first: written.files.isEmpty, after: written, of: ordered.count)
+                    try commit(batch, first: written.files.isEmpty, publishing: path == StoreLayout.meta, marker: marker,
+                               after: written, of: ordered.count)
                     for (path, bytes) in batch { written.files[path] = Fingerprint(bytes) }
                     batch.removeAll()
                     batchSize = 0
@@ -90,21 +96,30 @@ public struct StoreCopy {
     /// Leases live beside the data (`delivery/` held an older lifesignal's
     /// delivery locks, empty files); they are nobody's data and stay behind.
     static func isData(_ path: String) -> Bool {
-        !path.hasPrefix("delivery/")
+        !path.hasPrefix("delivery/") && path != StoreLayout.copyMarker
     }
 
     private func requireEmptyDestination() throws {
-        if try !destination.backend.read({ try $0.files(under: "") }).isEmpty {
+        do {
+            if try !destination.backend.read({ try $0.files(under: "") }).isEmpty {
+                throw CopyError.notEmpty(destination.name)
+            }
+        } catch StoreError.notAStore {
             throw CopyError.notEmpty(destination.name)
         }
     }
 
-    private func commit(_ batch: [(String, [UInt8])], first: Bool, after written: Copied, of total: Int) throws {
+    /// Commits one batch: the first (unless it is also the last) with the
+    /// marker, the last (`publishing`, with `store.json`) removing it.
+    private func commit(_ batch: [(String, [UInt8])], first: Bool, publishing: Bool, marker: [UInt8],
+                        after written: Copied, of total: Int) throws {
         do {
             try destination.backend.write { transaction in
                 // Someone else may have started filling it since the first look.
                 if first, try !transaction.files(under: "").isEmpty { throw CopyError.notEmpty(destination.name) }
+                if first, !publishing { try transaction.write(StoreLayout.copyMarker, marker) }
                 for (path, bytes) in batch { try transaction.write(path, bytes) }
+                if publishing, !first { try transaction.delete(StoreLayout.copyMarker) }
             }
         } catch let error as CopyError {
             throw error
@@ -153,7 +168,8 @@ public enum CopyError: UserFacingError, Equatable {
         case .notEmpty(let store): "\(store) is not empty: a store is copied only into an empty one"
         case .notAStore(let store): "\(store) holds no lifesignal store (it has no store.json)"
         case .cutShort(let store, let copied, let total, let cause):
-            "the copy stopped after \(copied) of \(total) files: \(cause.message); \(store) holds a partial copy"
+            "the copy stopped after \(copied) of \(total) files: \(cause.message); \(store) holds a partial copy, "
+                + "which no command uses"
         case .differs(let store, let path, let reason):
             "the copy in \(store) does not match the source at \(path): \(reason)"
         }
@@ -162,7 +178,8 @@ public enum CopyError: UserFacingError, Equatable {
     public var hint: String? {
         switch self {
         case .notEmpty: "copy into a new directory, or empty this one first"
-        case .cutShort(let store, _, _, _), .differs(let store, _, _): "remove what is in \(store), then copy again"
+        case .cutShort(let store, _, _, _), .differs(let store, _, _):
+            "remove it (\(StoreLocation.removal(of: store))), then copy again"
         case .notAStore: nil
         }
     }

@@ -54,7 +54,7 @@ extension StoreError {
             let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? path
             self = .io("cannot write in \(directory) (\(why)), and this command needs to; "
                        + "commands that only read still work")
-        case .io, .invalidPath, .committedButIncomplete: self = .io(error.description)
+        case .io, .invalidPath, .committedButIncomplete, .unused: self = .io(error.description)
         }
     }
 }

@@ -31,17 +31,43 @@ public struct DirectoryBackend: StoreBackend {
         self.root = directory.root
     }
 
+    /// A look makes nothing: a directory no lifesignal has used (no lock
+    /// file) is read as it is, when it is empty or a store (which then gets
+    /// its lock file), and refused when it holds anything else.
     public func read<T>(_ body: (any StoreSnapshot) throws -> T) throws -> T {
-        try StoreError.mapping { try directory.read { reader in try body(DirectorySnapshot(reader)) } }
+        try StoreError.mapping {
+            do {
+                return try directory.read(creatingLockFile: false) { reader in try body(DirectorySnapshot(reader)) }
+            } catch DurableFilesError.unused {
+                guard try unusedShape() == .store else { return try body(EmptySnapshot()) }
+                return try directory.read { reader in try body(DirectorySnapshot(reader)) }
+            }
+        }
     }
 
+    /// A write makes a store's lock file only where nothing is yet, or in a
+    /// store that has none (restored without it); it refuses to make
+    /// anything among someone else's files.
     public func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        do {
+            return try commit(creatingLockFile: false, body)
+        } catch DurableFilesError.unused {
+            _ = try unusedShape()
+            return try commit(creatingLockFile: true, body)
+        }
+    }
+
+    private func commit<T>(creatingLockFile: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T {
         var result: T?
         do {
-            try directory.write { transaction in result = try body(DirectoryTransaction(transaction)) }
+            try directory.write(creatingLockFile: creatingLockFile) { transaction in
+                result = try body(DirectoryTransaction(transaction))
+            }
         } catch let error as DurableFilesError where error.isCommitted {
             // The change is the store's state; the next access finishes
             // applying it, so this transaction succeeded.
+        } catch DurableFilesError.unused(let directory) {
+            throw DurableFilesError.unused(directory: directory)
         } catch let error as DurableFilesError {
             throw StoreError(error)
         }
@@ -49,17 +75,43 @@ public struct DirectoryBackend: StoreBackend {
         return result
     }
 
+    /// What a directory without a lock file holds: a store or nothing;
+    /// anything else is refused (`StoreShape`), before anything is made.
+    private func unusedShape() throws -> StoreShape {
+        let shape = StoreShape(topLevel: try StoreError.mapping { try directory.namesInRoot() })
+        try shape.require(at: root)
+        return shape
+    }
+
+    /// A doctor's look makes nothing either: a directory without a lock
+    /// file that is not a store is examined as it is, with no lock (no
+    /// writer has used it), and the doctor says what it holds.
     public func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding]) {
-        let (value, condition) = try StoreError.mapping {
-            try directory.inspect { reader in try body(DirectorySnapshot(reader)) }
+        let (value, condition) = try StoreError.mapping { () throws -> (T, DirectoryCondition?) in
+            do {
+                return try directory.inspect(creatingLockFile: false) { reader in try body(DirectorySnapshot(reader)) }
+            } catch DurableFilesError.unused {
+                switch StoreShape(topLevel: try directory.namesInRoot()) {
+                case .empty: return (try body(EmptySnapshot()), nil)
+                case .store: return try directory.inspect { reader in try body(DirectorySnapshot(reader)) }
+                case .partialCopy, .other: return (try directory.readUnused { reader in try body(DirectorySnapshot(reader)) }, nil)
+                }
+            }
         }
+        guard let condition else { return (value, []) }
         var findings: [BackendFinding] = []
         if let problem = condition.journalProblem {
-            findings.append(BackendFinding(isProblem: true, path: condition.journalPath, problem: problem,
-                                           advice: "restore the store from a backup: the commits in this journal cannot be replayed"))
+            let advice = condition.filesHoldJournal
+                ? "the files already hold every commit this journal recorded (they were applied before it was changed): "
+                    + "if nothing else is wrong, move the journal aside and lifesignal starts a new one; "
+                    + "else restore the store from a backup"
+                : "restore the store from a backup: the commits in this journal cannot be replayed"
+            findings.append(BackendFinding(isProblem: true, path: condition.journalPath, problem: problem, advice: advice))
         } else if condition.replayIsDue {
-            findings.append(BackendFinding(isProblem: false, path: condition.journalPath, problem: "commits waiting to be replayed",
-                                           advice: "a crash or power loss interrupted the store: the next lifesignal command replays its journal"))
+            findings.append(BackendFinding(
+                isProblem: false, path: condition.journalPath, problem: "commits waiting to be replayed",
+                advice: "a crash or power loss interrupted the store: the next lifesignal command replays its journal; "
+                    + "everything else here is judged as that replay will leave the store"))
         }
         for path in condition.temporaryFiles {
             findings.append(BackendFinding(isProblem: false, path: root + "/" + path, problem: "leftover temporary file",

@@ -30,4 +30,5 @@ enum DoctorAdvice {
     static let restore = "restore this file from a backup; or move it aside (lifesignal then treats it as missing) and check the account afterwards"
     static let crossReference = "the store contradicts itself here; restore the files named from a backup taken at the same moment"
     static let tooNew = "this file was written by a newer lifesignal: upgrade lifesignal"
+    static let stray = "find out who put it there; if nothing needs it, move it out of the store"
 }

@@ -21,6 +21,10 @@ public struct StoreDoctor {
     public struct Report: Sendable {
         public var filesChecked = 0
         public var accounts = 0
+        /// The store's identity as `store.json` gives it (nil when it has none
+        /// or cannot be read): for finding the session file without a read
+        /// that would replay the journal.
+        public var identity: String?
         public var findings: [DoctorFinding] = []
         public var isHealthy: Bool { !findings.contains { $0.severity != .note } }
         /// Whether something in the store could have been planted by someone else.
@@ -36,6 +40,11 @@ public struct StoreDoctor {
     /// opened because of it. A store on etcd has no such files.
     public static func safetyFindings(at location: StoreLocation, fileSystem: any FileSystem) -> [DoctorFinding] {
         guard case .directory(let root) = location, (try? fileSystem.stat(root))?.kind == .directory else { return [] }
+        // A directory that is no store (`/`, say) is not walked: the
+        // examination says what it is.
+        if let names = try? fileSystem.listDirectory(root), [.other, .partialCopy].contains(StoreShape(topLevel: names)) {
+            return []
+        }
         return SafetyAudit.examine(root: root, fileSystem: fileSystem).map {
             DoctorFinding(.unsafe, path: $0.path, problem: $0.reason, advice: $0.remedy)
         }
@@ -63,6 +72,12 @@ struct DoctorRun {
     var report = StoreDoctor.Report()
     /// Each account's wake-up as its `wake.json` says.
     private var wakes: [EntityID: Date] = [:]
+    /// The files found unusable (damaged, too new, refused as planted),
+    /// each reported once: what they hold is unknown, not missing, so
+    /// nothing is compared with it.
+    var unusable = Set<String>()
+    /// `store.json`, as examined.
+    private var meta: StoreMeta?
 
     init(files: any StoreSnapshot, root: String) {
         self.files = files
@@ -71,8 +86,10 @@ struct DoctorRun {
     }
 
     mutating func examineAll() {
+        meta = decode(StoreMeta.self, StoreLayout.meta)
+        report.identity = meta?.id
+        if meta == nil, !unusable.contains(StoreLayout.meta), !examineShape() { return }
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
-        _ = decode(StoreMeta.self, StoreLayout.meta)
         _ = decode(LastLook.self, StoreLayout.lastLook)
         _ = decode(SignUpWindow.self, StoreLayout.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
@@ -86,8 +103,14 @@ struct DoctorRun {
         examineIndex("phones", IndexEntry.self, \.accountID) { name, account in
             account.phoneNumber == "+" + name ? nil : "points to an account whose phone number is \(account.phoneNumber)"
         }
-        examineIndex("codes", IndexEntry.self, \.accountID) { name, account in
-            account.qrCodeID == name ? nil : "points to an account whose QR code ID is now \(account.qrCodeID)"
+        examineIndex("codes", IndexEntry.self, \.accountID) { [meta] name, account in
+            Self.codeNameProblem(name, account: account, meta: meta)
+        }
+        if meta?.codeKey == nil || meta?.codesToRename == true, CodeIndexName.hasPlainNames((try? files.list("codes")) ?? []) {
+            report.findings.append(DoctorFinding(.note, path: full("codes"),
+                                                 problem: "some of the code index's names are QR code IDs (an older lifesignal's names), "
+                                                     + "which a listing of the store shows",
+                                                 advice: "the next lifesignal command that writes gives them keyed names"))
         }
         examineIndex("sessions", SessionRecord.self, \.accountID) { _, _ in nil }
         for name in (try? files.list("logins")) ?? [] where name.hasSuffix(".json") {
@@ -103,7 +126,8 @@ struct DoctorRun {
         if account.id != id { error(StoreLayout.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
         if let links = decode([ContactLink].self, StoreLayout.contacts(id)) {
             for link in links {
-                let theirs = (try? store.contacts(of: link.contactID)) ?? []
+                // Their contacts unusable: reported on their own, and nothing to compare.
+                guard let theirs = try? store.contacts(of: link.contactID) else { continue }
                 if theirs.first(where: { $0.contactID == id }) != link.mirrored(owner: id) {
                     error(StoreLayout.contacts(id), "its link to \(link.contactID) is not mirrored in that account's contacts",
                           DoctorAdvice.crossReference)
@@ -112,11 +136,13 @@ struct DoctorRun {
         }
         _ = decode([Ping].self, StoreLayout.pings(id))
         _ = decode([String].self, StoreLayout.sessionIndex(id))
+        _ = decode([EndedSession].self, StoreLayout.endedSessions(id))
         examineCheckIns(id)
         if let wake = decode(AccountWake.self, StoreLayout.wake(id)) { wakes[id] = wake.at }
         examineFeed(id)
         examineInvitations(of: id)
         _ = decode(DeliverySetup.self, StoreLayout.deliverySetup(id))
+        examineAccountFiles(id)
     }
 
     private mutating func examineCheckIns(_ id: EntityID) {
@@ -134,111 +160,6 @@ struct DoctorRun {
         }
     }
 
-    private mutating func examineFeed(_ id: EntityID) {
-        let decoded = decode(FeedSummaryFile.self, StoreLayout.feedSummary(id))
-        let index = decoded ?? FeedSummaryFile()
-        var total = 0, unread = 0
-        var seen = Set<EntityID>()
-        var positions: [EntityID: Int] = [:]
-        var tallies: [String: SenderTally] = [:]
-        var types: [String: SegmentRanges] = [:]
-        var unreadSegments = Set<Int>()
-        let segmentNames = ((try? files.list("accounts/\(id)/feed")) ?? []).filter { $0 != "summary.json" && $0 != "types.json" && $0.hasSuffix(".json") }
-        for name in segmentNames {
-            let path = "accounts/\(id)/feed/\(name)"
-            // Read as the commands read them, so both find the same damage.
-            guard let number = Int(name.dropLast(5)),
-                  let items = decode(path, { [store] in try store.feedSegment(at: path) }) else { continue }
-            for item in items {
-                total += 1
-                if !item.isRead {
-                    unread += 1
-                    unreadSegments.insert(number)
-                }
-                types[item.type.rawValue, default: SegmentRanges()].insert(number)
-                positions[item.id] = item.index
-                if let sender = SenderTally.sender(of: item, owner: id) {
-                    var tally = tallies[sender] ?? SenderTally(from: item.index)
-                    tally.count(item, 1)
-                    tally.from = min(tally.from, item.index)
-                    tallies[sender] = tally
-                }
-                if !seen.insert(item.id).inserted { error(path, "holds the notification \(item.id) twice", DoctorAdvice.crossReference) }
-                if item.index / index.segmentSize != number {
-                    error(path, "holds notification number \(item.index), which belongs in another segment", DoctorAdvice.crossReference)
-                }
-            }
-        }
-        if total != index.summary.total || unread != index.summary.unread {
-            error(StoreLayout.feedSummary(id), "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
-                  + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
-        }
-        // A summary that does not decode is reported once, as damage.
-        if let decoded { examineUnreadSegments(id, decoded, unread: unreadSegments) }
-        if let listed = decode(FeedTypesFile.self, StoreLayout.feedTypes(id)) { examineTypeSegments(id, listed, types: types) }
-        if let kept = decode(StoreLayout.feedSenders(id), { [store] in try store.feedSenders(of: id) }) {
-            for sender in Set(kept.tallies.keys).union(tallies.keys) {
-                let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
-                if counted.items != held.items || counted.unreadCritical != held.unreadCritical
-                    || (held.items > 0 && held.from < counted.from) {
-                    error(StoreLayout.feedSenders(id), "counts \(counted.items) notifications about \(sender) "
-                          + "(\(counted.unreadCritical) unread critical) but the feed holds \(held.items) (\(held.unreadCritical))",
-                          DoctorAdvice.crossReference)
-                }
-            }
-        }
-        if index.idIndexDigits != nil { examineFeedIDs(id, positions) }
-    }
-
-    /// The summary's list of segments holding unread items
-    /// (`FeedSummaryFile`) is exactly what the segments hold: `--unread`
-    /// reads no others.
-    private mutating func examineUnreadSegments(_ id: EntityID, _ index: FeedSummaryFile, unread: Set<Int>) {
-        let kept = Set(index.unreadSegments.filter { $0 >= index.firstSegment })
-        if kept != unread {
-            let missing = unread.subtracting(kept).sorted(), extra = kept.subtracting(unread).sorted()
-            error(StoreLayout.feedSummary(id), "lists the segments with unread notifications wrongly"
-                  + (missing.isEmpty ? "" : " (missing \(missing.map(String.init).joined(separator: ", ")))")
-                  + (extra.isEmpty ? "" : " (none unread in \(extra.map(String.init).joined(separator: ", ")))"),
-                  DoctorAdvice.crossReference)
-        }
-    }
-
-    /// The lists of segments holding items of each type (`FeedTypesFile`,
-    /// when the feed has one) are exactly what the segments hold: `--type`
-    /// reads no others.
-    private mutating func examineTypeSegments(_ id: EntityID, _ listed: FeedTypesFile, types: [String: SegmentRanges]) {
-        for type in NotificationType.allCases
-        where (listed.segments[type.rawValue] ?? SegmentRanges()) != (types[type.rawValue] ?? SegmentRanges()) {
-            let held = types[type.rawValue]?.bounds ?? [], said = listed.segments[type.rawValue]?.bounds ?? []
-            error(StoreLayout.feedTypes(id), "lists \(type.rawValue) notifications in segments \(said) "
-                  + "but the feed holds them in \(held) (ranges)", DoctorAdvice.crossReference)
-        }
-    }
-
-    /// The feed's ID index (`FeedIDIndex`) names every item at its position, and nothing else.
-    private mutating func examineFeedIDs(_ id: EntityID, _ positions: [EntityID: Int]) {
-        let directory = StoreLayout.feedDirectory(id) + "/ids"
-        var indexed = 0
-        for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
-            let path = directory + "/" + name
-            guard let entries = decode([FeedIDEntry].self, path) else { continue }
-            for entry in entries {
-                indexed += 1
-                if !entry.id.rawValue.hasPrefix(name.dropLast(5)) {
-                    error(path, "lists the notification \(entry.id), whose ID does not start with its name", DoctorAdvice.crossReference)
-                } else if positions[entry.id] != entry.index {
-                    error(path, "puts the notification \(entry.id) at \(entry.index), where the feed does not hold it",
-                          DoctorAdvice.crossReference)
-                }
-            }
-        }
-        if indexed < positions.count {
-            error(StoreLayout.feedSummary(id), "says the feed's ID index is complete, but it lacks \(positions.count - indexed) "
-                  + "notification\(positions.count - indexed == 1 ? "" : "s")", DoctorAdvice.crossReference)
-        }
-    }
-
     /// Checks the files of an index directory: each names an existing
     /// account, and `mismatch` says whether that account agrees.
     private mutating func examineIndex<Entry: StoreFileData>(_ directory: String, _ type: Entry.Type, _ accountID: KeyPath<Entry, EntityID>,
@@ -246,12 +167,26 @@ struct DoctorRun {
         for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
             let path = directory + "/" + name
             guard let entry = decode(type, path) else { continue }
-            guard let account = (try? store.account(entry[keyPath: accountID])) ?? nil else {
+            guard let found = referencedAccount(entry[keyPath: accountID]) else { continue }
+            guard let account = found else {
                 error(path, "points to the account \(entry[keyPath: accountID]), which does not exist", DoctorAdvice.crossReference)
                 continue
             }
             if let problem = mismatch(String(name.dropLast(5)), account) { error(path, problem, DoctorAdvice.crossReference) }
         }
+    }
+
+    /// What is wrong with the name of a code index file (its name without
+    /// `.json`) that points to `account`, or nil. The problem never spells
+    /// the account's code out.
+    static func codeNameProblem(_ name: String, account: Account, meta: StoreMeta?) -> String? {
+        let isPlain = CodeIndexName.plainCode(name + ".json") != nil
+        guard let key = meta?.codeKey, !(isPlain && meta?.codesToRename == true) else {
+            return account.qrCodeID == name ? nil : "points to an account whose QR code ID is now another"
+        }
+        if isPlain { return "is named after a QR code ID, which lifesignal no longer reads (and a listing shows)" }
+        return CodeIndexName.path(account.qrCodeID, key: key) == "codes/" + name + ".json" ? nil
+            : "points to an account whose QR code ID is now another"
     }
 
     /// Every entry names an existing account and the wake-up its `wake.json`
@@ -277,7 +212,10 @@ struct DoctorRun {
                 }
                 if entries.updateValue(entry.at, forKey: entry.id) != nil {
                     error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
-                } else if ((try? store.account(entry.id)) ?? nil) == nil {
+                    continue
+                }
+                guard let found = referencedAccount(entry.id), !unusable.contains(StoreLayout.wake(entry.id)) else { continue }
+                if found == nil {
                     error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
                 } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
                     error(path, "does not match the wake-up in \(StoreLayout.wake(entry.id))", DoctorAdvice.crossReference)
@@ -295,16 +233,39 @@ struct DoctorRun {
         }
     }
 
+    /// The account a file refers to: `.some(nil)` when there is none, nil
+    /// when its file cannot be used (which is reported on its own).
+    private func referencedAccount(_ id: EntityID) -> Account?? {
+        do { return .some(try store.account(id)) } catch { return nil }
+    }
+
+    /// Whether a location without `store.json` can be examined as a store
+    /// (it is empty); else it says what it holds, and how to remove a copy
+    /// that did not finish.
+    private mutating func examineShape() -> Bool {
+        switch StoreShape(topLevel: (try? files.list("")) ?? []) {
+        case .store, .empty: return true
+        case .partialCopy:
+            error(StoreLayout.copyMarker, "marks a store copy that did not finish (there is no store.json): no command uses it",
+                  "remove it all (\(StoreLocation.removal(of: root))), then copy again")
+        case .other:
+            error("", "is no lifesignal store: it holds other things, and no store.json",
+                  "name a store, or a new or empty place to make one (a store whose store.json was lost: restore it from a backup)")
+        }
+        return false
+    }
+
     /// Decodes a file, recording why it cannot be read; nil when missing or unreadable.
     mutating func decode<T: StoreFileData>(_ type: T.Type, _ path: String) -> T? {
         decode(path) { [store] in try store.load(type, path) }
     }
 
     /// Reads a file with `read`, recording why it cannot be read; nil when missing or unreadable.
-    private mutating func decode<T>(_ path: String, _ read: () throws -> T?) -> T? {
+    mutating func decode<T>(_ path: String, _ read: () throws -> T?) -> T? {
         do {
             return try read()
         } catch let failure as StoreError {
+            unusable.insert(path)
             switch failure {
             case .unsafe: break  // found by the safety audit, and reported once
             case .tooNew: report.findings.append(DoctorFinding(.error, path: full(path), problem: failure.message, advice: DoctorAdvice.tooNew))
@@ -312,6 +273,7 @@ struct DoctorRun {
             default: error(path, failure.message, DoctorAdvice.restore)
             }
         } catch {
+            unusable.insert(path)
             self.error(path, "\(error)", DoctorAdvice.restore)
         }
         return nil

@@ -26,8 +26,18 @@ public final class EtcdBackend: StoreBackend {
     private let opening = Mutex<EtcdSnapshotReader.Seed?>(nil)
     /// What each snapshot's first request also reads (`expect`).
     private let hint = Mutex<StoreReadHint?>(nil)
-    /// Runs of a body after which a still-conflicting transaction gives up.
-    static let maximumAttempts = 64
+    /// How many times `EtcdStoreAccess.busyTimeout` a transaction keeps
+    /// meeting others' changes before "store is busy": a conflict is another
+    /// command's progress, not a stuck store, and under steady contention
+    /// (eight writers on one responder) an unlucky one may lose for seconds
+    /// (26 of 2,400 were refused at 1x; the directory store's lock, which
+    /// queues writers, refused none).
+    static let conflictPatience = 3
+    /// Tries a transaction that keeps meeting others' changes has before
+    /// "store is busy", however long they took: on a machine short of CPU
+    /// each try is slow, and patience in seconds alone would refuse a
+    /// command that merely ran slowly among fast ones.
+    static let conflictTries = 20
 
     /// A backend for the store at `location`. Nothing is sent yet; a TLS
     /// file that cannot be used is refused here.
@@ -38,6 +48,7 @@ public final class EtcdBackend: StoreBackend {
             tls: TLSConfiguration(caFile: access.caFile, certificateFile: access.certificateFile, keyFile: access.keyFile),
             tokenCache: access.loadToken.flatMap { load in access.saveToken.map { EtcdConfiguration.TokenCache(load: load, save: $0) } })
         configuration.timeouts.operation = access.operationTimeout
+        configuration.firstMember = access.firstMember.flatMap { kept in url.endpoints.first { $0.description == kept } }
         do {
             client = try EtcdClient(configuration)
         } catch {
@@ -96,8 +107,13 @@ public final class EtcdBackend: StoreBackend {
         var markerID = Self.randomID()
         var seed = takeOpening()
         let patience = Deadline.after(access.busyTimeout)
+        let conflictPatience = Deadline.after(access.busyTimeout * Self.conflictPatience)
         var giveUp = StoreError.contended(store: name)
-        for attempt in 1...Self.maximumAttempts {
+        var attempt = 0
+        while true {
+            attempt += 1
+            var conflicted = true
+            var fresh = false
             let reader = reader(seed: seed)
             seed = nil
             let transaction = EtcdTransaction(reader: reader, writable: true)
@@ -106,19 +122,29 @@ public final class EtcdBackend: StoreBackend {
                 if let failure = reader.failure { throw failure }
                 switch try EtcdCommit(transaction: transaction, markerID: markerID).run() {
                 case .committed: return result
-                case .conflict(let next): seed = next
+                case .conflict(let next):
+                    seed = next
+                    fresh = true
                 case .stale: break
                 case .abandoned(let failure):
                     // Proven not made: the old marker is spent; a new run takes a new one.
                     markerID = Self.randomID()
                     giveUp = failure
+                    conflicted = false
                 }
             } catch {
                 let cause = reader.failure ?? error
                 guard cause is SnapshotGone else { throw cause }
             }
-            guard !patience.hasPassed else { break }
-            if attempt > 1 { Self.backOff(attempt) }
+            let outOfPatience = conflicted ? conflictPatience.hasPassed && attempt >= Self.conflictTries : patience.hasPassed
+            guard !outOfPatience else { break }
+            // A conflict's answer holds the values as they are now: run again
+            // on them at once. Pausing first would commit on values others
+            // had changed meanwhile, and the one that lost would go on losing
+            // to commands that read afresh (starved for seconds). Without
+            // fresh values, pause before reading again, jittered, so writers
+            // that collided do not collide again in step.
+            if attempt > 1, !fresh { Self.backOff(attempt) }
         }
         throw giveUp
     }
@@ -158,6 +184,10 @@ public final class EtcdBackend: StoreBackend {
         if let seed = reader.seed() { opening.withLock { $0 = seed } }
         return (commandClock.current ?? .local()).now()
     }
+
+    /// The member that answered last (`host:port`), for the next command
+    /// to ask first (`EtcdStoreAccess.firstMember`).
+    public var answeringMember: String { client.answeringMember.description }
 
     /// What this backend's reads showed about its hints: for the next command's.
     public var readLessons: StoreReadLessons { misses.all }

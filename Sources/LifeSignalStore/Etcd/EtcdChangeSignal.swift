@@ -8,17 +8,21 @@ import NetworkIO
 /// watch starts at R + 1 explicitly: nothing that happens after the signal
 /// was made is missed, whatever the reads that follow it see (etcd takes a
 /// start of 0 as "from now", which would lose what happened in between).
-/// The watch is resumed on another member when its member fails; when the
-/// history it needs was compacted, it starts again from the present and
-/// says something may have changed. When no member can carry it, a wait
-/// sleeps out its time and says something may have changed, so the
-/// caller's next read reports the outage.
+/// A failing member never puts the wait to sleep: the watch resumes from
+/// its last revision on another member at once, and keeps trying through
+/// an outage, so what changed meanwhile is reported as soon as a member
+/// serves again. When the history it needs was compacted, it reads the
+/// revision again, watches from there and says something may have changed.
 final class EtcdChangeSignal: StoreChangeSignal {
     private let backend: EtcdBackend
     private let range: KeyRangeBounds
     private let directories: [String]
     private var watch: EtcdWatch?
     private var nextRevision: Int64
+    /// The watch's history was compacted: the revision must be read again.
+    private var mustReadAgain = false
+    /// How long a watch every member refused waits before the caller looks.
+    static let refusedPause = Duration.seconds(5)
 
     init(backend: EtcdBackend, directories: [String]) throws {
         self.backend = backend
@@ -43,12 +47,26 @@ final class EtcdChangeSignal: StoreChangeSignal {
 
     func wait(timeout: Duration) -> Bool {
         let deadline = Deadline.after(timeout)
-        do {
-            if watch == nil {
-                watch = try backend.client.watch(WatchRequest(key: range.start, rangeEnd: range.end, startRevision: nextRevision))
+        while !deadline.hasPassed {
+            if mustReadAgain {
+                // The history the watch needed is gone: watch from a fresh
+                // read's revision, and say something may have changed.
+                guard let revision = try? currentRevision() else {
+                    Pause.sleep(min(deadline.remaining, .seconds(1)))
+                    continue
+                }
+                nextRevision = revision + 1
+                mustReadAgain = false
+                return true
             }
-            guard let watch else { return true }
-            while !deadline.hasPassed {
+            do throws(EtcdError) {
+                let watch: EtcdWatch
+                if let open = self.watch {
+                    watch = open
+                } else {
+                    watch = try backend.client.watch(WatchRequest(key: range.start, rangeEnd: range.end, startRevision: nextRevision))
+                    self.watch = watch
+                }
                 switch try watch.next(timeout: deadline.remaining) {
                 case .events(let events):
                     nextRevision = watch.nextRevision
@@ -58,19 +76,21 @@ final class EtcdChangeSignal: StoreChangeSignal {
                 case .idle:
                     return false
                 }
+            } catch where error.code == .compacted {
+                watch?.close()
+                watch = nil
+                mustReadAgain = true
+            } catch {
+                // Every member refuses the watch alike (its permission, the
+                // certificates): waiting on it mends nothing, and the
+                // caller's next read says what is wrong.
+                watch?.close()
+                watch = nil
+                Pause.sleep(min(deadline.remaining, Self.refusedPause))
+                return true
             }
-            return false
-        } catch where error.code == .compacted {
-            watch?.close()
-            watch = nil
-            nextRevision = ((try? currentRevision()) ?? nextRevision) + 1
-            return true
-        } catch {
-            watch?.close()
-            watch = nil
-            Pause.sleep(deadline.remaining)
-            return true
         }
+        return false
     }
 
     /// Whether a changed key is a file below one of the watched directories.

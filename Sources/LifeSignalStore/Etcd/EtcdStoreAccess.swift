@@ -19,6 +19,9 @@ public struct EtcdStoreAccess: Sendable {
     /// How long a transaction may keep meeting others' changes before
     /// "store is busy".
     public var busyTimeout: Duration
+    /// The member (`host:port`, as the URL names it) that answered the last
+    /// command: asked first (`EtcdBackend.answeringMember`).
+    public var firstMember: String?
 
     public init(caFile: String? = nil, certificateFile: String? = nil, keyFile: String? = nil, password: String? = nil,
                 loadToken: (@Sendable () -> String?)? = nil, saveToken: (@Sendable (String?) -> Void)? = nil,

@@ -2,12 +2,14 @@ import LifeSignalCore
 
 /// Deleting a feed of any size in steps (`StoreWriting.deleteOldestFeedItems`).
 extension LayoutStore {
-    public func deleteOldestFeedItems(of id: EntityID, below end: Int, limit: Int) throws -> Int {
+    public func deleteOldestFeedItems(of id: EntityID, below end: Int, limit: Int,
+                                      keeping keep: (FeedItem) -> Bool) throws -> (deleted: Int, kept: [EntityID]) {
         var index = try feedIndex(id)
         var book = SenderBook(owner: id)
         var types = FeedTypeBook(owner: id)
-        guard limit > 0, let last = index.lastSegment, last >= index.firstSegment else { return 0 }
+        guard limit > 0, let last = index.lastSegment, last >= index.firstSegment else { return (0, []) }
         var deleted: [EntityID] = []
+        var keptIDs: [EntityID] = []
         var number = index.firstSegment
         while number <= last, number * index.segmentSize < end, deleted.count < limit {
             let items = try segment(id, number)
@@ -15,6 +17,11 @@ extension LayoutStore {
             for item in items {
                 guard item.index < end, deleted.count < limit else {
                     kept.append(item)
+                    continue
+                }
+                guard !keep(item) else {
+                    kept.append(item)
+                    keptIDs.append(item.id)
                     continue
                 }
                 deleted.append(item.id)
@@ -32,11 +39,11 @@ extension LayoutStore {
             if kept.isEmpty, number == index.firstSegment, number < last { index.firstSegment = number + 1 }
             number += 1
         }
-        guard !deleted.isEmpty else { return 0 }
+        guard !deleted.isEmpty else { return (0, keptIDs) }
         try unindexIDs(deleted, of: id, index)
         try book.save(self)
         try types.save(self)
         try store(index, StoreLayout.feedSummary(id))
-        return deleted.count
+        return (deleted.count, keptIDs)
     }
 }

@@ -114,7 +114,10 @@ public final class LayoutStore: StoreWriting {
     /// the store accepts `clock`: simulated time only in a simulation store,
     /// so nobody can fire someone else's deadline by setting a clock.
     func checkMeta(clock: StoreClock = .real) throws {
-        guard let meta = try load(StoreMeta.self, StoreLayout.meta) else { return }
+        guard let meta = try load(StoreMeta.self, StoreLayout.meta) else {
+            // No store yet: nothing, or something that no command may take for one.
+            return try StoreShape(topLevel: try files.list("")).require(at: codec.root)
+        }
         if clock == .simulated, meta.simulatedTime != true {
             throw LifeSignalError.refused(
                 "LIFESIGNAL_NOW is set, but this store runs on the real clock (created \(meta.createdAt) without it); "
@@ -132,8 +135,10 @@ public final class LayoutStore: StoreWriting {
             meta.id = StoreMeta.newIdentity(env.random)
             try store(meta, StoreLayout.meta)
         } else {
+            // Made only where nothing is: `checkMeta`, first, found the location empty.
             var meta = StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random))
             meta.simulatedTime = clock == .simulated ? true : nil
+            meta.codeKey = StoreMeta.newCodeKey(env.random)
             try store(meta, StoreLayout.meta)
         }
     }
@@ -164,11 +169,6 @@ public final class LayoutStore: StoreWriting {
         return try load(IndexEntry.self, StoreLayout.phone(phoneNumber))?.accountID
     }
 
-    public func accountID(qrCodeID code: String) throws -> EntityID? {
-        guard QRCodeID.normalize(code) == code else { return nil }
-        return try load(IndexEntry.self, StoreLayout.code(code))?.accountID
-    }
-
     public func session(tokenHash: String) throws -> SessionRecord? {
         try load(SessionRecord.self, StoreLayout.session(tokenHash))
     }
@@ -185,6 +185,10 @@ public final class LayoutStore: StoreWriting {
         try load([String].self, StoreLayout.sessionIndex(id)) ?? []
     }
 
+    public func endedSessions(of id: EntityID) throws -> [EndedSession] {
+        try load([EndedSession].self, StoreLayout.endedSessions(id)) ?? []
+    }
+
     public func pendingLogin(phoneNumber: String) throws -> PendingLogin? {
         try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
     }
@@ -196,7 +200,7 @@ public final class LayoutStore: StoreWriting {
             let theirs: [ContactLink]
             do {
                 theirs = try contacts(of: other)
-            } catch let failure as StoreError where failure.kind == .damaged {
+            } catch let failure as StoreError where failure.isUnreadableFile {
                 continue
             }
             if let link = theirs.first(where: { $0.contactID == id }) { links.append(link.mirrored(owner: other)) }
@@ -244,11 +248,6 @@ public final class LayoutStore: StoreWriting {
         try store(IndexEntry(accountID: id), StoreLayout.phone(phoneNumber))
     }
 
-    public func setQRCodeIndex(_ code: String, to id: EntityID?) throws {
-        let path = StoreLayout.code(code)
-        if let id { try store(IndexEntry(accountID: id), path) } else { try remove(path) }
-    }
-
     public func setSession(tokenHash: String, to record: SessionRecord?) throws {
         let path = StoreLayout.session(tokenHash)
         if let record { try store(record, path) } else { try remove(path) }
@@ -257,6 +256,11 @@ public final class LayoutStore: StoreWriting {
     public func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws {
         let path = StoreLayout.sessionIndex(id)
         if tokenHashes.isEmpty { try remove(path) } else { try store(tokenHashes, path) }
+    }
+
+    public func saveEndedSessions(_ sessions: [EndedSession], of id: EntityID) throws {
+        let path = StoreLayout.endedSessions(id)
+        if sessions.isEmpty { try remove(path) } else { try store(sessions, path) }
     }
 
     public func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws {

@@ -26,7 +26,7 @@ package struct StoreCodec: Sendable {
         writer.beginObject()
         writer.key(StoreEnvelopeReader.dataMember)
         value.write(to: &writer)
-        writer.member(StoreEnvelopeReader.versionMember, Int64(Self.schemaVersion))
+        writer.member(StoreEnvelopeReader.versionMember, Int64(T.schemaVersion))
         writer.endObject()
         writer.lineBreak()
         return writer.bytes
@@ -35,30 +35,32 @@ package struct StoreCodec: Sendable {
     /// Decodes a store file in one parse: the schema version is checked
     /// before the data counts, then the data must pass its validation.
     package func decode<T: StoreFileData>(_ type: T.Type, from bytes: [UInt8], path: String) throws -> T {
-        let value = try decodeChecked(from: bytes, path: path) { reader throws(JSONReadError) in try T.read(from: &reader) }
+        let value = try decodeChecked(from: bytes, path: path, supported: T.schemaVersion) { reader throws(JSONReadError) in
+            try T.read(from: &reader)
+        }
         if let problem = value.validationProblem { throw StoreError.damaged(path: fullPath(path), reason: problem) }
         return value
     }
 
     /// `decode(_:from:path:)` for a file with a reader of its own that
     /// checks the data in full itself (`FeedSendersFile`).
-    func decodeChecked<T>(from bytes: [UInt8], path: String,
+    func decodeChecked<T>(from bytes: [UInt8], path: String, supported: Int = StoreCodec.schemaVersion,
                           data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
         let fullPath = root + "/" + path
         guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
         do throws(StoreEnvelopeReader.Failure) {
-            return try StoreEnvelopeReader.read(bytes, supported: Self.schemaVersion, data: data)
+            return try StoreEnvelopeReader.read(bytes, supported: supported, data: data)
         } catch {
             switch error {
-            case .versionOutOfRange(let found): throw Self.versionError(found, fullPath)
+            case .versionOutOfRange(let found): throw Self.versionError(found, supported, fullPath)
             case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)
             }
         }
     }
 
     /// A version below 1 is nonsense; above the supported one, a newer lifesignal wrote the file.
-    private static func versionError(_ found: Int, _ fullPath: String) -> StoreError {
+    private static func versionError(_ found: Int, _ supported: Int, _ fullPath: String) -> StoreError {
         guard found >= 1 else { return StoreError.damaged(path: fullPath, reason: "schema version \(found) is not valid") }
-        return StoreError.tooNew(path: fullPath, found: found, supported: schemaVersion)
+        return StoreError.tooNew(path: fullPath, found: found, supported: supported)
     }
 }

@@ -7,12 +7,17 @@ import LifeSignalCore
 /// command line reaches a path unchecked.
 enum StoreLayout {
     static let meta = "store.json"
+    /// A `store copy` in progress: written first, removed with the
+    /// `store.json` it writes last, in one commit (`StoreCopy`).
+    static let copyMarker = "copying.json"
     /// The store's sign-ups of the current day (see `SignUpLimits`).
     static let signUps = "limits/signups.json"
     static let schedule = "schedule"
     /// The last look of an agent or `tick` at the whole store.
     static let lastLook = "looked.json"
 
+    /// The directory of everything the account keeps.
+    static func accountDirectory(_ id: EntityID) -> String { "accounts/\(id)" }
     static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
     static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
     static func pings(_ id: EntityID) -> String { "accounts/\(id)/pings.json" }
@@ -21,6 +26,7 @@ enum StoreLayout {
     static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
     /// The account's sessions, as the hashes that name them under `sessions/`.
     static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
+    static func endedSessions(_ id: EntityID) -> String { "accounts/\(id)/ended-sessions.json" }
     static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
     static func deliverySetup(_ id: EntityID) -> String { "accounts/\(id)/delivery.json" }
     static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
@@ -50,6 +56,9 @@ enum StoreLayout {
         return "invitations/\(e164.dropFirst()).json"
     }
 
+    /// An older lifesignal's name of a code index file: the code itself,
+    /// which a listing shows. Read (and renamed) only in such a store; the
+    /// code index's names now are keyed (`CodeIndexName`).
     static func code(_ normalized: String) -> String {
         precondition(QRCodeID.normalize(normalized) == normalized, "code paths take normalised codes")
         return "codes/\(normalized).json"

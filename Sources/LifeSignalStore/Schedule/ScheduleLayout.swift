@@ -56,10 +56,10 @@ extension LayoutStore {
         let old: AccountWake?
         do {
             old = try load(AccountWake.self, StoreLayout.wake(id))
-        } catch let failure as StoreError where failure.kind == .damaged && failure.filePath == codec.fullPath(StoreLayout.wake(id)) {
+        } catch let failure as StoreError where failure.isUnreadableFile && isAboutWakeFile(failure, of: id) {
             // The wake file cannot say which entry is the account's: every
-            // entry of it goes, the new one comes, and the damaged file is
-            // left as it is.
+            // entry of it goes, the new one comes, and the damaged (or
+            // refused) file is left as it is.
             for path in try files.files(under: StoreLayout.schedule) where path.hasSuffix("-" + id.rawValue) {
                 try remove(path)
             }
@@ -67,6 +67,13 @@ extension LayoutStore {
             return
         }
         try schedule(id, at: wake, unreadable: unreadable, old: old)
+    }
+
+    /// Whether `failure` names the account's wake file or the account's
+    /// directory it is in (refused as planted), not some other file.
+    private func isAboutWakeFile(_ failure: StoreError, of id: EntityID) -> Bool {
+        let named = failure.filePath
+        return named == codec.fullPath(StoreLayout.wake(id)) || named == codec.fullPath(StoreLayout.accountDirectory(id))
     }
 
     private func schedule(_ id: EntityID, at wake: Date?, unreadable: String?, old: AccountWake?) throws {
@@ -124,9 +131,9 @@ extension LayoutStore {
             let recorded: AccountWake?
             do {
                 recorded = try load(AccountWake.self, StoreLayout.wake(candidate.id))
-            } catch let failure as StoreError where failure.kind == .damaged {
-                // That account's own wake file is damaged: its catch-up
-                // works around it; nobody else's is held up by it.
+            } catch let failure as StoreError where failure.isUnreadableFile {
+                // That account's own wake file is damaged or refused: its
+                // catch-up works around it; nobody else's is held up by it.
                 due.append(ScheduledWake(accountID: candidate.id, at: candidate.at))
                 continue
             }
@@ -149,7 +156,7 @@ extension LayoutStore {
         let recorded: AccountWake?
         do {
             recorded = try load(AccountWake.self, StoreLayout.wake(id))
-        } catch let failure as StoreError where failure.kind == .damaged {
+        } catch let failure as StoreError where failure.isUnreadableFile {
             return nil
         }
         guard let recorded, recorded.at <= now else { return nil }

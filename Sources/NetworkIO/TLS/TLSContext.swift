@@ -7,25 +7,33 @@ public final class TLSContext {
     let pointer: OpaquePointer
     public let configuration: TLSConfiguration
 
-    /// Loads the CA, certificate and key. The files are checked first, so a
-    /// missing or unreadable file is named with the system's reason.
+    /// Loads the CA, certificate and key, each read here first (`PEMFile`),
+    /// so that a missing, unreadable or odd file is named with the reason
+    /// and nothing at those paths can block or flood the process.
     public init(_ configuration: TLSConfiguration) throws(NetworkError) {
-        let files = [("CA file", configuration.caFile), ("certificate file", configuration.certificateFile),
-                     ("key file", configuration.keyFile)]
-        for case let (role, path?) in files {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw NetworkError(.tlsConfiguration, "\(role) \(path): \(SystemErrorText.message(errno))")
-            }
-            _ = Glibc.close(descriptor)
+        let ca = try configuration.caFile.map { path throws(NetworkError) in try PEMFile(role: "CA file", path: path) }
+        let certificate = try configuration.certificateFile.map { path throws(NetworkError) in
+            try PEMFile(role: "certificate file", path: path)
         }
+        let key = try configuration.keyFile.map { path throws(NetworkError) in try PEMFile(role: "key file", path: path) }
         var error = ctls_error()
-        guard let pointer = ctls_context_create(configuration.caFile, configuration.certificateFile,
-                                                configuration.keyFile, &error) else {
-            throw TLSContext.networkError(error)
+        let created = ca.withPEM { ca in
+            certificate.withPEM { certificate in
+                key.withPEM { key in ctls_context_create(ca, certificate, key, &error) }
+            }
         }
+        guard let pointer = created else { throw TLSContext.networkError(error) }
         self.pointer = pointer
         self.configuration = configuration
+    }
+
+    /// A context whose sessions accept certificates outside their validity
+    /// period (all else verified): only for asking a server the time when
+    /// this machine's clock may be wrong.
+    public static func ignoringValidityPeriod(_ configuration: TLSConfiguration) throws(NetworkError) -> TLSContext {
+        let context = try TLSContext(configuration)
+        ctls_context_ignore_validity_period(context.pointer)
+        return context
     }
 
     deinit { ctls_context_free(pointer) }
@@ -49,5 +57,18 @@ public final class TLSContext {
         default: kind = .tlsProtocol
         }
         return NetworkError(kind, message)
+    }
+}
+
+extension Optional<PEMFile> {
+    /// `body` with the C view of the file (its path and bytes), or NULL for none.
+    func withPEM<T>(_ body: (UnsafePointer<ctls_pem>?) -> T) -> T {
+        guard let file = self else { return body(nil) }
+        return file.path.withCString { path in
+            file.bytes.withUnsafeBufferPointer { bytes in
+                var pem = ctls_pem(path: path, bytes: bytes.baseAddress, count: bytes.count)
+                return body(&pem)
+            }
+        }
     }
 }

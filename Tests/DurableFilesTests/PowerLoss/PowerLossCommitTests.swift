@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import Testing
 
 /// Stops a commit dead after each of its steps, cuts the power, and lets a
 /// fresh store find its way back.
-@Suite("Power loss at every step of a commit", .timeLimit(.minutes(2)))
+@Suite("Power loss at every step of a commit", .hangGuard)
 struct PowerLossCommitTests {
     /// A scenario on a platform with or without boot identifiers.
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import Testing
 
 /// The model fails (or succeeds) exactly as Linux does: each case runs on
 /// the model and on the real file system, from the same starting tree.
-@Suite("PowerLossFileSystem errors", .timeLimit(.minutes(1)))
+@Suite("PowerLossFileSystem errors", .hangGuard)
 struct PowerLossErrnoTests {
     /// One call sequence, run against a tree holding the directories `d`
     /// (with the file `d/f`) and `empty`, and the file `g`.

@@ -251,6 +251,12 @@ final class PowerLossFileSystem: FileSystem {
         try stat(path)
     }
 
+    /// The model has no symbolic links: whatever exists is not one.
+    func readLink(_ path: String) throws(Errno) -> String {
+        _ = try stat(path)
+        throw .invalidArgument
+    }
+
     func fstat(_ descriptor: FileDescriptor) throws(Errno) -> FileStatus {
         try state.withLock { (state) throws(Errno) -> FileStatus in
             state.tree.status(try state.open(descriptor).inode)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import Testing
 
 /// The model itself: what survives a power loss, and that it fails like the
 /// real calls do.
-@Suite("PowerLossFileSystem", .timeLimit(.minutes(1)))
+@Suite("PowerLossFileSystem", .hangGuard)
 struct PowerLossFileSystemTests {
     @Test("an unsynced write is lost in the worst case; an fsynced one survives")
     func unsyncedWrite() throws {

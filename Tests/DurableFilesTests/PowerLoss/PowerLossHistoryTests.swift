@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import TestSupport
 
 /// Many acknowledged commits, with power losses, crashes and readers in
 /// between: after each loss a fresh store must read the last acknowledged state.
-@Suite("Acknowledged commits survive power loss", .timeLimit(.minutes(2)))
+@Suite("Acknowledged commits survive power loss", .hangGuard)
 struct PowerLossHistoryTests {
     static let configurations: [PowerLossMachine.Configuration] = [
         .defaultCheckpoint, .everyCommit, .everyFewCommits, .noBootIdentifier,

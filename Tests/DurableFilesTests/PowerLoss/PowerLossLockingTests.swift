@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import Testing
 
 /// `flock` in the model: per open descriptor, shared or exclusive, released
 /// by close, crash and power loss.
-@Suite("PowerLossFileSystem locks", .timeLimit(.minutes(1)))
+@Suite("PowerLossFileSystem locks", .hangGuard)
 struct PowerLossLockingTests {
     struct Contention: Sendable, CustomTestStringConvertible {
         let id: String

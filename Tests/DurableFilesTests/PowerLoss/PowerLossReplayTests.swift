@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DurableFiles
@@ -5,7 +6,7 @@ import Testing
 
 /// After a power loss the journal is the authority; the replay that follows
 /// can itself be cut short, by a crash and then another power loss.
-@Suite("Power loss at every step of a replay", .timeLimit(.minutes(1)))
+@Suite("Power loss at every step of a replay", .hangGuard)
 struct PowerLossReplayTests {
     static let configurations: [PowerLossMachine.Configuration] = [
         .defaultCheckpoint, .everyFewCommits, .noBootIdentifier,

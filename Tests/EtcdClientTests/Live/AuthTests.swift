@@ -7,7 +7,7 @@ import TestSupport
 extension LiveEtcdTests {
     /// etcd's user/password authentication: a user confined to one prefix,
     /// tokens that expire (after 2 s idle here) and a cache that keeps them.
-    @Suite(needsEtcd, .timeLimit(.minutes(2)))
+    @Suite(needsEtcd, .hangGuard)
     struct AuthTests {
         static let prefix = bytes("family/")
         let cluster: EtcdCluster

@@ -5,7 +5,7 @@ import TestSupport
 
 extension LiveEtcdTests {
     /// Status, members, alarms, and the database filling up.
-    @Suite(needsEtcd, .timeLimit(.minutes(2)))
+    @Suite(needsEtcd, .hangGuard)
     struct ClusterCallTests {
         @Test func describesTheCluster() throws {
             let cluster = try EtcdCluster.shared("single")

@@ -5,7 +5,7 @@ import TestSupport
 
 extension LiveEtcdTests {
     /// Every read and write option round trip against a real etcd.
-    @Suite(needsEtcd, .timeLimit(.minutes(2)))
+    @Suite(needsEtcd, .hangGuard)
     struct KeyValueTests {
         let cluster: EtcdCluster
         let client: EtcdClient

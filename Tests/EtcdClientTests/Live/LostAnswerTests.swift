@@ -8,7 +8,7 @@ extension LiveEtcdTests {
     /// A member that carries out a request and loses the answer, made exactly:
     /// a loopback proxy passes the request to a real etcd and hangs up instead
     /// of answering. The write has committed; the client cannot know.
-    @Suite(needsEtcd, .timeLimit(.minutes(2)))
+    @Suite(needsEtcd, .hangGuard)
     struct LostAnswerTests {
         let cluster: EtcdCluster
         let keys = EtcdTestKeys("lost")

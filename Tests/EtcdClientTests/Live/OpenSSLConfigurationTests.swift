@@ -7,7 +7,7 @@ extension LiveEtcdTests {
     /// OpenSSL never reads the system's (or `OPENSSL_CONF`'s) configuration:
     /// TLS behaves the same on every machine. Shown with a configuration
     /// that, if read, caps TLS at 1.0, which no handshake of ours accepts.
-    @Suite(needsEtcd, .timeLimit(.minutes(1)))
+    @Suite(needsEtcd, .hangGuard)
     struct OpenSSLConfigurationTests {
         static let hostile = """
             openssl_conf = init

@@ -28,4 +28,4 @@ func seconds(since start: Deadline) -> Double {
 /// Every suite that runs etcd members, one test at a time: several clusters
 /// electing leaders at once on a small, shared machine make each other's
 /// timing worse than any fault a test injects.
-@Suite(.serialized) enum LiveEtcdTests {}
+@Suite(.serialized, .ownThreads) enum LiveEtcdTests {}

@@ -6,7 +6,7 @@ import TestSupport
 extension LiveEtcdTests {
     /// Mutual TLS against a real etcd (--client-cert-auth), with certificates
     /// made by openssl for the test: the good case and every way to get it wrong.
-    @Suite(needsEtcd, .timeLimit(.minutes(2)))
+    @Suite(needsEtcd, .hangGuard)
     struct TLSTests {
         let cluster: EtcdCluster
         let pki: TestPKI

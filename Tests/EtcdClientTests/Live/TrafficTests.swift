@@ -5,7 +5,7 @@ import TestSupport
 extension LiveEtcdTests {
     /// The client's count of round trips and connections, against what a
     /// proxy between it and a real member saw cross the wire.
-    @Suite(needsEtcd, .timeLimit(.minutes(1)))
+    @Suite(needsEtcd, .hangGuard)
     struct TrafficTests {
         let cluster: EtcdCluster
         let keys = EtcdTestKeys("traffic")

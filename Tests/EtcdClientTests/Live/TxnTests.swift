@@ -5,7 +5,7 @@ import TestSupport
 extension LiveEtcdTests {
     /// Transaction compares as etcd evaluates them (design note §1), one
     /// target and relation at a time, on a present and an absent key.
-    @Suite(needsEtcd, .timeLimit(.minutes(2)))
+    @Suite(needsEtcd, .hangGuard)
     struct TxnTests {
         let client: EtcdClient
         let keys = EtcdTestKeys("txn")

@@ -6,7 +6,7 @@ import TestSupport
 extension LiveEtcdTests {
     /// Watches against a real etcd: from a start revision, with previous
     /// values, across chunk boundaries, progress, compaction.
-    @Suite(needsEtcd, .timeLimit(.minutes(2)))
+    @Suite(needsEtcd, .hangGuard)
     struct WatchTests {
         let client: EtcdClient
         let keys = EtcdTestKeys("watch")

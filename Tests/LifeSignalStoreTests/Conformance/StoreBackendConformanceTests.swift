@@ -277,7 +277,10 @@ import Testing
         let store = try subject.open()
         let id = EntityID(randomBytes: Array(repeating: 7, count: 16))
         let path = "accounts/\(id)/account.json"
-        try store.write { tx in try tx.write(path, Self.bytes("{\"schemaVersion\":1,\"data\":{\"id\":")) }
+        try store.write { tx in
+            try tx.write("store.json", World.storeFile)
+            try tx.write(path, Self.bytes("{\"schemaVersion\":1,\"data\":{\"id\":"))
+        }
         let full = store.name + "/" + path
         #expect(throws: StoreError.damaged(path: full, reason: "not valid JSON: the file ends early, at byte 32 (expected a value)")) {
             try SharedStore(backend: store).readWithoutCatchUp { try $0.account(id) }

@@ -40,9 +40,13 @@ enum CodecSamples {
                          populated: SessionRecord(accountID: id(8), createdAt: date(8), id: id(9), machine: "höst \"a\"",
                                                   lastUsedAt: date(9)),
                          minimal: SessionRecord(accountID: id(8), createdAt: date(8))),
+        StoreCodecSample(EndedSession.StoreField.self,
+                         populated: EndedSession(id: id(9), machine: "höst \"b\"", createdAt: date(8), lastUsedAt: date(9),
+                                                 endedAt: date(10)),
+                         minimal: EndedSession(id: id(9), machine: "", createdAt: date(8), lastUsedAt: date(8), endedAt: date(8))),
         StoreCodecSample(SignUpWindow.StoreField.self, populated: SignUpWindow(start: date(10), accounts: 3, codes: 7),
                          minimal: SignUpWindow(start: date(10))),
-        StoreCodecSample(PendingLogin.StoreField.self, populated: login, minimal: login),
+        StoreCodecSample(PendingLogin.StoreField.self, populated: login, minimal: loginFromBefore),
         StoreCodecSample(IndexEntry.StoreField.self, populated: IndexEntry(accountID: id(9)), minimal: IndexEntry(accountID: id(9))),
         StoreCodecSample(StoreMeta.StoreField.self, populated: meta, minimal: StoreMeta(createdAt: "2026-03-01T09:00:00Z", id: nil)),
         StoreCodecSample(ContactLink.StoreField.self, populated: link,
@@ -97,6 +101,7 @@ enum CodecSamples {
         preferences.alerts = false
         preferences.checkIns = true
         preferences.contacts = false
+        preferences.dependentNews = false
         preferences.pings = true
         return preferences
     }
@@ -184,14 +189,23 @@ enum CodecSamples {
 
     static var login: PendingLogin {
         var login = PendingLogin(phoneNumber: "+15550000002", salt: "c2FsdA", codeHash: String(repeating: "f", count: 64),
-                                 sentAt: date(40), expiresAt: date(41), sendsInWindow: 2, windowStart: date(39))
+                                 iterations: 100_000, sentAt: date(40), expiresAt: date(41), sendsInWindow: 2, windowStart: date(39))
         login.failedAttempts = 1
         return login
+    }
+
+    /// A pending code issued before codes recorded their rounds.
+    static var loginFromBefore: PendingLogin {
+        var before = login
+        before.iterations = nil
+        return before
     }
 
     static var meta: StoreMeta {
         var meta = StoreMeta(createdAt: "2026-03-01T09:00:00Z", id: String(repeating: "0123456789abcdef", count: 2))
         meta.simulatedTime = true
+        meta.codeKey = String(repeating: "0123456789abcdef", count: 4)
+        meta.codesToRename = true
         return meta
     }
 
@@ -237,7 +251,8 @@ enum CodecSamples {
         DeliveryPlace(notifyCommandSince: date(63),
                       agents: ["9" + String(repeating: "a", count: 31): agent,
                                "10" + String(repeating: "b", count: 30): AgentPresence(since: date(64), seenAt: date(65), host: "")],
-                      lastRunAt: date(66))
+                      lastRunAt: date(66), lastDeliveredAt: date(68), failingSince: date(69), failedAttempts: 3,
+                      lastError: "the notify-command exited with status 7")
     }
 
     static var deliverySetup: DeliverySetup {

@@ -59,6 +59,8 @@ enum AlarmFeedReading {
             return .init(kind: .alert, about: try person(title.dropFirst("Emergency alert from ".count)), due: nil, at: at)
         case _ where title.hasSuffix(" cancelled their alert"):
             return .init(kind: .cancel, about: try person(title.dropLast(" cancelled their alert".count)), due: nil, at: at)
+        case _ where title.hasSuffix(" gave themselves more time"):
+            return .init(kind: .lengthened, about: try person(title.dropLast(" gave themselves more time".count)), due: nil, at: at)
         case _ where title.contains("watched"):
             throw HarnessFailure("\(title): no account is damaged here")
         default:

@@ -30,8 +30,14 @@ import Foundation
 /// - An extension moves the deadline (a new deadline, by the rule above);
 ///   a pause starts the next cycle at its end (`due = end + interval`),
 ///   telling the responders when it starts and the account and its
-///   responders when it ends. Neither can touch a deadline others were
-///   told was missed.
+///   responders when it ends, once: a deadline that moves afterwards (a
+///   new interval, an extension) is a new deadline, but the pause ended
+///   only once. Neither can touch a deadline others were told was missed.
+/// - A longer interval or grace period is told to the responders at once.
+///
+/// Issue 26: what each person's notify command is handed follows their
+/// preferences (`AlarmModelPreferences.swift`), and no preference holds
+/// back an alarm about someone they watch.
 ///
 /// Each person's deadline has `steps` (the rules); a step fires once per
 /// deadline when its time has come, a repeating one once per occurrence.
@@ -40,7 +46,7 @@ struct AlarmModel {
     struct Event: Hashable, Comparable, CustomStringConvertible {
         enum Kind: String, Comparable {
             case reminder, missedOwn, missed, safe, alert, cancel
-            case late, again, paused, pauseEnded, pauseEndedOwn, ackMissed, ackMissedOwn, ackAlert, ackAlertOwn
+            case late, again, paused, pauseEnded, pauseEndedOwn, ackMissed, ackMissedOwn, ackAlert, ackAlertOwn, lengthened
             static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
         }
 
@@ -107,6 +113,8 @@ struct AlarmModel {
         /// The last occurrence done of each repeating step.
         var occurrences: [String: Int] = [:]
         var ackedBy: Int?
+        /// What their notify command is handed.
+        var preferences = Preferences()
     }
 
     enum Outcome: Equatable { case done, unchanged, refused, notFound }
@@ -186,10 +194,13 @@ struct AlarmModel {
     mutating func evaluate(_ p: Int, now: Date) {
         guard let due = due(p), let start = cycleStart(p) else { return }
         if people[p].cycle != start || (!people[p].held && people[p].deadline != due) {
+            // A deadline that moved within its cycle starts afresh, but the
+            // cycle's own step (the pause's end) stays done.
+            let kept = people[p].cycle == start ? people[p].fired.filter { $0.key == "pause end" } : [:]
             people[p].cycle = start
             people[p].deadline = due
             people[p].held = false
-            people[p].fired = [:]
+            people[p].fired = kept
             people[p].occurrences = [:]
             people[p].ackedBy = nil
         }
@@ -242,11 +253,15 @@ struct AlarmModel {
         } else if remind >= interval {
             remind = [3600, 7200, 14_400, 28_800].filter { $0 < interval }.max() ?? interval / 2
         }
+        let lengthened = interval > people[p].interval || (grace ?? 0) > people[p].grace
         people[p].interval = interval
         people[p].reminder = remind
         if let grace { people[p].grace = grace }
         if let repeats { people[p].repeatEvery = repeats }
         evaluate(p, now: now)
+        if lengthened {
+            for r in responders(of: p) { tell(r, Event(kind: .lengthened, about: p, due: nil, at: now)) }
+        }
         return .done
     }
 

@@ -4,18 +4,24 @@ import TestSupport
 
 /// The alarm path against `AlarmModel`: thousands of random sequences of
 /// check-ins, interval and reminder changes, pings and answers, alerts,
-/// contacts added, re-roled and removed, clock jumps of any size (a few
-/// backwards), and several evaluators on clocks a little apart. After every
-/// step each person's reminders, misses, "safe" notices and alerts are
+/// contacts added, re-roled and removed, pauses (many from the opening on,
+/// so that intervals change during and after them), resumes, extensions,
+/// preference changes, clock jumps of any size (a few backwards), and
+/// several evaluators on clocks a little apart. After every step each
+/// person's reminders, misses, "safe" notices, pause notices and alerts are
 /// exactly the model's, at the same moments: every deadline passed without
-/// a check-in told the account and each of its responders once, nothing
-/// came early, and a met deadline told nobody.
+/// a check-in told the account and each of its responders once, each step
+/// fired once (a pause's end too, however the deadline moved after it),
+/// nothing came early, and a met deadline told nobody; and what their
+/// preferences hand to the notify command is the model's (every alarm
+/// about a dependent, whatever the switches).
 ///
 /// `swift test` runs `AlarmPropertyTests.sequences` fixed seeds of `steps`
 /// steps (a few seconds); `LIFESIGNAL_ALARM_SEQUENCES=N` runs N more
 /// sequences of `longSteps` steps from a random base seed, and
 /// `LIFESIGNAL_STRESS_SEED=S` replays one sequence; every failure prints its
 /// seed and its steps.
+@Suite(.ownThreads)
 struct AlarmPropertyTests {
     static let sequences = 2_000
     /// Steps after the opening of each `swift test` sequence.
@@ -113,6 +119,8 @@ enum AlarmAction: CustomStringConvertible {
     case extend(Int, seconds: Int)
     case pause(Int, seconds: Int)
     case resume(Int)
+    /// `settings set KEY on|off`.
+    case preference(Int, AlarmModel.Switch, on: Bool)
     /// `ack P`, by R.
     case ack(Int, Int)
     case advance(seconds: Int)
@@ -136,6 +144,7 @@ enum AlarmAction: CustomStringConvertible {
         case .extend(let p, let seconds): "\(p) extends by \(seconds) s"
         case .pause(let p, let seconds): "\(p) pauses for \(seconds) s"
         case .resume(let p): "\(p) resumes"
+        case .preference(let p, let key, let on): "\(p) turns \(key.rawValue) \(on ? "on" : "off")"
         case .ack(let r, let p): "\(r) acknowledges \(p)"
         case .advance(let seconds): "time \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .evaluators(let lags): "\(lags.count) evaluators, clocks behind by \(lags) s"
@@ -161,6 +170,17 @@ enum AlarmAction: CustomStringConvertible {
             actions.append(.checkIn(p))
             actions.append(.advance(seconds: random.pick([0, 60, 600, 3600])))
         }
+        // A third paused, so that intervals change during and after pauses;
+        // a third with a switch off.
+        for p in 0..<people {
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                actions.append(.pause(p, seconds: random.pick([3600, 4 * 3600, 86_400])))
+                actions.append(.advance(seconds: random.pick([600, 3600, 2 * 3600])))
+            }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                actions.append(.preference(p, random.pick(AlarmModel.Switch.allCases), on: false))
+            }
+        }
         return actions
     }
 
@@ -171,7 +191,8 @@ enum AlarmAction: CustomStringConvertible {
             Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
         }
         // Issue 14's commands in about a quarter of the steps.
-        switch Int.random(in: 0..<130, using: &random) {
+        switch Int.random(in: 0..<136, using: &random) {
+        case 130..<136: return .preference(a, random.pick(AlarmModel.Switch.allCases), on: Bool.random(using: &random))
         case 100..<106:
             let graces = [nil, 0, 1800, 3600, 6 * 3600, 8 * 86_400]
             let repeats: [Int??] = [nil, .some(nil), 900, 3600, 6 * 3600, 86_400, 600]

@@ -9,7 +9,8 @@ import TestSupport
 /// the binary runs it: deadlines first, then the action; one that throws
 /// changes nothing. After each step every person's alarm notices
 /// (reminders, misses, "safe", alerts) must be exactly the model's, at the
-/// same moments, and each person's deadline and alert what the model says.
+/// same moments, and each person's deadline and alert what the model says;
+/// so must those of them their preferences hand to the notify command.
 final class AlarmWorld {
     /// Where the store lives.
     enum Backing {
@@ -30,6 +31,12 @@ final class AlarmWorld {
     /// Each person's alarm notices read so far, and the next feed index to read.
     private var seen: [[AlarmModel.Event]] = []
     private var nextIndex: [Int] = []
+    /// Of those, the ones the person's preferences hand to the notify
+    /// command (judged when read, as a delivery run right after would),
+    /// and the same of the model's, with how many of its notices were judged.
+    private var handed: [[AlarmModel.Event]] = []
+    private var expectedHanded: [[AlarmModel.Event]] = []
+    private var judged: [Int] = []
 
     /// A world of people who have just signed up, to start sequences from.
     struct Start {
@@ -62,6 +69,9 @@ final class AlarmWorld {
         model = start.model
         seen = Array(repeating: [], count: accounts.count)
         nextIndex = Array(repeating: 0, count: accounts.count)
+        handed = seen
+        expectedHanded = seen
+        judged = nextIndex
         try compare("the start")
     }
 
@@ -115,6 +125,9 @@ final class AlarmWorld {
         model.signUp("\(name) Test")
         seen.append([])
         nextIndex.append(0)
+        handed.append([])
+        expectedHanded.append([])
+        judged.append(0)
     }
 
     private func account(_ index: Int, _ store: LayoutStore) throws -> Account {
@@ -249,6 +262,20 @@ final class AlarmWorld {
             model.catchUp(now: now)
             expected = model.acknowledge(r, p, now: now)
             if expected == .unchanged { expected = .done }
+        case .preference(let p, let key, let on):
+            try transaction { store, env in
+                var account = try account(p, store)
+                var preferences = account.preferences
+                switch key {
+                case .alerts: preferences.alerts = on
+                case .checkIns: preferences.checkIns = on
+                case .dependentNews: preferences.dependentNews = on
+                }
+                try AccountService(store: store, env: env).setPreferences(&account, preferences)
+            }
+            model.catchUp(now: now)
+            model.set(p, key, on: on)
+            return
         case .respond(let p):
             let answered = try transaction { store, env in
                 var account = try account(p, store)
@@ -277,18 +304,25 @@ final class AlarmWorld {
     private func compare(_ label: String, _ store: LayoutStore) throws {
         let names = Dictionary(uniqueKeysWithValues: model.people.enumerated().map { ($0.element.name, $0.offset) })
         for p in accounts.indices {
+            guard let account = try store.account(accounts[p]) else { throw HarnessFailure("\(label): account \(p) is gone") }
             // Only a feed that grew is read again (this is most of the test's time).
             if try store.feedSummary(of: accounts[p]).nextIndex > nextIndex[p] {
                 try store.visitFeed(of: accounts[p], from: nextIndex[p]) { item in
                     nextIndex[p] = item.index + 1
-                    if let event = try AlarmFeedReading.event(item, owner: p, names: names) { seen[p].append(event) }
+                    guard let event = try AlarmFeedReading.event(item, owner: p, names: names) else { return true }
+                    seen[p].append(event)
+                    if account.preferences.delivers(item) { handed[p].append(event) }
                     return true
                 }
             }
             let real = seen[p].sorted(), expected = (model.expected[p] ?? []).sorted()
             try #require(real == expected, "\(label): \(model.people[p].name) holds\n\(real)\nbut the rules say\n\(expected)")
+            let told = model.expected[p] ?? []
+            expectedHanded[p] += told[judged[p]...].filter { model.hands($0.kind, to: p) }
+            judged[p] = told.count
+            let (given, meant) = (handed[p].sorted(), expectedHanded[p].sorted())
+            try #require(given == meant, "\(label): \(model.people[p].name)'s notify command is handed\n\(given)\nbut the rules say\n\(meant)")
             // What status shows: the deadline (a told miss stands) and the alert.
-            guard let account = try store.account(accounts[p]) else { throw HarnessFailure("\(label): account \(p) is gone") }
             let shown = "\(label): \(model.people[p].name) is due \(String(describing: account.nextCheckInDue)), "
                 + "alert \(account.isAlertActive); the rules say \(String(describing: model.due(p))), \(model.people[p].alert)"
             try #require(account.nextCheckInDue == model.due(p) && account.isAlertActive == model.people[p].alert, "\(shown)")

@@ -12,6 +12,7 @@ import TestSupport
 ///
 /// CI runs the fixed seeds; `LIFESIGNAL_PROPERTY_RUNS=N` adds N random seeds
 /// (each printed), `LIFESIGNAL_STRESS_SEED=S` replays one.
+@Suite(.ownThreads)
 struct PropertyTests {
     static let fixedSeeds: [UInt64] = [1, 2, 3, 42, 1234, 99_991]
 

@@ -106,7 +106,8 @@ struct RulesModel {
         guard responder || dependent, a != b, people[a].links[b] == nil else { return .refused }
         people[a].links[b] = Link(isResponder: responder, isDependent: dependent)
         people[b].links[a] = Link(isResponder: dependent, isDependent: responder)
-        notify(b, "\(people[a].name) added you")
+        // Making oneself b's responder with b's code is named as such (issue 27, item 9).
+        notify(b, dependent ? "\(people[a].name) made themselves your responder" : "\(people[a].name) added you")
         tellMissed(a)
         tellMissed(b)
         return .done
@@ -119,7 +120,8 @@ struct RulesModel {
         guard new != old else { return .unchanged }
         people[a].links[b] = new
         people[b].links[a] = Link(isResponder: new.isDependent, isDependent: new.isResponder)
-        notify(b, "\(people[a].name) changed your role")
+        notify(b, new.isDependent && !old.isDependent ? "\(people[a].name) made themselves your responder"
+                                                       : "\(people[a].name) changed your role")
         tellMissed(a)
         tellMissed(b)
         return .done

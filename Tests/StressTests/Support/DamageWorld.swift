@@ -82,7 +82,12 @@ final class DamageWorld {
         case .feedTypes: return store.appendingPathComponent("accounts/\(ada)/feed/types.json")
         case .feedSegment: return store.appendingPathComponent("accounts/\(ada)/feed/0.json")
         case .phoneIndex: return store.appendingPathComponent("phones/15550000001.json")
-        case .codeIndex: return store.appendingPathComponent("codes/\(cyCode).json")
+        case .codeIndex:
+            // Named by the code's HMAC under the store's key (`CodeIndexName`).
+            let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: store.appendingPathComponent("store.json")))
+            let key = try #require(((meta as? [String: Any])?["data"] as? [String: Any])?["codeKey"] as? String)
+            let name = Hex.encode(PBKDF2.hmac(key: Array(key.utf8), message: Array(cyCode.utf8)))
+            return store.appendingPathComponent("codes/\(name).json")
         case .session:
             let token = try #require(try sessionToken(), "Ada has no session token")
             return store.appendingPathComponent("sessions/\(SHA256.hexDigest(token)).json")

@@ -19,7 +19,9 @@ enum StoreFileKind: String, CaseIterable, CustomStringConvertible {
         case .contacts: ["contacts"]
         case .pings: ["ping", "list"]
         case .checkIns: ["checkin", "history"]
-        case .accountWake: ["checkin"]
+        // A check-in works around its own damaged wake file (it must never
+        // be blocked); a new interval still needs the file.
+        case .accountWake: ["checkin", "interval", "2d"]
         case .feedSummary, .feedSegment: ["notifications"]
         case .feedTypes: ["notifications", "--type", "pings"]
         case .phoneIndex: ["login", "--phone", "+15550000001"]

@@ -15,11 +15,14 @@ public final class EtcdCluster: @unchecked Sendable {
         public var tls: Bool
         /// Passed to every member (`--quota-backend-bytes=…`, `--auth-token-ttl=…`).
         public var extraFlags: [String]
+        /// With TLS: days from now at which the server certificate becomes valid.
+        public var serverCertificateStartsIn: Int
 
-        public init(members: Int = 1, tls: Bool = false, extraFlags: [String] = []) {
+        public init(members: Int = 1, tls: Bool = false, extraFlags: [String] = [], serverCertificateStartsIn: Int = 0) {
             self.members = members
             self.tls = tls
             self.extraFlags = extraFlags
+            self.serverCertificateStartsIn = serverCertificateStartsIn
         }
     }
 
@@ -49,7 +52,7 @@ public final class EtcdCluster: @unchecked Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifesignal-etcd-\(UUID().uuidString)").path
         self.directory = directory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        pki = options.tls ? try TestPKI(directory: directory + "/pki") : nil
+        pki = options.tls ? try TestPKI(directory: directory + "/pki", serverStartsIn: options.serverCertificateStartsIn) : nil
         members = try (1...options.members).map { number in
             EtcdMember(name: "m\(number)", clientPort: try FreePort.take(), peerPort: try FreePort.take(), directory: directory)
         }
@@ -188,6 +191,9 @@ public final class EtcdCluster: @unchecked Sendable {
                     break
                 } catch where error.code != .unavailable && error.code != .tls {
                     // It answered (with authentication on, that it wants a user): it serves.
+                    break
+                } catch where error.code == .tls && options.serverCertificateStartsIn > 0 && error.message.contains("not yet valid") {
+                    // Its certificate, dated in the future on purpose, is being served.
                     break
                 } catch {}
                 guard Date() < deadline else {

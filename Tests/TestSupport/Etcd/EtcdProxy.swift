@@ -6,7 +6,10 @@ import NetworkIO
 /// must see or disturb what crosses the wire: it counts every request (the
 /// round trips a client or a lifesignal process makes), and can carry a
 /// request out and lose its answer, exactly as a member dying mid-request
-/// does. Watches are relayed as streams.
+/// does. Watches are relayed as streams. On command it cuts every
+/// connection (a reset), refuses everything (a member that is down), or
+/// drops everything silently (`Mode.blackhole`: a member or link that
+/// vanished without a word).
 public final class EtcdProxy: @unchecked Sendable {
     /// What to do with a request.
     public enum Fault: Sendable {
@@ -21,9 +24,22 @@ public final class EtcdProxy: @unchecked Sendable {
         case loseAnswerAfter(@Sendable () -> Void)
     }
 
+    /// How the proxy treats every request and watch, from now on.
+    public enum Mode: Sendable, Equatable {
+        /// Relays as usual (each request's `Fault` still applies).
+        case pass
+        /// Hangs up on every request at once and ends the watches it relays.
+        case refuse
+        /// Accepts connections and requests but answers nothing, and stops
+        /// relaying what its watches bring, without closing anything.
+        case blackhole
+    }
+
     public let server: LoopbackServer
     private let lock = NSLock()
-    private var requests: [String] = []
+    private var mode = Mode.pass
+    private var watches = 0
+    private var requests: [(path: String, at: Date)] = []
     private var decide: @Sendable (_ path: String, _ body: [UInt8]) -> Fault = { _, _ in .none }
     private var shift: TimeInterval = 0
 
@@ -38,7 +54,9 @@ public final class EtcdProxy: @unchecked Sendable {
     /// Connections clients opened to the proxy.
     public var connections: Int { server.acceptedCount }
     /// The paths of the requests received so far (`/v3/kv/range`, ...), in order.
-    public var requestPaths: [String] { lock.withLock { requests } }
+    public var requestPaths: [String] { lock.withLock { requests.map(\.path) } }
+    /// The paths of the requests received so far, with when each arrived.
+    public var requestTimes: [(path: String, at: Date)] { lock.withLock { requests } }
 
     /// Chooses what happens to each later request.
     public func setFault(_ decide: @escaping @Sendable (_ path: String, _ body: [UInt8]) -> Fault) {
@@ -48,6 +66,22 @@ public final class EtcdProxy: @unchecked Sendable {
     /// Moves the `Date` of every later answer by `seconds`: the cluster's
     /// clock as the client sees it, set apart from this machine's.
     public func shiftDates(by seconds: TimeInterval) { lock.withLock { shift = seconds } }
+
+    /// Sets how every later request, and every watch being relayed, is treated.
+    public func setMode(_ mode: Mode) { lock.withLock { self.mode = mode } }
+
+    private var currentMode: Mode { lock.withLock { mode } }
+
+    /// Resets (RST) every connection open now: the client sees its
+    /// requests and watches fail with "connection reset".
+    public func cut() { server.resetAll() }
+
+    /// Closes every connection open now in order, as a member that
+    /// restarts does: the client's idle connections see their peer gone.
+    public func hangUp() { server.closeAll() }
+
+    /// Watches being relayed now.
+    public var openWatches: Int { lock.withLock { watches } }
 
     /// Forgets the requests counted so far.
     public func resetCount() { lock.withLock { requests.removeAll() } }
@@ -61,7 +95,7 @@ public final class EtcdProxy: @unchecked Sendable {
             guard words.count >= 2 else { return connection.close() }
             let path = String(words[1])
             let fault = lock.withLock { () -> Fault in
-                requests.append(path)
+                requests.append((path, Date()))
                 return decide(path, request.body)
             }
             let headers = HTTPHeaders(request.head.split(separator: "\r\n").dropFirst().compactMap { line in
@@ -72,6 +106,13 @@ public final class EtcdProxy: @unchecked Sendable {
             })
             let forwarded = HTTPRequest(target: path, headers: headers, body: request.body)
             if case .refuse = fault { return connection.close() }
+            switch currentMode {
+            case .pass: break
+            case .refuse: return connection.close()
+            case .blackhole:
+                while currentMode == .blackhole { Thread.sleep(forTimeInterval: 0.02) }
+                return connection.close()
+            }
             if path == "/v3/watch" { return relayStream(forwarded, upstream: upstream, to: connection) }
             guard let response = try? upstream.send(forwarded, deadline: .after(.seconds(30))) else { return connection.close() }
             switch fault {
@@ -108,7 +149,11 @@ public final class EtcdProxy: @unchecked Sendable {
     /// Relays a watch: its head, then each piece as a chunk, until either side ends.
     private func relayStream(_ request: HTTPRequest, upstream: HTTPClient, to connection: LoopbackConnection) {
         guard let stream = try? upstream.openStream(request, deadline: .after(.seconds(10))) else { return connection.close() }
-        defer { stream.close() }
+        lock.withLock { watches += 1 }
+        defer {
+            lock.withLock { watches -= 1 }
+            stream.close()
+        }
         var head = "HTTP/1.1 \(stream.head.status) \(stream.head.reason)\r\n"
         for (name, value) in stream.head.headers.fields
         where !["content-length", "transfer-encoding", "connection"].contains(name.lowercased()) {
@@ -116,13 +161,25 @@ public final class EtcdProxy: @unchecked Sendable {
         }
         connection.write(head + "Transfer-Encoding: chunked\r\n\r\n")
         while true {
-            switch try? stream.nextBytes(until: .after(.seconds(1))) {
-            case .data(let bytes):
-                connection.write(Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8))
-            case .idle:
+            let event = try? stream.nextBytes(until: .after(.milliseconds(50)))
+            switch (currentMode, event) {
+            case (.refuse, _):
+                return connection.close()
+            case (.blackhole, .data), (.blackhole, .idle):
+                // Nothing reaches the client, and nothing tells it so.
                 continue
-            case .end, .none:
+            case (.blackhole, _):
+                while currentMode == .blackhole { Thread.sleep(forTimeInterval: 0.02) }
+                return connection.close()
+            case (.pass, .data(let bytes)):
+                connection.write(Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8))
+            case (.pass, .idle):
+                continue
+            case (.pass, .end):
                 connection.write("0\r\n\r\n")
+                return connection.close()
+            case (.pass, .none):
+                // The member died mid-stream: so does the relay, without its last chunk.
                 return connection.close()
             }
         }

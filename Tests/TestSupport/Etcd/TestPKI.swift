@@ -19,13 +19,21 @@ public struct TestPKI: Sendable {
     /// `client.key` encrypted with the passphrase "secret".
     public var encryptedClientKey: String { directory + "/client-encrypted.key" }
 
-    /// Makes every file under `directory` (created).
-    public init(directory: String) throws {
+    /// libfaketime, with which `openssl` dates a certificate in the future.
+    public static let fakeTime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+    /// Days after now at which the server certificate becomes valid.
+    public let serverStartsIn: Int
+
+    /// Makes every file under `directory` (created); the server certificate
+    /// valid only `serverStartsIn` days from now (signed under libfaketime),
+    /// as one made on a machine whose clock ran ahead.
+    public init(directory: String, serverStartsIn: Int = 0) throws {
         self.directory = directory
+        self.serverStartsIn = serverStartsIn
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try authority("ca", subject: "/CN=lifesignal test CA")
         try authority("foreign-ca", subject: "/CN=someone else's CA")
-        try sign("server", by: "ca", subject: "/CN=etcd",
+        try sign("server", by: "ca", subject: "/CN=etcd", startingIn: serverStartsIn,
                  extensions: "subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost\nextendedKeyUsage=serverAuth,clientAuth\nkeyUsage=digitalSignature,keyEncipherment\n")
         try sign("client", by: "ca", subject: "/O=lifesignal",
                  extensions: "extendedKeyUsage=clientAuth\nkeyUsage=digitalSignature\n")
@@ -44,20 +52,22 @@ public struct TestPKI: Sendable {
                           "-out", "\(directory)/\(name).crt"])
     }
 
-    private func sign(_ name: String, by authority: String, subject: String, extensions: String) throws {
+    private func sign(_ name: String, by authority: String, subject: String, startingIn days: Int = 0, extensions: String) throws {
         try key(name)
         let request = "\(directory)/\(name).csr", extensionFile = "\(directory)/\(name).ext"
         try Self.openssl(["req", "-new", "-key", "\(directory)/\(name).key", "-subj", subject, "-out", request])
         try extensions.write(toFile: extensionFile, atomically: true, encoding: .utf8)
         try Self.openssl(["x509", "-req", "-in", request, "-CA", "\(directory)/\(authority).crt",
                           "-CAkey", "\(directory)/\(authority).key", "-CAcreateserial", "-days", "30",
-                          "-extfile", extensionFile, "-out", "\(directory)/\(name).crt"])
+                          "-extfile", extensionFile, "-out", "\(directory)/\(name).crt"],
+                         environment: days == 0 ? nil : ["LD_PRELOAD": Self.fakeTime, "FAKETIME": "+\(days)d"])
     }
 
-    private static func openssl(_ arguments: [String]) throws {
+    private static func openssl(_ arguments: [String], environment: [String: String]? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = arguments
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {

@@ -1,0 +1,43 @@
+import FoundationEssentials
+
+/// What gives someone more time before the responders hear of a missed
+/// check-in: a longer interval or grace period, fewer or no repeats, a
+/// pause, its early end, an extension, a change of the codes. With codes
+/// set, each needs one (someone standing over you could otherwise silence
+/// the switch), and the duress code does it while raising its alert.
+public enum ScheduleWeakening {
+    /// Whether `checkin interval` with these values gives more time than
+    /// the account has now: a longer interval or grace period, repeats
+    /// turned off or made rarer. A shorter one, or a new reminder, does not.
+    public static func weakens(_ account: Account, checkIn: Int?, grace: Int?, repeats: IntervalRules.Repeats?) -> Bool {
+        if let checkIn, checkIn > account.checkInInterval { return true }
+        if let grace, grace > account.graceInterval { return true }
+        guard let current = account.repeatInterval, let repeats else { return false }
+        switch repeats {
+        case .off: return true
+        case .every(let seconds): return seconds > current
+        }
+    }
+
+    /// What the responders are told when `new` checks in less often than
+    /// `old`, or gives itself a longer grace period: at once, not only when
+    /// a deadline fires. Nil when neither lengthened.
+    static func lengthened(from old: Account, to new: Account) -> FeedDraft? {
+        var changes: [String] = []
+        if new.checkInInterval > old.checkInInterval {
+            changes.append("now checks in every \(DurationText.format(seconds: new.checkInInterval)) instead of every "
+                + DurationText.format(seconds: old.checkInInterval))
+        }
+        if new.graceInterval > old.graceInterval {
+            changes.append("gave themselves \(DurationText.format(seconds: new.graceInterval)) after a deadline before "
+                + "you are told, instead of \(DurationText.format(seconds: old.graceInterval))")
+        }
+        guard !changes.isEmpty else { return nil }
+        let due = new.nextCheckInDue.map { " Their next check-in is due at \(ISO8601.format($0))." } ?? ""
+        return FeedDraft(type: .checkIn, title: title(new),
+                         message: "\(new.fullName) \(changes.joined(separator: ", and ")).\(due)",
+                         relatedContactID: new.id)
+    }
+
+    public static func title(_ account: Account) -> String { "\(account.fullName) gave themselves more time" }
+}
