@@ -7,11 +7,16 @@ struct Plan {
     /// The row each 1,000-account row must match: same feed, 2 accounts.
     static let smallStore = StoreSpec(accounts: 2, feedItems: 1_000, contacts: 1)
 
+    /// Everyone due at once (issue 32.1): the smaller and the larger store.
+    static let overdueStores = [1_000, 10_000].map {
+        StoreSpec(accounts: $0 + 2, feedItems: 1_000, contacts: 1, overdue: $0)
+    }
+
     static var stores: [StoreSpec] {
         feedSizes.map { StoreSpec(accounts: 2, feedItems: $0, contacts: 1) } + [
             StoreSpec(accounts: manyAccounts, feedItems: 1_000, contacts: 1),
             StoreSpec(accounts: manyContacts + 1, feedItems: 100, contacts: manyContacts),
-        ]
+        ] + overdueStores
     }
 
     /// The command lines with their targets (in table order), given the seeded stores.
@@ -22,7 +27,7 @@ struct Plan {
                       targets: [.instructions(500_000)]),
         ]
         let small = stores.first { $0.spec == smallStore }
-        let ordinary = stores.filter { $0.spec.contacts == 1 }
+        let ordinary = stores.filter { $0.spec.contacts == 1 && $0.spec.overdue == 0 }
         let biggest = ordinary.map(\.spec.feedItems).max() ?? 0
         // Issue 17's instruction targets; every row must also cost the same
         // as on the smallest store (flat from 1k to 100k items, 2 to 1,000 accounts).
@@ -59,6 +64,18 @@ struct Plan {
                 }
                 cases.append(row)
             }
+        }
+        // Everyone due at once: a command takes its own account and a fixed
+        // slice of the others (each run leaves the rest due), so its cost
+        // must not grow with how many are due.
+        let overdue = stores.filter { $0.spec.overdue > 0 }.sorted { $0.spec.overdue < $1.spec.overdue }
+        for store in overdue {
+            var row = BenchCase(command: "status (others due)", size: store.spec.label, program: binary,
+                                arguments: ["status"], store: store)
+            if let first = overdue.first, first.spec != store.spec {
+                row.targets.append(.flatInstructions(against: row.command + " @ " + first.spec.label, label: first.spec.label))
+            }
+            cases.append(row)
         }
         for store in stores where store.spec.contacts > 1 {
             cases.append(BenchCase(command: "contacts list", size: store.spec.label, program: binary,

@@ -130,14 +130,22 @@ struct Seeder {
         while number <= spec.accounts {
             let last = min(spec.accounts, number + Self.accountBatch - 1)
             let codes = try issueCodes(for: Array(number...last), engine: engine, env: env)
-            try engine.write(env: env) { store in
+            // Written without the catch-up a command makes first: an
+            // overdue store must stay overdue until it is measured.
+            try engine.backend.write { transaction in
+                let store = LayoutStore(transaction, name: engine.name)
                 var previous: Account?
+                var overdue: [(EntityID, CoreEnvironment)] = []
                 for (current, code) in zip(number...last, codes) {
                     let (account, _) = try signUp(store, env: env, first: Names.first(current),
                                                   last: Names.last(current), number: current, code: code)
-                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000)),
+                    let isOverdue = current - 2 <= spec.overdue
+                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000)
+                                                      - (isOverdue ? 3 * 86_400 : 0)),
                                                   random: env.random)
-                    try checkIn(account.id, store, env: earlier)
+                    // An overdue account checks in once it is linked: a link
+                    // brings the partner's deadline up to date at `now`.
+                    if isOverdue { overdue.append((account.id, earlier)) } else { try checkIn(account.id, store, env: earlier) }
                     if current - 2 < spec.contacts {
                         _ = try ContactService(store: store, env: env).add(
                             code: account.qrCodeID, asResponder: current % 2 == 0, asDependent: current % 2 == 1,
@@ -150,6 +158,7 @@ struct Seeder {
                         previous = account
                     }
                 }
+                for (id, earlier) in overdue { try checkIn(id, store, env: earlier) }
             }
             number = last + 1
         }
@@ -187,7 +196,8 @@ struct Seeder {
 
     /// Marks items below `index` read; returns the feed's item count.
     private func markRead(below index: Int, engine: SharedStore, env: CoreEnvironment, user: EntityID) throws -> Int {
-        try engine.write(env: env) { store in
+        try engine.backend.write { transaction in
+            let store = LayoutStore(transaction, name: engine.name)
             _ = try store.updateFeed(of: user, scope: .unread) { item in
                 guard item.index < index else { return .keep }
                 var read = item

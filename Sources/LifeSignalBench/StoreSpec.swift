@@ -7,16 +7,20 @@ struct StoreSpec: Hashable {
     var feedItems: Int
     /// The user's contacts; the first is always the dependent that `ping send` pings.
     var contacts: Int
+    /// Accounts besides the user and their dependent whose deadline passed
+    /// days ago and was never caught up (everyone due at once, after an outage).
+    var overdue = 0
 
     /// The label in the size column.
     var label: String {
         if contacts > 1 { return "\(contacts) contacts" }
+        if overdue > 0 { return "\(Self.short(overdue)) due" }
         if accounts > 2 { return "\(Self.short(accounts)) accounts" }
         return "\(Self.short(feedItems)) items"
     }
 
     /// A name usable as a directory name.
-    var directoryName: String { "store-a\(accounts)-f\(feedItems)-c\(contacts)" }
+    var directoryName: String { "store-a\(accounts)-f\(feedItems)-c\(contacts)-o\(overdue)" }
 
     /// 1000 → "1k", 100000 → "100k".
     static func short(_ count: Int) -> String {

@@ -24,18 +24,20 @@ public struct SharedStore: Sendable {
     /// The store's name in messages (its directory, or its URL).
     public var name: String { backend.name }
 
-    /// One consistent snapshot. When a deadline has come due, it is first
-    /// brought up to date in a transaction of its own, and the snapshot
-    /// taken afresh.
-    public func read<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
-        let first: T? = try backend.read { snapshot in
+    /// One consistent snapshot. When a deadline has come due, the store is
+    /// first brought up to date as far as one command's share goes
+    /// (`catchUp(env:first:slice:)`: `first()`, the signed-in account,
+    /// completely, and a few others), and the snapshot taken afresh.
+    public func read<T>(env: CoreEnvironment, first: () -> EntityID? = { nil }, slice: Int = commandSlice,
+                        _ body: (LayoutStore) throws -> T) throws -> T {
+        let attempt: T? = try backend.read { snapshot in
             let store = LayoutStore(snapshot: snapshot, name: name)
             try store.checkMeta(clock: clock)
             if try DeadlineService.isCatchUpNeeded(store, now: env.now) { return nil }
             return try body(store)
         }
-        if let first { return first }
-        try write(env: env) { _ in }
+        if let attempt { return attempt }
+        try catchUpShare(env: env, first: first(), slice: slice)
         return try readWithoutCatchUp(body)
     }
 
@@ -48,74 +50,120 @@ public struct SharedStore: Sendable {
         }
     }
 
-    /// One atomic transaction: deadlines are brought up to date, then
-    /// `body` runs; everything it changes commits together or not at all.
-    /// The first write to a store gives it its identity file.
+    /// One atomic transaction: everything `body` changes commits together
+    /// or not at all. The first write to a store gives it its identity file.
     ///
-    /// On a backend that bounds its transactions (etcd: 128 operations,
-    /// 1.5 MiB), a catch-up is made in steps first, each its own committed
-    /// transaction of at most `catchUpStep` accounts (fewer when a step
-    /// turns out too large), so progress is kept however long nothing ran;
-    /// `body` then runs in a transaction of its own once nothing is due.
-    public func write<T>(env: CoreEnvironment, _ body: (LayoutStore) throws -> T) throws -> T {
-        try writeCountingNotices(env: env, body).result
+    /// When nothing is due, the look that says so is part of `body`'s own
+    /// transaction. When something is, the command first takes its share of
+    /// the catch-up in transactions of their own (`catchUp(env:first:slice:)`),
+    /// so that how many deadlines are due, and how many people each tells,
+    /// never makes one transaction too large or one command slow; `body`
+    /// then runs in a transaction of its own.
+    public func write<T>(env: CoreEnvironment, first: () -> EntityID? = { nil }, slice: Int = commandSlice,
+                         _ body: (LayoutStore) throws -> T) throws -> T {
+        try renamingCodesFirst(env) {
+            let attempt: T? = try backend.write { transaction in
+                let store = try opened(transaction, env)
+                if try DeadlineService.isCatchUpNeeded(store, now: env.now) { return nil }
+                return try body(store)
+            }
+            if let attempt { return attempt }
+            try catchUpShare(env: env, first: first(), slice: slice)
+            return try backend.write { transaction in try body(opened(transaction, env)) }
+        }
     }
 
-    /// Brings every deadline that has come due up to date, in a transaction
-    /// of its own when one has (a look that finds nothing due takes no
-    /// write lock); the number of notices that went out.
-    public func catchUp(env: CoreEnvironment) throws -> Int {
+    /// A command's share of a catch-up. Neither others catching up at the
+    /// same time nor one account whose catch-up cannot fit in a transaction
+    /// ever make it fail: such a share ("busy", "too large") is left to the
+    /// next look, and the command goes on with its own work.
+    private func catchUpShare(env: CoreEnvironment, first: EntityID?, slice: Int) throws {
+        do {
+            _ = try catchUp(env: env, first: first, slice: slice)
+        } catch let failure as StoreError {
+            if failure.kind == .busy { return }
+            if case .tooLarge = failure { return }
+            throw failure
+        }
+    }
+
+    /// Brings deadlines up to date in steps, each its own transaction within
+    /// what the backend takes (`StepLimits`): `first` completely when it is
+    /// due, then at least `slice` other accounts while any are due, taken
+    /// from a random place among the earliest so that processes catching up
+    /// at once share the work instead of racing for it. A look that finds
+    /// nothing due takes no write lock. Returns the notices that went out.
+    public func catchUp(env: CoreEnvironment, first: EntityID? = nil, slice: Int = agentSlice) throws -> Int {
         let needed = try backend.read { snapshot in
             let store = LayoutStore(snapshot: snapshot, name: name)
             try store.checkMeta(clock: clock)
             return try DeadlineService.isCatchUpNeeded(store, now: env.now)
         }
         guard needed else { return 0 }
-        return try writeCountingNotices(env: env) { _ in }.notices
+        return try renamingCodesFirst(env) { try catchUpInSteps(env: env, first: first, slice: slice) }
     }
 
-    /// `write`, saying how many notices the catch-up before `body` sent.
-    /// A store whose code index an older lifesignal named is renamed first,
-    /// in steps of its own on a backend that bounds its transactions.
-    private func writeCountingNotices<T>(env: CoreEnvironment,
-                                         _ body: (LayoutStore) throws -> T) throws -> (notices: Int, result: T) {
-        do {
-            return try writeCountingNoticesOnce(env: env, body)
-        } catch CodeRenaming.due {
-            try renameCodesInSteps(env)
-            return try writeCountingNoticesOnce(env: env, body)
-        }
-    }
-
-    private func writeCountingNoticesOnce<T>(env: CoreEnvironment,
-                                             _ body: (LayoutStore) throws -> T) throws -> (notices: Int, result: T) {
-        guard backend.boundsTransactions else {
-            return try backend.write { transaction in
-                let store = try opened(transaction, env)
-                let notices = try DeadlineService(store: store, env: env).catchUp()
-                return (notices, try body(store))
-            }
-        }
-        var step = Self.catchUpStep
-        var notices = 0
-        // Each step moves its accounts' wakes past now, so the steps end; the
-        // bound only keeps a store that somehow never settles from spinning.
-        for _ in 0..<Self.maximumCatchUpSteps {
-            var caughtUp = 0
+    private func catchUpInSteps(env: CoreEnvironment, first: EntityID?, slice: Int) throws -> Int {
+        var limits = backend.boundsTransactions ? StepLimits.bounded : StepLimits.local
+        var notices = 0, others = 0
+        // Each step hands out at least one notice or brings an account up to
+        // date; the bound only keeps a store that somehow never settles
+        // from holding a command for ever (what is left waits for the next).
+        for _ in 0..<(slice + Self.maximumOwnSteps) {
+            let limit = max(min(limits.accounts, slice - others), 0)
+            let step: CatchUpStep
             do {
-                let (result, sent): (T?, Int) = try backend.write { transaction in
-                    let store = try opened(transaction, env)
-                    let outcome = try DeadlineService(store: store, env: env).catchUp(limit: step)
-                    caughtUp = outcome.accounts
-                    return (caughtUp == 0 ? try body(store) : nil, outcome.notices)
+                step = try backend.write { transaction in
+                    let store = try opened(transaction, env, notices: limits.notices)
+                    return try DeadlineService(store: store, env: env).catchUp(first: first, limit: limit, spread: limits.spread)
                 }
-                notices += sent
-                if let result { return (notices, result) }
-            } catch StoreError.tooLarge(_, _) where caughtUp > 1 {
-                step = caughtUp / 2
+            } catch let failure as StoreError {
+                guard case .tooLarge = failure, let smaller = limits.halved else { throw failure }
+                limits = smaller
+                continue
             }
+            notices += step.notices
+            others += step.accounts - (step.first ? 1 : 0)
+            if step.accounts == 0 || (!step.first && others >= slice) { return notices }
         }
-        throw StoreError.contended(store: name)
+        return notices
+    }
+
+    /// Feed items one step of `notifications delete --all` deletes: on etcd,
+    /// with the items' ID index files, well within one transaction; on a
+    /// local disk, any number (one transaction, as any other command).
+    public var feedDeletionStep: Int { backend.boundsTransactions ? 48 : .max }
+
+    /// Other accounts a command brings up to date when deadlines are due:
+    /// small, so that no command's latency depends on how many are due.
+    public static let commandSlice = 8
+    /// Other accounts an agent's or `tick`'s catch-up brings up to date in
+    /// one call (an agent calls again at once while more are due).
+    public static let agentSlice = 1_000
+    /// Steps spent on the signed-in account's own notices at most.
+    static let maximumOwnSteps = 10_000
+
+    /// How much one step of a catch-up takes on.
+    struct StepLimits {
+        /// Accounts besides the signed-in one.
+        var accounts: Int
+        /// Notices one transaction carries (`LayoutStore.reserveNotice`).
+        var notices: Int
+        /// How far past the earliest due accounts a step may start.
+        var spread: Int
+
+        /// etcd: a notice writes about five files, and a transaction takes
+        /// 128 operations and 1.5 MiB.
+        static let bounded = StepLimits(accounts: 8, notices: 16, spread: 248)
+        /// A journal takes more, but its records too must stay far below
+        /// what its reader accepts back.
+        static let local = StepLimits(accounts: 64, notices: 256, spread: 192)
+
+        /// Half the step, after one turned out too large; nil at one notice.
+        var halved: StepLimits? {
+            guard notices > 1 else { return nil }
+            return StepLimits(accounts: max(accounts / 2, 1), notices: notices / 2, spread: spread)
+        }
     }
 
     /// The code index of a store an older lifesignal made is renamed before
@@ -124,18 +172,17 @@ public struct SharedStore: Sendable {
         case due
         /// Files renamed in one step: two operations each, within etcd's 128.
         static let step = 40
+        /// Steps after which a renaming that is still not done gives up ("busy").
+        static let maximumSteps = 10_000
     }
-
-    /// Accounts brought up to date in one transaction of a catch-up in steps.
-    static let catchUpStep = 8
-    /// Steps after which a catch-up that is still not done gives up ("busy").
-    static let maximumCatchUpSteps = 10_000
 
     /// The layout over `transaction`, its identity checked (and made on a
     /// first write), and its code index given keyed names where an older
     /// lifesignal named it (at once, or in steps of its own: `CodeRenaming`).
-    private func opened(_ transaction: any StoreTransaction, _ env: CoreEnvironment) throws -> LayoutStore {
-        let store = LayoutStore(transaction, name: name)
+    private func opened(_ transaction: any StoreTransaction, _ env: CoreEnvironment,
+                        notices: Int? = nil) throws -> LayoutStore {
+        let store = LayoutStore(transaction, name: name,
+                                notices: notices ?? (backend.boundsTransactions ? StepLimits.bounded.notices : nil))
         try store.checkMeta(clock: clock)
         try store.ensureMeta(env, clock: clock)
         if try store.codeIndexNeedsRenaming {
@@ -145,12 +192,23 @@ public struct SharedStore: Sendable {
         return store
     }
 
+    /// `work`, after renaming the code index in steps when it meets one an
+    /// older lifesignal named on a backend that bounds its transactions.
+    private func renamingCodesFirst<T>(_ env: CoreEnvironment, _ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch CodeRenaming.due {
+            try renameCodesInSteps(env)
+            return try work()
+        }
+    }
+
     /// Renames the code index in transactions of at most
     /// `CodeRenaming.step` files each (fewer when that is too large), until
     /// none is left.
     private func renameCodesInSteps(_ env: CoreEnvironment) throws {
         var step = CodeRenaming.step
-        for _ in 0..<Self.maximumCatchUpSteps {
+        for _ in 0..<CodeRenaming.maximumSteps {
             do {
                 let done = try backend.write { transaction in
                     let store = LayoutStore(transaction, name: name)

@@ -103,6 +103,33 @@ extension NotificationsRead: RunnableCommand {
     }
 }
 
+extension NotificationsDelete {
+    /// Every notification there was when the command began, in steps of a
+    /// bounded size (`SharedStore.feedDeletionStep`), each its own
+    /// transaction: a feed of any size goes without one commit too large.
+    /// Sign-in notices the session may not delete stay (`SignInNoticeRules`);
+    /// returns how many went and how many stayed.
+    func deleteAll(_ c: Context, token: String) throws -> (deleted: Int, kept: Int) {
+        let step = try c.store().feedDeletionStep
+        var end: Int?
+        var count = 0
+        var kept = Set<EntityID>()
+        while true {
+            let (deleted, stayed, boundary) = try c.writing { store, account in
+                guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
+                let boundary = try end ?? store.feedSummary(of: account.id).nextIndex
+                let (deleted, stayed) = try NotificationEditor(store: store).deleteStep(
+                    of: account.id, below: boundary, limit: step) { !SignInNoticeRules.mayDelete($0, from: session) }
+                return (deleted, stayed, boundary)
+            }
+            end = boundary
+            count += deleted
+            kept.formUnion(stayed)
+            if deleted < step { return (count, kept.count) }
+        }
+    }
+}
+
 extension NotificationsDelete: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let query: String?
@@ -112,21 +139,16 @@ extension NotificationsDelete: RunnableCommand {
                                       declined: "Nothing deleted.")
         }
         let token = SHA256.hexDigest(try c.session().token)
-        let (count, kept) = try c.writing { store, account -> (Int, Int) in
-            // The session this runs in: sign-in notices it may not delete stay (`SignInNoticeRules`).
-            guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
-            let item = try query.map { try NotificationService(store: store).find($0, of: account.id) }
-            if let item, !SignInNoticeRules.mayDelete(item, from: session) { throw SignInNoticeRules.refusal }
-            var kept = 0
-            let count = try NotificationEditor(store: store).delete(item?.id, of: account.id) { item in
-                guard SignInNoticeRules.mayDelete(item, from: session) else {
-                    kept += 1
-                    return true
-                }
-                return false
+        let (count, kept) = try query.map { query in
+            let count = try c.writing { store, account in
+                // The session this runs in: a sign-in notice it may not delete stays (`SignInNoticeRules`).
+                guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
+                let item = try NotificationService(store: store).find(query, of: account.id)
+                guard SignInNoticeRules.mayDelete(item, from: session) else { throw SignInNoticeRules.refusal }
+                return try NotificationEditor(store: store).delete(item.id, of: account.id)
             }
-            return (count, kept)
-        }
+            return (count, 0)
+        } ?? deleteAll(c, token: token)
         if c.json {
             c.printJSON(.object([("deleted", .int(count))] + (query == nil ? [("keptSignIns", .int(kept))] : [])))
         } else {

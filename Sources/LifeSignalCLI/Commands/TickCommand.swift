@@ -1,16 +1,19 @@
 import FoundationEssentials
 import LifeSignalCore
+import LifeSignalStore
 
 /// Deadlines up to date for the whole store, then delivery of the
 /// signed-in account's new notifications. Made for cron.
 extension Tick: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
-        // Delivery's first read brings every due deadline in the store up
-        // to date, before it looks for the session.
         // What this tick will write down (its look, its delivery run) is
         // decided first: a damaged record stops it before it changes anything.
         let records = KeeperRecords(context: c)
         let note = try records.planTick(signedIn: try c.isSignedIn())
+        // Delivery's first read brings an agent's share of the store's due
+        // deadlines up to date (a command's own takes only a small slice of
+        // them), before it looks for the session.
+        c.catchUpSlice = SharedStore.agentSlice
         let report: Delivery.Report
         do {
             report = try Delivery(context: c).run()

@@ -175,7 +175,7 @@ final class Context {
     /// and a store that cannot be written then is not an error.
     func reading<T>(_ body: (LayoutStore, Account) throws -> T) throws -> T {
         guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
-        let result = try shared.read(env: try core()) { store in
+        let result = try shared.read(env: try core(), first: signedInAccountID, slice: catchUpSlice) { store in
             try body(store, try account(for: try session(in: store), in: store))
         }
         if sessionRenewalIsDue, let session = cachedSession {
@@ -192,7 +192,7 @@ final class Context {
     /// The body may run more than once (see `SharedStore`).
     func writing<T>(_ body: (LayoutStore, inout Account) throws -> T) throws -> T {
         guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
-        return try shared.write(env: try core()) { store in
+        return try shared.write(env: try core(), first: signedInAccountID, slice: catchUpSlice) { store in
             let session = try session(in: store)
             var account = try account(for: session, in: store)
             if sessionRenewalIsDue {
@@ -200,6 +200,17 @@ final class Context {
             }
             return try body(store, &account)
         }
+    }
+
+    /// Other accounts this command's catch-up takes on when deadlines are
+    /// due (`SharedStore.commandSlice`; `tick` takes an agent's share).
+    var catchUpSlice = SharedStore.commandSlice
+
+    /// The signed-in account as the session file here names it, for a
+    /// catch-up to bring up to date first; nil when that cannot be told
+    /// (the command itself then says why).
+    private func signedInAccountID() -> EntityID? {
+        (try? session())?.accountID
     }
 
     /// Whether the session's use is due to be written down (see `SessionService`).

@@ -51,12 +51,18 @@ public struct DeadlineEngine: Sendable {
     /// and returns the notices to deliver: owed ones whose retry has come,
     /// then new ones in time order. However late it runs, each milestone
     /// fires at most once, and a repeating one once for its latest occurrence.
-    public func evaluate(_ account: inout Account, responders: [ContactLink], now: Date) -> [Due] {
+    ///
+    /// With `notices`, milestones stop firing once that many notices are
+    /// out: the rest stay due (the account's wake is then now), for the
+    /// next evaluation at the same `now` to fire, as if in one.
+    public func evaluate(_ account: inout Account, responders: [ContactLink], now: Date, notices: Int? = nil) -> [Due] {
         align(&account)
         var out: [Due] = []
         if !account.deadlines.owed.isEmpty, now >= account.deadlines.retryAt ?? now {
             let owed = Set(account.deadlines.owed)
-            for milestone in milestones(for: account, responders: responders) where isDone(milestone, account.deadlines) {
+            let fired = FiredKeys(account.deadlines)
+            for milestone in milestones(for: account, responders: responders)
+            where isDone(milestone, account.deadlines, fired: fired) {
                 if let expiry = milestone.expiresAt, now >= expiry { continue }
                 out += dues(milestone, firedAt: now).filter { owed.contains($0.key) }
             }
@@ -67,10 +73,16 @@ public struct DeadlineEngine: Sendable {
         }
         pruneStanding(&account, responders: responders)
         // Each round fires one milestone; the rules give a bounded number.
+        // With many responders (a milestone each), the fired keys are looked
+        // up in a table, so that the rounds do not cost the cube of their number.
+        var fired = FiredKeys(account.deadlines)
         for _ in 0..<Self.maxRounds {
-            guard let next = milestones(for: account, responders: responders).first(where: { isDue($0, account.deadlines, now) })
+            if let notices, out.count >= notices { break }
+            guard let next = milestones(for: account, responders: responders)
+                .first(where: { isDue($0, account.deadlines, now, fired: fired) })
             else { break }
             out += fire(next, in: &account, now: now)
+            fired.update(account.deadlines)
         }
         return out
     }
@@ -98,17 +110,18 @@ public struct DeadlineEngine: Sendable {
     /// an owed notice is to be tried again; nil when nothing is pending.
     public func nextWake(for account: Account, responders: [ContactLink]) -> Date? {
         let account = aligned(account)
-        let pending = milestones(for: account, responders: responders).compactMap { nextMoment($0, account.deadlines) }
+        let fired = FiredKeys(account.deadlines)
+        let pending = milestones(for: account, responders: responders).compactMap { nextMoment($0, account.deadlines, fired: fired) }
         let retry = account.deadlines.owed.isEmpty ? nil : account.deadlines.retryAt
         return (pending + [retry].compactMap { $0 }).min()
     }
 
     /// When `milestone` next fires, nil when it never will again.
-    func nextMoment(_ milestone: Milestone, _ marks: DeadlineMarks) -> Date? {
+    func nextMoment(_ milestone: Milestone, _ marks: DeadlineMarks, fired: FiredKeys? = nil) -> Date? {
         if milestone.period != nil {
             return milestone.occurrence((marks.occurrences[milestone.key] ?? -1) + 1)
         }
-        return isDone(milestone, marks) ? nil : milestone.at
+        return isDone(milestone, marks, fired: fired) ? nil : milestone.at
     }
 
     /// Whether the account's responders were told it missed its current
@@ -127,16 +140,16 @@ public struct DeadlineEngine: Sendable {
 
     // MARK: Firing
 
-    private func isDone(_ milestone: Milestone, _ marks: DeadlineMarks) -> Bool {
+    private func isDone(_ milestone: Milestone, _ marks: DeadlineMarks, fired: FiredKeys? = nil) -> Bool {
         if milestone.isStanding { return marks.standing.contains(milestone.key) }
         if milestone.period != nil { return marks.occurrences[milestone.key] != nil }
-        return marks.hasFired(milestone.key)
+        return fired?.contains(milestone.key, marks) ?? marks.hasFired(milestone.key)
     }
 
-    private func isDue(_ milestone: Milestone, _ marks: DeadlineMarks, _ now: Date) -> Bool {
+    private func isDue(_ milestone: Milestone, _ marks: DeadlineMarks, _ now: Date, fired: FiredKeys) -> Bool {
         guard let latest = milestone.latestOccurrence(at: now) else { return false }
         if milestone.period != nil { return latest > (marks.occurrences[milestone.key] ?? -1) }
-        return !isDone(milestone, marks)
+        return !isDone(milestone, marks, fired: fired)
     }
 
     private func dues(_ milestone: Milestone, firedAt: Date) -> [Due] {

@@ -18,9 +18,10 @@ public struct EscalationRule: DeadlineRule {
         guard let due = subject.due, let ends = subject.graceEnds else { return [] }
         let account = subject.account
         let acknowledged = subject.marks.acknowledgedBy != nil
+        let fired = acknowledged ? FiredKeys(subject.marks) : nil
         return subject.responders.compactMap { link in
             let key = Self.key(link.contactID)
-            if acknowledged, !subject.marks.hasFired(key) { return nil }
+            if let fired, !fired.contains(key, subject.marks) { return nil }
             return Milestone(key: key, at: ends.addingTimeInterval(Double(link.responderDelay)), event: .notify) { _ in
                 [Notice(link.contactID, Self.missed(account, due: due))]
             }
@@ -52,10 +53,11 @@ public struct RepeatRule: DeadlineRule {
         guard let period = subject.account.repeatInterval, let due = subject.due, let ends = subject.graceEnds,
               subject.marks.acknowledgedBy == nil else { return [] }
         let account = subject.account
+        let firedTimes = FiredTimes(subject.marks)
         return subject.responders.map { link in
             let told = EscalationRule.key(link.contactID)
             // Counted from the moment they were told; until then, from when they will be.
-            let start = subject.marks.firedAt(told) ?? ends.addingTimeInterval(Double(link.responderDelay))
+            let start = firedTimes.firedAt(told, subject.marks) ?? ends.addingTimeInterval(Double(link.responderDelay))
             return Milestone(key: Self.key(link.contactID), at: start.addingTimeInterval(Double(period)),
                              event: .repeat, period: period) { _ in
                 [Notice(link.contactID, Self.draft(account, due: due, period: period))]

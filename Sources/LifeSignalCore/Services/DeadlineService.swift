@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 
 /// Keeps every account's deadline up to date, at a cost that follows the
@@ -47,15 +48,26 @@ public struct DeadlineService {
         return sent
     }
 
-    /// Brings at most `limit` accounts up to date, earliest first: one step
-    /// of a catch-up that a store which bounds its transactions (etcd) makes
-    /// in several, each committed on its own. `finished` when none is left
-    /// due; `notices`, how many went out.
-    public func catchUp(limit: Int) throws -> (accounts: Int, notices: Int, finished: Bool) {
-        let due = try store.dueWakes(at: env.now, limit: limit + 1)
-        var sent = 0
-        for wake in due.prefix(limit) { sent += try catchUp(wake) }
-        return (min(due.count, limit), sent, due.count <= limit)
+    /// One step of a catch-up, each committed on its own so that no
+    /// transaction grows with the number of accounts due: `first` (the
+    /// signed-in account) when it is due, then at most `limit` others from
+    /// among the earliest `limit + spread`. Accounts after the transaction's
+    /// notices are spent wait for the next step. `accounts`: how many were
+    /// brought up to date (0 when nothing was due); `first`, whether `first`
+    /// was among them.
+    public func catchUp(first: EntityID?, limit: Int, spread: Int) throws -> CatchUpStep {
+        var step = CatchUpStep()
+        if let first, let own = try store.dueWake(of: first, at: env.now) {
+            step.notices += try catchUp(own)
+            step.accounts += 1
+            step.first = true
+        }
+        for wake in try store.dueWakes(at: env.now, limit: limit, spread: spread) where wake.accountID != first {
+            guard store.remainingNotices != 0 else { break }
+            step.notices += try catchUp(wake)
+            step.accounts += 1
+        }
+        return step
     }
 
     /// Records a changed timer (check-in, new interval) and delivers what it
@@ -135,18 +147,38 @@ public struct DeadlineService {
                                tolerant: Bool, aroundDamagedWake: Bool, wakeProblem: inout String?) throws -> Int {
         var sent = 0
         if wasUnreadable {
-            for responder in responders {
+            for responder in responders where store.reserveNotice() {
                 sent += try notifier.deliver(responder.contactID, Self.watchedAgain(account)) ? 1 : 0
             }
         }
-        for due in engine.evaluate(&account, responders: responders, now: env.now) {
+        // Notices owed for now (left by the step before, when its
+        // transaction could carry no more) go first, those that failed last;
+        // no more milestones fire than this transaction can carry notices of.
+        var owed = ByteKeyedTable<Int>()
+        for (position, key) in account.deadlines.owed.enumerated() { owed[key] = position }
+        let dues = engine.evaluate(&account, responders: responders, now: env.now, notices: store.remainingNotices)
+            .enumerated()
+            .sorted { (owed[$0.element.key] ?? owed.count, $0.offset) < (owed[$1.element.key] ?? owed.count, $1.offset) }
+            .map(\.element)
+        var waiting: [DeadlineEngine.Due] = [], failed: [DeadlineEngine.Due] = []
+        for due in dues {
+            // Past what this transaction can carry, the notice is owed for
+            // now: the account stays due, and the next step hands it out.
+            guard store.reserveNotice() else {
+                waiting.append(due)
+                continue
+            }
             if let item = try notifier.deliverItem(due.notice.recipient, due.notice.draft) {
                 engine.delivered(due, item: item, at: env.now, in: &account)
                 sent += 1
             } else {
-                engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay))
+                failed.append(due)
             }
         }
+        // A millisecond back: the schedule rounds a wake up to its
+        // millisecond, and the next step, at this same `now`, must find it due.
+        for due in waiting { engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(-0.001)) }
+        for due in failed { engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay)) }
         sent += try expireInvitations(&account)
         try store.save(account)
         let wake = nextWake(for: account, responders: responders)
@@ -193,7 +225,7 @@ public struct DeadlineService {
         var sent = 0
         if wake.unreadable != failure.unreadableFile {
             let draft = Self.cannotBeWatched(wake.accountID, failure)
-            for responder in try responders(of: wake.accountID, tolerant: true) {
+            for responder in try responders(of: wake.accountID, tolerant: true) where store.reserveNotice() {
                 sent += try notifier.deliver(responder.contactID, draft) ? 1 : 0
             }
         }
@@ -227,4 +259,16 @@ public struct DeadlineService {
                   message: "lifesignal can read \(account.fullName)'s account again and watches their check-ins as before.",
                   relatedContactID: account.id)
     }
+}
+
+/// What one step of a catch-up did (`DeadlineService.catchUp(first:limit:spread:)`).
+public struct CatchUpStep: Sendable, Equatable {
+    /// Accounts brought up to date: 0 when nothing was due.
+    public var accounts = 0
+    /// Notices that went out.
+    public var notices = 0
+    /// Whether the account asked for first was due, and was among them.
+    public var first = false
+
+    public init() {}
 }

@@ -82,6 +82,15 @@ public struct NotificationEditor {
         }
     }
 
+    /// One step of deleting every item older than `end` (the feed's next
+    /// index when the deletion began, so items arriving meanwhile stay):
+    /// at most `limit`, but those `kept` holds to; fewer means the deletion
+    /// is complete.
+    public func deleteStep(of owner: EntityID, below end: Int, limit: Int,
+                           keeping kept: (FeedItem) -> Bool) throws -> (deleted: Int, kept: [EntityID]) {
+        try store.deleteOldestFeedItems(of: owner, below: end, limit: limit, keeping: kept)
+    }
+
     /// Deletes one item (or, with nil, all of them) but those `kept`
     /// holds to; returns how many went.
     @discardableResult

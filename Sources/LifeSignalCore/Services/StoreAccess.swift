@@ -80,6 +80,14 @@ public protocol StoreWriting: StoreReading {
     /// Applies `change` to every item for which it returns a new value
     /// (nil deletes the item); `scope` limits the items visited.
     func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int
+    /// Deletes the oldest items whose index is below `end`, at most
+    /// `limit` of them, segment by segment from the first: a feed of any
+    /// size is emptied in steps that each change a bounded number of files.
+    /// Items `kept` holds to stay (their IDs are returned, seen again by
+    /// each later step). Returns how many went (fewer than `limit`: none
+    /// below `end` is left but the kept ones).
+    func deleteOldestFeedItems(of id: EntityID, below end: Int, limit: Int,
+                               keeping kept: (FeedItem) -> Bool) throws -> (deleted: Int, kept: [EntityID])
     func setDeliveredThrough(_ index: Int, of id: EntityID) throws
     /// Records where delivery stands; the cursor never moves back.
     func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws
@@ -97,6 +105,18 @@ public protocol StoreWriting: StoreReading {
     /// Wakes at or before `now`, earliest first: all of them, or the
     /// earliest `limit` (the schedule is then read no further than needed).
     func dueWakes(at now: Date, limit: Int?) throws -> [ScheduledWake]
+    /// `limit` wakes at or before `now`, taken together from a random place
+    /// among the earliest `limit + spread`: processes catching up at once
+    /// mostly take different accounts instead of all racing for the first.
+    func dueWakes(at now: Date, limit: Int, spread: Int) throws -> [ScheduledWake]
+    /// The account's own wake when it is at or before `now`, else nil.
+    func dueWake(of id: EntityID, at now: Date) throws -> ScheduledWake?
+    /// Takes one notice from what this transaction may still carry; false
+    /// when it is spent (a store that bounds its transactions: etcd), and
+    /// the notice must wait for a transaction of its own.
+    func reserveNotice() -> Bool
+    /// How many more notices this transaction can carry; nil: any number.
+    var remainingNotices: Int? { get }
     /// Runs `body` all or nothing within the transaction: what it changed
     /// is kept when it returns and dropped when it throws, so one account's
     /// unreadable file cannot leave another's work half done.

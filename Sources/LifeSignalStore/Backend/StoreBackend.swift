@@ -124,6 +124,24 @@ public protocol StoreSnapshot: AnyObject {
     /// of the schedule. A backend answers it without listing everything
     /// (on etcd: one range with a limit of 1).
     func firstFileUnchecked(under directory: String) throws -> String?
+    /// Up to `limit` files below `directory` that sort after the path
+    /// `after` (from the first when nil), in path order, without making the
+    /// answer part of what the commit checks; nil when the backend has no
+    /// cheaper way to answer than listing, which the caller then does. On
+    /// etcd: one range with a limit, whatever the number of files.
+    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage?
+}
+
+/// One page of a directory's files in path order (`pageUnchecked`).
+public struct StorePage: Sendable, Equatable {
+    public var paths: [String]
+    /// Whether files are left after the page.
+    public var hasMore: Bool
+
+    public init(paths: [String], hasMore: Bool) {
+        self.paths = paths
+        self.hasMore = hasMore
+    }
 }
 
 extension StoreSnapshot {
@@ -132,6 +150,8 @@ extension StoreSnapshot {
     public func listUnchecked(_ directory: String) throws -> [String] { try list(directory) }
     /// Correct on any backend; a backend that can do better overrides it.
     public func firstFileUnchecked(under directory: String) throws -> String? { try files(under: directory).first }
+    /// Listing is the way on a backend that reads from a local disk.
+    public func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
 }
 
 /// The files of a store as one transaction sees them: its own staged

@@ -136,6 +136,25 @@ final class EtcdSnapshotReader {
         return nil
     }
 
+    /// Up to `limit` files below `directory` after the path `after`, at R:
+    /// one range with a limit (nil for the top of the store, which spans
+    /// two ranges and is never paged).
+    func page(under directory: String, after: String?, limit: Int) throws -> StorePage? {
+        let ranges = operation.keys.dataRanges(directory)
+        guard ranges.count == 1, limit > 0 else { return nil }
+        if let listing = listings[directory] {
+            let paths = listing.keys.filter { path in after.map { path > $0 } ?? true }.sorted()
+            return StorePage(paths: Array(paths.prefix(limit)), hasMore: paths.count > limit)
+        }
+        // Just past `after`: its key followed by the smallest byte.
+        let start = after.map { operation.keys.key($0) + [0] } ?? ranges[0].start
+        let response = try fetch([RangeRequest(key: start, rangeEnd: ranges[0].end, keysOnly: true, limit: Int64(limit))])[0]
+        let paths = response.kvs.compactMap { kv in
+            operation.keys.path(of: kv.key).flatMap { BackendPath.fileProblem($0) == nil ? $0 : nil }
+        }
+        return StorePage(paths: paths, hasMore: response.more)
+    }
+
     /// Reads the values of `paths` and the listings of `directories` in one
     /// round trip, as far as they are not known yet.
     func prefetch(paths: [String], directories: [String] = []) throws {

@@ -63,6 +63,12 @@ final class EtcdTransaction: StoreTransaction {
         return try view(under: directory).min()
     }
 
+    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else { return nil }
+        return try reader.page(under: directory, after: after, limit: limit)
+    }
+
     /// Every file below `directory` as this transaction sees it.
     private func view(under directory: String) throws -> Set<String> {
         var paths = Set(try reader.listing(directory).keys)

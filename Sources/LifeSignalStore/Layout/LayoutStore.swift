@@ -31,12 +31,16 @@ public final class LayoutStore: StoreWriting {
     public var senderItemLimit = FeedRetention.perSenderItems
     /// Unread critical items about one other account a feed protects.
     public var senderCriticalLimit = FeedRetention.perSenderUnreadCritical
+    /// The notices this transaction may still carry, shared with its savepoints.
+    private let allowance: NoticeAllowance
 
-    /// The layout over one transaction of a backend named `name`.
-    public init(_ transaction: any StoreTransaction, name: String) {
+    /// The layout over one transaction of a backend named `name`, which
+    /// carries at most `notices` notices (`reserveNotice`; nil: any number).
+    public init(_ transaction: any StoreTransaction, name: String, notices: Int? = nil) {
         files = transaction
         self.transaction = transaction
         codec = StoreCodec(root: name)
+        allowance = NoticeAllowance(notices)
     }
 
     /// The layout over one read-only snapshot of a backend named `name`.
@@ -44,13 +48,15 @@ public final class LayoutStore: StoreWriting {
         files = snapshot
         transaction = nil
         codec = StoreCodec(root: name)
+        allowance = NoticeAllowance(0)
     }
 
     /// The layout over a savepoint inside a transaction (`isolated`).
-    private init(savepoint: OverlayFiles, codec: StoreCodec) {
+    private init(savepoint: OverlayFiles, codec: StoreCodec, allowance: NoticeAllowance) {
         files = savepoint
         transaction = savepoint
         self.codec = codec
+        self.allowance = allowance
     }
 
     // MARK: Generic file helpers
@@ -207,7 +213,7 @@ public final class LayoutStore: StoreWriting {
     public func isolated<T>(_ body: (any StoreWriting) throws -> T) throws -> T {
         guard let transaction else { throw StoreError.io("internal error: a savepoint during a read") }
         let savepoint = OverlayFiles(base: transaction)
-        let inner = LayoutStore(savepoint: savepoint, codec: codec)
+        let inner = LayoutStore(savepoint: savepoint, codec: codec, allowance: allowance)
         inner.retentionLimit = retentionLimit
         let result = try body(inner)
         for path in try savepoint.apply() {
@@ -216,6 +222,15 @@ public final class LayoutStore: StoreWriting {
         }
         return result
     }
+
+    public func reserveNotice() -> Bool {
+        guard let remaining = allowance.remaining else { return true }
+        guard remaining > 0 else { return false }
+        allowance.remaining = remaining - 1
+        return true
+    }
+
+    public var remainingNotices: Int? { allowance.remaining.map { max($0, 0) } }
 
     public func save(_ account: Account) throws {
         try store(account, StoreLayout.account(account.id))
@@ -252,4 +267,11 @@ public final class LayoutStore: StoreWriting {
         let path = StoreLayout.pendingLogin(phoneNumber)
         if let login { try store(login, path) } else { try remove(path) }
     }
+}
+
+/// How many more notices one transaction may carry (nil: any number): one
+/// count for the transaction and every savepoint in it.
+private final class NoticeAllowance {
+    var remaining: Int?
+    init(_ remaining: Int?) { self.remaining = remaining }
 }

@@ -41,6 +41,11 @@ final class OverlayFiles: StoreTransaction {
         return try files(under: directory).first
     }
 
+    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? {
+        guard !changes.isEmpty else { return try base.pageUnchecked(under: directory, after: after, limit: limit) }
+        return nil
+    }
+
     func write(_ path: String, _ bytes: [UInt8]) throws { record(path, bytes) }
 
     func delete(_ path: String) throws { record(path, nil) }

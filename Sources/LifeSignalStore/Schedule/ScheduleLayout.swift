@@ -1,3 +1,4 @@
+import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 
@@ -98,47 +99,102 @@ extension LayoutStore {
     }
 
     public func dueWakes(at now: Date, limit: Int?) throws -> [ScheduledWake] {
+        try dueWakes(at: now, limit: limit ?? .max, spread: 0)
+    }
+
+    public func dueWakes(at now: Date, limit: Int, spread: Int) throws -> [ScheduledWake] {
         // The common answer, "nothing", is read without joining the transaction's checks.
-        guard let earliest = try nextScheduledWake(), earliest <= now else { return [] }
-        try convertOlderSchedule()
-        var due: [(at: Date, id: EntityID, unreadable: String?)] = []
-        var accounts = Set<EntityID>()
-        hours: for hour in try files.listUnchecked(StoreLayout.schedule) {
-            guard let number = ScheduleName.hour(hour) else {
+        guard limit > 0, let earliest = try nextScheduledWake(), earliest <= now else { return [] }
+        if earliest == .distantPast { try convertOlderSchedule() }
+        // The entries are looked at without joining the commit's checks, so
+        // that processes catching up at once do not conflict over the
+        // schedule: each account's own wake.json, read below as the
+        // transaction's own, is what makes a second evaluation of it conflict.
+        let (wanted, overflow) = limit.addingReportingOverflow(max(spread, 0))
+        var window: [(at: Date, id: EntityID, paths: [String])] = []
+        var positions = ByteKeyedTable<Int>()
+        try visitScheduleEntries { hour, name in
+            let entry = try entry(name, hour: hour)
+            guard entry.at <= now else { return false }
+            let path = StoreLayout.scheduleHour(hour) + "/" + name
+            if let position = positions[entry.id.rawValue] {
+                window[position].paths.append(path)
+            } else {
+                positions[entry.id.rawValue] = window.count
+                window.append((entry.at, entry.id, [path]))
+            }
+            return overflow || window.count < wanted
+        }
+        let offset = window.count > limit ? Int.random(in: 0...(window.count - limit)) : 0
+        var due: [ScheduledWake] = []
+        for candidate in window.dropFirst(offset).prefix(limit) {
+            let recorded: AccountWake?
+            do {
+                recorded = try load(AccountWake.self, StoreLayout.wake(candidate.id))
+            } catch let failure as StoreError where failure.isUnreadableFile {
+                // That account's own wake file is damaged or refused: its
+                // catch-up works around it; nobody else's is held up by it.
+                due.append(ScheduledWake(accountID: candidate.id, at: candidate.at))
+                continue
+            }
+            due.append(ScheduledWake(accountID: candidate.id, at: candidate.at, unreadable: recorded?.unreadable))
+            // An entry the account's wake.json does not name (left by a
+            // crash of an older version, or copied in by hand) would stay
+            // due for ever: the account is looked at, and the entry goes.
+            for path in candidate.paths {
+                let named = recorded.map { ScheduleName.path(at: $0.at, candidate.id) == path } ?? false
+                if !named { try remove(path) }
+            }
+        }
+        return due
+    }
+
+    /// The account's own wake when it has come at `now` (its wake.json,
+    /// read as the transaction's own); nil when it has not, or when that
+    /// file cannot be read (the schedule's own look contains that).
+    public func dueWake(of id: EntityID, at now: Date) throws -> ScheduledWake? {
+        let recorded: AccountWake?
+        do {
+            recorded = try load(AccountWake.self, StoreLayout.wake(id))
+        } catch let failure as StoreError where failure.isUnreadableFile {
+            return nil
+        }
+        guard let recorded, recorded.at <= now else { return nil }
+        return ScheduledWake(accountID: id, at: recorded.at, unreadable: recorded.unreadable)
+    }
+
+    /// Visits the schedule's entries in time order, as (hour, name), until
+    /// `visit` returns false: a page at a time where the backend can (on
+    /// etcd, a range with a limit), else hour by hour.
+    private func visitScheduleEntries(_ visit: (String, String) throws -> Bool) throws {
+        if var page = try files.pageUnchecked(under: StoreLayout.schedule, after: nil, limit: Self.schedulePage) {
+            while true {
+                for path in page.paths {
+                    let parts = Self.components(of: path)
+                    guard parts.count == 3, ScheduleName.hour(parts[1]) != nil else {
+                        throw StoreError.damaged(path: codec.root + "/" + path, reason: "it is not an entry of the schedule")
+                    }
+                    guard try visit(parts[1], parts[2]) else { return }
+                }
+                guard page.hasMore, let last = page.paths.last,
+                      let next = try files.pageUnchecked(under: StoreLayout.schedule, after: last, limit: Self.schedulePage)
+                else { return }
+                page = next
+            }
+        }
+        for hour in try files.listUnchecked(StoreLayout.schedule) {
+            guard ScheduleName.hour(hour) != nil else {
                 throw StoreError.damaged(path: codec.root + "/" + StoreLayout.scheduleHour(hour),
                                          reason: "it is not an hour of the schedule (8 digits)")
             }
-            guard Double(number) * 3600 <= now.timeIntervalSince1970 else { break }
-            // The hours that are due are read as the transaction's own: the
-            // commit then checks nobody else fired them meanwhile.
-            for name in try files.list(StoreLayout.scheduleHour(hour)) {
-                let entry = try entry(name, hour: hour)
-                guard entry.at <= now else { break }
-                // Entries come in time order: past the limit, the rest wait for the next step.
-                if let limit, !accounts.contains(entry.id), accounts.count >= limit { break hours }
-                accounts.insert(entry.id)
-                let recorded: AccountWake?
-                do {
-                    recorded = try load(AccountWake.self, StoreLayout.wake(entry.id))
-                } catch let failure as StoreError where failure.isUnreadableFile {
-                    // That account's own wake file is damaged or refused:
-                    // its catch-up works around it; nobody else's is held up by it.
-                    due.append((entry.at, entry.id, nil))
-                    continue
-                }
-                due.append((entry.at, entry.id, recorded?.unreadable))
-                // An entry the account's wake.json does not name (left by a
-                // crash of an older version, or copied in by hand) would stay
-                // due for ever: the account is looked at, and the entry goes.
-                if recorded.map({ ScheduleName.entryMilliseconds($0.at) }) != ScheduleName.entryMilliseconds(entry.at) {
-                    try remove(StoreLayout.scheduleHour(hour) + "/" + name)
-                }
+            for name in try files.listUnchecked(StoreLayout.scheduleHour(hour)) {
+                guard try visit(hour, name) else { return }
             }
         }
-        var seen = Set<EntityID>()
-        return due.sorted { ($0.at, $0.id) < ($1.at, $1.id) }.filter { seen.insert($0.id).inserted }
-            .map { ScheduledWake(accountID: $0.id, at: $0.at, unreadable: $0.unreadable) }
     }
+
+    /// Schedule entries read in one request where the backend pages.
+    static let schedulePage = 256
 
     /// The entry named `name` in the directory of `hour`; damage when the
     /// name is not an entry of that hour.

@@ -287,9 +287,13 @@ final class AlarmWorld {
             return
         }
         try #require(real == expected, "\(label): the services say \(real), the rules say \(expected)")
-        // A refused command changes nothing, not even the deadlines it
-        // brought up to date first: its whole transaction is dropped.
-        if expected == .refused || expected == .notFound { model = before }
+        // A refused command changes nothing of its own; the deadlines it
+        // brought up to date first stay so (that is committed before the
+        // command's own transaction, so no refusal can hold up an alarm).
+        if expected == .refused || expected == .notFound {
+            model = before
+            model.catchUp(now: now)
+        }
     }
 
     /// Every person's alarm notices, read from the real feeds, against the model's.
