@@ -76,7 +76,9 @@ extension NotificationsShow: RunnableCommand {
         rows.add(["Title", c.style.bold(TerminalText.line(HumanText.localTimes(in: item.title, now: now)))])
         rows.add(["Type", NotificationText.label(item.type)])
         rows.add(["Time", TimeText.both(item.timestamp, now: now)])
-        if let about { rows.add(["About", "\(TerminalText.line(about.fullName)) (\(about.phoneNumber))"]) }
+        if let about {
+            rows.add(["About", TerminalText.line(about.fullName) + (about.hasName ? " (\(about.phoneNumber))" : "")])
+        }
         else if let id = item.relatedContactID { rows.add(["About", id.rawValue]) }
         rows.add(["Status", item.readAt.map { "read " + TimeText.both($0, now: now) } ?? "read"])
         rows.add(["ID", item.id.rawValue])

@@ -22,7 +22,7 @@ extension PingSend: RunnableCommand {
             if c.json {
                 c.printJSON(JSONViews.ping(ping, names: names).adding("alreadyPending", .bool(true)))
             } else {
-                c.say("\(TerminalText.line(name)) has not answered your ping from \(RelativeTime.describe(ping.sentAt, now: now)) yet; nothing new was sent.")
+                c.say("\(TerminalText.line(name)) has not answered your ping yet (sent \(RelativeTime.describe(ping.sentAt, now: now))); nothing new was sent.")
             }
         }
         return success

@@ -51,7 +51,7 @@ extension Status: RunnableCommand {
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
         let account = report.account
         let s = c.style
-        c.out.line(s.bold(TerminalText.line(account.fullName)) + " (\(account.phoneNumber))")
+        c.out.line(s.bold(TerminalText.line(account.fullName)) + (account.hasName ? " (\(account.phoneNumber))" : ""))
         var rows = TextTable(columns: [.fixed, .flexible])
         if let until = report.pausedUntil, let due = account.nextCheckInDue {
             let reason = account.pause?.reason.map { " (\(TerminalText.line($0)))" } ?? ""

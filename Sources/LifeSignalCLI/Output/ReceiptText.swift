@@ -126,6 +126,7 @@ enum ReceiptText {
             + "\(TimeText.both(look.at, now: now)), longer than your shortest reminder (\(reminder))"
     }
 
-    /// The hint that sets up an agent.
-    static let setUpAgent = "lifesignal agent --systemd-unit > ~/.config/systemd/user/lifesignal.service && systemctl --user enable --now lifesignal"
+    /// The hint that sets up an agent; it makes the unit's directory, which a
+    /// fresh account does not have.
+    static let setUpAgent = "mkdir -p ~/.config/systemd/user && lifesignal agent --systemd-unit > ~/.config/systemd/user/lifesignal.service && systemctl --user enable --now lifesignal"
 }
