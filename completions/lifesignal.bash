@@ -122,10 +122,10 @@ _lifesignal_value_kind() {
         'contacts add:--first-name') REPLY='none' ;;
         'contacts add:--last-name') REPLY='none' ;;
         'contacts role:--delay') REPLY='choices:0 1h 2h 4h' ;;
-        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins' ;;
+        'notifications:--type') REPLY='choices:alert ping role added removed contact check-in sign-in all' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications:-n') REPLY='none' ;;
-        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins' ;;
+        'notifications list:--type') REPLY='choices:alert ping role added removed contact check-in sign-in all' ;;
         'notifications list:--limit') REPLY='none' ;;
         'notifications list:-n') REPLY='none' ;;
         'qr show:--png') REPLY='file' ;;

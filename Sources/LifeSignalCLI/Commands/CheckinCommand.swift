@@ -33,7 +33,7 @@ extension Checkin: RunnableCommand {
                 return outcome.shellStatus
             }
             // Quoted as typed, so that the history shows a command that runs again.
-            commandText = ShellWords.line(words)
+            commandText = ShellQuoting.line(words)
             typed = nil
         }
         let now = try c.now()

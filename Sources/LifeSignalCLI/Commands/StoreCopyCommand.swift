@@ -29,7 +29,7 @@ extension StoreCopy: RunnableCommand {
         } else {
             c.say("Copied \(report.files) files (\(Self.byteText(report.bytes))) from \(from) to \(to).")
             c.say("Everyone signed in to the old store is signed in to the new one; use it from now on:")
-            c.hint("export LIFESIGNAL_STORE=\(ShellWords.quoted(to.description))")
+            c.hint("export LIFESIGNAL_STORE=\(ShellQuoting.quoted(to.description))")
         }
         return success
     }

@@ -40,6 +40,12 @@ public struct StatusReport: Sendable {
     /// The shortest reminder among the account's own deadline and its
     /// dependents' (seconds): the longest a deadline may wait for a look.
     public var shortestReminder: Int?
+    /// The dependent whose reminder `shortestReminder` is; nil when it is
+    /// the account's own.
+    public var shortestReminderOf: Account?
+    /// Invitations to the account still waiting for its answer (read only
+    /// for a detailed report).
+    public var invitationsWaiting = 0
 
     /// Reads the account's contacts and each dependent's account; a
     /// dependent whose account cannot be read is listed as such, never
@@ -69,6 +75,8 @@ public struct StatusReport: Sendable {
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
         alarm = CurrentAlarm.of(account)
         guard detailed else { return }
+        // A damaged invitations file is `contacts invitations`' to report, not a reason to hide the status.
+        invitationsWaiting = (try? store.invitations(of: account.id).received.filter { $0.isPending && $0.expiresAt > now }.count) ?? 0
         let alarm = alarm
         responders = try links.filter(\.isResponder).map {
             try ResponderReach($0, of: account.id, alarm: alarm, store: store, now: now)
@@ -79,14 +87,15 @@ public struct StatusReport: Sendable {
             // The store's note of its keepers is no reason to hide the rest.
             lastLookProblem = failure.message
         }
-        var reminders = account.lastCheckIn == nil ? [] : [account.reminderInterval]
+        shortestReminder = account.lastCheckIn == nil ? nil : account.reminderInterval
         for link in links where link.isDependent {
             // Whether the dependent's account can be read was told above.
-            if let dependent = try? store.account(link.contactID), dependent.lastCheckIn != nil {
-                reminders.append(dependent.reminderInterval)
+            if let dependent = try? store.account(link.contactID), dependent.lastCheckIn != nil,
+               dependent.reminderInterval < shortestReminder ?? .max {
+                shortestReminder = dependent.reminderInterval
+                shortestReminderOf = dependent
             }
         }
-        shortestReminder = reminders.min()
     }
 
     /// Whether nothing may fire on time: there are deadlines to keep, and no
