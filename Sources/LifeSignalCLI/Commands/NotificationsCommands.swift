@@ -109,36 +109,49 @@ extension NotificationsDelete: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let query: String?
         if case .one(let id) = target { query = id } else { query = nil }
-        if query == nil {
-            try c.requireConfirmation("Delete all your notifications?", yes: yes,
-                                      declined: "Nothing deleted.")
+        if query == nil, !yes {
+            // Asked only on a terminal: what would go is read first, so the question can say.
+            let items = try c.reading { store, account in
+                try NotificationService(store: store).list(of: account.id, filter: nil, unreadOnly: false, limit: nil)
+            }
+            let alerts = items.filter { $0.type == .alert && !$0.isRead }.count
+            try c.requireConfirmation("Delete all \(items.count) of your notifications"
+                                      + (alerts > 0 ? ", \(Self.unreadAlerts(alerts)) among them?" : "?"),
+                                      yes: yes, declined: "Nothing deleted.")
         }
         let token = SHA256.hexDigest(try c.session().token)
-        let (count, kept) = try c.writing { store, account -> (Int, Int) in
+        let (count, kept, alerts) = try c.writing { store, account -> (Int, Int, Int) in
             // The session this runs in: sign-in notices it may not delete stay (`SignInNoticeRules`).
             guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
             let item = try query.map { try NotificationService(store: store).find($0, of: account.id) }
             if let item, !SignInNoticeRules.mayDelete(item, from: session) { throw SignInNoticeRules.refusal }
-            var kept = 0
+            var kept = 0, alerts = 0
             let count = try NotificationEditor(store: store).delete(item?.id, of: account.id) { item in
                 guard SignInNoticeRules.mayDelete(item, from: session) else {
                     kept += 1
                     return true
                 }
+                if item.type == .alert, !item.isRead { alerts += 1 }
                 return false
             }
-            return (count, kept)
+            return (count, kept, alerts)
         }
         if c.json {
-            c.printJSON(.object([("deleted", .int(count))] + (query == nil ? [("keptSignIns", .int(kept))] : [])))
+            c.printJSON(.object([("deleted", .int(count)), ("unreadAlertsDeleted", .int(alerts))]
+                                + (query == nil ? [("keptSignIns", .int(kept))] : [])))
         } else {
-            c.say("Deleted \(count) notification\(count == 1 ? "" : "s").")
+            c.say("Deleted \(count) notification\(count == 1 ? "" : "s")"
+                  + (alerts > 0 ? ", \(Self.unreadAlerts(alerts)) among them." : "."))
             if kept > 0 {
                 c.say("Kept \(kept) sign-in notice\(kept == 1 ? "" : "s") of this session or later ones: "
                       + "only a session that began before a sign-in can delete its notice.")
             }
         }
         return success
+    }
+
+    private static func unreadAlerts(_ count: Int) -> String {
+        count == 1 ? "1 unread alert" : "\(count) unread alerts"
     }
 }
 

@@ -21,6 +21,7 @@ extension Status: RunnableCommand {
                 ("isAlertActive", .bool(account.isAlertActive)),
                 ("pendingPings", .int(report.pendingPings)),
                 ("unreadNotifications", .int(report.unreadNotifications)),
+                ("invitationsWaiting", .int(report.invitationsWaiting)),
                 ("responderCount", .int(report.responderCount)),
                 ("dependentsNeedingAttention", .array(report.dependentsNeedingAttention.map { Self.attention($0, now: now) })),
                 ("graceEndsAt", .date(account.graceEndsAt)),
@@ -85,6 +86,9 @@ extension Status: RunnableCommand {
         }
         rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
+        if report.invitationsWaiting > 0 {
+            rows.add(["Invited", s.yellow("\(report.invitationsWaiting) invitation\(report.invitationsWaiting == 1 ? "" : "s") waiting for your answer")])
+        }
         let unattended = report.isUnattended(at: now)
         if unattended { rows.add(["Deadlines", s.yellow(ReceiptText.unattended(report, now: now))]) }
         if let problem = report.lastLookProblem {
@@ -112,6 +116,7 @@ extension Status: RunnableCommand {
         }
         else if report.responderCount == 0, !report.onlyWatches { c.hint(ReachText.addResponder) }
         else if unattended { c.hint(ReceiptText.setUpAgent) }
+        else if report.invitationsWaiting > 0 { c.hint("lifesignal contacts invitations") }
         else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
     }

@@ -1,5 +1,5 @@
 /// Words written so that a shell reads them back as the same words.
-enum ShellWords {
+enum ShellQuoting {
     /// `text` as one shell word: bare when no shell treats any of its
     /// characters specially, else in single quotes.
     static func quoted(_ text: String) -> String {
