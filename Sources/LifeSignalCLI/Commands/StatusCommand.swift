@@ -84,7 +84,9 @@ extension Status: RunnableCommand {
         if let handler = report.acknowledgedBy {
             rows.add(["Handling", "\(TerminalText.line(handler.name)) said they are on it"])
         }
-        rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
+        let senders = report.pendingPingSenders.map { TerminalText.line($0.fullName) }
+        rows.add(["Pings", report.pendingPings == 0 ? "none pending"
+                  : "\(report.pendingPings) pending" + (senders.isEmpty ? "" : ", from " + senders.joined(separator: ", "))])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
         if report.invitationsWaiting > 0 {
             rows.add(["Invited", s.yellow("\(report.invitationsWaiting) invitation\(report.invitationsWaiting == 1 ? "" : "s") waiting for your answer")])
@@ -117,7 +119,10 @@ extension Status: RunnableCommand {
         else if report.responderCount == 0, !report.onlyWatches { c.hint(ReachText.addResponder) }
         else if unattended { c.hint(ReceiptText.setUpAgent) }
         else if report.invitationsWaiting > 0 { c.hint("lifesignal contacts invitations") }
-        else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
+        else if report.pendingPings > 0 {
+            let one = report.pendingPingSenders.count == 1 ? report.pendingPingSenders.first : nil
+            c.hint(one.map { "lifesignal ping respond \(ShellQuoting.quoted($0.fullName))" } ?? "lifesignal ping respond")
+        }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
     }
 

@@ -46,6 +46,8 @@ public struct StatusReport: Sendable {
     /// Invitations to the account still waiting for its answer (read only
     /// for a detailed report).
     public var invitationsWaiting = 0
+    /// Who sent the pending pings, oldest first (read only for a detailed report).
+    public var pendingPingSenders: [Account] = []
 
     /// Reads the account's contacts and each dependent's account; a
     /// dependent whose account cannot be read is listed as such, never
@@ -55,8 +57,8 @@ public struct StatusReport: Sendable {
     public init(account: Account, store: any StoreReading, now: Date, detailed: Bool = true) throws {
         self.account = account
         self.overdue = account.isOverdue(at: now)
-        self.pendingPings = try store.pings(of: account.id)
-            .filter { $0.recipientID == account.id && $0.status == .pending }.count
+        let pending = try store.pings(of: account.id).filter { $0.recipientID == account.id && $0.status == .pending }
+        self.pendingPings = pending.count
         self.unreadNotifications = try store.feedSummary(of: account.id).unread
         let links = try store.contacts(of: account.id)
         responderCount = links.filter(\.isResponder).count
@@ -75,6 +77,10 @@ public struct StatusReport: Sendable {
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
         alarm = CurrentAlarm.of(account)
         guard detailed else { return }
+        for sender in pending.map(\.senderID) where !pendingPingSenders.contains(where: { $0.id == sender }) {
+            // A sender whose account cannot be read is counted, not named.
+            if let account = try? store.account(sender) { pendingPingSenders.append(account) }
+        }
         // A damaged invitations file is `contacts invitations`' to report, not a reason to hide the status.
         invitationsWaiting = (try? store.invitations(of: account.id).received.filter { $0.isPending && $0.expiresAt > now }.count) ?? 0
         let alarm = alarm
