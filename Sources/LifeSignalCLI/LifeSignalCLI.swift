@@ -42,7 +42,7 @@ public enum LifeSignalCLI {
             report(usage: error, json: wantsJSON, err: err)
             status = ExitCode.usage.rawValue
         case .success(.help(let path)):
-            out.write(HelpRenderer(table: LifeSignalTable.table).help(for: path))
+            out.write(HelpRenderer(table: LifeSignalTable.table, width: env.columns).help(for: path))
             status = ExitCode.success.rawValue
         case .success(.run(let parsed)):
             status = execute(parsed, env: env, out: out, err: err, json: wantsJSON)
