@@ -103,4 +103,34 @@ import TestSupport
         let status = try ada.run(["status"], stdoutPath: "/dev/full")
         #expect(status.stderr.hasPrefix("error: cannot write output"), "the error comes before the hint: \(status)")
     }
+
+    /// The notify command gets a message ready to send: on stdin and in
+    /// the environment alike, in the recipient's local time, the note's
+    /// lines as written; the stored UTC text stays in `messageUTC`.
+    @Test func theNotifyCommandGetsATextReadyToSend() throws {
+        let sandbox = Sandbox("ready-to-send")
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
+        try #require(try ada.run(["contacts", "add", try bob.qrCode(), "--responder"]).succeeded)
+        try #require(try ada.run(["profile", "set", "--note", "Line one\nLine two"]).succeeded)
+        try #require(try ada.run("checkin").succeeded)
+        let stdin = sandbox.root.appendingPathComponent("stdin"), variable = sandbox.root.appendingPathComponent("variable")
+        try #require(try bob.run(["settings", "set", "check-ins", "on"]).succeeded)
+        try #require(try bob.run(["settings", "set", "notify-command",
+            "cat >> '\(stdin.path)'; printf '%s\\n--\\n' \"$LIFESIGNAL_NOTIFICATION_MESSAGE\" >> '\(variable.path)'"]).succeeded)
+        let tokyo = ["LIFESIGNAL_NOW": "2026-03-02T12:00:00Z", "TZ": "Asia/Tokyo"]
+        #expect(try bob.run(["tick"], extra: tokyo).succeeded)
+        let items = try String(contentsOf: stdin, encoding: .utf8).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let missed = try #require(items.first { $0["type"] as? String == "checkIn" }, "\(items)")
+        #expect(missed["message"] as? String == "Ada L missed their check-in, due at Mon 02 Mar 18:00. Emergency note: Line one\nLine two",
+                "\(missed)")
+        #expect(missed["messageUTC"] as? String
+                == "Ada L missed their check-in, due at 2026-03-02T09:00:00Z. Emergency note: Line one\nLine two", "\(missed)")
+        #expect(missed["timestamp"] as? String == "2026-03-02T12:00:00Z")
+        let told = try String(contentsOf: variable, encoding: .utf8).components(separatedBy: "\n--\n")
+        #expect(told.contains("Ada L missed their check-in, due at Mon 02 Mar 18:00. Emergency note: Line one\nLine two"), "\(told)")
+    }
 }
