@@ -88,4 +88,23 @@ import TestSupport
                 == "Insulin in the fridge.\nSpare key at No. 7.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
     }
+
+    /// A contact is found by their national number, read in the viewer's
+    /// own country (+1 here; +44 drops the trunk 0); another country's
+    /// national number finds nobody.
+    @Test func aContactIsFoundByANationalNumber() throws {
+        let sandbox = Sandbox("national-number")
+        let (ada, _) = try Self.pair(sandbox)
+        for typed in ["555-000-0002", "(555) 000 0002", "5550000002"] {
+            let shown = try ada.run(["contacts", "show", typed, "--json"])
+            #expect(shown.status == 0 && shown.jsonObject?["phoneNumber"] as? String == "+15550000002", "\(typed): \(shown)")
+        }
+        let ian = sandbox.person("ian"), jo = sandbox.person("jo")
+        try ian.signUp(phone: "+447911123456", first: "Ian", last: "W")
+        try jo.signUp(phone: "+447700900123", first: "Jo", last: "K")
+        try #require(try ian.run(["contacts", "add", try jo.qrCode(), "--dependent"]).succeeded)
+        let uk = try ian.run(["contacts", "show", "07700 900123", "--json"])
+        #expect(uk.status == 0 && uk.jsonObject?["firstName"] as? String == "Jo", "\(uk)")
+        #expect(try ada.run(["contacts", "show", "07700 900123"]).status == 4, "Ada is on +1: no such contact")
+    }
 }
