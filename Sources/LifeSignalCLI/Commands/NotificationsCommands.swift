@@ -109,8 +109,10 @@ extension NotificationsDelete: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let query: String?
         if case .one(let id) = target { query = id } else { query = nil }
-        if query == nil, !yes {
-            // Asked only on a terminal: what would go is read first, so the question can say.
+        if query == nil, !yes, !c.env.input.isTerminal {
+            try c.requireConfirmation("Delete all your notifications?", yes: yes, declined: "Nothing deleted.")
+        } else if query == nil, !yes {
+            // On a terminal, what would go is read first, so the question can say.
             let items = try c.reading { store, account in
                 try NotificationService(store: store).list(of: account.id, filter: nil, unreadOnly: false, limit: nil)
             }
