@@ -20,7 +20,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedFormat(let detected?):
-            return "\(detected) images are not supported (convert the image to PNG)"
+            return "\(detected) images are not supported"
         case .unsupportedFormat(nil):
             return "unrecognised image format (expected PNG, JPEG, PBM, PGM or PPM)"
         case .truncated(let what):

@@ -42,7 +42,7 @@ public enum LifeSignalCLI {
             report(usage: error, json: wantsJSON, err: err)
             status = ExitCode.usage.rawValue
         case .success(.help(let path)):
-            out.write(HelpRenderer(table: LifeSignalTable.table).help(for: path))
+            out.write(HelpRenderer(table: LifeSignalTable.table, width: env.columns).help(for: path))
             status = ExitCode.success.rawValue
         case .success(.run(let parsed)):
             status = execute(parsed, env: env, out: out, err: err, json: wantsJSON)
@@ -52,8 +52,11 @@ public enum LifeSignalCLI {
         } catch {
             // A reader that went away (`| head`) is not a failure of ours.
             if error.isBrokenPipe { return status }
-            err.line(wantsJSON ? errorJSON(code: ExitCode.io, message: "cannot write output: \(error.message)")
-                               : "error: cannot write output: \(error.message)")
+            // Whatever the command did is done (a check-in is recorded): say
+            // so, first, before any hint it left, so nobody runs it again.
+            let done = status == ExitCode.success.rawValue ? "; the command itself succeeded, only its output was lost" : ""
+            err.lineFirst(wantsJSON ? errorJSON(code: ExitCode.io, message: "cannot write output: \(error.message)\(done)")
+                                    : "error: cannot write output: \(error.message)\(done)")
             try? err.finish()
             return ExitCode.io.rawValue
         }

@@ -52,7 +52,7 @@ import Testing
         sandbox.setNow("2026-03-01T13:00:00Z", for: [ada, bob, cy])
         let changed = try ada.run(["checkin", "interval", "2h"])
         #expect(changed.status == 0, "\(changed)")
-        #expect(changed.stdout.contains("This put your deadline in the past (due Sun 01 Mar 11:00 (2h ago)): your 2 responders "
+        #expect(changed.stdout.contains("This put your deadline in the past, at Sun 01 Mar 11:00 (2h ago): your 2 responders "
                 + "have been told you missed your check-in."), "\(changed)")
         #expect(try ada.run(["status", "--check"]).status == 10)
         for responder in [bob, cy] {

@@ -19,7 +19,7 @@ import TestSupport
         Case(id: "unknown option", arguments: ["status", "--jsno"], status: 2, message: "--json"),
         Case(id: "missing argument", arguments: ["contacts", "show"], status: 2, message: "CONTACT"),
         Case(id: "bad limit", arguments: ["notifications", "--limit", "lots"], status: 2, message: "lots"),
-        Case(id: "bad choice", arguments: ["notifications", "--type", "alert"], status: 2, message: "alerts"),
+        Case(id: "bad choice", arguments: ["notifications", "--type", "alrt"], status: 2, message: "check-in"),
         Case(id: "option twice", arguments: ["checkin", "history", "--limit", "1", "--limit", "2"], status: 2, message: "--limit"),
         Case(id: "conflicting options", arguments: ["contacts", "--responders", "--dependents"], status: 2, message: "--dependents"),
         Case(id: "bad duration", arguments: ["checkin", "interval", "soon"], status: 2, message: "soon"),

@@ -72,7 +72,7 @@ import TestSupport
         #expect(told.0 && told.1)
         let (_, ada2, _, _) = try story()
         let text = try ada2.run(words)
-        #expect(text.stdout.contains("This put your deadline in the past (due Sun 01 Mar 11:00 (2h ago)): your 2 responders "
+        #expect(text.stdout.contains("This put your deadline in the past, at Sun 01 Mar 11:00 (2h ago): your 2 responders "
                                      + "have been told you missed your check-in."), "\(text)")
         // On a terminal, --yes asks nothing.
         if words.contains("--yes") {

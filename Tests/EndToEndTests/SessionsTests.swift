@@ -14,6 +14,14 @@ import TestSupport
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 
+    /// Where `person` signs in, as a session names it: Unix user and host,
+    /// and the state directory that tells two people of one machine apart
+    /// (no terminal or SSH client here).
+    static func place(_ person: Person) -> String {
+        let user = getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? ""
+        return "\(user)@\(machine), state \(person.stateDirectory.path)"
+    }
+
     /// Ada, and Mallory who shares her store and signs in to Ada's account
     /// with a code from her own terminal.
     func intrusion() throws -> (Sandbox, Person, Person) {
@@ -31,14 +39,14 @@ import TestSupport
         let (_, ada, mallory) = try intrusion()
         let feed = try ada.run(["notifications", "--type", "sign-ins", "--json"]).array()
         #expect(feed.count == 1 && feed.first?["type"] as? String == "signIn", "\(feed)")
-        #expect(feed.first?["title"] as? String == "New sign-in on \(Self.machine)", "\(feed)")
-        let listed = try ada.run(["notifications"])
-        #expect(listed.stdout.contains("sign-in  New sign-in on \(Self.machine)"), "\(listed.stdout)")
+        #expect(feed.first?["title"] as? String == "New sign-in on \(Self.place(mallory))", "\(feed)")
+        let listed = try ada.run(["notifications"], extra: ["COLUMNS": "300"])
+        #expect(listed.stdout.contains("sign-in  New sign-in on \(Self.place(mallory))"), "\(listed.stdout)")
 
         let sessions = try ada.run(["sessions", "--json"]).array()
         #expect(sessions.count == 2, "\(sessions)")
         #expect(sessions.map { $0["isCurrent"] as? Bool } == [true, false], "\(sessions)")
-        #expect(sessions.allSatisfy { $0["machine"] as? String == Self.machine })
+        #expect(sessions.map { $0["machine"] as? String } == [Self.place(ada), Self.place(mallory)], "\(sessions)")
         for key in ["id", "machine", "createdAt", "lastUsedAt", "expiresAt", "isCurrent"] {
             #expect(sessions.allSatisfy { $0.keys.contains(key) }, "no \(key) in \(sessions)")
         }
@@ -52,6 +60,22 @@ import TestSupport
         let locked = try mallory.run(["status"])
         #expect(locked.status == 3 && locked.stderr.contains("your session has ended"), "\(locked)")
         #expect(try ada.run(["status"]).status == 0, "Ada's own session goes on")
+    }
+
+    /// Signing in to another account where one is signed in says whose
+    /// session ended: the switch is never silent.
+    @Test func signingInAsAnotherAccountSaysWhoWasSignedOut() throws {
+        let sandbox = Sandbox("switch")
+        let ada = sandbox.person("ada")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "Lovelace")
+        let sent = try ada.run(["login", "--phone", "+15550000002", "--json"])
+        let code = try #require(sent.jsonObject?["code"] as? String, "\(sent)")
+        let switched = try ada.run(["login", "--phone", "+15550000002", "--code", code, "--first-name", "Ben", "--last-name", "B"])
+        #expect(switched.stdout.hasPrefix("Signed out Ada Lovelace.\nWelcome! Signed in as Ben B.\n"), "\(switched)")
+        let again = try ada.run(["login", "--phone", "+15550000002", "--json"])
+        let second = try #require(again.jsonObject?["code"] as? String, "\(again)")
+        let same = try ada.run(["login", "--phone", "+15550000002", "--code", second], extra: ["LIFESIGNAL_NOW": "2026-03-01T09:01:00Z"])
+        #expect(same.stdout.hasPrefix("Signed in as Ben B.\n"), "the same account again signs nobody out: \(same)")
     }
 
     @Test func endingTheOthersAndThenThisOne() throws {

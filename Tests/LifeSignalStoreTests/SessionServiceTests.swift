@@ -131,7 +131,7 @@ struct SessionServiceTests {
     }
 
     @Test(arguments: [(nil, "an unnamed machine"), ("  ", "an unnamed machine"), ("laptop", "laptop"),
-                      (String(repeating: "é", count: 40), String(repeating: "é", count: 32))])
+                      (String(repeating: "é", count: 120), String(repeating: "é", count: 100))])
     func machineNamesAreBoundedInBytes(name: String?, kept: String) {
         #expect(SessionService.machineName(name) == kept)
     }

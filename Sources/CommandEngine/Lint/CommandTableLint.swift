@@ -181,10 +181,12 @@ enum ShellWords {
     static let operators: Set<String> = ["|", "||", "&&", ";", ">", ">>", "<"]
 
     /// `word` as a shell reads it back: bare when it holds only characters
-    /// no shell treats specially, else in single quotes.
+    /// no shell treats specially, else in single quotes. A leading `~/`
+    /// stays bare: an example means the home directory the shell puts there.
     static func quotedIfNeeded(_ word: String) -> String {
         if operators.contains(word) { return word }
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+        let rest = word.hasPrefix("~/") ? word.dropFirst(2) : Substring(word)
+        let plain = !rest.isEmpty && rest.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-+=:,./@%".unicodeScalars.contains(scalar)
         }
         return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"

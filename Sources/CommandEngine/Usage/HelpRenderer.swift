@@ -2,14 +2,18 @@
 ///
 /// One layout for every command: summary, discussion, USAGE, ARGUMENTS,
 /// OPTIONS, GLOBAL OPTIONS, SUBCOMMANDS (COMMANDS on the root), EXAMPLES;
-/// labels in a fixed column, wrapped to 80 columns.
+/// labels in a fixed column, wrapped to 80 columns or a narrower terminal.
 public struct HelpRenderer: Sendable {
     /// The table being described.
     public let table: CommandTable
+    /// The columns text is wrapped to: at most 80, at least 20.
+    public let width: Int
 
-    /// Creates a renderer for a table.
-    public init(table: CommandTable) {
+    /// Creates a renderer for a table, wrapping to `width` columns (a
+    /// narrower terminal's; wider ones still get 80, which reads best).
+    public init(table: CommandTable, width: Int? = nil) {
         self.table = table
+        self.width = min(TextLayout.width, max(20, width ?? TextLayout.width))
     }
 
     /// The help text for the command at `path` (empty for the root), ending
@@ -18,32 +22,34 @@ public struct HelpRenderer: Sendable {
         guard let command = table.command(at: path) else { return help(for: []) }
         let isRoot = path.isEmpty
         var out: [String] = []
-        out.append(contentsOf: TextLayout.wrap(command.summary, width: TextLayout.width))
+        out.append(contentsOf: TextLayout.wrap(command.summary, width: width))
         for paragraph in command.discussion {
             out.append("")
-            out.append(contentsOf: TextLayout.wrap(paragraph, width: TextLayout.width))
+            out.append(contentsOf: TextLayout.wrap(paragraph, width: width))
         }
         section("USAGE", UsageLine.lines(for: path, in: table).flatMap {
-            TextLayout.wrapUsage($0, width: TextLayout.width, firstIndent: TextLayout.indent, indent: "      ")
+            TextLayout.wrapUsage($0, width: width, firstIndent: TextLayout.indent, indent: "      ")
         }, into: &out)
         section("ARGUMENTS", command.arguments.flatMap {
-            TextLayout.labelled($0.name + ($0.isVariadic ? "..." : ""), $0.help)
+            TextLayout.labelled($0.name + ($0.isVariadic ? "..." : ""), $0.help, width: width)
         }, into: &out)
         let own = command.options.filter { !$0.isGlobal }
         section("OPTIONS", own.flatMap(optionLines), into: &out)
         section("GLOBAL OPTIONS", table.globalOptions.flatMap(optionLines), into: &out)
         section(isRoot ? "COMMANDS" : "SUBCOMMANDS", command.visibleSubcommands.flatMap { sub in
             let label = sub.name == command.defaultSubcommand ? sub.name + " (default)" : sub.name
-            return TextLayout.labelled(label, sub.summary)
+            return TextLayout.labelled(label, sub.summary, width: width)
         }, into: &out)
         section("EXAMPLES", command.examples.flatMap { example in
-            TextLayout.wrap(example.explanation, width: TextLayout.width, firstIndent: "  ", indent: "  ")
+            // The command itself stays whole, to be copied as it is.
+            TextLayout.wrap(example.explanation, width: width, firstIndent: "  ", indent: "  ")
                 + ["    " + table.programName + " " + example.commandLine]
         }, into: &out)
         if !command.visibleSubcommands.isEmpty, let helpName = table.helpCommandName {
             let words = ([table.programName, helpName] + path).joined(separator: " ")
             out.append("")
-            out.append("Run '" + words + " <" + (isRoot ? "command" : "subcommand") + ">' for more.")
+            out.append(contentsOf: TextLayout.wrap("Run '" + words + " <" + (isRoot ? "command" : "subcommand") + ">' for more.",
+                                                   width: width))
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -54,7 +60,7 @@ public struct HelpRenderer: Sendable {
         let head = "Usage: "
         let pad = String(repeating: " ", count: head.count)
         return lines.enumerated().map { index, line in
-            TextLayout.wrapUsage(line, width: TextLayout.width, firstIndent: index == 0 ? head : pad,
+            TextLayout.wrapUsage(line, width: width, firstIndent: index == 0 ? head : pad,
                             indent: pad + "    ").joined(separator: "\n")
         }.joined(separator: "\n")
     }
@@ -78,7 +84,7 @@ public struct HelpRenderer: Sendable {
     }
 
     private func optionLines(_ option: OptionSpec) -> [String] {
-        TextLayout.labelled(Self.label(of: option), Self.helpText(of: option))
+        TextLayout.labelled(Self.label(of: option), Self.helpText(of: option), width: width)
     }
 
     /// `-q, --quiet`, `    --limit N`, `    --responder, --no-responder`.

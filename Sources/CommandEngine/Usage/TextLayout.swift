@@ -58,12 +58,20 @@ enum TextLayout {
         return lines
     }
 
+    /// Below this width the help column would be too narrow to read: help
+    /// goes under its label instead.
+    static let narrow = 60
+
     /// A label in the left column with its help wrapped in the right one;
-    /// a label too wide for the column puts the help on the next line.
-    static func labelled(_ label: String, _ help: String) -> [String] {
+    /// a label too wide for the column, or a narrow terminal, puts the help
+    /// on the next lines.
+    static func labelled(_ label: String, _ help: String, width: Int = width) -> [String] {
         let start = indent + label
-        let helpIndent = String(repeating: " ", count: helpColumn)
         if help.isEmpty { return [start] }
+        guard width >= narrow else {
+            return [start] + wrap(help, width: width, firstIndent: "          ", indent: "          ")
+        }
+        let helpIndent = String(repeating: " ", count: helpColumn)
         if start.count + 2 <= helpColumn {
             let padded = start + String(repeating: " ", count: helpColumn - start.count)
             return wrap(help, width: width, firstIndent: padded, indent: helpIndent)

@@ -38,7 +38,7 @@ extension Ack: RunnableCommand {
         for earlier in outcome.earlier {
             let who = names[earlier.by] ?? earlier.by.short
             c.say("\(who) \(who == "You" ? "were" : "was") already handling \(name)'s \(Self.words(earlier.event)) "
-                  + "(since \(TimeText.both(earlier.at, now: now))); nothing new was sent for it.")
+                  + "since \(TimeText.both(earlier.at, now: now)); nothing new was sent for it.")
         }
         return success
     }

@@ -28,11 +28,12 @@ extension Checkin: RunnableCommand {
                 if case .couldNotStart = outcome {
                     c.err.line("error: the command \(outcome.summary)")
                 } else {
-                    c.err.line("lifesignal: not checking in: the command \(outcome.summary)")
+                    c.err.line("error: not checking in: the command \(outcome.summary)")
                 }
                 return outcome.shellStatus
             }
-            commandText = words.joined(separator: " ")
+            // Quoted as typed, so that the history shows a command that runs again.
+            commandText = ShellQuoting.line(words)
             typed = nil
         }
         let now = try c.now()

@@ -85,7 +85,13 @@ extension CheckinCodeSet: RunnableCommand {
             }
             current = try CheckInCodeInput.ask(c, question: "Current check-in code: ")
         }
-        let new = try codes ?? (askTwice(c, "New check-in code: "), askTwice(c, "Duress code (a different one): "))
+        let new: (code: String, duress: String)
+        if let codes { new = codes } else {
+            c.err.line("You choose two codes: your check-in code, and a duress code that must differ from it. "
+                       + "The duress code checks in as usual, and quietly raises an alert.")
+            let code = try askTwice(c, "New check-in code: ")
+            new = (code, try askTwice(c, "Duress code (a different one): ", differentFrom: code))
+        }
         let verdict = try c.writing { store, account in
             try CheckInCodeService(store: store, env: try c.core())
                 .set(code: new.code, duress: new.duress, current: current, account: &account)
@@ -99,13 +105,19 @@ extension CheckinCodeSet: RunnableCommand {
     }
 
     /// A new code, typed twice alike (checked by the rules first, so a bad one is said at once).
-    private func askTwice(_ c: Context, _ question: String) throws -> String {
+    /// A code typed twice alike; one equal to `other` is refused at once,
+    /// before it is asked again.
+    private func askTwice(_ c: Context, _ question: String, differentFrom other: String? = nil) throws -> String {
         while true {
             let first = try c.prompts.ask(question, echo: false)
             do {
                 _ = try CheckInCodeRules.validate(first)
             } catch {
                 c.err.line("error: \(error.message)")
+                continue
+            }
+            if let other, first == other {
+                c.err.line("error: the duress code must differ from your check-in code; choose another")
                 continue
             }
             if try c.prompts.ask("Again, to be sure: ", echo: false) == first { return first }

@@ -45,7 +45,7 @@ extension ContactsList: RunnableCommand {
         }
         var table = TextTable(header: ["NAME", "ROLE", "PHONE", "STATUS"], columns: [.fixed, .fixed, .fixed, .flexible])
         for contact in contacts {
-            table.add([ContactText.name(contact), ContactText.roles(contact.link), contact.account.phoneNumber,
+            table.add([ContactText.name(contact), ContactText.rolesAndDelay(contact.link), contact.account.phoneNumber,
                        contact.link.isDependent ? ContactText.status(contact, now: now, style: c.style) : ""])
         }
         for (link, failure) in unreadable {
@@ -208,6 +208,20 @@ enum ContactText {
         case (true, false): "responder"
         default: "dependent"
         }
+    }
+
+    /// The roles with a responder's escalation delay: "responder (+30m)"
+    /// is told 30 minutes after the others.
+    static func rolesAndDelay(_ link: ContactLink) -> String {
+        guard link.isResponder, link.responderDelay > 0 else { return roles(link) }
+        let delay = "responder (+\(DurationText.format(seconds: link.responderDelay)))"
+        return link.isDependent ? delay + ", dependent" : delay
+    }
+
+    /// What the other person of an invitation would be to the viewer:
+    /// "your responder", "your responder and dependent".
+    static func yourRoles(_ link: ContactLink) -> String {
+        "your " + roles(link).replacing(", ", with: " and ")
     }
 
     static func status(_ contact: ContactView, now: Date, style: Style) -> String {

@@ -61,10 +61,10 @@ extension CheckinInterval: RunnableCommand {
             let now = try c.now()
             if toldMissed > 0, let due = account.nextCheckInDue {
                 let who = toldMissed == 1 ? "your responder has" : "your \(toldMissed) responders have"
-                c.say("This put your deadline in the past (due \(TimeText.both(due, now: now))): \(who) been told "
+                c.say("This put your deadline in the past, at \(TimeText.both(due, now: now)): \(who) been told "
                       + "you missed your check-in. Run 'lifesignal checkin' to tell them you are safe.")
             } else if let due = account.nextCheckInDue, account.isOverdue(at: now) {
-                c.say("You are overdue (due \(TimeText.both(due, now: now))); "
+                c.say("You are overdue: due \(TimeText.both(due, now: now)); "
                       + (AccountService.isMissedNotified(account) ? "your responders were told, and the new interval starts at your next check-in."
                                                                    : "run 'lifesignal checkin'."))
             }

@@ -24,7 +24,7 @@ extension ContactsInvitations: RunnableCommand {
                                   columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             for item in received {
                 let theirs = item.invitation.link(to: item.invitation.fromID, at: now).mirrored(owner: item.invitation.fromID)
-                table.add([item.invitation.id.short, TerminalText.line(item.from.name), ContactText.roles(theirs), item.from.maskedPhone,
+                table.add([item.invitation.id.short, TerminalText.line(item.from.name), ContactText.yourRoles(theirs), item.from.maskedPhone,
                            InvitationText.status(item.invitation, now: now)])
             }
             c.print(table)
@@ -35,7 +35,8 @@ extension ContactsInvitations: RunnableCommand {
             var table = TextTable(header: ["ID", "TO", "ROLE", "PHONE", "STATUS"],
                                   columns: [.fixed, .fixed, .fixed, .fixed, .flexible])
             for invitation in sent {
-                table.add([invitation.id.short, TerminalText.line(invitation.inviteeLabel), InvitationText.roles(invitation),
+                table.add([invitation.id.short, TerminalText.line(invitation.inviteeLabel),
+                           ContactText.yourRoles(invitation.link(to: invitation.fromID, at: invitation.sentAt)),
                            invitation.toPhoneNumber, InvitationText.status(invitation, now: now)])
             }
             c.print(table)

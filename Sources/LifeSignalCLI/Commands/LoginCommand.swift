@@ -104,11 +104,18 @@ struct LoginFlow {
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
         let previous = try? c.sessionFile().load()
         let notifyCommandSince = try? KeeperRecords(context: c).notifyCommandSince()
-        let (result, identity) = try c.store().write(env: try c.core()) { store in
+        let (result, identity, replaced) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
-                                          machine: c.env.machineName)
-            if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
+                                          machine: SignInPlace.describe(c))
+            var replaced: Account?
+            if case .signedIn(let account, _, _) = outcome, let previous {
+                // Another account's session here ends: its owner is named, so the switch is never silent.
+                if previous.accountID != account.id, (try? store.session(tokenHash: SHA256.hexDigest(previous.token))) != nil {
+                    replaced = try? store.account(previous.accountID)
+                }
+                try auth.signOut(token: previous.token)
+            }
             if case .signedIn(let account, let token, _) = outcome {
                 // This machine's delivery set-up follows it to the new sign-in.
                 let replaced = previous.flatMap { $0.accountID == account.id ? SHA256.hexDigest($0.token) : nil }
@@ -117,13 +124,14 @@ struct LoginFlow {
                     notifyCommandSince: notifyCommandSince)
             }
             // The first write gave the store its identity, which the session belongs to.
-            return (outcome, try store.identity() ?? "")
+            return (outcome, try store.identity() ?? "", replaced)
         }
         switch result {
         case .rejected(let error):
             return .rejected(error)
         case .signedIn(let account, let token, let isNew):
             try c.sessionFile(identity: identity).save(SessionData(store: identity, accountID: account.id, token: token))
+            if let replaced, !c.json { c.say("Signed out \(TerminalText.line(replaced.fullName)).") }
             return .signedIn(account, isNew: isNew)
         }
     }

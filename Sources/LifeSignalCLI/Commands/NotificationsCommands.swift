@@ -76,7 +76,9 @@ extension NotificationsShow: RunnableCommand {
         rows.add(["Title", c.style.bold(TerminalText.line(HumanText.localTimes(in: item.title, now: now)))])
         rows.add(["Type", NotificationText.label(item.type)])
         rows.add(["Time", TimeText.both(item.timestamp, now: now)])
-        if let about { rows.add(["About", "\(TerminalText.line(about.fullName)) (\(about.phoneNumber))"]) }
+        if let about {
+            rows.add(["About", TerminalText.line(about.fullName) + (about.hasName ? " (\(about.phoneNumber))" : "")])
+        }
         else if let id = item.relatedContactID { rows.add(["About", id.rawValue]) }
         rows.add(["Status", item.readAt.map { "read " + TimeText.both($0, now: now) } ?? "read"])
         rows.add(["ID", item.id.rawValue])
@@ -108,24 +110,31 @@ extension NotificationsDelete {
     /// bounded size (`SharedStore.feedDeletionStep`), each its own
     /// transaction: a feed of any size goes without one commit too large.
     /// Sign-in notices the session may not delete stay (`SignInNoticeRules`);
-    /// returns how many went and how many stayed.
-    func deleteAll(_ c: Context, token: String) throws -> (deleted: Int, kept: Int) {
+    /// returns how many went, how many stayed, and how many unread alerts went.
+    func deleteAll(_ c: Context, token: String) throws -> (deleted: Int, kept: Int, unreadAlerts: Int) {
         let step = try c.store().feedDeletionStep
         var end: Int?
-        var count = 0
+        var count = 0, alerts = 0
         var kept = Set<EntityID>()
         while true {
-            let (deleted, stayed, boundary) = try c.writing { store, account in
+            let (deleted, stayed, alerted, boundary) = try c.writing { store, account in
                 guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
                 let boundary = try end ?? store.feedSummary(of: account.id).nextIndex
+                // Counted afresh each time the transaction runs.
+                var alerted = 0
                 let (deleted, stayed) = try NotificationEditor(store: store).deleteStep(
-                    of: account.id, below: boundary, limit: step) { !SignInNoticeRules.mayDelete($0, from: session) }
-                return (deleted, stayed, boundary)
+                    of: account.id, below: boundary, limit: step) { item in
+                    guard SignInNoticeRules.mayDelete(item, from: session) else { return true }
+                    if item.type == .alert, !item.isRead { alerted += 1 }
+                    return false
+                }
+                return (deleted, stayed, alerted, boundary)
             }
             end = boundary
             count += deleted
+            alerts += alerted
             kept.formUnion(stayed)
-            if deleted < step { return (count, kept.count) }
+            if deleted < step { return (count, kept.count, alerts) }
         }
     }
 }
@@ -134,31 +143,46 @@ extension NotificationsDelete: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let query: String?
         if case .one(let id) = target { query = id } else { query = nil }
-        if query == nil {
-            try c.requireConfirmation("Delete all your notifications?", yes: yes,
-                                      declined: "Nothing deleted.")
+        if query == nil, !yes, !c.env.input.isTerminal {
+            try c.requireConfirmation("Delete all your notifications?", yes: yes, declined: "Nothing deleted.")
+        } else if query == nil, !yes {
+            // On a terminal, what would go is read first, so the question can say.
+            let items = try c.reading { store, account in
+                try NotificationService(store: store).list(of: account.id, filter: nil, unreadOnly: false, limit: nil)
+            }
+            let alerts = items.filter { $0.type == .alert && !$0.isRead }.count
+            try c.requireConfirmation("Delete all \(items.count) of your notifications"
+                                      + (alerts > 0 ? ", \(Self.unreadAlerts(alerts)) among them?" : "?"),
+                                      yes: yes, declined: "Nothing deleted.")
         }
         let token = SHA256.hexDigest(try c.session().token)
-        let (count, kept) = try query.map { query in
-            let count = try c.writing { store, account in
+        let (count, kept, alerts) = try query.map { query in
+            let (count, alerts) = try c.writing { store, account in
                 // The session this runs in: a sign-in notice it may not delete stays (`SignInNoticeRules`).
                 guard let session = try store.session(tokenHash: token) else { throw LifeSignalError.sessionExpired }
                 let item = try NotificationService(store: store).find(query, of: account.id)
                 guard SignInNoticeRules.mayDelete(item, from: session) else { throw SignInNoticeRules.refusal }
-                return try NotificationEditor(store: store).delete(item.id, of: account.id)
+                let alert = item.type == .alert && !item.isRead ? 1 : 0
+                return (try NotificationEditor(store: store).delete(item.id, of: account.id), alert)
             }
-            return (count, 0)
+            return (count, 0, alerts)
         } ?? deleteAll(c, token: token)
         if c.json {
-            c.printJSON(.object([("deleted", .int(count))] + (query == nil ? [("keptSignIns", .int(kept))] : [])))
+            c.printJSON(.object([("deleted", .int(count)), ("unreadAlertsDeleted", .int(alerts))]
+                                + (query == nil ? [("keptSignIns", .int(kept))] : [])))
         } else {
-            c.say("Deleted \(count) notification\(count == 1 ? "" : "s").")
+            c.say("Deleted \(count) notification\(count == 1 ? "" : "s")"
+                  + (alerts > 0 ? ", \(Self.unreadAlerts(alerts)) among them." : "."))
             if kept > 0 {
                 c.say("Kept \(kept) sign-in notice\(kept == 1 ? "" : "s") of this session or later ones: "
                       + "only a session that began before a sign-in can delete its notice.")
             }
         }
         return success
+    }
+
+    private static func unreadAlerts(_ count: Int) -> String {
+        count == 1 ? "1 unread alert" : "\(count) unread alerts"
     }
 }
 

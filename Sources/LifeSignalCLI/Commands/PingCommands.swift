@@ -22,7 +22,7 @@ extension PingSend: RunnableCommand {
             if c.json {
                 c.printJSON(JSONViews.ping(ping, names: names).adding("alreadyPending", .bool(true)))
             } else {
-                c.say("\(TerminalText.line(name)) has not answered your ping from \(RelativeTime.describe(ping.sentAt, now: now)) yet; nothing new was sent.")
+                c.say("\(TerminalText.line(name)) has not answered your ping yet (sent \(RelativeTime.describe(ping.sentAt, now: now))); nothing new was sent.")
             }
         }
         return success
@@ -48,19 +48,28 @@ extension PingList: RunnableCommand {
                                  ("sent", .array(sent.map { JSONViews.ping($0, names: names) }))]))
             return success
         }
-        for (title, list, other) in [("Received", Array(received), \Ping.senderID), ("Sent", Array(sent), \Ping.recipientID)] {
+        let sections = [("Received", Array(received), \Ping.senderID, "FROM"), ("Sent", Array(sent), \Ping.recipientID, "TO")]
+        for (title, list, other, who) in sections {
             c.out.line(c.style.bold(title))
             if list.isEmpty { c.out.line("  none") }
-            var table = TextTable(columns: [.fixed, .fixed, .fixed, .flexible], indent: 2)
+            guard !list.isEmpty else { continue }
+            var table = TextTable(header: ["ID", who, "SENT", "STATUS"], columns: [.fixed, .fixed, .fixed, .flexible], indent: 2)
             for ping in list {
-                let state = ping.status == .pending ? c.style.yellow("pending") : "responded \(RelativeTime.describe(ping.respondedAt ?? ping.sentAt, now: now))"
                 table.add([ping.id.short, TerminalText.line(names[ping[keyPath: other]] ?? "(removed account)"),
-                           TimeText.both(ping.sentAt, now: now), state])
+                           TimeText.both(ping.sentAt, now: now), Self.state(ping, now: now, c.style)])
             }
             c.print(table)
         }
-        if received.contains(where: { $0.status == .pending }) { c.hint("lifesignal ping respond") }
+        if received.contains(where: { $0.status == .pending }) { c.hint("lifesignal ping respond [NAME]") }
         return success
+    }
+
+    /// "pending, answer by Sun 01 Mar 10:00 (in 1h)", or when it was answered.
+    private static func state(_ ping: Ping, now: Date, _ style: Style) -> String {
+        guard ping.status == .pending else {
+            return "responded \(RelativeTime.describe(ping.respondedAt ?? ping.sentAt, now: now))"
+        }
+        return style.yellow("pending") + (ping.answerBy.map { ", answer by " + TimeText.both($0, now: now) } ?? "")
     }
 }
 

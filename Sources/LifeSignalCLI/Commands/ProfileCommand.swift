@@ -25,6 +25,7 @@ extension Profile: RunnableCommand {
 
 extension ProfileSet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
+        let note = try self.note == "-" ? Self.noteFromInput(c) : self.note
         let account = try c.writing { store, account in
             try AccountService(store: store, env: try c.core())
                 .updateProfile(&account, firstName: firstName, lastName: lastName, note: note)
@@ -32,5 +33,21 @@ extension ProfileSet: RunnableCommand {
         }
         if c.json { c.printJSON(JSONViews.profile(account)) } else { c.say("Profile updated.") }
         return success
+    }
+
+    /// `--note -`: the note from standard input (a file, a pipe, or typed
+    /// up to Ctrl-D), read before the store is touched.
+    static func noteFromInput(_ c: Context) throws -> String {
+        if c.env.input.isTerminal { c.err.line("Type your emergency note, then Ctrl-D on a line of its own:") }
+        try? c.err.flush()
+        // Four times the longest note: enough for any note, and a clear refusal past it.
+        guard let bytes = c.env.input.readAll(limit: 4 * ProfileRules.maxNoteBytes) else {
+            throw LifeSignalError.invalid("standard input holds more than an emergency note "
+                                          + "(at most \(ProfileRules.maxNoteBytes) bytes)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw LifeSignalError.invalid("the emergency note on standard input is not UTF-8 text")
+        }
+        return text
     }
 }

@@ -40,7 +40,7 @@ extension Root: RunnableCommand {
     /// `lifesignal` alone shows help; `--version` the version.
     func run(_ c: Context) throws -> Int32 {
         guard showVersion else {
-            c.out.write(HelpRenderer(table: LifeSignalTable.table).help(for: []))
+            c.out.write(HelpRenderer(table: LifeSignalTable.table, width: c.width).help(for: []))
             return success
         }
         c.out.line(c.json ? JSONValue.object([("version", .string(LifeSignalCLI.version))]).rendered(pretty: true)

@@ -92,7 +92,8 @@ extension SettingsSet: RunnableCommand {
             }
             try file.save(local)
             if c.json { c.printJSON(.object([(key.rawValue, .optional(command))])) } else {
-                c.say(command.map { "\(key.rawValue) set to \(TerminalText.line($0))." } ?? "\(key.rawValue) cleared.")
+                // No full stop after the value: it would read as part of a command or URL.
+                c.say(command.map { "\(key.rawValue) set to: \(TerminalText.line($0))" } ?? "\(key.rawValue) cleared.")
             }
         case .file(let key, let typed):
             let path = try typed.map { try Self.readableFile($0, c) }
@@ -105,7 +106,7 @@ extension SettingsSet: RunnableCommand {
             }
             try file.save(local)
             if c.json { c.printJSON(.object([(key.rawValue, .optional(path))])) } else {
-                c.say(path.map { "\(key.rawValue) set to \($0)." } ?? "\(key.rawValue) cleared.")
+                c.say(path.map { "\(key.rawValue) set to: \(TerminalText.line($0))" } ?? "\(key.rawValue) cleared.")
             }
         }
         return success

@@ -21,6 +21,7 @@ extension Status: RunnableCommand {
                 ("isAlertActive", .bool(account.isAlertActive)),
                 ("pendingPings", .int(report.pendingPings)),
                 ("unreadNotifications", .int(report.unreadNotifications)),
+                ("invitationsWaiting", .int(report.invitationsWaiting)),
                 ("responderCount", .int(report.responderCount)),
                 ("dependentsNeedingAttention", .array(report.dependentsNeedingAttention.map { Self.attention($0, now: now) })),
                 ("graceEndsAt", .date(account.graceEndsAt)),
@@ -51,7 +52,7 @@ extension Status: RunnableCommand {
     private static func render(_ report: StatusReport, now: Date, _ c: Context) {
         let account = report.account
         let s = c.style
-        c.out.line(s.bold(TerminalText.line(account.fullName)) + " (\(account.phoneNumber))")
+        c.out.line(s.bold(TerminalText.line(account.fullName)) + (account.hasName ? " (\(account.phoneNumber))" : ""))
         var rows = TextTable(columns: [.fixed, .flexible])
         if let until = report.pausedUntil, let due = account.nextCheckInDue {
             let reason = account.pause?.reason.map { " (\(TerminalText.line($0)))" } ?? ""
@@ -83,8 +84,13 @@ extension Status: RunnableCommand {
         if let handler = report.acknowledgedBy {
             rows.add(["Handling", "\(TerminalText.line(handler.name)) said they are on it"])
         }
-        rows.add(["Pings", report.pendingPings == 0 ? "none pending" : "\(report.pendingPings) pending"])
+        let senders = report.pendingPingSenders.map { TerminalText.line($0.fullName) }
+        rows.add(["Pings", report.pendingPings == 0 ? "none pending"
+                  : "\(report.pendingPings) pending" + (senders.isEmpty ? "" : ", from " + senders.joined(separator: ", "))])
         rows.add(["Unread", "\(report.unreadNotifications) notification\(report.unreadNotifications == 1 ? "" : "s")"])
+        if report.invitationsWaiting > 0 {
+            rows.add(["Invited", s.yellow("\(report.invitationsWaiting) invitation\(report.invitationsWaiting == 1 ? "" : "s") waiting for your answer")])
+        }
         let unattended = report.isUnattended(at: now)
         if unattended { rows.add(["Deadlines", s.yellow(ReceiptText.unattended(report, now: now))]) }
         if let problem = report.lastLookProblem {
@@ -112,7 +118,11 @@ extension Status: RunnableCommand {
         }
         else if report.responderCount == 0, !report.onlyWatches { c.hint(ReachText.addResponder) }
         else if unattended { c.hint(ReceiptText.setUpAgent) }
-        else if report.pendingPings > 0 { c.hint("lifesignal ping respond") }
+        else if report.invitationsWaiting > 0 { c.hint("lifesignal contacts invitations") }
+        else if report.pendingPings > 0 {
+            let one = report.pendingPingSenders.count == 1 ? report.pendingPingSenders.first : nil
+            c.hint(one.map { "lifesignal ping respond \(ShellQuoting.quoted($0.fullName))" } ?? "lifesignal ping respond")
+        }
         else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
     }
 

@@ -29,18 +29,12 @@ extension StoreCopy: RunnableCommand {
         } else {
             c.say("Copied \(report.files) files (\(Self.byteText(report.bytes))) from \(from) to \(to).")
             c.say("Everyone signed in to the old store is signed in to the new one; use it from now on:")
-            c.hint("export LIFESIGNAL_STORE=\(Self.shellQuoted(to.description))")
+            c.hint("export LIFESIGNAL_STORE=\(ShellQuoting.quoted(to.description))")
         }
         return success
     }
 
     private static func byteText(_ bytes: Int) -> String {
         bytes < 10_000 ? "\(bytes) bytes" : bytes < 10_000_000 ? "\(bytes / 1000) kB" : "\(bytes / 1_000_000) MB"
-    }
-
-    /// `text` as one shell word.
-    private static func shellQuoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-:,@+=".contains($0)) }
-        return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

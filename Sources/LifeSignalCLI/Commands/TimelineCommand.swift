@@ -110,7 +110,7 @@ struct TimelineView {
         let whose = subject.id == viewer.id ? "Your" : "\(TerminalText.line(subject.fullName))'s"
         if let due = subject.nextCheckInDue {
             c.out.line(c.style.bold("\(whose) deadline") + ": due \(TimeText.both(due, now: now))"
-                       + (subject.isPaused(at: now) ? " (paused until \(TimeText.local(subject.pause?.until ?? due, now: now)))" : ""))
+                       + (subject.isPaused(at: now) ? ", paused until \(TimeText.local(subject.pause?.until ?? due, now: now))" : ""))
         } else {
             c.out.line(c.style.bold("\(whose) deadline") + ": not started (the first check-in starts the timer)")
         }

@@ -118,14 +118,16 @@ enum ReceiptText {
     /// The warning when nothing keeps the store's deadlines on time.
     static func unattended(_ report: StatusReport, now: Date) -> String {
         let reminder = DurationText.format(seconds: report.shortestReminder ?? 0)
+        let whose = report.shortestReminderOf.map { "\(TerminalText.line($0.fullName))'s reminder" } ?? "your reminder"
         guard let look = report.lastLook else {
             return "nothing fires on time: no agent or tick has ever looked at this store, "
                 + "so a deadline is noticed only when someone runs lifesignal"
         }
         return "nothing fires on time: no agent or tick has looked at this store since "
-            + "\(TimeText.both(look.at, now: now)), longer than your shortest reminder (\(reminder))"
+            + "\(TimeText.both(look.at, now: now)), longer than " + whose + " (\(reminder))"
     }
 
-    /// The hint that sets up an agent.
-    static let setUpAgent = "lifesignal agent --systemd-unit > ~/.config/systemd/user/lifesignal.service && systemctl --user enable --now lifesignal"
+    /// The hint that sets up an agent; it makes the unit's directory, which a
+    /// fresh account does not have.
+    static let setUpAgent = "mkdir -p ~/.config/systemd/user && lifesignal agent --systemd-unit > ~/.config/systemd/user/lifesignal.service && systemctl --user enable --now lifesignal"
 }

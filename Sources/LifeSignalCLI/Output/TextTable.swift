@@ -5,8 +5,11 @@
 /// 1. one line a row, columns two spaces apart;
 /// 2. the same with the flexible column's text wrapped at word boundaries,
 ///    its further lines indented to that column;
-/// 3. one block a row for narrow terminals: the first cell on its own line,
-///    then each other cell indented below it (labelled by the header).
+/// 3. one block a row for narrow terminals. Without a header, the leading
+///    cells that fit share the first line and the others follow, indented
+///    (a listing's item in two lines). With one, the first cell heads the
+///    block (a mark column, headed "", leads its first labelled line), each
+///    other cell below it labelled, and a blank line parts the blocks.
 /// Text with line breaks (a multi-line note) always gets further lines
 /// indented to its column, so it can never look like lines of its own.
 struct TextTable {
@@ -258,11 +261,32 @@ struct TextTable {
         let lead = String(repeating: " ", count: indent)
         let labels = header.map { Array($0.dropFirst()) } ?? []
         let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
-        for row in rows {
+        // A mark column (headed "", a cell of a column or two) leads the first labelled line.
+        let markColumn = header?.first == "" && rows.allSatisfy { DisplayWidth.of($0.first ?? "") <= 2 }
+        for (number, row) in rows.enumerated() {
             guard let first = row.first else { continue }
-            for line in TextWrap.lines(first, width: max(1, width - indent)) { append(lead + line) }
-            for (index, cell) in row.dropFirst().enumerated() where !cell.isEmpty {
-                var head = lead + "  "
+            if header != nil, number > 0 { append("") }
+            var rest = Array(row.dropFirst().enumerated())
+            var mark: String?
+            if header == nil {
+                // The leading cells that fit share the first line; the last cell never does.
+                var line = first, used = DisplayWidth.of(first)
+                while rest.count > 1, !Self.hasLineBreak(line), !Self.hasLineBreak(rest[0].element),
+                      used + 2 + DisplayWidth.of(rest[0].element) <= width - indent {
+                    used += 2 + DisplayWidth.of(rest[0].element)
+                    line += "  " + rest.removeFirst().element
+                }
+                if used <= width - indent { append(lead + line) } else {
+                    for text in TextWrap.lines(line, width: max(1, width - indent)) { append(lead + text) }
+                }
+            } else if markColumn {
+                mark = first + String(repeating: " ", count: 2 - DisplayWidth.of(first))
+            } else {
+                for line in TextWrap.lines(first, width: max(1, width - indent)) { append(lead + line) }
+            }
+            for (index, cell) in rest where !cell.isEmpty {
+                var head = lead + (mark ?? "  ")
+                mark = nil
                 if index < labels.count {
                     head += dim(labels[index]) + String(repeating: " ", count: labelWidth - DisplayWidth.of(labels[index]) + 2)
                 }

@@ -60,6 +60,7 @@ struct AgentService {
         var lines = [
             "# The lifesignal agent: check-in deadlines kept on time, new notifications",
             "# delivered at once. Install and start it:",
+            "#   mkdir -p ~/.config/systemd/user",
             "#   lifesignal agent --systemd-unit > ~/.config/systemd/user/\(Self.unitName)",
             "#   systemctl --user enable --now lifesignal",
             "# Its lines: journalctl --user -u lifesignal. Secrets it needs (such as",
@@ -97,6 +98,7 @@ struct AgentService {
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,
             "<!-- The lifesignal agent. Install and start it:",
+            "       mkdir -p ~/Library/LaunchAgents ~/Library/Logs",
             "       lifesignal agent --launchd-plist > ~/Library/LaunchAgents/\(Self.launchdLabel).plist",
             "       launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/\(Self.launchdLabel).plist -->",
             #"<plist version="1.0">"#,

@@ -77,6 +77,14 @@ public struct CLIEnvironment {
         variableSource.value(of: name)
     }
 
+    /// Columns of the terminal output goes to: `COLUMNS` when set, else the
+    /// terminal's own width; nil when output is not a terminal. Never below
+    /// 20, where nothing fits.
+    var columns: Int? {
+        if let text = variable("COLUMNS"), let columns = Int(text), columns > 0 { return max(20, columns) }
+        return terminalColumns.map { max(20, $0) }
+    }
+
     /// The environment a command lifesignal runs starts from: the process's
     /// own, with `variables` over it.
     public func childEnvironment() -> [String: String] {

@@ -229,10 +229,7 @@ final class Context {
     /// Columns of the terminal output goes to: `COLUMNS` when set, else the
     /// terminal's own width; nil when output is not a terminal (no wrapping,
     /// so scripts see whole lines). Never below 20, where nothing fits.
-    var width: Int? {
-        if let text = env.variable("COLUMNS"), let columns = Int(text), columns > 0 { return max(20, columns) }
-        return env.terminalColumns.map { max(20, $0) }
-    }
+    var width: Int? { env.columns }
 
     /// Prints a table fitted to `width`, header dimmed.
     func print(_ table: TextTable) {

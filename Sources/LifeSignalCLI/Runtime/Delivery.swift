@@ -141,7 +141,7 @@ struct Delivery {
                 }
                 if liveClock { c.refreshNow() }
                 let outcome = c.env.processRunner.run(.shell(
-                    command, input: Array((JSONViews.notification(item).rendered(pretty: false) + "\n").utf8),
+                    command, input: Array((Self.readyToSend(item).rendered(pretty: false) + "\n").utf8),
                     environment: environment(for: item, account: account, now: try c.now()), timeout: timeout))
                 if liveClock { c.refreshNow() }
                 let event: Event
@@ -208,6 +208,18 @@ struct Delivery {
         attempts = []
     }
 
+    /// The item as the notify command gets it: `title` and `message` ready
+    /// to send, their times in this machine's local time (the recipient's:
+    /// their own agent or tick runs here), and the stored text, with UTC
+    /// times, kept in `titleUTC` and `messageUTC` beside `timestamp`.
+    static func readyToSend(_ item: FeedItem) -> JSONValue {
+        JSONViews.notification(item)
+            .adding("title", .string(HumanText.localTimes(in: item.title)))
+            .adding("message", .string(HumanText.localTimes(in: item.message)))
+            .adding("titleUTC", .string(item.title))
+            .adding("messageUTC", .string(item.message))
+    }
+
     private func environment(for item: FeedItem, account: Account, now: Date) -> [String: String] {
         var environment = context.env.childEnvironment()
         let limit = Self.environmentValueLimit
@@ -219,13 +231,13 @@ struct Delivery {
         // For push services: an alert or a missed check-in is urgent.
         environment["LIFESIGNAL_NOTIFICATION_PRIORITY"] = item.isCritical ? "urgent" : "default"
         // For people (a mail subject, an SMS): local times, made harmless as
-        // on a terminal (the title one line, further lines of the message
-        // indented), and short, so no item can overflow the environment;
-        // stdin keeps the exact JSON.
+        // on a terminal (the title one line; the message keeps its own line
+        // breaks, with no indentation a terminal would add), and short, so no
+        // item can overflow the environment; stdin has the whole item.
         environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(TerminalText.line(HumanText.localTimes(in: item.title)),
                                                                       limit: limit)
         environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(
-            TerminalText.block(HumanText.localTimes(in: item.message), indent: "  "), limit: limit)
+            TerminalText.block(HumanText.localTimes(in: item.message)), limit: limit)
         environment["LIFESIGNAL_NOTIFICATION_TIMESTAMP"] = ISO8601.format(item.timestamp)
         environment["LIFESIGNAL_ACCOUNT_PHONE"] = account.phoneNumber
         environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(TerminalText.line(account.fullName), limit: limit)

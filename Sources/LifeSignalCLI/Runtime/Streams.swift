@@ -67,6 +67,10 @@ public final class TextOutput {
 
     public func line(_ text: String = "") { write(text + "\n") }
 
+    /// A line put before whatever is still buffered: a final error ahead of
+    /// the hints the command left.
+    public func lineFirst(_ text: String) { buffer.insert(contentsOf: (text + "\n").utf8, at: 0) }
+
     /// Raw bytes, for payloads that need not be text.
     public func writeBytes(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)

@@ -95,6 +95,7 @@ struct Profile: CommandInput, Equatable {
         summary: "Show your profile",
         subcommandEntries: [
             SubcommandEntry("set") { ProfileSet.spec },
+            SubcommandEntry("edit-note") { ProfileEditNote.spec },
         ],
         isRunnable: true,
         input: .running(Profile.self))
@@ -108,7 +109,7 @@ struct ProfileSet: CommandInput, Equatable {
     static let lastName = Option<String>("last-name", valueName: "NAME", help: "Your last name.")
     static let note = Option<String>(
         "note", valueName: "TEXT",
-        help: "Your emergency note, shown to responders when you miss a check-in or raise an alert (empty clears it).")
+        help: "Your emergency note, shown to responders when you miss a check-in or raise an alert (empty clears it; - reads it from standard input).")
 
     static let spec = CommandSpec(
         "set",
@@ -130,4 +131,18 @@ struct ProfileSet: CommandInput, Equatable {
         lastName = try parsed.value(Self.lastName)
         note = try parsed.value(Self.note)
     }
+}
+
+/// `profile edit-note`
+struct ProfileEditNote: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "edit-note",
+        summary: "Edit your emergency note in $VISUAL or $EDITOR",
+        discussion: ["The note is written to a private temporary file that the editor opens (VISUAL, else EDITOR, "
+            + "else vi, run by /bin/sh); what the editor leaves there when it exits 0 becomes the note. An editor that "
+            + "fails changes nothing."],
+        examples: [CommandExample("profile edit-note", "write a long note in your editor")],
+        input: .running(ProfileEditNote.self))
+
+    init(from parsed: ParsedCommand) {}
 }

@@ -38,9 +38,12 @@ enum NotificationTarget: Equatable {
 
 /// `notifications [list] [--type TYPE] [--unread] [--limit N]`
 struct NotificationsList: CommandInput, Equatable {
-    static let type = Option<NotificationFilter>(
-        choice: "type", valueName: "TYPE",
-        help: "Only this type: alerts, pings, roles, added, removed, contacts (added and removed), check-ins or sign-ins.")
+    static let type = Option<FeedTypeChoice>(
+        "type", valueName: "TYPE",
+        help: "Only this type: alert, ping, role, added, removed, contact (added or removed), check-in, sign-in, "
+            + "or all; in any case, singular or plural.",
+        expected: "one of " + FeedTypeChoice.shown.joined(separator: ", "),
+        completion: .choices(FeedTypeChoice.shown), convert: FeedTypeChoice.init(typed:))
     static let unread = Flag("unread", help: "Only unread notifications.")
     static let limit = Option<Int>.integer("limit", short: "n", in: 0...1_000_000, help: "Show at most N notifications.")
 
@@ -56,7 +59,7 @@ struct NotificationsList: CommandInput, Equatable {
     let limit: Int?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
-        filter = try parsed.value(Self.type)
+        filter = try parsed.value(Self.type)?.filter
         unreadOnly = parsed[Self.unread]
         limit = try parsed.value(Self.limit)
     }

@@ -106,12 +106,13 @@ struct PingList: CommandInput, Equatable {
 
 /// `ping respond [PING_ID]`
 struct PingRespond: CommandInput, Equatable {
-    static let ping = Argument<String>("PING_ID", help: "The ping to answer (an ID prefix works).", isOptional: true)
+    static let ping = Argument<String>("PING_ID", help: "The ping to answer (an ID prefix works), or the name of whoever sent it: all their pending pings.", isOptional: true)
 
     static let spec = CommandSpec(
         "respond",
         summary: "Answer a ping you received (all pending ones without an ID)",
         arguments: [ping.spec],
+        examples: [CommandExample("ping respond Ada", "answer every ping Ada sent you")],
         input: .running(PingRespond.self))
 
     /// nil answers every pending ping.

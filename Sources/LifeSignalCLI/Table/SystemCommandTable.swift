@@ -51,7 +51,7 @@ struct Tick: CommandInput, Equatable {
         discussion: [
             "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. An item the command fails on is retried with a back-off (1 minute, doubling up to 30) while the ones behind it go on; an ordinary item is set aside after 8 attempts, an alert or missed check-in never. Exits 9 when a delivery failed.",
         ],
-        examples: [CommandExample("tick -q", "in a crontab, every few minutes")],
+        examples: [CommandExample("tick -q", "what cron runs every few minutes: the crontab line */5 * * * * lifesignal tick -q")],
         input: .running(Tick.self))
 
     init(from parsed: ParsedCommand) {}

@@ -99,6 +99,9 @@ public struct Account: Codable, Sendable, Equatable {
     /// A new account has no name until onboarding sets one.
     public var needsOnboarding: Bool { firstName.isEmpty || lastName.isEmpty }
 
+    /// Whether either name is set; without one, `fullName` is the number.
+    public var hasName: Bool { !firstName.isEmpty || !lastName.isEmpty }
+
     public var fullName: String {
         // Concatenated by hand: `joined(separator:)` here ran as unspecialised
         // generic code (~0.14M instructions of every `status`).

@@ -86,6 +86,9 @@ public struct AuthService {
     /// could sign in as someone else is at least seen doing it.
     public func verify(phoneNumber: String, code: String, firstName: String?, lastName: String?,
                        machine: String? = nil) throws -> Verification {
+        // People copy a code as they see it grouped ("749 850", "749-850")
+        // or with the spaces around it that a paste brings.
+        let code = code.filter { !$0.isWhitespace && $0 != "-" }
         guard code.utf8.count == 6, code.utf8.allSatisfy({ (48...57).contains($0) }) else {
             return .rejected(.invalid("the verification code is 6 digits"))
         }

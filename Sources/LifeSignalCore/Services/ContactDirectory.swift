@@ -113,7 +113,7 @@ public struct ContactDirectory {
         let contacts = listing.contacts
         let trimmed = query.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw LifeSignalError.invalid("a contact name, phone number or ID is required") }
-        let phones = PhoneNumber.candidates(trimmed)
+        let phones = PhoneNumber.candidates(trimmed, national: try? store.account(owner)?.phoneNumber)
         if !phones.isEmpty, let match = contacts.first(where: { phones.contains($0.account.phoneNumber) }) {
             return match
         }

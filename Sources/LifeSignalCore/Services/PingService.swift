@@ -74,14 +74,19 @@ public struct PingService {
     /// nil, all of them. Each sender still linked to the account is told,
     /// and the answer checks the account in: the ping asked for exactly that.
     public func respond(_ query: String?, owner: inout Account) throws -> Answer {
-        var mine = try store.pings(of: owner.id)
+        let mine = try store.pings(of: owner.id)
         let pending = mine.filter { $0.recipientID == owner.id && $0.status == .pending }
         let chosen: [Ping]
         if let query {
             let lower = query.trimmingWhitespace().lowercased()
             let matches = lower.count >= 4 ? mine.filter { $0.recipientID == owner.id && $0.id.rawValue.hasPrefix(lower) } : []
             guard !matches.isEmpty else {
-                throw LifeSignalError.notFound("no ping you received has the ID \(quoted(query))", hint: "lifesignal ping list")
+                // Not an ID: the sender's name answers all their pending pings.
+                if let fromSender = try pendingFrom(named: query, among: pending), !fromSender.isEmpty {
+                    return try answer(fromSender, mine: mine, owner: &owner)
+                }
+                throw LifeSignalError.notFound("no ping you received has the ID \(quoted(query)), "
+                                               + "and no one of that name is waiting for your answer", hint: "lifesignal ping list")
             }
             guard matches.count == 1 else {
                 throw LifeSignalError.ambiguous(query: query, candidates: matches.map(\.id.rawValue))
@@ -93,6 +98,27 @@ public struct PingService {
         } else {
             chosen = pending
         }
+        return try answer(chosen, mine: mine, owner: &owner)
+    }
+
+    /// The pending pings from the one sender `name` matches (as contacts
+    /// match names); nil when it matches nobody, ambiguous when several.
+    private func pendingFrom(named name: String, among pending: [Ping]) throws -> [Ping]? {
+        var senders: [NameMatching.Candidate<EntityID>] = []
+        for id in Set(pending.map(\.senderID)) {
+            guard let sender = try? store.account(id) else { continue }
+            senders.append(NameMatching.Candidate(id, full: sender.fullName, parts: [sender.firstName, sender.lastName]))
+        }
+        let matched = NameMatching.best(name.trimmingWhitespace(), among: senders)
+        guard !matched.isEmpty else { return nil }
+        guard matched.count == 1 else {
+            throw LifeSignalError.ambiguous(query: name, candidates: senders.filter { matched.contains($0.item) }.map(\.full))
+        }
+        return pending.filter { $0.senderID == matched[0] }
+    }
+
+    private func answer(_ chosen: [Ping], mine: [Ping], owner: inout Account) throws -> Answer {
+        var mine = mine
         var answered: [Ping] = []
         let linked = Set(try store.contacts(of: owner.id).map(\.contactID))
         for var ping in chosen {

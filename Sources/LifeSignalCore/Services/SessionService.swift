@@ -55,13 +55,14 @@ public struct SessionService {
         record.id == nil || record.lastUsedAt == nil || now.timeIntervalSince(record.lastUsed) >= renewalInterval
     }
 
-    /// The machine name a session keeps: at most 64 bytes (a host name's
-    /// limit), "an unnamed machine" for none.
+    /// Where a session was opened, as it keeps it: at most 200 bytes
+    /// (user, host, terminal or client, state directory), "an unnamed
+    /// machine" for none.
     public static func machineName(_ name: String?) -> String {
         let trimmed = (name ?? "").trimmingWhitespace()
         guard !trimmed.isEmpty else { return "an unnamed machine" }
         var kept = ""
-        for character in trimmed where kept.utf8.count + String(character).utf8.count <= 64 { kept.append(character) }
+        for character in trimmed where kept.utf8.count + String(character).utf8.count <= 200 { kept.append(character) }
         return kept
     }
 

@@ -40,6 +40,14 @@ public struct StatusReport: Sendable {
     /// The shortest reminder among the account's own deadline and its
     /// dependents' (seconds): the longest a deadline may wait for a look.
     public var shortestReminder: Int?
+    /// The dependent whose reminder `shortestReminder` is; nil when it is
+    /// the account's own.
+    public var shortestReminderOf: Account?
+    /// Invitations to the account still waiting for its answer (read only
+    /// for a detailed report).
+    public var invitationsWaiting = 0
+    /// Who sent the pending pings, oldest first (read only for a detailed report).
+    public var pendingPingSenders: [Account] = []
 
     /// Reads the account's contacts and each dependent's account; a
     /// dependent whose account cannot be read is listed as such, never
@@ -49,8 +57,8 @@ public struct StatusReport: Sendable {
     public init(account: Account, store: any StoreReading, now: Date, detailed: Bool = true) throws {
         self.account = account
         self.overdue = account.isOverdue(at: now)
-        self.pendingPings = try store.pings(of: account.id)
-            .filter { $0.recipientID == account.id && $0.status == .pending }.count
+        let pending = try store.pings(of: account.id).filter { $0.recipientID == account.id && $0.status == .pending }
+        self.pendingPings = pending.count
         self.unreadNotifications = try store.feedSummary(of: account.id).unread
         let links = try store.contacts(of: account.id)
         responderCount = links.filter(\.isResponder).count
@@ -69,6 +77,12 @@ public struct StatusReport: Sendable {
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
         alarm = CurrentAlarm.of(account)
         guard detailed else { return }
+        for sender in pending.map(\.senderID) where !pendingPingSenders.contains(where: { $0.id == sender }) {
+            // A sender whose account cannot be read is counted, not named.
+            if let account = try? store.account(sender) { pendingPingSenders.append(account) }
+        }
+        // A damaged invitations file is `contacts invitations`' to report, not a reason to hide the status.
+        invitationsWaiting = (try? store.invitations(of: account.id).received.filter { $0.isPending && $0.expiresAt > now }.count) ?? 0
         let alarm = alarm
         responders = try links.filter(\.isResponder).map {
             try ResponderReach($0, of: account.id, alarm: alarm, store: store, now: now)
@@ -79,14 +93,15 @@ public struct StatusReport: Sendable {
             // The store's note of its keepers is no reason to hide the rest.
             lastLookProblem = failure.message
         }
-        var reminders = account.lastCheckIn == nil ? [] : [account.reminderInterval]
+        shortestReminder = account.lastCheckIn == nil ? nil : account.reminderInterval
         for link in links where link.isDependent {
             // Whether the dependent's account can be read was told above.
-            if let dependent = try? store.account(link.contactID), dependent.lastCheckIn != nil {
-                reminders.append(dependent.reminderInterval)
+            if let dependent = try? store.account(link.contactID), dependent.lastCheckIn != nil,
+               dependent.reminderInterval < shortestReminder ?? .max {
+                shortestReminder = dependent.reminderInterval
+                shortestReminderOf = dependent
             }
         }
-        shortestReminder = reminders.min()
     }
 
     /// Whether nothing may fire on time: there are deadlines to keep, and no

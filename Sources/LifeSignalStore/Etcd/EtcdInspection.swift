@@ -98,7 +98,10 @@ struct EtcdInspection {
                                                advice: "the store works while a majority of members do; bring this one back before another fails"))
             }
         }
-        if let largest {
+        // The size is worth a line only when it nears the quota or when
+        // defragmenting would give back a good part of it: a note about a
+        // small database is noise.
+        if let largest, largest.dbSize > Self.defaultQuota / 2 || largest.dbSize - largest.dbSizeInUse > Self.defaultQuota / 8 {
             let size = largest.dbSize, inUse = largest.dbSizeInUse
             var advice = "etcd refuses writes once the database reaches its quota (--quota-backend-bytes, 2 GiB by default)"
             if inUse < size / 2 { advice += "; defragmenting every member (etcdctl defrag) would give back \(Self.megabytes(size - inUse))" }
