@@ -2,7 +2,7 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile sessions checkin alert ping ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
+        '') REPLY='login logout status profile sessions checkin alert ping drill ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
         'profile') REPLY='set' ;;
         'sessions') REPLY='end' ;;
         'checkin') REPLY='history interval extend pause resume code' ;;
@@ -53,6 +53,7 @@ _lifesignal_options() {
         'ping send') REPLY='--within --escalate --help -h --store --json --quiet -q --no-color' ;;
         'ping list') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'ping respond') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'drill') REPLY='--wait --last --help -h --store --json --quiet -q --no-color' ;;
         'ack') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'timeline') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
@@ -115,6 +116,7 @@ _lifesignal_value_kind() {
         'checkin code clear:--code') REPLY='none' ;;
         'ping:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'ping send:--within') REPLY='choices:15m 30m 1h 2h' ;;
+        'drill:--wait') REPLY='choices:0s 30s 2m 10m' ;;
         'contacts:--sort') REPLY='choices:time-left name added' ;;
         'contacts list:--sort') REPLY='choices:time-left name added' ;;
         'contacts add:--image') REPLY='file' ;;
@@ -122,10 +124,10 @@ _lifesignal_value_kind() {
         'contacts add:--first-name') REPLY='none' ;;
         'contacts add:--last-name') REPLY='none' ;;
         'contacts role:--delay') REPLY='choices:0 1h 2h 4h' ;;
-        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins' ;;
+        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins tests' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications:-n') REPLY='none' ;;
-        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins' ;;
+        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins tests' ;;
         'notifications list:--limit') REPLY='none' ;;
         'notifications list:-n') REPLY='none' ;;
         'qr show:--png') REPLY='file' ;;

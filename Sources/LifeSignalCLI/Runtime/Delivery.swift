@@ -218,6 +218,8 @@ struct Delivery {
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
         // For push services: an alert or a missed check-in is urgent.
         environment["LIFESIGNAL_NOTIFICATION_PRIORITY"] = item.isCritical ? "urgent" : "default"
+        // A drill's notice is a test: a script can tell it from an emergency.
+        if item.type == .test { environment["LIFESIGNAL_NOTIFICATION_TEST"] = "1" }
         // For people (a mail subject, an SMS): local times, made harmless as
         // on a terminal (the title one line, further lines of the message
         // indented), and short, so no item can overflow the environment;

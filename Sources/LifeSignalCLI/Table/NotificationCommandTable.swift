@@ -40,7 +40,7 @@ enum NotificationTarget: Equatable {
 struct NotificationsList: CommandInput, Equatable {
     static let type = Option<NotificationFilter>(
         choice: "type", valueName: "TYPE",
-        help: "Only this type: alerts, pings, roles, added, removed, contacts (added and removed), check-ins or sign-ins.")
+        help: "Only this type: alerts, pings, roles, added, removed, contacts (added and removed), check-ins, sign-ins or tests (drills).")
     static let unread = Flag("unread", help: "Only unread notifications.")
     static let limit = Option<Int>.integer("limit", short: "n", in: 0...1_000_000, help: "Show at most N notifications.")
 
