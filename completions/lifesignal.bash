@@ -2,8 +2,8 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile sessions checkin alert ping ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
-        'profile') REPLY='set edit-note' ;;
+        '') REPLY='login logout status profile sessions checkin alert ping drill ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
+        'profile') REPLY='set' ;;
         'sessions') REPLY='end' ;;
         'checkin') REPLY='history interval extend pause resume code' ;;
         'checkin code') REPLY='set clear' ;;
@@ -35,7 +35,6 @@ _lifesignal_options() {
         'status') REPLY='--check --help -h --store --json --quiet -q --no-color' ;;
         'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
-        'profile edit-note') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions end') REPLY='--others --help -h --store --json --quiet -q --no-color' ;;
         'checkin') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
@@ -54,6 +53,7 @@ _lifesignal_options() {
         'ping send') REPLY='--within --escalate --help -h --store --json --quiet -q --no-color' ;;
         'ping list') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'ping respond') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'drill') REPLY='--wait --last --help -h --store --json --quiet -q --no-color' ;;
         'ack') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'timeline') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
@@ -116,6 +116,7 @@ _lifesignal_value_kind() {
         'checkin code clear:--code') REPLY='none' ;;
         'ping:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'ping send:--within') REPLY='choices:15m 30m 1h 2h' ;;
+        'drill:--wait') REPLY='choices:0s 30s 2m 10m' ;;
         'contacts:--sort') REPLY='choices:time-left name added' ;;
         'contacts list:--sort') REPLY='choices:time-left name added' ;;
         'contacts add:--image') REPLY='file' ;;
@@ -123,10 +124,10 @@ _lifesignal_value_kind() {
         'contacts add:--first-name') REPLY='none' ;;
         'contacts add:--last-name') REPLY='none' ;;
         'contacts role:--delay') REPLY='choices:0 1h 2h 4h' ;;
-        'notifications:--type') REPLY='choices:alert ping role added removed contact check-in sign-in all' ;;
+        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins tests' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications:-n') REPLY='none' ;;
-        'notifications list:--type') REPLY='choices:alert ping role added removed contact check-in sign-in all' ;;
+        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins tests' ;;
         'notifications list:--limit') REPLY='none' ;;
         'notifications list:-n') REPLY='none' ;;
         'qr show:--png') REPLY='file' ;;

@@ -24,6 +24,9 @@ enum DurationCheck {
         "checkin interval --repeat": ["checkin", "interval", "--repeat", "VALUE"],
         "contacts role --delay": ["contacts", "role", "Bob", "--delay", "VALUE"],
         "ping send --within": ["ping", "send", "Bob", "--within", "VALUE"],
+        // With --last the value is parsed and checked, and nothing waits:
+        // a drill that waited up to an hour per input would stall the fuzzer.
+        "drill --wait": ["drill", "--last", "--wait", "VALUE"],
     ]
 
     private static let world = Mutex<DurationWorld?>(nil)

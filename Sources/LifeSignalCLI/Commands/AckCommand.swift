@@ -26,8 +26,12 @@ extension Ack: RunnableCommand {
             ] + ReachText.json(outcome.others)))
             return success
         }
-        if !outcome.acknowledged.isEmpty {
-            let what = outcome.acknowledged.map { Self.words($0) }.joined(separator: " and ")
+        if outcome.acknowledged.contains(.drill) {
+            c.say("You answered \(name)'s drill: its report shows them the test notice reached you.")
+        }
+        let handling = outcome.acknowledged.filter { $0 != .drill }
+        if !handling.isEmpty {
+            let what = handling.map { Self.words($0) }.joined(separator: " and ")
             var told = outcome.toldDependent ? ["\(name)"] : []
             let others = outcome.others.told.count
             if others > 0 { told.append("\(others) other responder\(others == 1 ? "" : "s")") }
@@ -47,6 +51,7 @@ extension Ack: RunnableCommand {
         switch event {
         case .missedCheckIn: "missed check-in"
         case .alert: "alert"
+        case .drill: "drill"
         }
     }
 

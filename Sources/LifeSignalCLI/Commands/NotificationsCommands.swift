@@ -197,6 +197,7 @@ enum NotificationText {
         case .removed: "removed"
         case .checkIn: "check-in"
         case .signIn: "sign-in"
+        case .test: "test"
         }
     }
 }

@@ -102,6 +102,7 @@ enum JSONViews {
         var members: [(String, JSONValue)] = []
         if item.duress { members.append(("duress", .bool(true))) }
         if let by = item.acknowledgedBy { members.append(("acknowledgedBy", .id(by))) }
+        if item.type == .test { members.append(("test", .bool(true))) }
         return members
     }
 

@@ -35,6 +35,7 @@ enum NotificationJSONWriter {
             literal(",\"acknowledgedBy\":", &out)
             id(by, &out)
         }
+        if item.type == .test { literal(",\"test\":true", &out) }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -89,7 +89,7 @@ enum ReceiptText {
     }
 
     /// A responder as a contact object, with delivery and, under an alarm, its receipt.
-    private static func recipient(_ responder: ResponderReach, receipt: Bool) -> JSONValue {
+    static func recipient(_ responder: ResponderReach, receipt: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .id(responder.id)),
             ("firstName", responder.account.map { .string($0.firstName) } ?? .null),

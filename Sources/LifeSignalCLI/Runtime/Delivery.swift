@@ -230,6 +230,8 @@ struct Delivery {
         environment["LIFESIGNAL_NOTIFICATION_TYPE"] = item.type.rawValue
         // For push services: an alert or a missed check-in is urgent.
         environment["LIFESIGNAL_NOTIFICATION_PRIORITY"] = item.isCritical ? "urgent" : "default"
+        // A drill's notice is a test: a script can tell it from an emergency.
+        if item.type == .test { environment["LIFESIGNAL_NOTIFICATION_TEST"] = "1" }
         // For people (a mail subject, an SMS): local times, made harmless as
         // on a terminal (the title one line; the message keeps its own line
         // breaks, with no indentation a terminal would add), and short, so no

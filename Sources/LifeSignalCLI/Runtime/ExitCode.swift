@@ -18,6 +18,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case unavailable = 12
     case dependentNeedsYou = 13
     case declined = 14
+    case drillNotDelivered = 15
 
     /// One line for the README and the man page.
     public var meaning: String {
@@ -37,6 +38,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .unavailable: "The store is unavailable: an etcd cluster cannot be reached, has no quorum, or refused our certificate or password; or a change was sent and could not be confirmed (the message then says it may have been made)."
         case .dependentNeedsYou: "status --check: you are fine, but a dependent is overdue, has an alert, or cannot be checked."
         case .declined: "Declined at a prompt (answered no, or Ctrl-D): nothing was changed."
+        case .drillNotDelivered: "drill: at least one responder's delivery did not take the test notice in time (or you have no responders)."
         }
     }
 

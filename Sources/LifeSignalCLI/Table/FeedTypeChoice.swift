@@ -8,7 +8,7 @@ enum FeedTypeChoice: Sendable, Equatable {
 
     /// The one spelling help and completions show, as the list's `TYPE`
     /// column names an item.
-    static let shown = ["alert", "ping", "role", "added", "removed", "contact", "check-in", "sign-in", "all"]
+    static let shown = ["alert", "ping", "role", "added", "removed", "contact", "check-in", "sign-in", "test", "all"]
 
     /// `typed` in any case, singular or plural, with or without a hyphen
     /// (`check-in`, `Check-Ins`, `checkins`, JSON's `checkIn`), or `all`.
@@ -25,6 +25,7 @@ enum FeedTypeChoice: Sendable, Equatable {
         case "contact": self = .only(.contacts)
         case "checkin": self = .only(.checkIns)
         case "signin": self = .only(.signIns)
+        case "test", "drill": self = .only(.tests)
         default: return nil
         }
     }

@@ -40,6 +40,7 @@ public enum LifeSignalManual {
             ManualEntry("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME", "Honoured as the XDG Base Directory specification says: unset, empty or relative means the default under $HOME."),
             ManualEntry("NO_COLOR", "No colour when set and not empty; colour is also off when TERM is dumb, with --no-color, and when output is not a terminal."),
             ManualEntry("LIFESIGNAL_NOTIFICATION_ID, _TYPE, _TITLE, _MESSAGE, _TIMESTAMP, _PRIORITY", "Set for the notify-command, which also gets the notification as one JSON object on its standard input. _PRIORITY is urgent for an alert or a missed check-in, default otherwise (ntfy's priority names)."),
+            ManualEntry("LIFESIGNAL_NOTIFICATION_TEST", "Set to 1 for the notify-command when the notification is a drill's test notice (type test; its JSON has \"test\": true): nothing is wrong."),
             ManualEntry("LIFESIGNAL_ACCOUNT_NAME, LIFESIGNAL_ACCOUNT_PHONE", "Also set for the notify-command: whose notification it is (the signed-in account's name and number), for a mail or message that says who it is for."),
             ManualEntry("LIFESIGNAL_SMS_TO, LIFESIGNAL_SMS_BODY", "Set for the sms-command (the E.164 number and the message, which holds the 6-digit code); the message is also its standard input."),
         ],

@@ -41,7 +41,7 @@ struct NotificationsList: CommandInput, Equatable {
     static let type = Option<FeedTypeChoice>(
         "type", valueName: "TYPE",
         help: "Only this type: alert, ping, role, added, removed, contact (added or removed), check-in, sign-in, "
-            + "or all; in any case, singular or plural.",
+            + "test (drills) or all; in any case, singular or plural.",
         expected: "one of " + FeedTypeChoice.shown.joined(separator: ", "),
         completion: .choices(FeedTypeChoice.shown), convert: FeedTypeChoice.init(typed:))
     static let unread = Flag("unread", help: "Only unread notifications.")

@@ -17,6 +17,7 @@ struct Ack: CommandInput, Equatable {
         summary: "Say you are handling a dependent's missed check-in or alert",
         discussion: [
             "Works while they are overdue (after their grace period) or have an alert; otherwise it is refused (exit 5). They and their other responders are told who is on it, and the reminders and later escalation steps of that missed check-in stop.",
+            "It also answers a drill of theirs (within a day of it): their drill report shows you acknowledged its test notice.",
         ],
         arguments: [SharedInputs.dependent.spec],
         examples: [CommandExample("ack Ada", "tell Ada and her other responders that you are on it")],

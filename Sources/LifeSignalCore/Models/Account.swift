@@ -43,6 +43,9 @@ public struct Account: Codable, Sendable, Equatable {
     public var duressAlert: ActiveAlert?
     /// The answer windows of pings this account received and has not answered.
     public var answerWindows: [AnswerWindow]
+    /// The latest drill, while it may matter: for its report, its
+    /// acknowledgements, and the spacing of the next.
+    public var drill: DrillRecord?
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -66,6 +69,7 @@ public struct Account: Codable, Sendable, Equatable {
         case id, phoneNumber, firstName, lastName, emergencyNote, qrCodeID, checkInInterval, reminderInterval
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
+        case drill
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -94,6 +98,7 @@ public struct Account: Codable, Sendable, Equatable {
         checkInCodes = try c.decodeIfPresent(CheckInCodes.self, forKey: .checkInCodes)
         duressAlert = try c.decodeIfPresent(ActiveAlert.self, forKey: .duressAlert)
         answerWindows = try c.decodeIfPresent([AnswerWindow].self, forKey: .answerWindows) ?? []
+        drill = try c.decodeIfPresent(DrillRecord.self, forKey: .drill)
     }
 
     /// A new account has no name until onboarding sets one.

@@ -23,7 +23,8 @@ public enum FeedConcern: Sendable, Equatable {
             self = .own
             return
         }
-        if item.isCritical {
+        // A drill's notice goes the way an alarm would: that is its test.
+        if item.isCritical || item.type == .test {
             self = .dependentAlarm
         } else {
             self = item.type == .checkIn || item.type == .alert ? .dependentNews : .own

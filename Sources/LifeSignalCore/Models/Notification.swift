@@ -1,8 +1,9 @@
 import FoundationEssentials
 
-/// The kinds of feed item: the seeds' six, and a sign-in to the account.
+/// The kinds of feed item: the seeds' six, a sign-in to the account, and
+/// a drill's test notice (never an alarm).
 public enum NotificationType: String, Codable, Sendable, CaseIterable {
-    case alert, ping, role, added, removed, checkIn, signIn
+    case alert, ping, role, added, removed, checkIn, signIn, test
 }
 
 /// The `--type` filters of `notifications`, after the seeds' tabs.
@@ -10,6 +11,7 @@ public enum NotificationFilter: String, Sendable, CaseIterable {
     case alerts, pings, roles, added, removed, contacts
     case checkIns = "check-ins"
     case signIns = "sign-ins"
+    case tests
 
     public func matches(_ type: NotificationType) -> Bool {
         switch self {
@@ -21,6 +23,7 @@ public enum NotificationFilter: String, Sendable, CaseIterable {
         case .contacts: type == .added || type == .removed
         case .checkIns: type == .checkIn
         case .signIns: type == .signIn
+        case .tests: type == .test
         }
     }
 }

@@ -44,6 +44,8 @@ public struct NotificationPreferences: Codable, Sendable, Equatable {
         case .checkIn: checkIns
         // A sign-in to the account is always handed on: it may be someone else.
         case .signIn: true
+        // A drill tests the path an alarm takes, so it goes as one would.
+        case .test: true
         case .role, .added, .removed: contacts
         }
     }

@@ -21,6 +21,8 @@ public struct AckService {
     /// What can be acknowledged.
     public enum Event: String, Sendable, Equatable {
         case missedCheckIn, alert
+        /// A drill's test notice: the answer shows in the drill's report.
+        case drill
     }
 
     /// What an acknowledgement did.
@@ -48,10 +50,15 @@ public struct AckService {
         }
         account = deadlines.engine.aligned(account)
         let missed = deadlines.engine.isMissedNotified(account)
-        guard missed || account.alertSeenByResponders != nil else {
-            throw LifeSignalError.refused("\(dependent.name) is not overdue and has no alert: there is nothing to acknowledge")
+        let drill = account.drill?.awaitsAcknowledgement(by: responder.id, at: env.now) == true
+        guard missed || account.alertSeenByResponders != nil || drill else {
+            throw LifeSignalError.refused("\(dependent.name) is not overdue, has no alert and no drill for you to answer: "
+                                          + "there is nothing to acknowledge")
         }
         var outcome = Outcome()
+        if drill, try DrillService(store: store, env: env).acknowledge(&account, by: responder) {
+            outcome.acknowledged.append(.drill)
+        }
         let notifier = Notifier(store: store, env: env)
         let others = try store.contacts(of: account.id).filter { $0.isResponder && $0.contactID != responder.id }.map(\.contactID)
         var told = Set<EntityID>(), unreachable = Set<EntityID>()

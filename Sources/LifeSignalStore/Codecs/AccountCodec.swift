@@ -6,11 +6,11 @@ import StrictJSON
 extension Account: StoreFileData {
     /// The members, as `Codable` names them, in byte-wise order.
     enum StoreField: UInt8, StoreFieldSet {
-        case alert, answerWindows, checkInCodes, checkInInterval, createdAt, deadlineExtension, deadlines, duressAlert
+        case alert, answerWindows, checkInCodes, checkInInterval, createdAt, deadlineExtension, deadlines, drill, duressAlert
         case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
         case preferences, qrCodeID, reminderInterval, repeatInterval, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
-                                    "deadlineExtension", "deadlines", "duressAlert", "emergencyNote", "firstName",
+                                    "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
                                     "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pause",
                                     "phoneNumber", "preferences", "qrCodeID", "reminderInterval", "repeatInterval",
                                     "warnedUnwatchedAt"])
@@ -23,7 +23,7 @@ extension Account: StoreFileData {
         var preferences: NotificationPreferences?, deadlines: DeadlineMarks?
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
-        var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?
+        var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -31,6 +31,7 @@ extension Account: StoreFileData {
             case .checkInCodes: checkInCodes = try reader.readOptional { reader throws(JSONReadError) in try CheckInCodes.read(from: &reader) }
             case .deadlineExtension:
                 deadlineExtension = try reader.readOptional { reader throws(JSONReadError) in try DeadlineExtension.read(from: &reader) }
+            case .drill: drill = try reader.readOptional { reader throws(JSONReadError) in try DrillRecord.read(from: &reader) }
             case .duressAlert: duressAlert = try reader.readOptional { reader throws(JSONReadError) in try ActiveAlert.read(from: &reader) }
             case .graceInterval: graceInterval = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .pause: pause = try reader.readOptional { reader throws(JSONReadError) in try DeadlinePause.read(from: &reader) }
@@ -74,6 +75,7 @@ extension Account: StoreFileData {
         account.checkInCodes = checkInCodes
         account.duressAlert = duressAlert
         account.answerWindows = answerWindows ?? []
+        account.drill = drill
         return account
     }
 
@@ -86,6 +88,7 @@ extension Account: StoreFileData {
         writer.member(StoreField.createdAt.name, createdAt)
         writer.member(StoreField.deadlineExtension.name, ifPresent: deadlineExtension)
         writer.member(StoreField.deadlines.name, deadlines)
+        writer.member(StoreField.drill.name, ifPresent: drill)
         writer.member(StoreField.duressAlert.name, ifPresent: duressAlert)
         writer.member(StoreField.emergencyNote.name, emergencyNote)
         writer.member(StoreField.firstName.name, firstName)
@@ -130,7 +133,7 @@ extension Account: StoreFileData {
         if let extra = deadlineExtension, !(0...(365 * 86_400)).contains(extra.seconds) {
             return "its deadline extension is out of range"
         }
-        return nil
+        return drill?.validationProblem
     }
 }
 

@@ -70,6 +70,7 @@ extension JSONReader {
         case (7, UInt8(ascii: "r")?): candidate = .removed
         case (7, UInt8(ascii: "c")?): candidate = .checkIn
         case (6, UInt8(ascii: "s")?): candidate = .signIn
+        case (4, UInt8(ascii: "t")?): candidate = .test
         default: return nil
         }
         return spells(candidate) ? candidate : nil

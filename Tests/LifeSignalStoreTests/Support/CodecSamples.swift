@@ -83,6 +83,8 @@ enum CodecSamples {
         account.checkInCodes = codes
         account.duressAlert = alert
         account.answerWindows = [answerWindow]
+        account.drill = DrillRecord(id: id(7), sentAt: date(5), notices: [DrillNotice(responder: id(2), item: id(8), index: 3)],
+                                    acknowledgements: [DrillAcknowledgement(by: id(2), at: date(6))])
         return account
     }
 

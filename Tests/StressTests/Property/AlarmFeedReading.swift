@@ -5,6 +5,11 @@ import TestSupport
 /// Reads a feed item as the alarm notice it is, from its title, message and
 /// time as a person sees them: nothing is taken from the engine.
 enum AlarmFeedReading {
+    /// Whether `item` is a drill's test notice to a responder (not its answer).
+    static func isDrillNotice(_ item: FeedItem) -> Bool {
+        item.type == .test && item.title.hasSuffix(" is testing their lifesignal alarm; nothing is wrong")
+    }
+
     /// The alarm notice `item` (in `owner`'s feed) is, or nil for other items
     /// (contacts, pings). `names` maps full names to person indices.
     static func event(_ item: FeedItem, owner: Int, names: [String: Int]) throws -> AlarmModel.Event? {

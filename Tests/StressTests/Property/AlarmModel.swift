@@ -123,6 +123,9 @@ struct AlarmModel {
     /// Person index → the notices they should hold.
     var expected: [Int: [Event]] = [:]
     var pings: [(sender: Int, recipient: Int, pending: Bool)] = []
+    /// Each person's latest drill, and how many drill notices each holds.
+    var drills: [Int: Drill] = [:]
+    var drillNotices: [Int: Int] = [:]
 
     /// When the current cycle began: the last check-in, or the end of a
     /// pause after it.

@@ -42,9 +42,16 @@ extension AlarmModel {
     /// the other responders hear of a new acknowledgement.
     mutating func acknowledge(_ r: Int, _ p: Int, now: Date) -> Outcome {
         guard let link = people[r].links[p] else { return .notFound }
-        guard link.isDependent, people[p].held || people[p].alert else { return .refused }
+        let drillOpen = drills[p].map {
+            $0.told.contains(r) && !$0.acked.contains(r) && now.timeIntervalSince($0.sentAt) < Drill.acknowledgeable
+        } ?? false
+        guard link.isDependent, people[p].held || people[p].alert || drillOpen else { return .refused }
         let others = responders(of: p).filter { $0 != r }
         var changed = false
+        if drillOpen {
+            drills[p]?.acked.insert(r)
+            changed = true
+        }
         if people[p].held, people[p].ackedBy == nil {
             people[p].ackedBy = r
             tell(p, Event(kind: .ackMissedOwn, about: p, due: nil, at: now, by: r))

@@ -123,6 +123,8 @@ enum AlarmAction: CustomStringConvertible {
     case preference(Int, AlarmModel.Switch, on: Bool)
     /// `ack P`, by R.
     case ack(Int, Int)
+    /// `drill`.
+    case drill(Int)
     case advance(seconds: Int)
     /// Catch-ups by processes whose clocks are these many seconds behind.
     case evaluators([Int])
@@ -146,6 +148,7 @@ enum AlarmAction: CustomStringConvertible {
         case .resume(let p): "\(p) resumes"
         case .preference(let p, let key, let on): "\(p) turns \(key.rawValue) \(on ? "on" : "off")"
         case .ack(let r, let p): "\(r) acknowledges \(p)"
+        case .drill(let p): "\(p) runs a drill"
         case .advance(let seconds): "time \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .evaluators(let lags): "\(lags.count) evaluators, clocks behind by \(lags) s"
         }
@@ -191,7 +194,8 @@ enum AlarmAction: CustomStringConvertible {
             Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
         }
         // Issue 14's commands in about a quarter of the steps.
-        switch Int.random(in: 0..<136, using: &random) {
+        switch Int.random(in: 0..<142, using: &random) {
+        case 136..<142: return .drill(a)
         case 130..<136: return .preference(a, random.pick(AlarmModel.Switch.allCases), on: Bool.random(using: &random))
         case 100..<106:
             let graces = [nil, 0, 1800, 3600, 6 * 3600, 8 * 86_400]

@@ -37,6 +37,8 @@ final class AlarmWorld {
     private var handed: [[AlarmModel.Event]] = []
     private var expectedHanded: [[AlarmModel.Event]] = []
     private var judged: [Int] = []
+    /// Each person's drill notices read so far (all handed on, whatever the preferences).
+    private var drillNotices: [Int] = []
 
     /// A world of people who have just signed up, to start sequences from.
     struct Start {
@@ -72,6 +74,7 @@ final class AlarmWorld {
         handed = seen
         expectedHanded = seen
         judged = nextIndex
+        drillNotices = nextIndex
         try compare("the start")
     }
 
@@ -128,6 +131,7 @@ final class AlarmWorld {
         handed.append([])
         expectedHanded.append([])
         judged.append(0)
+        drillNotices.append(0)
     }
 
     private func account(_ index: Int, _ store: LayoutStore) throws -> Account {
@@ -262,6 +266,13 @@ final class AlarmWorld {
             model.catchUp(now: now)
             expected = model.acknowledge(r, p, now: now)
             if expected == .unchanged { expected = .done }
+        case .drill(let p):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                _ = try DrillService(store: store, env: env).send(&account)
+            }
+            model.catchUp(now: now)
+            expected = model.drill(p, now: now)
         case .preference(let p, let key, let on):
             try transaction { store, env in
                 var account = try account(p, store)
@@ -309,12 +320,19 @@ final class AlarmWorld {
             if try store.feedSummary(of: accounts[p]).nextIndex > nextIndex[p] {
                 try store.visitFeed(of: accounts[p], from: nextIndex[p]) { item in
                     nextIndex[p] = item.index + 1
+                    if AlarmFeedReading.isDrillNotice(item) {
+                        try #require(account.preferences.delivers(item), "\(label): a drill's notice is held back: \(item.title)")
+                        drillNotices[p] += 1
+                        return true
+                    }
                     guard let event = try AlarmFeedReading.event(item, owner: p, names: names) else { return true }
                     seen[p].append(event)
                     if account.preferences.delivers(item) { handed[p].append(event) }
                     return true
                 }
             }
+            try #require(drillNotices[p] == model.drillNotices[p, default: 0],
+                         "\(label): \(model.people[p].name) holds \(drillNotices[p]) drill notices, the rules say \(model.drillNotices[p, default: 0])")
             let real = seen[p].sorted(), expected = (model.expected[p] ?? []).sorted()
             try #require(real == expected, "\(label): \(model.people[p].name) holds\n\(real)\nbut the rules say\n\(expected)")
             let told = model.expected[p] ?? []
