@@ -32,7 +32,7 @@ extension Checkin: RunnableCommand {
                 }
                 return outcome.shellStatus
             }
-            commandText = words.joined(separator: " ")
+            commandText = CheckInLabel.stored(command: words, label: label)
             typed = nil
         }
         let now = try c.now()
