@@ -162,8 +162,8 @@ _lifesignal_argument_kind() {
         'notifications delete:0') REPLY='none' ;;
         'qr scan:0') REPLY='file' ;;
         'qr encode:0') REPLY='none' ;;
-        'settings get:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key' ;;
-        'settings set:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key' ;;
+        'settings get:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone' ;;
+        'settings set:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone' ;;
         'settings set:1') REPLY='none' ;;
         'store copy:0') REPLY='directory' ;;
         'store copy:1') REPLY='directory' ;;

@@ -107,7 +107,7 @@ struct LoginFlow {
         let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
-                                          machine: c.env.machineName)
+                                          machine: c.env.machineName, timeZone: MachineZone.name(c))
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
             if case .signedIn(let account, let token, _) = outcome {
                 // This machine's delivery set-up follows it to the new sign-in.

@@ -43,6 +43,10 @@ public struct Account: Codable, Sendable, Equatable {
     public var duressAlert: ActiveAlert?
     /// The answer windows of pings this account received and has not answered.
     public var answerWindows: [AnswerWindow]
+    /// The name of the account's time zone (`Europe/Madrid`); nil for an
+    /// account made before accounts had one, until a sign-in gives it the
+    /// machine's.
+    public var timeZone: String?
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -66,6 +70,7 @@ public struct Account: Codable, Sendable, Equatable {
         case id, phoneNumber, firstName, lastName, emergencyNote, qrCodeID, checkInInterval, reminderInterval
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
+        case timeZone
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -94,6 +99,7 @@ public struct Account: Codable, Sendable, Equatable {
         checkInCodes = try c.decodeIfPresent(CheckInCodes.self, forKey: .checkInCodes)
         duressAlert = try c.decodeIfPresent(ActiveAlert.self, forKey: .duressAlert)
         answerWindows = try c.decodeIfPresent([AnswerWindow].self, forKey: .answerWindows) ?? []
+        timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
     }
 
     /// A new account has no name until onboarding sets one.

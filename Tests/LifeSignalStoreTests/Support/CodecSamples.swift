@@ -83,6 +83,7 @@ enum CodecSamples {
         account.checkInCodes = codes
         account.duressAlert = alert
         account.answerWindows = [answerWindow]
+        account.timeZone = "America/Argentina/Buenos_Aires"
         return account
     }
 
