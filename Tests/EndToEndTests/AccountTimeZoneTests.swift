@@ -26,6 +26,7 @@ import TestSupport
         #expect(try Self.zone(of: ada) == "Europe/Madrid")
         #expect(try ada.run("settings --json").jsonObject?["timeZone"] as? String == "Europe/Madrid")
         #expect(try ada.run("settings").stdout.contains("Europe/Madrid"))
+        #expect(try ada.run("status --json").jsonObject?["timeZone"] as? String == "Europe/Madrid")
         // Signing in again from elsewhere keeps the account's zone.
         let laptop = sandbox.person("laptop")
         try Self.signIn(laptop, phone: "+15550000001", zone: "Asia/Jerusalem")
@@ -38,6 +39,7 @@ import TestSupport
         try Self.signIn(ada, phone: "+15550000001", zone: "CET-1CEST,M3.5.0,M10.5.0/3")
         #expect(try Self.zone(of: ada) == "")
         #expect(try ada.run("settings --json").jsonObject?["timeZone"] is NSNull)
+        #expect(try ada.run("status --json").jsonObject?["timeZone"] is NSNull)
         #expect(try ada.run(["settings", "set", "time-zone", "Europe/Madrid"]).status == 0)
         #expect(try Self.zone(of: ada) == "Europe/Madrid")
     }
