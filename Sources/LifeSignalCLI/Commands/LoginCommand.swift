@@ -104,10 +104,12 @@ struct LoginFlow {
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
         let previous = try? c.sessionFile().load()
         let notifyCommandSince = try? KeeperRecords(context: c).notifyCommandSince()
+        // Read once, outside the store's transaction (which may run again).
+        let machineZone = MachineZone.name(c)
         let (result, identity) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
-                                          machine: c.env.machineName, timeZone: MachineZone.name(c))
+                                          machine: c.env.machineName, timeZone: machineZone)
             if case .signedIn = outcome, let previous { try auth.signOut(token: previous.token) }
             if case .signedIn(let account, let token, _) = outcome {
                 // This machine's delivery set-up follows it to the new sign-in.
