@@ -33,7 +33,7 @@ let package = Package(
         // Command table, commands, output: parses, calls a service, renders.
         .target(name: "LifeSignalCLI",
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
-                               "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
+                               "QRCode", "QRDetector", "ImageIO", "StrictJSON", "ZoneInfoFiles"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore", dependencies: ["ByteKeyed", "Hashing"]),
         // SHA-256, HMAC, PBKDF2, hex. Optimised in debug builds too: the slow key

@@ -37,7 +37,7 @@ _lifesignal_options() {
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
         'sessions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions end') REPLY='--others --help -h --store --json --quiet -q --no-color' ;;
-        'checkin') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
+        'checkin') REPLY='--code --label --help -h --store --json --quiet -q --no-color' ;;
         'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
         'checkin interval') REPLY='--reminder --grace --repeat --code --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'checkin extend') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
@@ -99,6 +99,7 @@ _lifesignal_value_kind() {
         'profile set:--last-name') REPLY='none' ;;
         'profile set:--note') REPLY='none' ;;
         'checkin:--code') REPLY='none' ;;
+        'checkin:--label') REPLY='none' ;;
         'checkin history:--limit') REPLY='none' ;;
         'checkin history:-n') REPLY='none' ;;
         'checkin interval:--reminder') REPLY='choices:1h 2h 4h 8h' ;;
@@ -163,8 +164,8 @@ _lifesignal_argument_kind() {
         'notifications delete:0') REPLY='none' ;;
         'qr scan:0') REPLY='file' ;;
         'qr encode:0') REPLY='none' ;;
-        'settings get:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key' ;;
-        'settings set:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key' ;;
+        'settings get:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone' ;;
+        'settings set:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone' ;;
         'settings set:1') REPLY='none' ;;
         'store copy:0') REPLY='directory' ;;
         'store copy:1') REPLY='directory' ;;

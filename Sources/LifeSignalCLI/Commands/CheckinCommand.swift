@@ -32,8 +32,7 @@ extension Checkin: RunnableCommand {
                 }
                 return outcome.shellStatus
             }
-            // Quoted as typed, so that the history shows a command that runs again.
-            commandText = ShellQuoting.line(words)
+            commandText = CheckInLabel.stored(command: words, label: label)
             typed = nil
         }
         let now = try c.now()

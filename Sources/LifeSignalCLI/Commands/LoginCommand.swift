@@ -104,10 +104,12 @@ struct LoginFlow {
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
         let previous = try? c.sessionFile().load()
         let notifyCommandSince = try? KeeperRecords(context: c).notifyCommandSince()
+        // Read once, outside the store's transaction (which may run again).
+        let machineZone = MachineZone.name(c)
         let (result, identity, replaced) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
-                                          machine: SignInPlace.describe(c))
+                                          machine: SignInPlace.describe(c), timeZone: machineZone)
             var replaced: Account?
             if case .signedIn(let account, _, _) = outcome, let previous {
                 // Another account's session here ends: its owner is named, so the switch is never silent.

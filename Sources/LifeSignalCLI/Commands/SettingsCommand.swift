@@ -8,10 +8,10 @@ import LifeSignalStore
 extension Settings: RunnableCommand {
     /// Shows every setting.
     func run(_ c: Context) throws -> Int32 {
-        let preferences = try c.reading { _, account in account.preferences }
+        let (preferences, timeZone) = try c.reading { _, account in (account.preferences, account.timeZone) }
         let local = try c.localSettings().load()
         if c.json {
-            c.printJSON(JSONViews.settings(preferences, local))
+            c.printJSON(JSONViews.settings(preferences, local, timeZone: timeZone))
             return success
         }
         // The switches with what each covers, then this machine's commands
@@ -19,7 +19,7 @@ extension Settings: RunnableCommand {
         var switches = TextTable(columns: [.fixed, .fixed, .flexible])
         var locals = TextTable(columns: [.fixed, .flexible])
         for key in SettingKey.allCases {
-            let value = SettingText.value(of: key, preferences, local).map(TerminalText.line) ?? "(not set)"
+            let value = SettingText.value(of: key, preferences, local, timeZone: timeZone).map(TerminalText.line) ?? "(not set)"
             if let governs = key.governs { switches.add([key.rawValue, value, governs]) } else { locals.add([key.rawValue, value]) }
         }
         c.print(switches)
@@ -33,8 +33,9 @@ extension Settings: RunnableCommand {
 extension SettingsGet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let local = try c.localSettings().load()
-        let preferences = key.isSwitch ? try c.reading { _, account in account.preferences } : NotificationPreferences()
-        let current = SettingText.value(of: key, preferences, local)
+        let (preferences, timeZone) = key.isAccountWide
+            ? try c.reading { _, account in (account.preferences, account.timeZone) } : (NotificationPreferences(), nil)
+        let current = SettingText.value(of: key, preferences, local, timeZone: timeZone)
         if c.json {
             c.printJSON(.object([(key.rawValue, key.isSwitch ? .bool(current == "on") : .optional(current))]))
         } else {
@@ -55,7 +56,7 @@ extension SettingsSet: RunnableCommand {
                 case .pings: preferences.pings = on
                 case .checkIns: preferences.checkIns = on
                 case .dependentNews: preferences.dependentNews = on
-                case .contacts, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: preferences.contacts = on
+                case .contacts, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone: preferences.contacts = on
                 }
                 try AccountService(store: store, env: try c.core()).setPreferences(&account, preferences)
             }
@@ -94,6 +95,14 @@ extension SettingsSet: RunnableCommand {
             if c.json { c.printJSON(.object([(key.rawValue, .optional(command))])) } else {
                 // No full stop after the value: it would read as part of a command or URL.
                 c.say(command.map { "\(key.rawValue) set to: \(TerminalText.line($0))" } ?? "\(key.rawValue) cleared.")
+            }
+        case .timeZone(let text):
+            let name = try MachineZone.known(text, c)
+            try c.writing { store, account in
+                try AccountService(store: store, env: try c.core()).setTimeZone(&account, name)
+            }
+            if c.json { c.printJSON(.object([(SettingKey.timeZone.rawValue, .string(name.rawValue))])) } else {
+                c.say("time-zone set to \(name.rawValue).")
             }
         case .file(let key, let typed):
             let path = try typed.map { try Self.readableFile($0, c) }
@@ -144,11 +153,12 @@ enum SettingText {
         case .contacts: "role changes and removals by the people you watch"
         case .dependentNews: "the news about the people you watch (safe again, pauses, schedule changes, alerts cancelled, "
             + "who is handling them)"
-        case .alerts, .checkIns, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey: nil
+        case .alerts, .checkIns, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone: nil
         }
     }
 
-    static func value(of key: SettingKey, _ p: NotificationPreferences, _ local: LocalSettings) -> String? {
+    /// `key`'s value as shown; nil when it is not set. `timeZone` is the account's.
+    static func value(of key: SettingKey, _ p: NotificationPreferences, _ local: LocalSettings, timeZone: String?) -> String? {
         func onOff(_ flag: Bool) -> String { flag ? "on" : "off" }
         switch key {
         case .alerts: return onOff(p.alerts)
@@ -161,6 +171,7 @@ enum SettingText {
         case .etcdCACert: return local.etcdCACert
         case .etcdCert: return local.etcdCert
         case .etcdKey: return local.etcdKey
+        case .timeZone: return timeZone
         }
     }
 }

@@ -28,6 +28,7 @@ extension Status: RunnableCommand {
                 ("pausedUntil", .date(report.pausedUntil)),
                 ("acknowledgedBy", report.acknowledgedBy.map { JSONViews.contact($0, now: now) }
                     ?? report.acknowledgedByID.map { .object([("id", .id($0))]) } ?? .null),
+                ("timeZone", .optional(account.timeZone)),
             ] + ReceiptText.json(report, now: now)))
         } else if !check {
             Self.render(report, now: now, c)

@@ -106,7 +106,7 @@ enum JSONViews {
         return members
     }
 
-    static func settings(_ preferences: NotificationPreferences, _ local: LocalSettings) -> JSONValue {
+    static func settings(_ preferences: NotificationPreferences, _ local: LocalSettings, timeZone: String?) -> JSONValue {
         .object([
             ("alerts", .bool(preferences.alerts)),
             ("pings", .bool(preferences.pings)),
@@ -118,6 +118,7 @@ enum JSONViews {
             ("etcdCACert", .optional(local.etcdCACert)),
             ("etcdCert", .optional(local.etcdCert)),
             ("etcdKey", .optional(local.etcdKey)),
+            ("timeZone", .optional(timeZone)),
         ])
     }
 }

@@ -9,20 +9,24 @@ enum CheckinCommandTable {
     ]
 }
 
-/// `checkin [--code CODE] [-- COMMAND [ARG...]]`
+/// `checkin [--code CODE] [--label TEXT] [-- COMMAND [ARG...]]`
 struct Checkin: CommandInput, Equatable {
     static let code = Option<String>(
         "code", valueName: "CODE",
         help: "Your check-in code, when you set codes (LIFESIGNAL_CHECKIN_CODE keeps it out of the process list; on a terminal you are asked).")
+    static let label = Option<String>(
+        "label", valueName: "TEXT",
+        help: "What your circle sees of the command in your check-in history (by default its name only).",
+        expected: "one line of at most \(CheckInLabel.maxBytes) bytes", convert: CheckInLabel.valid)
 
     static let spec = CommandSpec(
         "checkin",
         summary: "Check in now, or when a command succeeds",
         discussion: [
-            "With -- COMMAND, runs COMMAND and checks in only if it exits 0; lifesignal then exits with COMMAND's status.",
+            "With -- COMMAND, runs COMMAND and checks in only if it exits 0; lifesignal then exits with COMMAND's status. Your circle sees only the command's name (its first word, without directories), never its arguments, unless --label names it otherwise.",
             "Once you set check-in codes ('checkin code set'), a check-in needs one. The duress code checks in exactly like the real one, with the same output, and silently raises an alert to every responder. A wrong code changes nothing (exit 5); after 5 wrong codes in a row you have to wait a minute, doubling with each further one.",
         ],
-        options: [code.spec],
+        options: [code.spec, label.spec],
         subcommandEntries: [
             SubcommandEntry("history") { CheckinHistory.spec },
             SubcommandEntry("interval") { CheckinInterval.spec },
@@ -36,6 +40,7 @@ struct Checkin: CommandInput, Equatable {
         examples: [
             CommandExample("checkin", "check in now"),
             CommandExample("checkin -- ./backup.sh", "check in only if the backup succeeds"),
+            CommandExample("checkin --label nightly-sync -- rsync -a ~/ backup:", "the same, shown to your circle as nightly-sync"),
             CommandExample("checkin --code \"$CODE\"", "check in with your code, from a script"),
         ],
         input: .running(Checkin.self))
@@ -44,6 +49,8 @@ struct Checkin: CommandInput, Equatable {
     let command: [String]?
     /// The code typed on the command line.
     let code: String?
+    /// What the store keeps instead of the command's name.
+    let label: String?
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         if let words = parsed.passthrough, words.isEmpty {
@@ -51,6 +58,10 @@ struct Checkin: CommandInput, Equatable {
         }
         command = parsed.passthrough
         code = try parsed.value(Self.code)
+        label = try parsed.value(Self.label)
+        if label != nil, command == nil {
+            throw parsed.problem(.missingArgument("-- COMMAND for --label"))
+        }
     }
 }
 

@@ -46,6 +46,10 @@ public struct Account: Codable, Sendable, Equatable {
     /// The latest drill, while it may matter: for its report, its
     /// acknowledgements, and the spacing of the next.
     public var drill: DrillRecord?
+    /// The name of the account's time zone (`Europe/Madrid`); nil for an
+    /// account made before accounts had one, until a sign-in gives it the
+    /// machine's.
+    public var timeZone: String?
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -70,6 +74,7 @@ public struct Account: Codable, Sendable, Equatable {
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
         case drill
+        case timeZone
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -99,6 +104,7 @@ public struct Account: Codable, Sendable, Equatable {
         duressAlert = try c.decodeIfPresent(ActiveAlert.self, forKey: .duressAlert)
         answerWindows = try c.decodeIfPresent([AnswerWindow].self, forKey: .answerWindows) ?? []
         drill = try c.decodeIfPresent(DrillRecord.self, forKey: .drill)
+        timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
     }
 
     /// A new account has no name until onboarding sets one.

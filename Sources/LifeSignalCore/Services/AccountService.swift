@@ -126,6 +126,12 @@ public struct AccountService {
         try store.save(account)
     }
 
+    /// Sets the account's time zone, by its name in the database.
+    public func setTimeZone(_ account: inout Account, _ name: ZoneName) throws {
+        account.timeZone = name.rawValue
+        try store.save(account)
+    }
+
     /// Raises an emergency alert; every responder is told, with the note.
     /// Never refused for want of a profile field: the phone number names
     /// an account that has no name yet.

@@ -83,9 +83,11 @@ public struct AuthService {
     /// Checks `code`; when it is right, opens a session from `machine` (its
     /// host name). A sign-in to an account that already existed puts a
     /// `signIn` notification, naming the machine, in its feed: whoever
-    /// could sign in as someone else is at least seen doing it.
+    /// could sign in as someone else is at least seen doing it. An account
+    /// without a time zone (new, or made before accounts had one) takes
+    /// `timeZone`, the machine's.
     public func verify(phoneNumber: String, code: String, firstName: String?, lastName: String?,
-                       machine: String? = nil) throws -> Verification {
+                       machine: String? = nil, timeZone: String? = nil) throws -> Verification {
         // People copy a code as they see it grouped ("749 850", "749-850")
         // or with the spaces around it that a paste brings.
         let code = code.filter { !$0.isWhitespace && $0 != "-" }
@@ -133,6 +135,7 @@ public struct AuthService {
         }
         if let firstName { account.firstName = try ProfileRules.name(firstName, field: "first name") }
         if let lastName { account.lastName = try ProfileRules.name(lastName, field: "last name") }
+        if account.timeZone == nil { account.timeZone = timeZone }
         try store.save(account)
         if isNew { try InvitationService(store: store, env: env).claimWaiting(for: account) }
         let token = Hex.encode(env.random.bytes(32))

@@ -8,12 +8,12 @@ extension Account: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case alert, answerWindows, checkInCodes, checkInInterval, createdAt, deadlineExtension, deadlines, drill, duressAlert
         case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
-        case preferences, qrCodeID, reminderInterval, repeatInterval, warnedUnwatchedAt
+        case preferences, qrCodeID, reminderInterval, repeatInterval, timeZone, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
                                     "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
                                     "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pause",
                                     "phoneNumber", "preferences", "qrCodeID", "reminderInterval", "repeatInterval",
-                                    "warnedUnwatchedAt"])
+                                    "timeZone", "warnedUnwatchedAt"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Account {
@@ -24,6 +24,7 @@ extension Account: StoreFileData {
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
+        var timeZone: String?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -50,6 +51,7 @@ extension Account: StoreFileData {
             case .preferences: preferences = try NotificationPreferences.read(from: &reader)
             case .qrCodeID: qrCodeID = try reader.readString()
             case .reminderInterval: reminderInterval = try reader.readInt()
+            case .timeZone: timeZone = try reader.readOptionalString()
             case .warnedUnwatchedAt: warnedUnwatchedAt = try reader.readOptionalDate()
             }
         }
@@ -76,6 +78,7 @@ extension Account: StoreFileData {
         account.duressAlert = duressAlert
         account.answerWindows = answerWindows ?? []
         account.drill = drill
+        account.timeZone = timeZone
         return account
     }
 
@@ -103,11 +106,13 @@ extension Account: StoreFileData {
         writer.member(StoreField.qrCodeID.name, qrCodeID)
         writer.member(StoreField.reminderInterval.name, reminderInterval)
         if let repeatInterval { writer.member(StoreField.repeatInterval.name, repeatInterval) }
+        writer.member(StoreField.timeZone.name, ifPresent: timeZone)
         writer.member(StoreField.warnedUnwatchedAt.name, ifPresent: warnedUnwatchedAt)
         writer.endObject()
     }
 
     package var validationProblem: String? {
+        if let timeZone, (try? ZoneName(validating: timeZone)) == nil { return "timeZone is not a zone's name" }
         guard IntervalRules.checkInBounds.contains(checkInInterval) else { return "checkInInterval \(checkInInterval) is out of range" }
         guard IntervalRules.reminderBounds.contains(reminderInterval), reminderInterval < checkInInterval else {
             return "reminderInterval \(reminderInterval) is out of range"

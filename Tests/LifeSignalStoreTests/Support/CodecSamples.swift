@@ -85,6 +85,7 @@ enum CodecSamples {
         account.answerWindows = [answerWindow]
         account.drill = DrillRecord(id: id(7), sentAt: date(5), notices: [DrillNotice(responder: id(2), item: id(8), index: 3)],
                                     acknowledgements: [DrillAcknowledgement(by: id(2), at: date(6))])
+        account.timeZone = "America/Argentina/Buenos_Aires"
         return account
     }
 
