@@ -29,28 +29,22 @@ import TestSupport
             return body
         }
         while index < lines.count {
-            defer { index += 1 }
-            guard lines[index] == "<!-- tour -->" else { continue }
+            guard lines[index] == "<!-- tour -->" else {
+                index += 1
+                continue
+            }
             index += 1
             guard let commands = block(fence: "```sh") else { throw HarnessFailure("a tour mark without a sh block after it") }
-            let expected = block(fence: "```text") ?? []
-            steps.append(Step(commands: commands.joined(separator: "\n"), expected: expected))
-            index -= 1
+            steps.append(Step(commands: commands.joined(separator: "\n"), expected: block(fence: "```text") ?? []))
         }
         return steps
     }
 
     /// Whether `pattern` (a line of the README, `…` matching anything) matches `line`.
     static func matches(_ pattern: String, _ line: String) -> Bool {
-        let parts = pattern.components(separatedBy: "…")
-        guard parts.count > 1 else { return pattern == line }
-        guard line.hasPrefix(parts[0]), line.dropFirst(parts[0].count).hasSuffix(parts[parts.count - 1]) else { return false }
-        var rest = Substring(line.dropFirst(parts[0].count))
-        for part in parts.dropFirst().dropLast() {
-            guard let found = rest.range(of: part) else { return false }
-            rest = rest[found.upperBound...]
-        }
-        return rest.count >= parts[parts.count - 1].count
+        let parts = pattern.components(separatedBy: "…").map(NSRegularExpression.escapedPattern(for:))
+        guard let regex = try? NSRegularExpression(pattern: "^" + parts.joined(separator: ".*") + "$") else { return false }
+        return regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
     }
 
     @Test func theTourHasItsSteps() throws {
