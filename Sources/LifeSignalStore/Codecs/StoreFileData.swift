@@ -6,10 +6,11 @@ import StrictJSON
 /// strict `JSONReader` and the `JSONWriter`, never `Codable`.
 ///
 /// `Codable` is the reference these codecs are tested against, not what
-/// commands use: the first decode of each type scans every conformance
-/// record in the binary, which was most of what `status` cost. A file is read as the synthesized conformance would read
-/// it (the same member names; optionals absent or null; unknown members
-/// skipped) and written as `JSONEncoder` with sorted keys writes it.
+/// commands use: the first decode of each type scans every conformance record
+/// in the binary, which was most of what `status` cost. A file is read as the
+/// synthesized conformance would read it (the same member names; optionals
+/// absent or null; unknown members skipped) and written as `JSONEncoder` with
+/// sorted keys writes it.
 ///
 /// Adding a stored field: add it to the type's `StoreField` (a case named
 /// as the member, and its name in `names`, both in byte-wise order as the
