@@ -3,7 +3,7 @@
 _lifesignal_subcommands() {
     case $1 in
         '') REPLY='login logout status profile sessions checkin alert ping drill ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
-        'profile') REPLY='set' ;;
+        'profile') REPLY='set edit-note' ;;
         'sessions') REPLY='end' ;;
         'checkin') REPLY='history interval extend pause resume code' ;;
         'checkin code') REPLY='set clear' ;;
@@ -35,6 +35,7 @@ _lifesignal_options() {
         'status') REPLY='--check --help -h --store --json --quiet -q --no-color' ;;
         'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
+        'profile edit-note') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions end') REPLY='--others --help -h --store --json --quiet -q --no-color' ;;
         'checkin') REPLY='--code --label --help -h --store --json --quiet -q --no-color' ;;
@@ -125,10 +126,10 @@ _lifesignal_value_kind() {
         'contacts add:--first-name') REPLY='none' ;;
         'contacts add:--last-name') REPLY='none' ;;
         'contacts role:--delay') REPLY='choices:0 1h 2h 4h' ;;
-        'notifications:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins tests' ;;
+        'notifications:--type') REPLY='choices:alert ping role added removed contact check-in sign-in test all' ;;
         'notifications:--limit') REPLY='none' ;;
         'notifications:-n') REPLY='none' ;;
-        'notifications list:--type') REPLY='choices:alerts pings roles added removed contacts check-ins sign-ins tests' ;;
+        'notifications list:--type') REPLY='choices:alert ping role added removed contact check-in sign-in test all' ;;
         'notifications list:--limit') REPLY='none' ;;
         'notifications list:-n') REPLY='none' ;;
         'qr show:--png') REPLY='file' ;;

@@ -2,13 +2,13 @@
 /// bytes, for the path-keyed tables a command builds (staged changes, the
 /// store layout's cache, directories found safe, a set-up's places).
 ///
-/// Why not `Dictionary`: the first `String`-keyed hash table a process
-/// builds costs the Swift runtime one scan of every protocol conformance
-/// record in the binary (~0.15M instructions, more than a tenth of
-/// `status`). Two sorted arrays searched by `memcmp` need no conformance
-/// looked up at run time, and the tables involved hold a few to a few
-/// thousand keys. Keys inserted in ascending order (as listings and sorted
-/// copies arrive) are appended without moving anything.
+/// Why not `Dictionary`: the first `String`-keyed hash table a process builds
+/// costs the Swift runtime one scan of every protocol conformance record in the
+/// binary (more than a tenth of what `status` costs). Two sorted arrays
+/// searched by `memcmp` need no conformance looked up at run time, and the
+/// tables involved hold a few to a few thousand keys. Keys inserted in
+/// ascending order (as listings and sorted copies arrive) are appended without
+/// moving anything.
 ///
 /// Keys are equal when their bytes are, and ordered by their bytes: unlike
 /// `String`'s `==`, two spellings of one accented letter (precomposed or

@@ -25,8 +25,8 @@ struct AppliedMark: Hashable, Sendable {
         guard bytes.last == UInt8(ascii: "\n") else { return nil }
         let line = bytes.dropLast()
         // An ASCII line's characters are its bytes: read without the
-        // generic UTF-8 validation and the array of fields (~20k
-        // instructions on every command that opens the store).
+        // generic UTF-8 validation and the array of fields, on every command
+        // that opens the store.
         return line.allSatisfy { $0 < 0x80 } ? decodeASCII(line) : decodeText(line)
     }
 

@@ -31,8 +31,8 @@ enum StorePath {
         // PATH_MAX; the journal spends two bytes on a path's length.
         if path.utf8.count > 4096 { throw .invalidPath(String(path.prefix(40)) + "…", reason: "it is longer than 4096 bytes") }
         // One pass over the bytes, component by component: splitting into
-        // an array of substrings cost every command ~0.2M instructions of
-        // generic metadata set-up at its first file.
+        // an array of substrings costs every command generic metadata
+        // set-up at its first file.
         var componentStart = true
         for byte in path.utf8 {
             if byte == UInt8(ascii: "/") {
@@ -93,8 +93,8 @@ enum StorePath {
     /// The parent of an absolute (or cwd-relative) directory path.
     static func parentOfDirectory(_ path: String) -> String? {
         // An ASCII path's characters are its bytes: the same answer without
-        // breaking the text into graphemes (~7k instructions a call, several
-        // on every command's path through the store's ancestors).
+        // breaking the text into graphemes, several calls on every command's
+        // path through the store's ancestors.
         path.utf8.allSatisfy { $0 < 0x80 } ? asciiParentOfDirectory(path) : characterParentOfDirectory(path)
     }
 

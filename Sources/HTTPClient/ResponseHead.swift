@@ -12,8 +12,8 @@ public struct ResponseHead: Equatable, Sendable {
     /// Parses a head ending with its empty line (`bytes` holds it all, CRLF
     /// or bare LF line ends), or says why it is not HTTP/1.x. Works on
     /// indices into `bytes`: every response passes through here. Throws
-    /// rather than returning a `Result`, whose generic metadata cost each
-    /// process ~0.13M instructions at its first response.
+    /// rather than returning a `Result`, whose generic metadata each process
+    /// would build at its first response.
     public static func parse(_ bytes: ArraySlice<UInt8>) throws(HTTPHeadError) -> ResponseHead {
         var lines = LineCursor(bytes)
         guard let statusLine = lines.next(), !statusLine.isEmpty else { throw HTTPHeadError("the response is empty") }

@@ -42,7 +42,7 @@ public struct SessionFile: Sendable {
 
     /// The file of the identity's session (meaningless without an identity).
     /// A plain value rather than an optional: an optional of a generic type
-    /// costs a runtime type lookup of ~0.3M instructions.
+    /// costs a runtime type lookup.
     private let currentFile: LocalFile<SessionData>
 
     private func current(_ identity: String) -> LocalFile<SessionData> { currentFile }

@@ -22,7 +22,7 @@ public struct SystemFileSystem: FileSystem {
         // short only there): no second read to see EOF, and a 32 KB feed
         // segment is not read in chunks copied again as they are joined.
         // Chunks are read into uninitialised memory: zero-filling a buffer
-        // only to overwrite it cost every command ~0.15M instructions.
+        // only to overwrite it is pure cost on every command.
         let minimumChunk = 16 * 1024
         if let size = expectedSize ?? currentSize(descriptor), size >= 0, size < Int.max {
             let first = try readChunk(descriptor, at: 0, upTo: size + 1)

@@ -43,4 +43,28 @@ struct GeneratedFilesTests {
         #expect(readme.contains("| \(code.rawValue) | \(code.meaning) |"), "README lacks exit code \(code.rawValue)")
         #expect(LifeSignalManual.page.contains(".It Li \(code.rawValue)\n"), "man page lacks exit code \(code.rawValue)")
     }
+
+    /// Every `LIFESIGNAL_*` variable the program reads or sets, as a quoted
+    /// name anywhere in `Sources/`, is in the man page's ENVIRONMENT: the one
+    /// reference for them.
+    @Test func everyVariableInTheSourcesIsInTheManPage() throws {
+        let page = LifeSignalManual.page
+        let start = try #require(page.range(of: ".Sh ENVIRONMENT\n"))
+        let end = try #require(page.range(of: "\n.Sh ", range: start.upperBound..<page.endIndex))
+        let environment = page[start.upperBound..<end.lowerBound]
+        var missing: Set<String> = []
+        let sources = Self.root.appendingPathComponent("Sources")
+        let walker = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var files = 0
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            files += 1
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: /"(LIFESIGNAL_[A-Z0-9_]*[A-Z0-9])"/) {
+                let name = String(match.output.1)
+                if !environment.contains(name) { missing.insert(name) }
+            }
+        }
+        #expect(files > 100, "found no sources under \(sources.path)")
+        #expect(missing.isEmpty, "the man page's ENVIRONMENT lacks \(missing.sorted()): add them in LifeSignalManual")
+    }
 }

@@ -92,8 +92,8 @@ public struct CommandSpec: Sendable, Equatable {
 
 /// A subcommand known by its name before it is built. Building every
 /// command of a large table costs a run more than the work it was asked
-/// for (lifesignal's took ~0.4M instructions, mostly instantiating the
-/// generic types of its options), so a table can name its commands here
+/// for (lifesignal's mostly instantiates the generic types of its
+/// options), so a table can name its commands here
 /// and build only the one invoked. `CommandTableLint` checks that each
 /// entry's name is the name of the command it builds.
 public struct SubcommandEntry: Sendable, Equatable {

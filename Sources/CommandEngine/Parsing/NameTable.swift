@@ -4,7 +4,7 @@
 /// keeps a run that needs no other hash table (`--version`) from paying for
 /// the Swift runtime's first `String`-keyed one: building its metadata
 /// scans the binary's conformance records for `String: Hashable`
-/// (~0.19M instructions, more than the rest of `--version`).
+/// (more than the rest of `--version` costs).
 struct NameTable<Value> {
     private var names: [String] = []
     private var values: [Value] = []

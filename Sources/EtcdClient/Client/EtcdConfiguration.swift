@@ -66,7 +66,8 @@ public struct EtcdConfiguration: Sendable {
         }
     }
 
-    /// The bounds on waiting (design note §4).
+    /// The bounds on waiting (LifeSignalStore.docc/EtcdStoreDesign.md:
+    /// "Failures and the bounds on waiting").
     public struct Timeouts: Equatable, Sendable {
         /// For one member to accept a connection (and finish the TLS handshake).
         public var connect: Duration

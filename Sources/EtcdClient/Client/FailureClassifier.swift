@@ -3,7 +3,8 @@ import NetworkIO
 import StrictJSON
 
 /// What one failed attempt at a call means, following what etcd 3.4 was
-/// seen to do (design note §4): which error, whether the request may have
+/// seen to do (LifeSignalStore.docc/EtcdStoreDesign.md, "Failures and the
+/// bounds on waiting"): which error, whether the request may have
 /// been carried out, and where to go next.
 struct AttemptFailure: Error, Equatable {
     enum Next: Equatable {

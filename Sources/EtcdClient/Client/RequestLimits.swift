@@ -18,8 +18,8 @@ public struct RequestLimits: Equatable, Sendable {
 
     /// Why `request` cannot be sent, or nil.
     func problem(with request: TxnRequest, user: String?) -> EtcdError? {
-        // One check at a time: a table of (name, count) tuples cost ~14,000
-        // instructions of tuple metadata at every commit.
+        // One check at a time: a table of (name, count) tuples costs tuple
+        // metadata at every commit.
         if let problem = tooMany(request.compares.count, "compares") ?? tooMany(request.success.count, "success operations")
             ?? tooMany(request.failure.count, "failure operations") {
             return problem
@@ -41,7 +41,8 @@ public struct RequestLimits: Equatable, Sendable {
 
     /// A key put twice, or put and deleted, in one branch (etcd refuses both).
     /// Sorted keys side by side rather than a `Set<[UInt8]>`: the set's
-    /// generic metadata and hashing cost every commit ~0.4M instructions.
+    /// generic metadata and hashing would cost every commit more than the
+    /// check is worth.
     static func keyWrittenTwice(in operations: [TxnOperation]) -> [UInt8]? {
         var puts: [[UInt8]] = []
         for case .put(let key, _) in operations { puts.append(key) }

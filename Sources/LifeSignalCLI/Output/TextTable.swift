@@ -204,8 +204,8 @@ struct TextTable {
 
     /// A row of one-line cells as one line: its length found first, then
     /// the cells copied into a buffer of spaces that long, appended at once
-    /// (an append a cell and one for each run of spaces cost ~2,000
-    /// instructions a row).
+    /// (an append a cell and one for each run of spaces cost several times
+    /// as much a row).
     private static func writeLine(_ row: [String], measured: ArraySlice<Int>, _ widths: [Int], indent: Int,
                                   to out: inout [UInt8]) {
         var length = indent + 1

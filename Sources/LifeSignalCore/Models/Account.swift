@@ -114,8 +114,8 @@ public struct Account: Codable, Sendable, Equatable {
     public var hasName: Bool { !firstName.isEmpty || !lastName.isEmpty }
 
     public var fullName: String {
-        // Concatenated by hand: `joined(separator:)` here ran as unspecialised
-        // generic code (~0.14M instructions of every `status`).
+        // Concatenated by hand: `joined(separator:)` here runs as unspecialised
+        // generic code, on the path of every `status`.
         switch (firstName.isEmpty, lastName.isEmpty) {
         case (true, true): phoneNumber
         case (false, true): firstName

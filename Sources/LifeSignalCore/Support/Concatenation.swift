@@ -4,8 +4,8 @@ extension Array where Element == String {
     ///
     /// The standard library's `joined(separator:)` runs as unspecialised
     /// generic code: its first use in a process looks up associated types
-    /// at run time (~0.14M instructions, as much as the rest of a check-in's
-    /// output). Paths every `status` or `checkin` runs use this instead.
+    /// at run time, as costly as the rest of a check-in's output. Paths every
+    /// `status` or `checkin` runs use this instead.
     public func concatenated(separator: String = "") -> String {
         var result = ""
         result.reserveCapacity(reduce(separator.utf8.count * Swift.max(count - 1, 0)) { $0 + $1.utf8.count })

@@ -21,9 +21,10 @@ enum BackendPath {
 
     /// One pass over the bytes, as `DurableFiles` checks the directory
     /// backend's paths: splitting into substrings and comparing Characters
-    /// cost ~27,000 instructions a path, and an etcd command checks every
-    /// key its first answer lists. Bytes also decide a component's first
-    /// byte as the directory backend does (".\u{301}x" is hidden on both).
+    /// cost far more per path than the check itself, and an etcd command
+    /// checks every key its first answer lists. Bytes also decide a
+    /// component's first byte as the directory backend does (".\u{301}x"
+    /// is hidden on both).
     private static func componentProblem(_ path: String) -> String? {
         if path.utf8.count > 4096 { return "it is longer than 4096 bytes" }
         var componentStart = true

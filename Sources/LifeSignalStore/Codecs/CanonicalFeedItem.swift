@@ -14,7 +14,7 @@ extension CheckedFeedItem {
     /// nothing it rejects is accepted here; only finding the members is
     /// cheaper: each name is compared where the writer puts it, instead of
     /// being looked up in the name table, checked for repeats and handed
-    /// on through closures (most of the ~11,000 instructions an item cost).
+    /// on through closures (most of what reading an item cost).
     static func readCanonical(from reader: inout JSONReader) -> CheckedFeedItem? {
         let start = reader.offset
         do throws(JSONReadError) {

@@ -6,11 +6,11 @@ import StrictJSON
 /// strict `JSONReader` and the `JSONWriter`, never `Codable`.
 ///
 /// `Codable` is the reference these codecs are tested against, not what
-/// commands use: the first decode of each type scans the binary's ~3,600
-/// conformance records (~0.15M instructions a type), which was most of what
-/// `status` cost. A file is read as the synthesized conformance would read
-/// it (the same member names; optionals absent or null; unknown members
-/// skipped) and written as `JSONEncoder` with sorted keys writes it.
+/// commands use: the first decode of each type scans every conformance record
+/// in the binary, which was most of what `status` cost. A file is read as the
+/// synthesized conformance would read it (the same member names; optionals
+/// absent or null; unknown members skipped) and written as `JSONEncoder` with
+/// sorted keys writes it.
 ///
 /// Adding a stored field: add it to the type's `StoreField` (a case named
 /// as the member, and its name in `names`, both in byte-wise order as the
@@ -100,8 +100,8 @@ extension Array: StoreFileData where Element: StoreFileElement {
 ///
 /// A case is found from the position of the name the reader matched, so
 /// reading builds no array of cases: an array of each codec's own enum was
-/// a generic type the runtime instantiated at its first use (~7k
-/// instructions each, eleven of them on `status`).
+/// a generic type the runtime instantiated at its first use, eleven of
+/// them on `status`.
 package protocol StoreFieldSet: RawRepresentable, CaseIterable where RawValue == UInt8 {
     /// The members' names, case by case.
     static var names: JSONNames { get }

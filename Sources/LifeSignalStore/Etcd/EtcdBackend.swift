@@ -202,7 +202,7 @@ public final class EtcdBackend: StoreBackend {
     // MARK: Helpers
 
     /// 128 random bits in hex: a commit's marker. Written digit by digit:
-    /// `String(_:radix:)` and `joined` cost every commit ~0.15M instructions.
+    /// `String(_:radix:)` and `joined` set up generic code at every commit.
     static func randomID() -> String {
         var generator = SystemRandomNumberGenerator()
         return hex(generator.next(), generator.next())

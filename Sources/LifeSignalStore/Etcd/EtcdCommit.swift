@@ -2,7 +2,8 @@ import EtcdClient
 
 /// A transaction's commit: one etcd Txn that applies every staged change if
 /// nothing the transaction read or listed changed since its snapshot R,
-/// exactly once (design note §3).
+/// exactly once (the etcd store design,
+/// LifeSignalStore.docc/EtcdStoreDesign.md: "Commits apply exactly once").
 ///
 /// - Compares: each file read, by revision (0: still absent); each listed
 ///   directory, as "no key in its range changed after R" plus "no deletion
@@ -136,7 +137,7 @@ struct EtcdCommit {
         }
         var compares = [Compare(key: marker, .createRevision(0))]
         // Sorted paths, not sorted (key, value) pairs: an array of tuples
-        // costs its metadata at run time (~50,000 instructions a commit).
+        // makes the runtime build its metadata at every commit.
         for path in reads.keys.sorted() {
             compares.append(Compare(key: keys.key(path), .modRevision(reads[path] ?? 0)))
         }

@@ -18,7 +18,7 @@ enum CheckInHistory {
     /// The number a segment's file name spells, `<n>.json` with `n` as
     /// `String(n)` writes it (no sign, no leading zero), read byte by byte:
     /// a check-in looks at every name, and rendering each number again to
-    /// compare cost ~1.5k instructions a name. Nil for any other name.
+    /// compare costs more than the read. Nil for any other name.
     private static let jsonSuffix = Array(".json".utf8)
 
     static func segmentNumber(_ name: String) -> Int? {

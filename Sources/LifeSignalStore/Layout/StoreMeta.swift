@@ -29,8 +29,8 @@ package struct StoreMeta: Codable, Equatable {
 
     /// Whether `text` is exactly `digits` lowercase hexadecimal digits,
     /// checked over its contiguous bytes: `store.json` is read by every
-    /// command, and a generic walk of its UTF-8 view cost ~35 instructions a
-    /// digit.
+    /// command, and a generic walk of its UTF-8 view costs several times
+    /// more a digit.
     static func isLowercaseHex(_ text: String, digits: Int) -> Bool {
         var text = text
         return text.withUTF8 { bytes in

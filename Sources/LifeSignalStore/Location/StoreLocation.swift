@@ -62,7 +62,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// after a letter, then `:`, before any `/`.
     private static func urlScheme(of text: String) -> String? {
         // No ':' byte, no ':' character: a directory is told without
-        // breaking its path into graphemes (~24k instructions on a long path).
+        // breaking its path into graphemes, costly on a long path.
         guard text.utf8.contains(UInt8(ascii: ":")), let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon]
         guard let first = scheme.utf8.first, URLBytes.isLetter(first),
@@ -73,7 +73,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// Without `.` components, repeated slashes or a trailing slash.
     /// One pass over the bytes: every command with a store runs this, and
     /// splitting into substrings and joining them again made the runtime
-    /// build generic metadata for it (~0.15M instructions a run).
+    /// build generic metadata for it at every run.
     private static func normalized(_ path: String) -> String {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         let bytes = Array(path.utf8)

@@ -1,6 +1,6 @@
 /// Byte classes for a URL's scheme, decided on UTF-8 bytes: Character's
-/// Unicode properties (`isLetter`) cost a command ~0.3M instructions, and
-/// only ASCII is allowed anyway.
+/// Unicode properties (`isLetter`) cost far more than the check, and only
+/// ASCII is allowed anyway.
 enum URLBytes {
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 

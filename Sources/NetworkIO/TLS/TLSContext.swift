@@ -2,7 +2,7 @@ import CTLS
 import Glibc
 
 /// The TLS settings every session of a process shares (an OpenSSL context).
-/// Making one costs about 9M instructions: make one, keep it.
+/// Making one costs more than a whole handshake: make one, keep it.
 public final class TLSContext {
     let pointer: OpaquePointer
     public let configuration: TLSConfiguration
