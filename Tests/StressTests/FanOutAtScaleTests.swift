@@ -5,9 +5,11 @@ import TestSupport
 import Testing
 
 /// Issue 27.1 and 32.1 on a real etcd cluster, through the binary: a missed
-/// check-in told to a thousand responders, and hundreds of deadlines due at
-/// once into one feed, never need one transaction larger than etcd takes
-/// (128 operations), never fail anyone's command, and tell everyone once.
+/// check-in told to a thousand responders, hundreds of deadlines due at once
+/// into one feed, and a feed of 100,000 items deleted never need one
+/// transaction larger than etcd takes (128 operations), never fail anyone's
+/// command, and tell everyone once. An alert to a thousand responders does
+/// not yet (a known issue, recorded as one).
 ///
 /// The crowd is made in bulk through the services on a memory store and
 /// copied into the cluster a hundred files per commit (thousands of CLI
@@ -52,6 +54,24 @@ import Testing
                 #expect(items.filter { $0.title.contains("missed a check-in") }.count == 1, "responder \(id)")
             }
             #expect(try store.dueWakes(at: try #require(ISO8601.parse(Self.later)), limit: 10).isEmpty)
+        }
+
+        // Zed goes on checking in, and her alert reaches all thousand.
+        let checkin = try zed.run("checkin")
+        #expect(checkin.status == 0, "\(checkin)")
+        // Known: `alert on` still tells every responder in one transaction
+        // (5,004 operations here; etcd takes 128), so it exits 8.
+        withKnownIssue("issue 27.1: alert on to 1,000 responders does not fit one etcd transaction") {
+            let raised = try dana.run(["alert", "on", "--yes", "--json"])
+            #expect(raised.status == 0, "\(raised)")
+            #expect(raised.jsonObject?["respondersTold"] as? Int == responders.count, "\(raised)")
+            let alerted = try store.readWithoutCatchUp { store in
+                try responders.filter { id in
+                    try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)
+                        .filter { $0.title.hasPrefix("Emergency alert from") }.count == 1
+                }.count
+            }
+            #expect(alerted == responders.count, "\(alerted) of \(responders.count) responders told of the alert once")
         }
     }
 
@@ -115,7 +135,9 @@ import Testing
         let before = try crowd.sharedStore(sandbox).readWithoutCatchUp { try $0.feedSummary(of: annID).total }
         try #require(before >= items)
 
-        let deleted = try ann.run(["notifications", "delete", "--all", "--yes", "--json"])
+        let started = Date()
+        let deleted = try ann.run(["notifications", "delete", "--all", "--yes", "--json"], timeout: 900)
+        print("feed delete: \(before) items deleted in \(Int(Date().timeIntervalSince(started))) s (debug build)")
         #expect(deleted.status == 0, "\(deleted)")
         #expect(deleted.jsonObject?["deleted"] as? Int == before, "\(deleted)")
         let after = try crowd.sharedStore(sandbox).readWithoutCatchUp { try $0.feedSummary(of: annID) }
@@ -183,8 +205,9 @@ import Testing
     static let overdue = 1_000
 
     /// Items of the feed `aLargeFeedIsDeletedInSteps` deletes:
-    /// `LIFESIGNAL_FEED_DELETE_ITEMS` (100,000 for the issue's size; the
-    /// default keeps a debug run within a minute).
+    /// `LIFESIGNAL_FEED_DELETE_ITEMS`: 100,000, the issue's size, in
+    /// `.ci/run` (minutes of building and copying the feed); the default
+    /// keeps a plain debug run within a minute.
     static var feedItems: Int {
         ProcessInfo.processInfo.environment["LIFESIGNAL_FEED_DELETE_ITEMS"].flatMap(Int.init) ?? 3_000
     }
