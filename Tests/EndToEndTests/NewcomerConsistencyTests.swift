@@ -41,7 +41,7 @@ import TestSupport
         }
         let refused = try bob.run(["notifications", "--type", "alrts"])
         #expect(refused.status == 2 && refused.stderr.contains(
-            "expected one of alert, ping, role, added, removed, contact, check-in, sign-in, all"), "\(refused)")
+            "expected one of alert, ping, role, added, removed, contact, check-in, sign-in, test, all"), "\(refused)")
         // The list's TYPE column uses the spelling help shows.
         #expect(try bob.run(["notifications"]).stdout.contains("  alert  "))
     }

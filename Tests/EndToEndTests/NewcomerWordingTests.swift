@@ -64,20 +64,19 @@ import TestSupport
         #expect(cleared.stdout == "notify-command cleared.\n", "\(cleared)")
     }
 
-    /// `checkin history` shows the command quoted so that it runs again as
-    /// it ran; a failed command's refusal starts with `error:` as all do.
-    @Test func theHistoryKeepsQuotingAndARefusalIsAnError() throws {
+    /// `checkin history` shows the command by its name only (its arguments
+    /// may hold secrets, issue 29.4), so nothing of them can be misquoted;
+    /// a failed command's refusal starts with `error:` as all do.
+    @Test func theHistoryShowsTheCommandsNameAndARefusalIsAnError() throws {
         let sandbox = Sandbox("history-quotes")
         let ada = sandbox.person("ada")
         try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
         let ran = try ada.run(["checkin", "--", "sh", "-c", "echo \"it's ok\"; exit 0"])
         #expect(ran.status == 0, "\(ran)")
         let history = try ada.run(["checkin", "history"])
-        #expect(history.stdout.contains(#"after: sh -c 'echo "it'\''s ok"; exit 0'"#), "\(history)")
+        #expect(history.stdout.contains("after: sh") && !history.stdout.contains("it's ok"), "\(history)")
         let json = try ada.run(["checkin", "history", "--json"]).array()
-        let recorded = try #require(json.first?["command"] as? String)
-        let replay = try ada.run(["/bin/sh", "-c", recorded], viaShell: true)
-        #expect(replay.stdout == "it's ok\n", "\(recorded): \(replay)")
+        #expect(json.first?["command"] as? String == "sh", "\(json)")
 
         let failed = try ada.run(["checkin", "--", "sh", "-c", "exit 3"])
         #expect(failed.status == 3 && failed.stderr.hasPrefix("error: not checking in: the command "), "\(failed)")

@@ -140,7 +140,7 @@ struct FeedSegmentDamageTests {
         Case("invalid ID", item(id1, "0A1B2C3D-0000-4000-8000-000000000001"),
              .damaged("bad value at data[0].id: invalid ID \"0A1B2C3D-0000-4000-8000-000000000001\"")),
         Case("unknown type", item("\"type\":\"ping\"", "\"type\":\"bogus\""),
-             .damaged("bad value at data[0].type: \"bogus\" is not one of alert, ping, role, added, removed, checkIn, signIn")),
+             .damaged("bad value at data[0].type: \"bogus\" is not one of alert, ping, role, added, removed, checkIn, signIn, test")),
         Case("the same ID twice", segment("[\(item),\(item.replacingOccurrences(of: "\"index\":7", with: "\"index\":8"))]"),
              .damaged("\(id1) appears twice")),
         // Versions.

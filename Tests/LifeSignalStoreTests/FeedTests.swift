@@ -27,8 +27,8 @@ struct FeedTests {
             == (230..<250).reversed().map { "item \($0)" })
         let contacts = try service.list(of: ada.id, filter: .contacts, unreadOnly: false, limit: nil)
         #expect(contacts.allSatisfy { $0.type == .added || $0.type == .removed })
-        // Seven types in turn: 36 added and 36 removed among 250.
-        #expect(contacts.count == 72)
+        // Eight types in turn: 31 added and 31 removed among 250.
+        #expect(contacts.count == 62)
         #expect(try service.list(of: ada.id, filter: .checkIns, unreadOnly: false, limit: 3).allSatisfy { $0.type == .checkIn })
     }
 

@@ -40,7 +40,7 @@ struct Checkin: CommandInput, Equatable {
         examples: [
             CommandExample("checkin", "check in now"),
             CommandExample("checkin -- ./backup.sh", "check in only if the backup succeeds"),
-            CommandExample("checkin --label nightly-sync -- rsync -a ~/ backup:", "the same, shown to your circle as nightly-sync"),
+            CommandExample("checkin --label nightly-sync -- rsync -a ~/notes backup:", "the same, shown to your circle as nightly-sync"),
             CommandExample("checkin --code \"$CODE\"", "check in with your code, from a script"),
         ],
         input: .running(Checkin.self))
