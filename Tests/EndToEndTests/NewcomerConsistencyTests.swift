@@ -5,22 +5,12 @@ import TestSupport
 /// One word for one thing: a notification type however it is typed, the
 /// reminder a warning measures by, one advice per refusal, man page
 /// examples that run as shown, and an output failure that says what was done.
-@Suite struct NewcomerConsistencyTests {
-    static func pair(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person) {
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try #require(try ada.run(["contacts", "add", try bob.qrCode(), "--responder", "--dependent"]).succeeded)
-        try #require(try ada.run("checkin").succeeded)
-        try #require(try bob.run("checkin").succeeded)
-        return (ada, bob)
-    }
-
+@Suite(.ownThreads) struct NewcomerConsistencyTests {
     /// Bob has an alert and a contact notice from Ada: every reasonable
     /// spelling of a type finds the same items; `all` finds everything.
     @Test func everySpellingOfATypeIsAccepted() throws {
         let sandbox = Sandbox("type-spellings")
-        let (ada, bob) = try Self.pair(sandbox)
+        let (ada, bob) = try newcomerPair(sandbox)
         try #require(try ada.run(["alert", "on", "--yes"]).succeeded)
         func ids(_ type: String?) throws -> [String] {
             let result = try bob.run(["notifications", "--json"] + (type.map { ["--type", $0] } ?? []))
@@ -50,7 +40,7 @@ import TestSupport
     /// warning names whose reminder it measures by.
     @Test func theDeadlinesLineNamesWhoseReminder() throws {
         let sandbox = Sandbox("whose-reminder")
-        let (ada, bob) = try Self.pair(sandbox)
+        let (ada, bob) = try newcomerPair(sandbox)
         try #require(try ada.run(["tick"]).succeeded)
         let later = ["LIFESIGNAL_NOW": "2026-03-01T11:30:00Z"]
         #expect(try ada.run(["status"], extra: later).stdout.contains("longer than your reminder (2h)"))

@@ -4,7 +4,7 @@ import TestSupport
 
 /// What a new user meets first: the hints work as given on a fresh account,
 /// a code is taken as people copy it, and a nameless account reads cleanly.
-@Suite struct NewcomerFirstStepsTests {
+@Suite(.ownThreads) struct NewcomerFirstStepsTests {
     /// The `status` hint that sets up the agent, run as given by `sh` in a
     /// home with no `~/.config` (a `systemctl` stand-in records its words):
     /// it writes the unit where systemd looks for it.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Help reflows to a narrow terminal as the data output does.
-@Suite struct NewcomerLayoutTests {
+@Suite(.ownThreads) struct NewcomerLayoutTests {
     /// At 40 columns every help line fits, words whole, except an example's
     /// command (kept whole to be copied) and a word longer than the line.
     @Test(arguments: [["--help"], ["status", "--help"], ["notifications", "--help"], ["checkin", "interval", "--help"],

@@ -5,19 +5,10 @@ import TestSupport
 /// What matters shows in the lists: a responder's delay, a waiting
 /// invitation, whose role an invitation offers, what `delete --all` took,
 /// and that the duress code must differ before it is asked twice.
-@Suite(.serialized) struct NewcomerListsTests {
-    static func pair(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person) {
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try #require(try ada.run(["contacts", "add", try bob.qrCode(), "--responder", "--dependent"]).succeeded)
-        try #require(try ada.run("checkin").succeeded)
-        return (ada, bob)
-    }
-
+@Suite(.serialized, .ownThreads) struct NewcomerListsTests {
     @Test func contactsShowAResponderDelay() throws {
         let sandbox = Sandbox("delay-column")
-        let (ada, _) = try Self.pair(sandbox)
+        let (ada, _) = try newcomerPair(sandbox, bobChecksIn: false)
         #expect(try ada.run("contacts").stdout.contains("Bob O  responder, dependent  "))
         try #require(try ada.run(["contacts", "role", "Bob", "--delay", "30m"]).succeeded)
         let listed = try ada.run("contacts")
@@ -28,7 +19,7 @@ import TestSupport
     /// waits and points at it; both lists say whose role it is.
     @Test func aWaitingInvitationShowsInStatusWithWhoseRoleItIs() throws {
         let sandbox = Sandbox("invite-status")
-        let (ada, _) = try Self.pair(sandbox)
+        let (ada, _) = try newcomerPair(sandbox, bobChecksIn: false)
         let cy = sandbox.person("cy")
         try cy.signUp(phone: "+15550000003", first: "Cy", last: "Z")
         try #require(try cy.run(["contacts", "add", "--phone", "+15550000001", "--responder"]).succeeded)
@@ -50,7 +41,7 @@ import TestSupport
 
     @Test func deletingEverythingSaysHowManyAndNamesUnreadAlerts() throws {
         let sandbox = Sandbox("delete-all")
-        let (ada, bob) = try Self.pair(sandbox)
+        let (ada, bob) = try newcomerPair(sandbox, bobChecksIn: false)
         try #require(try ada.run(["alert", "on", "--yes"]).succeeded)
         let count = try bob.run(["notifications", "--json"]).array().count
         let asked = try Terminal(bob, ["notifications", "delete", "--all"])

@@ -5,20 +5,10 @@ import TestSupport
 /// A ping answered by its sender's name, listed with headers and its
 /// answer-by time, its sender named in `status`; a note read from standard
 /// input or written in an editor.
-@Suite struct NewcomerPingAndNoteTests {
-    static func pair(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person) {
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try #require(try ada.run(["contacts", "add", try bob.qrCode(), "--responder", "--dependent"]).succeeded)
-        try #require(try ada.run("checkin").succeeded)
-        try #require(try bob.run("checkin").succeeded)
-        return (ada, bob)
-    }
-
+@Suite(.ownThreads) struct NewcomerPingAndNoteTests {
     @Test func aPingIsAnsweredByNameAndItsSenderIsNamed() throws {
         let sandbox = Sandbox("ping-by-name")
-        let (ada, bob) = try Self.pair(sandbox)
+        let (ada, bob) = try newcomerPair(sandbox)
         try #require(try ada.run(["ping", "Bob", "--within", "1h"]).succeeded)
         try #require(try bob.run(["tick"]).succeeded)
         let status = try bob.run("status")
@@ -94,7 +84,7 @@ import TestSupport
     /// national number finds nobody.
     @Test func aContactIsFoundByANationalNumber() throws {
         let sandbox = Sandbox("national-number")
-        let (ada, _) = try Self.pair(sandbox)
+        let (ada, _) = try newcomerPair(sandbox)
         for typed in ["555-000-0002", "(555) 000 0002", "5550000002"] {
             let shown = try ada.run(["contacts", "show", typed, "--json"])
             #expect(shown.status == 0 && shown.jsonObject?["phoneNumber"] as? String == "+15550000002", "\(typed): \(shown)")

@@ -5,17 +5,7 @@ import TestSupport
 /// Sentences as a careful writer would put them: no parentheses inside
 /// parentheses, no "from just now", no full stop glued to a command, a
 /// recorded command that runs again as shown, one `error:` prefix.
-@Suite struct NewcomerWordingTests {
-    static func pair(_ sandbox: Sandbox) throws -> (ada: Person, bob: Person) {
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try #require(try ada.run(["contacts", "add", try bob.qrCode(), "--responder", "--dependent"]).succeeded)
-        try #require(try ada.run("checkin").succeeded)
-        try #require(try bob.run("checkin").succeeded)
-        return (ada, bob)
-    }
-
+@Suite(.ownThreads) struct NewcomerWordingTests {
     /// A time with its distance in parentheses is never inside another pair.
     static func nestedParentheses(_ text: String) -> Bool {
         var depth = 0
@@ -28,7 +18,7 @@ import TestSupport
 
     @Test func aSecondAcknowledgementAndAPausedTimelineNestNoParentheses() throws {
         let sandbox = Sandbox("parens")
-        let (ada, bob) = try Self.pair(sandbox)
+        let (ada, bob) = try newcomerPair(sandbox)
         try #require(try ada.run(["alert", "on", "--yes"]).succeeded)
         try #require(try bob.run(["ack", "Ada"]).succeeded)
         let again = try bob.run(["ack", "Ada"])
@@ -44,7 +34,7 @@ import TestSupport
 
     @Test func aSecondPingSaysWhenTheFirstWasSent() throws {
         let sandbox = Sandbox("ping-again")
-        let (ada, _) = try Self.pair(sandbox)
+        let (ada, _) = try newcomerPair(sandbox)
         try #require(try ada.run(["ping", "Bob"]).succeeded)
         let again = try ada.run(["ping", "Bob"], extra: ["LIFESIGNAL_NOW": "2026-03-01T09:20:00Z"])
         #expect(again.stdout == "Bob O has not answered your ping yet (sent 20m ago); nothing new was sent.\n", "\(again)")
