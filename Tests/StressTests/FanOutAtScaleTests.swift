@@ -83,17 +83,7 @@ import Testing
         let bobID = try #require(EntityID(validating: try bob.accountID()))
 
         let crowd = try Crowd(sandbox)
-        let dependents = try crowd.add(500) { store, account in
-            try store.saveContacts([ContactLink(contactID: bobID, isResponder: true, isDependent: false,
-                                                addedAt: crowd.env.now)], of: account.id)
-            var checkedIn = account
-            try AccountService(store: store, env: crowd.env).checkIn(&checkedIn)
-        }
-        try crowd.write { store in
-            try store.saveContacts(dependents.map {
-                ContactLink(contactID: $0, isResponder: false, isDependent: true, addedAt: crowd.env.now)
-            }, of: bobID)
-        }
+        _ = try crowd.addCheckedInDependents(500, of: bobID)
         try crowd.copy(into: sandbox)
 
         sandbox.setNow(Self.later, for: [bob])
@@ -157,17 +147,7 @@ import Testing
         try zed.signUp(phone: "+15550000006", first: "Zed", last: "Z")
         let bobID = try #require(EntityID(validating: try bob.accountID()))
         let crowd = try Crowd(sandbox)
-        let dependents = try crowd.add(Self.overdue) { store, account in
-            try store.saveContacts([ContactLink(contactID: bobID, isResponder: true, isDependent: false,
-                                                addedAt: crowd.env.now)], of: account.id)
-            var checkedIn = account
-            try AccountService(store: store, env: crowd.env).checkIn(&checkedIn)
-        }
-        try crowd.write { store in
-            try store.saveContacts(dependents.map {
-                ContactLink(contactID: $0, isResponder: false, isDependent: true, addedAt: crowd.env.now)
-            }, of: bobID)
-        }
+        _ = try crowd.addCheckedInDependents(Self.overdue, of: bobID)
         try crowd.copy(into: sandbox)
 
         sandbox.setNow(Self.later, for: [bob, zed])
@@ -228,6 +208,23 @@ private struct Crowd {
     }
 
     /// Signs up `count` people, each then given to `configure`; their IDs.
+    /// `count` accounts, each checked in once at the crowd's start and
+    /// watched by `responder` (linked both ways).
+    func addCheckedInDependents(_ count: Int, of responder: EntityID) throws -> [EntityID] {
+        let dependents = try add(count) { store, account in
+            try store.saveContacts([ContactLink(contactID: responder, isResponder: true, isDependent: false,
+                                                addedAt: env.now)], of: account.id)
+            var checkedIn = account
+            try AccountService(store: store, env: env).checkIn(&checkedIn)
+        }
+        try write { store in
+            try store.saveContacts(dependents.map {
+                ContactLink(contactID: $0, isResponder: false, isDependent: true, addedAt: env.now)
+            }, of: responder)
+        }
+        return dependents
+    }
+
     func add(_ count: Int, _ configure: (LayoutStore, Account) throws -> Void) throws -> [EntityID] {
         var ids: [EntityID] = []
         try write { store in
