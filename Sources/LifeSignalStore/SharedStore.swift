@@ -273,6 +273,12 @@ public struct SharedStore: Sendable {
         try backend.changes(under: StoreLayout.feedDirectory(account))
     }
 
+    /// A signal for changes in the feeds of `accounts` (a drill waiting for
+    /// its notices to be handed over).
+    public func feedChanges(of accounts: [EntityID]) throws -> any StoreChangeSignal {
+        try backend.changes(under: accounts.map(StoreLayout.feedDirectory))
+    }
+
     /// A signal for what an agent for `account` wakes for: its feed (new
     /// items, delivery by another process) and the schedule (a deadline
     /// anywhere in the store moved earlier).

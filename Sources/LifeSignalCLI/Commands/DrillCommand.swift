@@ -1,12 +1,13 @@
 import FoundationEssentials
-import Glibc
 import LifeSignalCore
 
 /// `drill [--wait DURATION]`: sends every responder a test notice the way a
 /// missed check-in would reach them, waits for their deliveries, and
 /// reports what became of it at each.
 extension Drill: RunnableCommand {
-    /// How often the notices are looked at again while waiting.
+    /// How often the notices are looked at again while waiting, at the
+    /// latest: a hand-over in a responder's feed wakes the wait at once, but
+    /// a failing delivery shows only in their delivery record.
     static let pollInterval: Double = 0.5
 
     func run(_ c: Context) throws -> Int32 {
@@ -45,13 +46,15 @@ extension Drill: RunnableCommand {
     }
 
     /// Reads the drill's outcome until every delivery took the notice or
-    /// cannot without someone's help, or `wait` seconds passed; shows
+    /// cannot without someone's help, `wait` seconds passed, or a stop was
+    /// asked for (Ctrl-C: the report shows what was known then); shows
     /// progress on a terminal.
     private func waitForDeliveries(_ record: DrillRecord, _ c: Context) throws -> DrillReport {
         let progress = c.err.isTerminal && !c.quiet && !c.json
         let clock = ContinuousClock()
         let start = clock.now
         defer { if progress { c.err.write("\r\u{1B}[K") } }
+        var waiter: (any ChangeWaiter)?
         while true {
             c.refreshNow()
             let now = try c.now()
@@ -63,7 +66,8 @@ extension Drill: RunnableCommand {
                 c.err.write("\rWaiting for deliveries: \(took) of \(report.outcomes.count) took it "
                             + "(\(waited.components.seconds)s of \(DurationText.format(seconds: wait)))")
             }
-            usleep(useconds_t(Self.pollInterval * 1_000_000))
+            if waiter == nil { waiter = c.env.makeWaiter(try c.store().feedChanges(of: record.notices.map(\.responder))) }
+            if waiter?.wait(seconds: Self.pollInterval) == .stopRequested { return report }
         }
     }
 }
