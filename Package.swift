@@ -109,7 +109,8 @@ let package = Package(
         .testTarget(name: "LifeSignalCoreTests",
                     dependencies: ["LifeSignalCore", "ZoneInfoFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
-                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "FuzzChecks"]),
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "FuzzChecks",
+                                   "ZoneInfoFiles"]),
         .testTarget(name: "LifeSignalLocalTests",
                     dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport", "FuzzChecks"]),
         // Runs the built binary in temporary XDG directories.

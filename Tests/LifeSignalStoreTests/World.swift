@@ -13,7 +13,10 @@ final class World {
     var now = ISO8601.parse("2026-03-01T09:00:00Z")!
     let random = RandomSource.seeded(42)
 
-    var env: CoreEnvironment { CoreEnvironment(now: now, random: random) }
+    /// The zones daily deadlines are read in (by default UTC alone).
+    var zones = ZoneCatalog.utcOnly
+
+    var env: CoreEnvironment { CoreEnvironment(now: now, random: random, zones: zones) }
 
     /// - Parameter backend: the store (one that bounds its commits stands in for etcd).
     /// - Parameter empty: no store yet (to copy one into); else a store, as

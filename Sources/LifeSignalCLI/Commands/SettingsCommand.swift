@@ -99,7 +99,7 @@ extension SettingsSet: RunnableCommand {
         case .timeZone(let text):
             let name = try MachineZone.known(text, c)
             try c.writing { store, account in
-                try AccountService(store: store, env: try c.core()).setTimeZone(&account, name)
+                _ = try AccountService(store: store, env: try c.core()).setTimeZone(&account, name)
             }
             if c.json { c.printJSON(.object([(SettingKey.timeZone.rawValue, .string(name.rawValue))])) } else {
                 c.say("time-zone set to \(name.rawValue).")

@@ -3,6 +3,7 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
+import ZoneInfoFiles
 
 /// One run of one command: the global options, the output, and lazy access
 /// to the clock, the store and the signed-in account.
@@ -71,7 +72,9 @@ final class Context {
         return parsed
     }
 
-    func core() throws -> CoreEnvironment { CoreEnvironment(now: try now(), random: env.random) }
+    func core() throws -> CoreEnvironment {
+        CoreEnvironment(now: try now(), random: env.random, zones: SystemZoneInfo.catalog(fileSystem: env.fileSystem))
+    }
 
     // MARK: Places
 

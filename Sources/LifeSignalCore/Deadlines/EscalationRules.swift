@@ -30,9 +30,16 @@ public struct EscalationRule: DeadlineRule {
 
     static func missed(_ account: Account, due: Date) -> FeedDraft {
         var message = "\(account.fullName) missed their check-in, due at \(ISO8601.format(due))."
+        message += tripNote(account)
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
         return FeedDraft(type: .checkIn, title: "\(account.fullName) missed a check-in",
                          message: message, relatedContactID: account.id, isCritical: true)
+    }
+
+    /// What a missed deadline that ended a trip adds: that they were on one, and its note.
+    static func tripNote(_ account: Account) -> String {
+        guard let trip = account.tripInProgress else { return "" }
+        return " They were on a trip since \(ISO8601.format(trip.startedAt))" + (trip.note.map { ": \($0)" } ?? "") + "."
     }
 }
 
@@ -70,6 +77,7 @@ public struct RepeatRule: DeadlineRule {
         var message = "\(account.fullName) missed their check-in, due at \(ISO8601.format(due)), and has not checked in since. "
             + "You are told again every \(DurationText.format(seconds: period)) until they check in or a responder "
             + "says they are handling it ('lifesignal ack \(name)')."
+        message += EscalationRule.tripNote(account)
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
         return FeedDraft(type: .checkIn, title: title(account), message: message, relatedContactID: account.id, isCritical: true)
     }

@@ -50,6 +50,12 @@ public struct Account: Codable, Sendable, Equatable {
     /// account made before accounts had one, until a sign-in gives it the
     /// machine's.
     public var timeZone: String?
+    /// The fixed daily deadline (`checkin deadline`); nil: the rolling
+    /// interval, one `checkInInterval` after the cycle began.
+    public var dailySchedule: DailySchedule?
+    /// The latest trip (`trip start`); in progress while its cycle lasts
+    /// (`tripInProgress`).
+    public var trip: Trip?
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -74,7 +80,7 @@ public struct Account: Codable, Sendable, Equatable {
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
         case drill
-        case timeZone
+        case timeZone, dailySchedule, trip
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -105,6 +111,8 @@ public struct Account: Codable, Sendable, Equatable {
         answerWindows = try c.decodeIfPresent([AnswerWindow].self, forKey: .answerWindows) ?? []
         drill = try c.decodeIfPresent(DrillRecord.self, forKey: .drill)
         timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
+        dailySchedule = try c.decodeIfPresent(DailySchedule.self, forKey: .dailySchedule)
+        trip = try c.decodeIfPresent(Trip.self, forKey: .trip)
     }
 
     /// A new account has no name until onboarding sets one.
@@ -135,13 +143,22 @@ public struct Account: Codable, Sendable, Equatable {
         return pause.until
     }
 
-    /// The deadline the rules give: one interval after the cycle began, plus
-    /// any extension of this cycle.
+    /// The deadline the rules give, plus any extension of this cycle: the
+    /// end of a trip in progress; else the daily schedule's deadline for
+    /// this cycle; else one interval after the cycle began (also while the
+    /// schedule's deadline for a new cycle is not yet worked out, which
+    /// `DeadlineService` does whenever the timer changes).
     public var plannedDue: Date? {
         guard let start = cycleStart else { return nil }
-        let extra = deadlineExtension.flatMap { $0.cycleStart == start ? $0.seconds : nil } ?? 0
-        return start.addingTimeInterval(Double(checkInInterval + extra))
+        let extra = Double(deadlineExtension.flatMap { $0.cycleStart == start ? $0.seconds : nil } ?? 0)
+        if let trip, trip.startedAt == start { return trip.due.addingTimeInterval(extra) }
+        if let fixed = dailySchedule?.current, fixed.cycleStart == start { return fixed.due.addingTimeInterval(extra) }
+        return start.addingTimeInterval(Double(checkInInterval) + extra)
     }
+
+    /// Whether the current cycle began with a check-in (rather than at the
+    /// end of a pause).
+    public var cycleBeganByCheckIn: Bool { cycleStart != nil && cycleStart == lastCheckIn }
 
     /// When the next check-in is due; nil until the first check-in starts the timer.
     /// A deadline whose miss the responders were told of stands until the

@@ -39,5 +39,23 @@ public enum ScheduleWeakening {
                          relatedContactID: new.id)
     }
 
+    /// What the responders are told when a new daily deadline, a return to
+    /// the interval or a new time zone moved `old`'s deadline: `later`, only
+    /// when it moved later (it gives more time). Nil when it did not move so.
+    static func moved(from old: Account, to new: Account, later: Bool = false) -> FeedDraft? {
+        guard let due = new.nextCheckInDue, due != old.nextCheckInDue else { return nil }
+        if later, let before = old.nextCheckInDue, due <= before { return nil }
+        let routine: String
+        if let schedule = new.dailySchedule {
+            routine = "now checks in by \(schedule.time) (\(schedule.days), "
+                + "\(schedule.zoneName(for: new)) time)"
+        } else {
+            routine = "now checks in every \(DurationText.format(seconds: new.checkInInterval))"
+        }
+        return FeedDraft(type: .checkIn, title: later ? title(new) : "\(new.fullName)'s deadline moved",
+                         message: "\(new.fullName) \(routine). Their next check-in is due at \(ISO8601.format(due)).",
+                         relatedContactID: new.id)
+    }
+
     public static func title(_ account: Account) -> String { "\(account.fullName) gave themselves more time" }
 }

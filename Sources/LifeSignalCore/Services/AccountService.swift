@@ -16,7 +16,7 @@ public struct AccountService {
         self.deadlines = DeadlineService(store: store, env: env, engine: engine)
     }
 
-    private var notifier: Notifier { Notifier(store: store, env: env) }
+    var notifier: Notifier { Notifier(store: store, env: env) }
 
     public func updateProfile(_ account: inout Account, firstName: String?, lastName: String?, note: String?) throws {
         if let firstName { account.firstName = try ProfileRules.name(firstName, field: "first name") }
@@ -123,12 +123,6 @@ public struct AccountService {
 
     public func setPreferences(_ account: inout Account, _ preferences: NotificationPreferences) throws {
         account.preferences = preferences
-        try store.save(account)
-    }
-
-    /// Sets the account's time zone, by its name in the database.
-    public func setTimeZone(_ account: inout Account, _ name: ZoneName) throws {
-        account.timeZone = name.rawValue
         try store.save(account)
     }
 

@@ -73,6 +73,7 @@ public struct DeadlineService {
     /// Records a changed timer (check-in, new interval) and delivers what it
     /// makes due at once: a deadline already past, a reminder already late.
     public func reschedule(_ account: inout Account) throws {
+        _ = DailySchedule.fit(&account, zones: env.zones)
         let responders = try store.contacts(of: account.id).filter(\.isResponder)
         _ = try bringUpToDate(&account, responders: responders, wasUnreadable: false, tolerant: false)
     }
@@ -80,10 +81,11 @@ public struct DeadlineService {
     /// `reschedule` for the account's own check-in, which must work whenever
     /// the account itself can be read: with `responders` found however they
     /// could be (`StoreReading.responders(of:)`), and its schedule entry made
-    /// around a wake file that cannot be read. Returns that file's failure
-    /// (nil when it could be read).
+    /// around a wake file that cannot be read. Returns that file's failure,
+    /// or why the zone of its daily deadline could not be read (nil when
+    /// both could be).
     public func rescheduleDespiteDamage(_ account: inout Account, responders: [ContactLink]) throws -> String? {
-        var problem: String?
+        var problem = DailySchedule.fit(&account, zones: env.zones)
         _ = try bringUpToDate(&account, responders: responders, wasUnreadable: false, tolerant: false,
                               aroundDamagedWake: true, wakeProblem: &problem)
         return problem

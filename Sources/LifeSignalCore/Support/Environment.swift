@@ -2,14 +2,18 @@ import FoundationEssentials
 import Synchronization
 
 /// Everything that varies between runs, handed to the core explicitly so
-/// tests can pin it: the current time and a source of random bytes.
+/// tests can pin it: the current time, a source of random bytes and the
+/// time zones the system knows.
 public struct CoreEnvironment: Sendable {
     public var now: Date
     public var random: RandomSource
+    /// Where daily deadlines find their zones; by default only UTC.
+    public var zones: ZoneCatalog
 
-    public init(now: Date, random: RandomSource) {
+    public init(now: Date, random: RandomSource, zones: ZoneCatalog = .utcOnly) {
         self.now = now
         self.random = random
+        self.zones = zones
     }
 
     public func newID() -> EntityID { EntityID(randomBytes: random.bytes(16)) }

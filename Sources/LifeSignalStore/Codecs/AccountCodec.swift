@@ -6,14 +6,15 @@ import StrictJSON
 extension Account: StoreFileData {
     /// The members, as `Codable` names them, in byte-wise order.
     enum StoreField: UInt8, StoreFieldSet {
-        case alert, answerWindows, checkInCodes, checkInInterval, createdAt, deadlineExtension, deadlines, drill, duressAlert
+        case alert, answerWindows, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
+        case duressAlert
         case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
-        case preferences, qrCodeID, reminderInterval, repeatInterval, timeZone, warnedUnwatchedAt
+        case preferences, qrCodeID, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
-                                    "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
+                                    "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
                                     "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pause",
                                     "phoneNumber", "preferences", "qrCodeID", "reminderInterval", "repeatInterval",
-                                    "timeZone", "warnedUnwatchedAt"])
+                                    "timeZone", "trip", "warnedUnwatchedAt"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Account {
@@ -24,7 +25,7 @@ extension Account: StoreFileData {
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
-        var timeZone: String?
+        var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -32,6 +33,8 @@ extension Account: StoreFileData {
             case .checkInCodes: checkInCodes = try reader.readOptional { reader throws(JSONReadError) in try CheckInCodes.read(from: &reader) }
             case .deadlineExtension:
                 deadlineExtension = try reader.readOptional { reader throws(JSONReadError) in try DeadlineExtension.read(from: &reader) }
+            case .dailySchedule:
+                dailySchedule = try reader.readOptional { reader throws(JSONReadError) in try DailySchedule.read(from: &reader) }
             case .drill: drill = try reader.readOptional { reader throws(JSONReadError) in try DrillRecord.read(from: &reader) }
             case .duressAlert: duressAlert = try reader.readOptional { reader throws(JSONReadError) in try ActiveAlert.read(from: &reader) }
             case .graceInterval: graceInterval = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
@@ -52,6 +55,7 @@ extension Account: StoreFileData {
             case .qrCodeID: qrCodeID = try reader.readString()
             case .reminderInterval: reminderInterval = try reader.readInt()
             case .timeZone: timeZone = try reader.readOptionalString()
+            case .trip: trip = try reader.readOptional { reader throws(JSONReadError) in try Trip.read(from: &reader) }
             case .warnedUnwatchedAt: warnedUnwatchedAt = try reader.readOptionalDate()
             }
         }
@@ -79,6 +83,8 @@ extension Account: StoreFileData {
         account.answerWindows = answerWindows ?? []
         account.drill = drill
         account.timeZone = timeZone
+        account.dailySchedule = dailySchedule
+        account.trip = trip
         return account
     }
 
@@ -89,6 +95,7 @@ extension Account: StoreFileData {
         writer.member(StoreField.checkInCodes.name, ifPresent: checkInCodes)
         writer.member(StoreField.checkInInterval.name, checkInInterval)
         writer.member(StoreField.createdAt.name, createdAt)
+        writer.member(StoreField.dailySchedule.name, ifPresent: dailySchedule)
         writer.member(StoreField.deadlineExtension.name, ifPresent: deadlineExtension)
         writer.member(StoreField.deadlines.name, deadlines)
         writer.member(StoreField.drill.name, ifPresent: drill)
@@ -107,12 +114,16 @@ extension Account: StoreFileData {
         writer.member(StoreField.reminderInterval.name, reminderInterval)
         if let repeatInterval { writer.member(StoreField.repeatInterval.name, repeatInterval) }
         writer.member(StoreField.timeZone.name, ifPresent: timeZone)
+        writer.member(StoreField.trip.name, ifPresent: trip)
         writer.member(StoreField.warnedUnwatchedAt.name, ifPresent: warnedUnwatchedAt)
         writer.endObject()
     }
 
     package var validationProblem: String? {
         if let timeZone, (try? ZoneName(validating: timeZone)) == nil { return "timeZone is not a zone's name" }
+        if let zone = dailySchedule?.zone, (try? ZoneName(validating: zone)) == nil {
+            return "dailySchedule.zone is not a zone's name"
+        }
         guard IntervalRules.checkInBounds.contains(checkInInterval) else { return "checkInInterval \(checkInInterval) is out of range" }
         guard IntervalRules.reminderBounds.contains(reminderInterval), reminderInterval < checkInInterval else {
             return "reminderInterval \(reminderInterval) is out of range"
@@ -138,6 +149,7 @@ extension Account: StoreFileData {
         if let extra = deadlineExtension, !(0...(365 * 86_400)).contains(extra.seconds) {
             return "its deadline extension is out of range"
         }
+        if let note = trip?.note, note.utf8.count > 4 * AccountService.maxTripNoteBytes { return "its trip's note is too long" }
         return drill?.validationProblem
     }
 }

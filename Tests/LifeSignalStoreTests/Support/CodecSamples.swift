@@ -18,6 +18,12 @@ enum CodecSamples {
                          minimal: DeadlinePause(startedAt: date(16), until: date(17), reason: nil)),
         StoreCodecSample(DeadlineExtension.StoreField.self, populated: DeadlineExtension(cycleStart: date(18), seconds: 900),
                          minimal: DeadlineExtension(cycleStart: date(18), seconds: 0)),
+        StoreCodecSample(DailySchedule.StoreField.self, populated: dailySchedule,
+                         minimal: DailySchedule(deadline: DailyDeadline(time: TimeOfDay(hour: 0, minute: 0)!))),
+        StoreCodecSample(CycleDue.StoreField.self, populated: CycleDue(cycleStart: date(19), due: date(20)),
+                         minimal: CycleDue(cycleStart: date(19), due: date(19))),
+        StoreCodecSample(Trip.StoreField.self, populated: Trip(startedAt: date(21), due: date(22), note: "ridge"),
+                         minimal: Trip(startedAt: date(21), due: date(22), note: nil)),
         StoreCodecSample(AnswerWindow.StoreField.self, populated: answerWindow, minimal: answerWindow),
         StoreCodecSample(CheckInCodes.StoreField.self, populated: codes,
                          minimal: CheckInCodes(salt: "00", iterations: 1, codeHash: "", duressHash: "")),
@@ -86,6 +92,8 @@ enum CodecSamples {
         account.drill = DrillRecord(id: id(7), sentAt: date(5), notices: [DrillNotice(responder: id(2), item: id(8), index: 3)],
                                     acknowledgements: [DrillAcknowledgement(by: id(2), at: date(6))])
         account.timeZone = "America/Argentina/Buenos_Aires"
+        account.dailySchedule = dailySchedule
+        account.trip = Trip(startedAt: date(21), due: date(22), note: "north ridge, car at the \"upper\" lot")
         return account
     }
 
@@ -142,6 +150,14 @@ enum CodecSamples {
         alert.acknowledgedBy = id(6)
         alert.acknowledgedAt = date(3)
         return alert
+    }
+
+    static var dailySchedule: DailySchedule {
+        var schedule = DailySchedule(deadline: DailyDeadline(time: TimeOfDay(hour: 9, minute: 30)!,
+                                                             days: DaySet(bits: 0b0101_1011)!),
+                                     zone: "Pacific/Chatham")
+        schedule.current = CycleDue(cycleStart: date(19), due: date(20))
+        return schedule
     }
 
     static var pause: DeadlinePause {

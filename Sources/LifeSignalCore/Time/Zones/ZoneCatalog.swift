@@ -13,6 +13,10 @@ public struct ZoneCatalog: Sendable {
         self.source = source
     }
 
+    /// A catalog without a database: it knows UTC alone.
+    public static let utcOnly = ZoneCatalog(source: ZoneInfoSource(
+        directory: "", readFile: { _ throws(ZoneFileFailure) in throw .missing }, linkTarget: { _ throws(ZoneFileFailure) in nil }))
+
     /// The zone of the database that `text` names.
     public func rules(named text: String) throws(TimeZoneError) -> TimeZoneRules {
         try rules(named: try ZoneName(validating: text))

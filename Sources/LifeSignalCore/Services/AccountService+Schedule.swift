@@ -1,0 +1,58 @@
+import FoundationEssentials
+
+/// The account's daily deadline and time zone: when its deadlines fall.
+extension AccountService {
+    /// Sets the fixed daily deadline (nil: back to the rolling interval).
+    /// The new deadline counts at once, as a new interval does: one already
+    /// past fires now; a deadline whose miss the responders were told of
+    /// stands until the next check-in. A later deadline is told to the
+    /// responders at once; returns whom that reached (nil when it is not later).
+    @discardableResult
+    public func setDailySchedule(_ account: inout Account, _ schedule: DailySchedule?) throws -> Reach? {
+        let before = account
+        account = try scheduled(account, schedule)
+        try deadlines.reschedule(&account)
+        guard let news = ScheduleWeakening.moved(from: before, to: account, later: true) else { return nil }
+        return try notifier.notifyResponders(of: account.id, news)
+    }
+
+    /// `account` with `schedule` in force and its current deadline worked
+    /// out, nothing saved: what `setDailySchedule` would make of it (to ask
+    /// for a code first when it gives more time). Throws when the
+    /// schedule's zone cannot be read.
+    public func scheduled(_ account: Account, _ schedule: DailySchedule?) throws -> Account {
+        var account = account
+        if let schedule { _ = try env.zones.rules(named: schedule.zoneName(for: account)) }
+        account.dailySchedule = schedule
+        _ = DailySchedule.fit(&account, zones: env.zones)
+        return account
+    }
+
+    /// Sets the account's time zone, by its name in the database. A daily
+    /// deadline read in the account's zone moves with it: future deadlines
+    /// follow the new zone's clocks, and one that the change would put in
+    /// the past falls at the next deadline after now instead (a change of
+    /// zone never fires a deadline early). The responders are told of a
+    /// moved deadline; returns whom that reached (nil when none moved).
+    @discardableResult
+    public func setTimeZone(_ account: inout Account, _ name: ZoneName) throws -> Reach? {
+        let before = account
+        account.timeZone = name.rawValue
+        guard var schedule = account.dailySchedule, schedule.zone == nil, let old = before.nextCheckInDue,
+              !deadlines.engine.isMissedNotified(before) else {
+            try store.save(account)
+            return nil
+        }
+        let zone = try env.zones.rules(named: name)
+        schedule.current = nil
+        account.dailySchedule = schedule
+        _ = DailySchedule.fit(&account, zones: env.zones)
+        if let start = account.cycleStart, let fixed = account.dailySchedule?.current, fixed.due <= env.now, old > env.now {
+            account.dailySchedule?.current = CycleDue(cycleStart: start,
+                                                      due: schedule.deadline.next(after: env.now, in: zone))
+        }
+        try deadlines.reschedule(&account)
+        guard let news = ScheduleWeakening.moved(from: before, to: account) else { return nil }
+        return try notifier.notifyResponders(of: account.id, news)
+    }
+}

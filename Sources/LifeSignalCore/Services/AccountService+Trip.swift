@@ -1,0 +1,75 @@
+import FoundationEssentials
+
+/// Trips: a one-off deadline with a note (`trip start`, `trip extend`, `trip end`).
+extension AccountService {
+    /// Bytes a trip's note may hold (it reaches every responder).
+    public static let maxTripNoteBytes = 500
+
+    /// Starts a trip: a check-in now (labelled `trip start`), due back at
+    /// `until`, at least a minute and at most 30 days from now. A trip in
+    /// progress is replaced. Refused while paused (a pause and a trip would
+    /// each move the deadline).
+    @discardableResult
+    public func startTrip(_ account: inout Account, until: Date, note: String?, duressReach: Reach? = nil) throws -> CheckInOutcome {
+        if account.isPaused(at: env.now), let pauseEnds = account.pause?.until {
+            throw LifeSignalError.refused("your check-ins are paused until \(ISO8601.format(pauseEnds)): end the pause "
+                + "before a trip", hint: "lifesignal checkin resume")
+        }
+        try Self.requireTripEnd(until, now: env.now)
+        let note = try note.map(Self.tripNote)
+        account.trip = Trip(startedAt: env.now, due: until, note: note)
+        return try checkIn(&account, command: "trip start", duressReach: duressReach)
+    }
+
+    /// Moves the end of the trip in progress `seconds` later. Returns the trip.
+    public func extendTrip(_ account: inout Account, by seconds: Int) throws -> Trip {
+        guard seconds > 0 else { throw LifeSignalError.invalid("the extension must be longer than 0s") }
+        guard var trip = account.tripInProgress else { throw Self.noTrip }
+        if deadlines.engine.isMissedNotified(account) {
+            throw LifeSignalError.refused("your responders were told you missed the end of your trip "
+                + "(due \(ISO8601.format(trip.due))); an extension cannot take that back: end the trip",
+                hint: "lifesignal trip end")
+        }
+        trip.due = trip.due.addingTimeInterval(Double(seconds))
+        try Self.requireTripEnd(trip.due, now: env.now)
+        account.trip = trip
+        try deadlines.reschedule(&account)
+        return trip
+    }
+
+    /// Ends the trip in progress with a check-in (labelled `trip end`): the
+    /// regular schedule goes on from it.
+    @discardableResult
+    public func endTrip(_ account: inout Account, duressReach: Reach? = nil) throws -> CheckInOutcome {
+        guard account.tripInProgress != nil else { throw Self.noTrip }
+        return try checkIn(&account, command: "trip end", duressReach: duressReach)
+    }
+
+    static let noTrip = LifeSignalError.refused("no trip is in progress", hint: "lifesignal trip start 2h --note TEXT")
+
+    /// A trip ends at least a minute and at most 30 days from now.
+    private static func requireTripEnd(_ due: Date, now: Date) throws(LifeSignalError) {
+        let shortest = now.addingTimeInterval(Double(DeadlineBounds.shortest))
+        let horizon = now.addingTimeInterval(Double(DeadlineBounds.pauseHorizon))
+        guard due >= shortest else {
+            throw .invalid("a trip must end at least \(DurationText.format(seconds: DeadlineBounds.shortest)) from now "
+                + "(\(ISO8601.format(due)) is not)")
+        }
+        guard due <= horizon else {
+            throw .refused("a trip may last at most \(DurationText.format(seconds: DeadlineBounds.pauseHorizon)) "
+                + "(until \(ISO8601.format(horizon))); \(ISO8601.format(due)) is later")
+        }
+    }
+
+    /// A trip's note as responders will read it: one line, at most `maxTripNoteBytes` bytes.
+    static func tripNote(_ text: String) throws(LifeSignalError) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .invalid("the note must not be empty (leave --note out instead)") }
+        guard trimmed.utf8.count <= maxTripNoteBytes else {
+            throw .invalid("the note is longer than \(maxTripNoteBytes) bytes (\(trimmed.utf8.count))")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { ProfileRules.isLineBreak($0) || $0.properties.generalCategory == .control })
+        else { throw .invalid("the note must be one line without control characters") }
+        return trimmed
+    }
+}
