@@ -26,6 +26,7 @@ struct DeliveryTests {
             switch step {
             case .deliver(let item): "deliver \(item.title)"
             case .skip(let item): "skip \(item.title)"
+            case .hold(let item, _): "hold \(item.title)"
             }
         }
     }
@@ -41,6 +42,7 @@ struct DeliveryTests {
         for step in plan.steps {
             switch step {
             case .skip(let item): ledger.skipped(item)
+            case .hold(let item, let until): ledger.held(item, until: until, command: command)
             case .deliver(let item):
                 if fails(item) { verdicts[item.title] = ledger.failed(item, now: world.now, command: command) } else {
                     ledger.delivered(item)

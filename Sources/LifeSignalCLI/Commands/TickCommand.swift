@@ -34,11 +34,12 @@ extension Tick: RunnableCommand {
                 ("failed", .int(report.failures.count)), ("waiting", .int(report.waiting)),
                 ("nextRetry", .date(report.nextRetry)), ("busy", .bool(report.busy)),
                 ("notifyCommand", .bool(!report.noCommand)), ("olderThanCommand", .int(report.olderThanCommand)),
-                ("cutShort", .bool(report.cutShort)),
+                ("cutShort", .bool(report.cutShort)), ("heldForQuietHours", .int(report.held)),
             ]))
         } else if !c.quiet || report.failed {
             var summary = "Deadlines up to date; delivered \(report.delivered) notification\(report.delivered == 1 ? "" : "s")"
             if report.failed { summary += ", \(report.failures.count) failed" }
+            if report.held > 0 { summary += ", \(report.held) held until your quiet hours end" }
             if report.waiting > 0, let next = report.nextRetry {
                 summary += "; \(report.waiting) waiting for a retry (next \(RelativeTime.describe(next, now: now)))"
             }

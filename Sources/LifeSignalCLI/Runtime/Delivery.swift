@@ -25,6 +25,8 @@ struct Delivery {
     struct Report {
         var delivered = 0
         var skipped = 0
+        /// Items quiet hours hold back until their end (they wait as retries).
+        var held = 0
         /// Items the command failed on in this run, and when each is tried again.
         var failures: [(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)] = []
         /// Items still waiting for a retry after this run, and the earliest retry.
@@ -97,8 +99,10 @@ struct Delivery {
         let command = settings.notifyCommand
         let now = try c.now()
         let since = try command == nil ? nil : commandStart(now: now)
+        let zones = try c.core().zones
         let (plan, account) = try c.reading { store, account in
-            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: since), account)
+            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: since,
+                              quietUntil: QuietHoursRules.end(for: account, at: now, zones: zones)), account)
         }
         report.noCommand = command == nil
         report.olderThanCommand = plan.olderThanCommand
@@ -126,6 +130,10 @@ struct Delivery {
             case .skip(let item):
                 report.skipped += 1
                 ledger.skipped(item)
+            case .hold(let item, let until):
+                guard let command else { continue }
+                report.held += 1
+                ledger.held(item, until: until, command: command)
             case .deliver(let item):
                 guard let command else { continue }
                 // At least one item a run, whatever the budget.

@@ -85,3 +85,20 @@ public struct QuietHours: Sendable, Hashable, CustomStringConvertible {
     /// `HH:MM-HH:MM`.
     public var description: String { start.description + "-" + end.description }
 }
+
+/// Kept as `HH:MM-HH:MM`.
+extension QuietHours: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

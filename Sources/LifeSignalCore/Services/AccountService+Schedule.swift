@@ -1,7 +1,14 @@
 import FoundationEssentials
 
-/// The account's daily deadline and time zone: when its deadlines fall.
+/// The account's daily deadline, time zone and quiet hours: when its
+/// deadlines fall, and when what it is told can wait.
 extension AccountService {
+    /// Sets the quiet hours (nil: none), read on the account's time zone's clock.
+    public func setQuietHours(_ account: inout Account, _ hours: QuietHours?) throws {
+        account.quietHours = hours
+        try store.save(account)
+    }
+
     /// Sets the fixed daily deadline (nil: back to the rolling interval).
     /// The new deadline counts at once, as a new interval does: one already
     /// past fires now; a deadline whose miss the responders were told of

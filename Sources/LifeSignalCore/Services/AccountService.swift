@@ -82,7 +82,7 @@ public struct AccountService {
                 toldSafe = reach
             } else {
                 toldSafe = try notifier.notify(told, FeedDraft(
-                    type: .checkIn, title: "\(account.fullName) is safe",
+                    type: .checkIn, title: account.fullName + QuietHoursRules.safeSuffix,
                     message: "\(account.fullName) checked in after missing a check-in.",
                     relatedContactID: account.id))
             }

@@ -1,6 +1,7 @@
 /// The order a delivery run hands items to the notify command in.
 ///
-/// Items that need no command go first (nothing runs for them). Then the
+/// Items that need no command go first (nothing runs for them; quiet hours
+/// hold some back, which needs none either). Then the
 /// urgent ones (alerts and missed check-ins, their repeats included:
 /// `FeedItem.isCritical`), then the rest; within each, the senders take
 /// turns (`relatedContactID`; the account's own items are one sender more),
@@ -12,7 +13,7 @@ public enum DeliveryOrder {
         var skips: [DeliveryPlan.Step] = [], urgent: [FeedItem] = [], other: [FeedItem] = []
         for step in steps {
             switch step {
-            case .skip: skips.append(step)
+            case .skip, .hold: skips.append(step)
             case .deliver(let item): if item.isCritical { urgent.append(item) } else { other.append(item) }
             }
         }

@@ -18,6 +18,8 @@ public struct DeliveryPlan {
         case deliver(FeedItem)
         /// Move the cursor past it without running anything.
         case skip(FeedItem)
+        /// Quiet hours hold it back: it waits, due at their end.
+        case hold(FeedItem, until: Date)
     }
 
     /// Items that need no command first, then due retries and new items
@@ -46,8 +48,10 @@ public struct DeliveryPlan {
     /// - Parameters:
     ///   - command: the notify command (nil: none is set, so new items are skipped).
     ///   - since: when the notify command was set, by this store's clock; older items are skipped.
+    ///   - quietUntil: the end of the owner's quiet hours, when they are in
+    ///     them (`QuietHoursRules.end`): what can wait waits until then.
     public init(store: any StoreReading, owner: Account, now: Date, command: String? = nil, since: Date? = nil,
-                limit: Int = 500) throws {
+                quietUntil: Date? = nil, limit: Int = 500) throws {
         let current = DeliveryState(try store.feedSummary(of: owner.id))
         let digest = command.map(DeliveryRetry.digest)
         var due: [FeedItem] = [], waiting: [FeedItem] = []
@@ -64,19 +68,24 @@ public struct DeliveryPlan {
                 return true
             }
         }
-        var steps = due.map { owner.preferences.delivers($0) ? Step.deliver($0) : Step.skip($0) }
+        /// What becomes of an item the owner would have handed over now.
+        func handing(_ item: FeedItem) -> Step {
+            if let quietUntil, QuietHoursRules.holds(item) { return .hold(item, until: quietUntil) }
+            return .deliver(item)
+        }
+        var steps = due.map { owner.preferences.delivers($0) ? handing($0) : Step.skip($0) }
         var fresh: [Int] = []
         var older = 0
         try store.visitFeed(of: owner.id, from: current.deliveredThrough) { item in
             let allowed = command != nil && owner.preferences.delivers(item)
             let wanted = allowed && item.timestamp >= (since ?? item.timestamp)
             if allowed, !wanted { older += 1 }
-            steps.append(wanted ? .deliver(item) : .skip(item))
+            steps.append(wanted ? handing(item) : .skip(item))
             fresh.append(item.index)
             return fresh.count < limit
         }
         self.steps = DeliveryOrder.arrange(steps)
-        self.waiting = DeliveryOrder.arrange(waiting)
+        self.waiting = DeliveryOrder.arrange(quietUntil == nil ? waiting : waiting.filter { !QuietHoursRules.holds($0) })
         self.fresh = fresh
         olderThanCommand = older
         vanished = current.retries.map(\.index).filter { !found.contains($0) }
@@ -148,6 +157,17 @@ public struct DeliveryLedger: Sendable {
 
     /// The item needs nothing (the preferences hold it back, or it is older than the command).
     public mutating func skipped(_ item: FeedItem) { settle(item) }
+
+    /// Quiet hours hold the item back: it waits as a retry of no attempt
+    /// more (a failed one keeps its count), due at their end, under `command`.
+    public mutating func held(_ item: FeedItem, until: Date, command: String) {
+        let attempts = settled.retries.first { $0.index == item.index }?.attempts ?? 0
+        settle(item)
+        let retry = DeliveryRetry(index: item.index, attempts: attempts, nextAttempt: until,
+                                  command: DeliveryRetry.digest(command))
+        let position = settled.retries.firstIndex { $0.index > item.index } ?? settled.retries.endIndex
+        settled.retries.insert(retry, at: position)
+    }
 
     /// The command took the item.
     public mutating func delivered(_ item: FeedItem) { settle(item) }

@@ -9,11 +9,11 @@ extension Account: StoreFileData {
         case alert, answerWindows, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
         case duressAlert
         case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
-        case preferences, qrCodeID, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
+        case preferences, qrCodeID, quietHours, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
                                     "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
                                     "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pause",
-                                    "phoneNumber", "preferences", "qrCodeID", "reminderInterval", "repeatInterval",
+                                    "phoneNumber", "preferences", "qrCodeID", "quietHours", "reminderInterval", "repeatInterval",
                                     "timeZone", "trip", "warnedUnwatchedAt"])
     }
 
@@ -25,7 +25,7 @@ extension Account: StoreFileData {
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
-        var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?
+        var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?, quietHours: QuietHours?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -53,6 +53,13 @@ extension Account: StoreFileData {
             case .phoneNumber: phoneNumber = try reader.readString()
             case .preferences: preferences = try NotificationPreferences.read(from: &reader)
             case .qrCodeID: qrCodeID = try reader.readString()
+            case .quietHours:
+                let at = reader.valueStart()
+                if let text = try reader.readOptionalString() {
+                    do throws(ScheduleInputError) { quietHours = try QuietHours(parsing: text) } catch {
+                        throw JSONReadError(kind: .badValue(error.message), offset: at)
+                    }
+                }
             case .reminderInterval: reminderInterval = try reader.readInt()
             case .timeZone: timeZone = try reader.readOptionalString()
             case .trip: trip = try reader.readOptional { reader throws(JSONReadError) in try Trip.read(from: &reader) }
@@ -85,6 +92,7 @@ extension Account: StoreFileData {
         account.timeZone = timeZone
         account.dailySchedule = dailySchedule
         account.trip = trip
+        account.quietHours = quietHours
         return account
     }
 
@@ -111,6 +119,7 @@ extension Account: StoreFileData {
         writer.member(StoreField.phoneNumber.name, phoneNumber)
         writer.member(StoreField.preferences.name, preferences)
         writer.member(StoreField.qrCodeID.name, qrCodeID)
+        writer.member(StoreField.quietHours.name, ifPresent: quietHours?.description)
         writer.member(StoreField.reminderInterval.name, reminderInterval)
         if let repeatInterval { writer.member(StoreField.repeatInterval.name, repeatInterval) }
         writer.member(StoreField.timeZone.name, ifPresent: timeZone)

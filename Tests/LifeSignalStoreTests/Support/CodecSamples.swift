@@ -93,6 +93,7 @@ enum CodecSamples {
                                     acknowledgements: [DrillAcknowledgement(by: id(2), at: date(6))])
         account.timeZone = "America/Argentina/Buenos_Aires"
         account.dailySchedule = dailySchedule
+        account.quietHours = QuietHours(start: TimeOfDay(hour: 22, minute: 30)!, end: TimeOfDay(hour: 7, minute: 0)!)
         account.trip = Trip(startedAt: date(21), due: date(22), note: "north ridge, car at the \"upper\" lot")
         return account
     }
