@@ -139,7 +139,7 @@ let package = Package(
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
                     dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "LifeSignalLocal",
-                                   "DurableFiles", "SystemFiles", "TestSupport"]),
+                                   "DurableFiles", "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -156,7 +156,7 @@ public struct Account: Codable, Sendable, Equatable {
         guard let start = cycleStart else { return nil }
         let extra = Double(deadlineExtension.flatMap { $0.cycleStart == start ? $0.seconds : nil } ?? 0)
         if let trip, trip.startedAt == start { return trip.due.addingTimeInterval(extra) }
-        if let fixed = dailySchedule?.current, fixed.cycleStart == start { return fixed.due.addingTimeInterval(extra) }
+        if let fixed = dailySchedule?.current, fixed.belongs(to: self) { return fixed.due.addingTimeInterval(extra) }
         return start.addingTimeInterval(Double(checkInInterval) + extra)
     }
 

@@ -9,8 +9,10 @@ public enum ScheduleWeakening {
     /// Whether `checkin interval` with these values gives more time than
     /// the account has now: a longer interval or grace period, repeats
     /// turned off or made rarer. A shorter one, or a new reminder, does not.
+    /// Under a daily deadline the interval waits for `checkin deadline off`,
+    /// and gives no time until then.
     public static func weakens(_ account: Account, checkIn: Int?, grace: Int?, repeats: IntervalRules.Repeats?) -> Bool {
-        if let checkIn, checkIn > account.checkInInterval { return true }
+        if let checkIn, checkIn > account.checkInInterval, account.dailySchedule == nil { return true }
         if let grace, grace > account.graceInterval { return true }
         guard let current = account.repeatInterval, let repeats else { return false }
         switch repeats {
@@ -19,12 +21,21 @@ public enum ScheduleWeakening {
         }
     }
 
+    /// Whether `new` (a new daily deadline, zone or trip worked out, not
+    /// saved) is due later than `old`: it gives more time, so with codes
+    /// set it needs one.
+    public static func givesMoreTime(from old: Account, to new: Account) -> Bool {
+        guard let after = new.nextCheckInDue else { return false }
+        guard let before = old.nextCheckInDue else { return true }
+        return after > before
+    }
+
     /// What the responders are told when `new` checks in less often than
     /// `old`, or gives itself a longer grace period: at once, not only when
     /// a deadline fires. Nil when neither lengthened.
     static func lengthened(from old: Account, to new: Account) -> FeedDraft? {
         var changes: [String] = []
-        if new.checkInInterval > old.checkInInterval {
+        if new.checkInInterval > old.checkInInterval, new.dailySchedule == nil {
             changes.append("now checks in every \(DurationText.format(seconds: new.checkInInterval)) instead of every "
                 + DurationText.format(seconds: old.checkInInterval))
         }

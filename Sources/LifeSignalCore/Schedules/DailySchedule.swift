@@ -65,14 +65,24 @@ public struct DailySchedule: Codable, Sendable, Equatable {
     }
 }
 
-/// The deadline a schedule gave one cycle, known by when the cycle began.
+/// The deadline a schedule gave one cycle, known by when and how the cycle began.
 public struct CycleDue: Codable, Sendable, Equatable {
     /// The cycle it belongs to (`Account.cycleStart`).
     public var cycleStart: Date
+    /// Whether a check-in began it (`Account.cycleBeganByCheckIn`): a
+    /// check-in at the very moment a pause ends makes the cycle that pause
+    /// began one a check-in began, with a deadline of its own.
+    public var byCheckIn: Bool
     public var due: Date
 
-    public init(cycleStart: Date, due: Date) {
+    public init(cycleStart: Date, byCheckIn: Bool, due: Date) {
         self.cycleStart = cycleStart
+        self.byCheckIn = byCheckIn
         self.due = due
+    }
+
+    /// Whether it is the deadline of `account`'s current cycle.
+    public func belongs(to account: Account) -> Bool {
+        cycleStart == account.cycleStart && byCheckIn == account.cycleBeganByCheckIn
     }
 }

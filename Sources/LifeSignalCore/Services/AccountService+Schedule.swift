@@ -55,8 +55,9 @@ extension AccountService {
         account.dailySchedule = schedule
         _ = DailySchedule.fit(&account, zones: env.zones)
         if let start = account.cycleStart, let fixed = account.dailySchedule?.current, fixed.due <= env.now, old > env.now {
-            account.dailySchedule?.current = CycleDue(cycleStart: start,
-                                                      due: schedule.deadline.next(after: env.now, in: zone))
+            let kept = CycleDue(cycleStart: start, byCheckIn: account.cycleBeganByCheckIn,
+                                due: schedule.deadline.next(after: env.now, in: zone))
+            account.dailySchedule?.current = kept
         }
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.moved(from: before, to: account) else { return nil }

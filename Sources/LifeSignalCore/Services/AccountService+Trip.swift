@@ -31,6 +31,11 @@ extension AccountService {
                 hint: "lifesignal trip end")
         }
         trip.due = trip.due.addingTimeInterval(Double(seconds))
+        guard trip.due >= env.now.addingTimeInterval(Double(DeadlineBounds.shortest)) else {
+            throw LifeSignalError.refused("the end of your trip would still be less than "
+                + "\(DurationText.format(seconds: DeadlineBounds.shortest)) away (\(ISO8601.format(trip.due))): "
+                + "extend by more, or end the trip", hint: "lifesignal trip end")
+        }
         try Self.requireTripEnd(trip.due, now: env.now)
         account.trip = trip
         try deadlines.reschedule(&account)

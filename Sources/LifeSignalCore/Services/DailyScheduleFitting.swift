@@ -8,7 +8,7 @@ extension DailySchedule {
     /// interval, so there always is a deadline.
     static func fit(_ account: inout Account, zones: ZoneCatalog) -> String? {
         guard var schedule = account.dailySchedule, let start = account.cycleStart,
-              schedule.current?.cycleStart != start else { return nil }
+              schedule.current?.belongs(to: account) != true else { return nil }
         let name = schedule.zoneName(for: account)
         let zone: TimeZoneRules
         do {
@@ -17,8 +17,9 @@ extension DailySchedule {
             return "the time zone of your daily deadline (\(name)) cannot be read: \(error.message); "
                 + "this deadline is one check-in interval after the last"
         }
-        schedule.current = CycleDue(cycleStart: start,
-                                    due: schedule.due(cycleStart: start, byCheckIn: account.cycleBeganByCheckIn, in: zone))
+        let byCheckIn = account.cycleBeganByCheckIn
+        schedule.current = CycleDue(cycleStart: start, byCheckIn: byCheckIn,
+                                    due: schedule.due(cycleStart: start, byCheckIn: byCheckIn, in: zone))
         account.dailySchedule = schedule
         return nil
     }

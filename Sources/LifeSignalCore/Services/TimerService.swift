@@ -44,10 +44,15 @@ public struct TimerService {
 
     /// Pauses deadlines until `until` (a pause in force is replaced); the
     /// responders are told until when, and why when a reason is given.
+    /// Refused on a trip (its end is the deadline until the next check-in).
     public func pause(_ account: inout Account, until: Date, reason: String?) throws -> Reach {
         try requireRunningTimer(account, doing: "pause", allowPaused: true)
         guard account.lastCheckIn != nil else {
             throw LifeSignalError.refused("your timer has not started: there is nothing to pause", hint: "lifesignal checkin")
+        }
+        if let trip = account.tripInProgress {
+            throw LifeSignalError.refused("you are on a trip until \(ISO8601.format(trip.due)): a pause would end it; "
+                + "end the trip first", hint: "lifesignal trip end")
         }
         let shortest = env.now.addingTimeInterval(Double(DeadlineBounds.shortest))
         let horizon = env.now.addingTimeInterval(Double(DeadlineBounds.pauseHorizon))

@@ -317,25 +317,28 @@ extension DailySchedule: StoreFileData {
 
 extension CycleDue: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case cycleStart, due
-        static let names = JSONNames(["cycleStart", "due"])
+        case byCheckIn, cycleStart, due
+        static let names = JSONNames(["byCheckIn", "cycleStart", "due"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> CycleDue {
         let start = reader.valueStart()
-        var cycleStart: Date?, due: Date?
+        var byCheckIn: Bool?, cycleStart: Date?, due: Date?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
+            case .byCheckIn: byCheckIn = try reader.readBool()
             case .cycleStart: cycleStart = try reader.readDate()
             case .due: due = try reader.readDate()
             }
         }
         return CycleDue(cycleStart: try present(cycleStart, StoreField.cycleStart, start),
+                        byCheckIn: try present(byCheckIn, StoreField.byCheckIn, start),
                         due: try present(due, StoreField.due, start))
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.member(StoreField.byCheckIn.name, byCheckIn)
         writer.member(StoreField.cycleStart.name, cycleStart)
         writer.member(StoreField.due.name, due)
         writer.endObject()

@@ -20,8 +20,8 @@ enum CodecSamples {
                          minimal: DeadlineExtension(cycleStart: date(18), seconds: 0)),
         StoreCodecSample(DailySchedule.StoreField.self, populated: dailySchedule,
                          minimal: DailySchedule(deadline: DailyDeadline(time: TimeOfDay(hour: 0, minute: 0)!))),
-        StoreCodecSample(CycleDue.StoreField.self, populated: CycleDue(cycleStart: date(19), due: date(20)),
-                         minimal: CycleDue(cycleStart: date(19), due: date(19))),
+        StoreCodecSample(CycleDue.StoreField.self, populated: CycleDue(cycleStart: date(19), byCheckIn: true, due: date(20)),
+                         minimal: CycleDue(cycleStart: date(19), byCheckIn: false, due: date(19))),
         StoreCodecSample(Trip.StoreField.self, populated: Trip(startedAt: date(21), due: date(22), note: "ridge"),
                          minimal: Trip(startedAt: date(21), due: date(22), note: nil)),
         StoreCodecSample(AnswerWindow.StoreField.self, populated: answerWindow, minimal: answerWindow),
@@ -157,7 +157,7 @@ enum CodecSamples {
         var schedule = DailySchedule(deadline: DailyDeadline(time: TimeOfDay(hour: 9, minute: 30)!,
                                                              days: DaySet(bits: 0b0101_1011)!),
                                      zone: "Pacific/Chatham")
-        schedule.current = CycleDue(cycleStart: date(19), due: date(20))
+        schedule.current = CycleDue(cycleStart: date(19), byCheckIn: true, due: date(20))
         return schedule
     }
 

@@ -66,6 +66,8 @@ enum AlarmFeedReading {
             return .init(kind: .cancel, about: try person(title.dropLast(" cancelled their alert".count)), due: nil, at: at)
         case _ where title.hasSuffix(" gave themselves more time"):
             return .init(kind: .lengthened, about: try person(title.dropLast(" gave themselves more time".count)), due: nil, at: at)
+        case _ where title.hasSuffix("'s deadline moved"):
+            return .init(kind: .moved, about: try person(title.dropLast("'s deadline moved".count)), due: nil, at: at)
         case _ where title.contains("watched"):
             throw HarnessFailure("\(title): no account is damaged here")
         default:

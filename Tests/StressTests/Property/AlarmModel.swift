@@ -46,7 +46,7 @@ struct AlarmModel {
     struct Event: Hashable, Comparable, CustomStringConvertible {
         enum Kind: String, Comparable {
             case reminder, missedOwn, missed, safe, alert, cancel
-            case late, again, paused, pauseEnded, pauseEndedOwn, ackMissed, ackMissedOwn, ackAlert, ackAlertOwn, lengthened
+            case late, again, paused, pauseEnded, pauseEndedOwn, ackMissed, ackMissedOwn, ackAlert, ackAlertOwn, lengthened, moved
             static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
         }
 
@@ -115,6 +115,13 @@ struct AlarmModel {
         var ackedBy: Int?
         /// What their notify command is handed.
         var preferences = Preferences()
+        /// Issue 29 (`AlarmModelSchedules.swift`): a daily deadline, the
+        /// account's zone, the deadline a change of zone kept from falling
+        /// early in the cycle that began at `cycle` (and how), and a trip.
+        var daily: Daily?
+        var zone = "UTC"
+        var zoneKept: (cycle: Date, byCheckIn: Bool, due: Date)?
+        var trip: (start: Date, due: Date)?
     }
 
     enum Outcome: Equatable { case done, unchanged, refused, notFound }
@@ -141,7 +148,7 @@ struct AlarmModel {
         guard let start = cycleStart(p) else { return nil }
         if person.held, person.cycle == start, let deadline = person.deadline { return deadline }
         let extra = person.extra.map { $0.cycle == start ? $0.seconds : 0 } ?? 0
-        return start.addingTimeInterval(Double(person.interval + extra))
+        return plannedDue(p, start: start).addingTimeInterval(Double(extra))
     }
 
     func isPaused(_ p: Int, at now: Date) -> Bool {
@@ -256,7 +263,8 @@ struct AlarmModel {
         } else if remind >= interval {
             remind = [3600, 7200, 14_400, 28_800].filter { $0 < interval }.max() ?? interval / 2
         }
-        let lengthened = interval > people[p].interval || (grace ?? 0) > people[p].grace
+        // Under a daily deadline the interval gives no time until `deadline off`.
+        let lengthened = (interval > people[p].interval && people[p].daily == nil) || (grace ?? 0) > people[p].grace
         people[p].interval = interval
         people[p].reminder = remind
         if let grace { people[p].grace = grace }

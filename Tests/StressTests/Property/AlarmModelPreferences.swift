@@ -31,7 +31,7 @@ extension AlarmModel {
         let preferences = people[p].preferences
         switch kind {
         case .missed, .again, .alert: return true
-        case .safe, .cancel, .paused, .pauseEnded, .ackMissed, .ackAlert, .lengthened: return preferences.dependentNews
+        case .safe, .cancel, .paused, .pauseEnded, .ackMissed, .ackAlert, .lengthened, .moved: return preferences.dependentNews
         case .reminder, .missedOwn, .late, .pauseEndedOwn, .ackMissedOwn: return preferences.checkIns
         case .ackAlertOwn: return preferences.alerts
         }

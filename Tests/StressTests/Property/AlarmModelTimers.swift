@@ -17,9 +17,10 @@ extension AlarmModel {
     }
 
     /// `checkin pause --for SECONDS`: at least a minute, at most 30 days; a
-    /// pause in force is replaced (it keeps its start). The responders are told.
+    /// pause in force is replaced (it keeps its start); refused on a trip.
+    /// The responders are told.
     mutating func pause(_ p: Int, for seconds: Int, now: Date) -> Outcome {
-        guard people[p].lastCheckIn != nil, !people[p].held else { return .refused }
+        guard people[p].lastCheckIn != nil, !people[p].held, tripInProgress(p) == nil else { return .refused }
         guard (60...30 * 86_400).contains(seconds) else { return .refused }
         let start = isPaused(p, at: now) ? people[p].pause?.start ?? now : now
         people[p].pause = (start, now.addingTimeInterval(Double(seconds)))

@@ -125,6 +125,13 @@ enum AlarmAction: CustomStringConvertible {
     case ack(Int, Int)
     /// `drill`.
     case drill(Int)
+    /// `checkin deadline HH:MM --days DAYS`, or `off` (nil).
+    case daily(Int, AlarmModel.Daily?)
+    /// `settings set time-zone ZONE`.
+    case zone(Int, String)
+    case tripStart(Int, seconds: Int)
+    case tripExtend(Int, seconds: Int)
+    case tripEnd(Int)
     case advance(seconds: Int)
     /// Catch-ups by processes whose clocks are these many seconds behind.
     case evaluators([Int])
@@ -149,6 +156,12 @@ enum AlarmAction: CustomStringConvertible {
         case .preference(let p, let key, let on): "\(p) turns \(key.rawValue) \(on ? "on" : "off")"
         case .ack(let r, let p): "\(r) acknowledges \(p)"
         case .drill(let p): "\(p) runs a drill"
+        case .daily(let p, let daily):
+            "\(p) sets a daily deadline \(daily.map { "\($0.hour):\($0.minute) on \($0.weekdays.sorted())" } ?? "off")"
+        case .zone(let p, let zone): "\(p) moves to \(zone)"
+        case .tripStart(let p, let seconds): "\(p) starts a trip of \(seconds) s"
+        case .tripExtend(let p, let seconds): "\(p) extends the trip by \(seconds) s"
+        case .tripEnd(let p): "\(p) ends the trip"
         case .advance(let seconds): "time \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .evaluators(let lags): "\(lags.count) evaluators, clocks behind by \(lags) s"
         }
@@ -173,9 +186,13 @@ enum AlarmAction: CustomStringConvertible {
             actions.append(.checkIn(p))
             actions.append(.advance(seconds: random.pick([0, 60, 600, 3600])))
         }
-        // A third paused, so that intervals change during and after pauses;
-        // a third with a switch off.
+        // A third on a daily deadline, in a zone of their own; a third paused,
+        // so that intervals change during and after pauses; a third with a switch off.
         for p in 0..<people {
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                actions.append(.zone(p, random.pick(AlarmModel.zones)))
+                actions.append(.daily(p, random.pick(AlarmModel.dailies)))
+            }
             if Int.random(in: 0..<3, using: &random) == 0 {
                 actions.append(.pause(p, seconds: random.pick([3600, 4 * 3600, 86_400])))
                 actions.append(.advance(seconds: random.pick([600, 3600, 2 * 3600])))
@@ -193,8 +210,13 @@ enum AlarmAction: CustomStringConvertible {
         let maybe = { (random: inout SeededGenerator) -> Bool? in
             Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
         }
-        // Issue 14's commands in about a quarter of the steps.
-        switch Int.random(in: 0..<142, using: &random) {
+        // Issue 14's commands in about a quarter of the steps, issue 29's in a tenth.
+        switch Int.random(in: 0..<158, using: &random) {
+        case 142..<146: return .daily(a, random.pick(AlarmModel.dailies))
+        case 146..<149: return .zone(a, random.pick(AlarmModel.zones))
+        case 149..<153: return .tripStart(a, seconds: random.pick([60, 3600, 6 * 3600, 3 * 86_400, 30 * 86_400 + 1]))
+        case 153..<156: return .tripExtend(a, seconds: random.pick([60, 1800, 86_400, 40 * 86_400]))
+        case 156..<158: return .tripEnd(a)
         case 136..<142: return .drill(a)
         case 130..<136: return .preference(a, random.pick(AlarmModel.Switch.allCases), on: Bool.random(using: &random))
         case 100..<106:

@@ -3,6 +3,7 @@ import LifeSignalCore
 import LifeSignalStore
 import Testing
 import TestSupport
+import ZoneInfoFiles
 
 /// The real services and `AlarmModel`, driven together, on an in-memory
 /// store or on a real store directory. Each command is one transaction as
@@ -87,7 +88,7 @@ final class AlarmWorld {
     /// Runs `body` in one transaction after the deadlines, as a command
     /// does; nothing of it stays when it throws.
     func transaction<T>(at time: Date? = nil, _ body: (LayoutStore, CoreEnvironment) throws -> T) throws -> T {
-        let env = CoreEnvironment(now: time ?? now, random: random)
+        let env = CoreEnvironment(now: time ?? now, random: random, zones: Self.zones)
         return try store.write(env: env) { layout in try body(layout, env) }
     }
 
@@ -102,7 +103,7 @@ final class AlarmWorld {
                 model.catchUp(now: time)
             }
         case .disk:
-            let env = CoreEnvironment(now: now, random: random)
+            let env = CoreEnvironment(now: now, random: random, zones: Self.zones)
             let failures = Failures()
             let store = store
             DispatchQueue.concurrentPerform(iterations: lags.count) { _ in
@@ -112,6 +113,9 @@ final class AlarmWorld {
             model.catchUp(now: now)
         }
     }
+
+    /// The system's time zone database, for daily deadlines.
+    static let zones = SystemZoneInfo.catalog()
 
     private func signUp(_ name: String) throws {
         let phone = "+1555000000\(accounts.count + 1)"
@@ -273,6 +277,46 @@ final class AlarmWorld {
             }
             model.catchUp(now: now)
             expected = model.drill(p, now: now)
+        case .daily(let p, let daily):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                let schedule = daily.map { daily in
+                    DailySchedule(deadline: DailyDeadline(time: TimeOfDay(hour: daily.hour, minute: daily.minute)!,
+                                                          days: DaySet(daily.weekdays.map { Weekday.calendar($0) })!))
+                }
+                try AccountService(store: store, env: env).setDailySchedule(&account, schedule)
+            }
+            model.catchUp(now: now)
+            expected = model.setDaily(p, daily, now: now)
+        case .zone(let p, let zone):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try AccountService(store: store, env: env).setTimeZone(&account, ZoneName(validating: zone))
+            }
+            model.catchUp(now: now)
+            expected = model.setZone(p, zone, now: now)
+        case .tripStart(let p, let seconds):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try AccountService(store: store, env: env).startTrip(&account, until: env.now.addingTimeInterval(Double(seconds)),
+                                                                     note: "north ridge")
+            }
+            model.catchUp(now: now)
+            expected = model.startTrip(p, for: seconds, now: now)
+        case .tripExtend(let p, let seconds):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                _ = try AccountService(store: store, env: env).extendTrip(&account, by: seconds)
+            }
+            model.catchUp(now: now)
+            expected = model.extendTrip(p, by: seconds, now: now)
+        case .tripEnd(let p):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try AccountService(store: store, env: env).endTrip(&account)
+            }
+            model.catchUp(now: now)
+            expected = model.endTrip(p, now: now)
         case .preference(let p, let key, let on):
             try transaction { store, env in
                 var account = try account(p, store)
