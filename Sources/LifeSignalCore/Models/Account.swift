@@ -59,6 +59,8 @@ public struct Account: Codable, Sendable, Equatable {
     /// When this account, as a responder, is not to be disturbed by what
     /// can wait (`QuietHoursRules`), on its own time zone's clock.
     public var quietHours: QuietHours?
+    /// Missed check-ins and alerts that are over, with their receipts (`report`).
+    public var pastAlarms: [PastAlarm]
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -76,6 +78,7 @@ public struct Account: Codable, Sendable, Equatable {
         self.deadlines = DeadlineMarks()
         self.graceInterval = 0
         self.answerWindows = []
+        self.pastAlarms = []
     }
 
     enum CodingKeys: String, CodingKey {
@@ -83,7 +86,7 @@ public struct Account: Codable, Sendable, Equatable {
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
         case drill
-        case timeZone, dailySchedule, trip, quietHours
+        case timeZone, dailySchedule, trip, quietHours, pastAlarms
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -117,6 +120,7 @@ public struct Account: Codable, Sendable, Equatable {
         dailySchedule = try c.decodeIfPresent(DailySchedule.self, forKey: .dailySchedule)
         trip = try c.decodeIfPresent(Trip.self, forKey: .trip)
         quietHours = try c.decodeIfPresent(QuietHours.self, forKey: .quietHours)
+        pastAlarms = try c.decodeIfPresent([PastAlarm].self, forKey: .pastAlarms) ?? []
     }
 
     /// A new account has no name until onboarding sets one.

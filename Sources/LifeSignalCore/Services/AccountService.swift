@@ -60,6 +60,7 @@ public struct AccountService {
         let responders = found.links
         let wasMissed = deadlines.engine.isMissedNotified(account)
         let told = deadlines.engine.toldResponders(account, responders: responders)
+        if let missed = PastAlarm.missed(deadlines.engine.aligned(account)) { account.keep(missed, now: env.now) }
         account.lastCheckIn = env.now
         do {
             try store.isolated { store in

@@ -8,11 +8,11 @@ extension Account: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case alert, answerWindows, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
         case duressAlert
-        case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
+        case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pastAlarms, pause, phoneNumber
         case preferences, qrCodeID, quietHours, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
                                     "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
-                                    "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pause",
+                                    "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pastAlarms", "pause",
                                     "phoneNumber", "preferences", "qrCodeID", "quietHours", "reminderInterval", "repeatInterval",
                                     "timeZone", "trip", "warnedUnwatchedAt"])
     }
@@ -25,7 +25,7 @@ extension Account: StoreFileData {
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
-        var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?, quietHours: QuietHours?
+        var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?, quietHours: QuietHours?, pastAlarms: [PastAlarm]?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -38,6 +38,8 @@ extension Account: StoreFileData {
             case .drill: drill = try reader.readOptional { reader throws(JSONReadError) in try DrillRecord.read(from: &reader) }
             case .duressAlert: duressAlert = try reader.readOptional { reader throws(JSONReadError) in try ActiveAlert.read(from: &reader) }
             case .graceInterval: graceInterval = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            case .pastAlarms:
+                pastAlarms = try reader.readOptional { reader throws(JSONReadError) in try [PastAlarm].read(from: &reader) }
             case .pause: pause = try reader.readOptional { reader throws(JSONReadError) in try DeadlinePause.read(from: &reader) }
             case .repeatInterval: repeatInterval = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .alert: alert = try reader.readOptional { reader throws(JSONReadError) in try ActiveAlert.read(from: &reader) }
@@ -93,6 +95,7 @@ extension Account: StoreFileData {
         account.dailySchedule = dailySchedule
         account.trip = trip
         account.quietHours = quietHours
+        account.pastAlarms = pastAlarms ?? []
         return account
     }
 
@@ -115,6 +118,7 @@ extension Account: StoreFileData {
         writer.member(StoreField.invitationWake.name, ifPresent: invitationWake)
         writer.member(StoreField.lastCheckIn.name, ifPresent: lastCheckIn)
         writer.member(StoreField.lastName.name, lastName)
+        writer.member(StoreField.pastAlarms.name, pastAlarms)
         writer.member(StoreField.pause.name, ifPresent: pause)
         writer.member(StoreField.phoneNumber.name, phoneNumber)
         writer.member(StoreField.preferences.name, preferences)
@@ -151,6 +155,9 @@ extension Account: StoreFileData {
             return "repeatInterval \(repeats) is out of range"
         }
         guard answerWindows.count <= 10_000 else { return "it holds impossibly many answer windows" }
+        guard pastAlarms.count <= 10_000, pastAlarms.allSatisfy({ $0.notices.count <= 100_000 }) else {
+            return "it holds impossibly many past alarms"
+        }
         if let codes = checkInCodes {
             guard (1...10_000_000).contains(codes.iterations), codes.failures >= 0,
                   Hex.decode(codes.salt) != nil else { return "its check-in codes are impossible" }

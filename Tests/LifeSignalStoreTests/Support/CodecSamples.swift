@@ -24,6 +24,10 @@ enum CodecSamples {
                          minimal: CycleDue(cycleStart: date(19), byCheckIn: false, due: date(19))),
         StoreCodecSample(Trip.StoreField.self, populated: Trip(startedAt: date(21), due: date(22), note: "ridge"),
                          minimal: Trip(startedAt: date(21), due: date(22), note: nil)),
+        StoreCodecSample(PastAlarm.StoreField.self, populated: pastAlarm,
+                         minimal: PastAlarm(kind: .alert, at: date(23), notices: [])),
+        StoreCodecSample(PastNotice.StoreField.self, populated: pastAlarm.notices[0],
+                         minimal: PastNotice(recipient: id(2), dueAt: date(24), toldAt: nil, item: nil)),
         StoreCodecSample(AnswerWindow.StoreField.self, populated: answerWindow, minimal: answerWindow),
         StoreCodecSample(CheckInCodes.StoreField.self, populated: codes,
                          minimal: CheckInCodes(salt: "00", iterations: 1, codeHash: "", duressHash: "")),
@@ -93,6 +97,7 @@ enum CodecSamples {
                                     acknowledgements: [DrillAcknowledgement(by: id(2), at: date(6))])
         account.timeZone = "America/Argentina/Buenos_Aires"
         account.dailySchedule = dailySchedule
+        account.pastAlarms = [pastAlarm]
         account.quietHours = QuietHours(start: TimeOfDay(hour: 22, minute: 30)!, end: TimeOfDay(hour: 7, minute: 0)!)
         account.trip = Trip(startedAt: date(21), due: date(22), note: "north ridge, car at the \"upper\" lot")
         return account
@@ -151,6 +156,11 @@ enum CodecSamples {
         alert.acknowledgedBy = id(6)
         alert.acknowledgedAt = date(3)
         return alert
+    }
+
+    static var pastAlarm: PastAlarm {
+        PastAlarm(kind: .missedCheckIn, at: date(23),
+                  notices: [PastNotice(recipient: id(2), dueAt: date(24), toldAt: date(25), item: 12)])
     }
 
     static var dailySchedule: DailySchedule {

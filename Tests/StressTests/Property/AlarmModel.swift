@@ -311,10 +311,14 @@ struct AlarmModel {
         return new == old ? .unchanged : .done
     }
 
+    /// Removing a link withdraws the pings still waiting between the two.
     mutating func remove(_ a: Int, _ b: Int, now: Date) -> Outcome {
         guard people[a].links[b] != nil else { return .notFound }
         people[a].links[b] = nil
         people[b].links[a] = nil
+        for index in pings.indices where Set([pings[index].sender, pings[index].recipient]) == Set([a, b]) {
+            pings[index].pending = false
+        }
         linksChanged(a, b, now: now)
         return .done
     }
