@@ -2,7 +2,7 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile sessions checkin alert ping drill ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
+        '') REPLY='login logout status profile sessions checkin alert ping drill report ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
         'profile') REPLY='set edit-note' ;;
         'sessions') REPLY='end' ;;
         'checkin') REPLY='history interval extend pause resume code' ;;
@@ -55,6 +55,7 @@ _lifesignal_options() {
         'ping list') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'ping respond') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'drill') REPLY='--wait --last --help -h --store --json --quiet -q --no-color' ;;
+        'report') REPLY='--since --help -h --store --json --quiet -q --no-color' ;;
         'ack') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'timeline') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'contacts') REPLY='--responders --dependents --sort --help -h --store --json --quiet -q --no-color' ;;
@@ -119,6 +120,7 @@ _lifesignal_value_kind() {
         'ping:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'ping send:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'drill:--wait') REPLY='choices:0s 30s 2m 10m' ;;
+        'report:--since') REPLY='choices:7d 30d 90d 400d' ;;
         'contacts:--sort') REPLY='choices:time-left name added' ;;
         'contacts list:--sort') REPLY='choices:time-left name added' ;;
         'contacts add:--image') REPLY='file' ;;
