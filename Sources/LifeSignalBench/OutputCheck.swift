@@ -7,6 +7,9 @@ enum OutputCheck {
             if row.command == "--version", !stdout.hasPrefix("lifesignal ") {
                 throw BenchError.unexpectedOutput(label: row.key, detail: "no version line")
             }
+            if row.command == HashRow.command, !stdout.hasPrefix(HashRow.expectedDigest) {
+                throw BenchError.unexpectedOutput(label: row.key, detail: "wrong digest: \(stdout)")
+            }
             return
         }
         let lines = stdout.split(separator: "\n", omittingEmptySubsequences: true)

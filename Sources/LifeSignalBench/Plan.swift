@@ -26,6 +26,7 @@ struct Plan {
             BenchCase(command: "--version", size: "", program: binary, arguments: ["--version"], store: nil,
                       targets: [.instructions(500_000)]),
         ]
+        if let hash = HashRow.row() { cases.append(hash) }
         let small = stores.first { $0.spec == smallStore }
         let ordinary = stores.filter { $0.spec.contacts == 1 && $0.spec.overdue == 0 }
         let biggest = ordinary.map(\.spec.feedItems).max() ?? 0
