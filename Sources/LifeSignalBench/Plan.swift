@@ -78,6 +78,15 @@ struct Plan {
             }
             cases.append(row)
         }
+        // A whole-store look: linear in the number of accounts (issue 32.5),
+        // from the 1,000-account store to the largest store of overdue accounts.
+        let wholeStores = stores.filter { $0.spec.accounts >= manyAccounts }.sorted { $0.spec.accounts < $1.spec.accounts }
+        if let first = wholeStores.first, let last = wholeStores.last, first.spec != last.spec {
+            let base = BenchCase(command: "doctor", size: first.spec.label, program: binary, arguments: ["doctor"], store: first)
+            let scale = Double(last.spec.accounts) / Double(first.spec.accounts)
+            cases += [base, BenchCase(command: "doctor", size: last.spec.label, program: binary, arguments: ["doctor"], store: last,
+                                      targets: [.linearInstructions(against: base.key, label: first.spec.label, scale: scale)])]
+        }
         for store in stores where store.spec.contacts > 1 {
             cases.append(BenchCase(command: "contacts list", size: store.spec.label, program: binary,
                                    arguments: ["contacts", "list"], store: store))
