@@ -1,10 +1,11 @@
 /// SHA-256 (FIPS 180-4), used to keep verification codes and session tokens
 /// only as hashes.
 public struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    private var state: State = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
         0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
+    /// The bytes after the last whole block, fewer than 64.
     private var pending: [UInt8] = []
     private var totalLength: UInt64 = 0
 
@@ -22,30 +23,59 @@ public struct SHA256: Sendable {
         Hex.encode(hash(Array(text.utf8)))
     }
 
+    /// Adds `bytes`: straight from their storage when they are contiguous
+    /// (arrays, slices, native strings' UTF-8), copied into an array first
+    /// otherwise.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            totalLength &+= 1
-            if pending.count == 64 {
-                compress(pending)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            update(UnsafeRawBufferPointer(buffer))
+        }
+        if done == nil {
+            Array(bytes).withUnsafeBytes { update($0) }
+        }
+    }
+
+    /// Adds the bytes of `buffer`: whole 64-byte blocks are compressed where
+    /// they lie, and only a partial block at either end is copied.
+    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        guard !buffer.isEmpty else { return }
+        totalLength &+= UInt64(buffer.count)
+        var offset = 0
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            if !pending.isEmpty {
+                let taken = min(64 - pending.count, buffer.count)
+                pending.append(contentsOf: buffer[0..<taken])
+                offset = taken
+                guard pending.count == 64 else { return }
+                pending.withUnsafeBytes { Self.compress(&state, block: $0, at: 0, schedule: w) }
                 pending.removeAll(keepingCapacity: true)
             }
+            while buffer.count - offset >= 64 {
+                Self.compress(&state, block: buffer, at: offset, schedule: w)
+                offset += 64
+            }
         }
+        if offset < buffer.count { pending.append(contentsOf: buffer[offset...]) }
     }
 
     public mutating func finalize() -> [UInt8] {
         let bitLength = totalLength &* 8
-        pending.append(0x80)
-        if pending.count > 56 {
-            while pending.count < 64 { pending.append(0) }
-            compress(pending)
-            pending.removeAll(keepingCapacity: true)
-        }
-        while pending.count < 56 { pending.append(0) }
+        // The padding of FIPS 180-4 §5.1.1: a one bit, zeros up to 56 bytes
+        // into a block, then the length in bits as a 64-bit big-endian number.
+        var tail = pending
+        tail.append(0x80)
+        let padded = tail.count <= 56 ? 64 : 128
+        tail.append(contentsOf: repeatElement(0, count: padded - 8 - tail.count))
         for shift in stride(from: 56, through: 0, by: -8) {
-            pending.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        compress(pending)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            tail.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: padded, by: 64) {
+                    Self.compress(&state, block: bytes, at: offset, schedule: w)
+                }
+            }
+        }
         pending.removeAll()
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
@@ -58,14 +88,16 @@ public struct SHA256: Sendable {
         return digest
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
-                    | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
-            }
-            Self.compress(&state, schedule: w)
+    /// The block of `bytes` at `offset`, read as 16 big-endian words into
+    /// `w` and compressed into `state`.
+    @inline(__always)
+    private static func compress(_ state: inout State, block bytes: UnsafeRawBufferPointer, at offset: Int,
+                                 schedule w: UnsafeMutableBufferPointer<UInt32>) {
+        let base = bytes.baseAddress! + offset
+        for i in 0..<16 {
+            w[i] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
         }
+        compress(&state, schedule: w)
     }
 
     /// The eight words of the chaining value.
@@ -77,9 +109,6 @@ public struct SHA256: Sendable {
         precondition(pending.isEmpty, "only whole blocks have a chaining value of their own")
         return state
     }
-
-    /// The initial chaining value of FIPS 180-4 §5.3.3.
-    static let initialState: State = SHA256().state
 
     /// One block (FIPS 180-4 §6.2.2): `w` holds the block's 16 big-endian
     /// words and has room for the 64 of the message schedule.

@@ -34,6 +34,10 @@ enum Target {
     /// Within `Noise.instructionFraction` of the row `key`'s instructions:
     /// the cost does not grow with the feed or the number of accounts.
     case flatInstructions(against: String, label: String)
+    /// At most `scale` times the row `key`'s instructions, within
+    /// `Noise.instructionFraction`: the cost grows linearly with the store
+    /// (`scale` is how many times larger it is), not faster.
+    case linearInstructions(against: String, label: String, scale: Double)
     /// Peak resident memory at most this many megabytes.
     case peakMegabytes(Double)
     /// Peak memory no more than `Noise.memorySlackMegabytes` above the row `key`'s.
@@ -43,6 +47,7 @@ enum Target {
         switch self {
         case .instructions(let limit): "≤\(Format.millions(limit))"
         case .flatInstructions(_, let label): "≈\(label)"
+        case .linearInstructions(_, let label, let scale): "≤\(Format.fixed(scale, 1))x\(label)"
         case .peakMegabytes(let limit): "<\(Format.number(limit))MB"
         case .flatMemory(_, let label): "mem≈\(label)"
         }

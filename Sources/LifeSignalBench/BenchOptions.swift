@@ -25,6 +25,8 @@ struct BenchOptions {
                           cluster, e.g. 3 loopback members), held to 3x its
                           directory row and 5 ms over the etcd round-trip floor,
                           and removed afterwards
+          --sha256 N      only hash N MiB and print the digest (the SHA-256 row
+                          runs the benchmark itself this way)
           -h, --help      show this help
         """
 
@@ -37,6 +39,8 @@ struct BenchOptions {
     var help = false
     /// A running cluster for the etcd rows (nil: none).
     var etcd: String?
+    /// MiB to hash instead of benchmarking (nil: benchmark).
+    var hashMegabytes: Int?
 
     /// Rounds after defaults: ordinary rows run every round.
     var effectiveRounds: Int { rounds ?? (quick ? 7 : 21) }
@@ -54,6 +58,12 @@ struct BenchOptions {
             case "--binary": binary = try Self.value(word, &words)
             case "--dir": directory = try Self.value(word, &words)
             case "--etcd": etcd = try Self.value(word, &words)
+            case "--sha256":
+                let text = try Self.value(word, &words)
+                guard let count = Int(text), count > 0, count <= 1024 else {
+                    throw BenchError.usage("error: --sha256 takes a number of MiB from 1 to 1024, not \"\(text)\"")
+                }
+                hashMegabytes = count
             case "--rounds":
                 let text = try Self.value(word, &words)
                 guard let count = Int(text), count > 0 else {

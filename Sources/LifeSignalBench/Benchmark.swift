@@ -39,7 +39,7 @@ struct Benchmark {
         log("checking every command's output once")
         try sampler.verify()
         var counts: [String: Int] = [:]
-        if let counter = try InstructionCounter(scratch: scratch, binary: binary) {
+        if let counter = try InstructionCounter(scratch: scratch, binaries: [binary] + [HashRow.row()?.program].compactMap { $0 }) {
             counts = try sampler.count(with: counter) { row in log("counting instructions: \(row.key)") }
         } else if options.check {
             throw BenchError.usage("error: --check gates on instruction counts, which need valgrind (apt-get install valgrind)")

@@ -16,12 +16,12 @@ struct InstructionCounter {
     /// Where callgrind's log goes (its summary line carries the count).
     let log: String
     let scratch: String
-    /// The binary under test, and the copy without debug information that runs in its place.
-    let binary: String
-    let countedBinary: String
+    /// Each binary counted (lifesignal, and this benchmark for its SHA-256
+    /// row) with the copy without debug information that runs in its place.
+    let countedCopies: [String: String]
 
     /// The counter, or nil when valgrind is not installed.
-    init?(scratch: String, binary: String) throws {
+    init?(scratch: String, binaries: [String]) throws {
         let candidates: [String] = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]
         guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else {
             return nil
@@ -29,20 +29,24 @@ struct InstructionCounter {
         valgrind = found
         log = scratch + "/callgrind.log"
         self.scratch = scratch
-        self.binary = binary
-        countedBinary = scratch + "/lifesignal-nodebug"
-        let strip = ProcessProbe(program: "/usr/bin/strip", arguments: ["--strip-debug", "-o", countedBinary, binary],
-                                 environment: ["PATH": "/usr/bin:/bin"])
-        let sample = try strip.run()
-        guard sample.status == 0 else {
-            throw BenchError.commandFailed(label: "strip --strip-debug \(binary)", status: sample.status, stderr: "")
+        var copies: [String: String] = [:]
+        for (number, binary) in binaries.enumerated() {
+            let copy = scratch + "/counted-\(number)-nodebug"
+            let strip = ProcessProbe(program: "/usr/bin/strip", arguments: ["--strip-debug", "-o", copy, binary],
+                                     environment: ["PATH": "/usr/bin:/bin"])
+            let sample = try strip.run()
+            guard sample.status == 0 else {
+                throw BenchError.commandFailed(label: "strip --strip-debug \(binary)", status: sample.status, stderr: "")
+            }
+            copies[binary] = copy
         }
+        countedCopies = copies
     }
 
     /// Instructions of one run of `row` (its whole life: dynamic start-up,
     /// work, exit), which must succeed.
     func count(_ row: BenchCase) throws -> Int {
-        let program = row.program == binary ? countedBinary : row.program
+        let program = countedCopies[row.program] ?? row.program
         let arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + log, program] + row.arguments
         let probe = ProcessProbe(program: valgrind, arguments: arguments,
                                  environment: row.environment(scratch: scratch))

@@ -7,6 +7,9 @@ enum OutputCheck {
             if row.command == "--version", !stdout.hasPrefix("lifesignal ") {
                 throw BenchError.unexpectedOutput(label: row.key, detail: "no version line")
             }
+            if row.command == HashRow.command, !stdout.hasPrefix(HashRow.expectedDigest) {
+                throw BenchError.unexpectedOutput(label: row.key, detail: "wrong digest: \(stdout)")
+            }
             return
         }
         let lines = stdout.split(separator: "\n", omittingEmptySubsequences: true)
@@ -34,6 +37,10 @@ enum OutputCheck {
             try expect(stdout.hasPrefix("Pinged "), row, "no new ping was sent: \(stdout)")
         case "checkin":
             try expect(stdout.hasPrefix("Checked in"), row, "no check-in: \(stdout)")
+        case "doctor":
+            // Every account examined, and nothing wrong with a store the services wrote.
+            try expect(stdout.contains("files of \(store.spec.accounts) accounts") && stdout.contains("no problems found"), row,
+                       "not every account examined, or problems found: \(stdout)")
         case "tick":
             try expect(stdout.hasPrefix("Deadlines up to date; delivered 0 notifications"), row,
                        "tick had work to do: \(stdout)")

@@ -26,6 +26,7 @@ struct Plan {
             BenchCase(command: "--version", size: "", program: binary, arguments: ["--version"], store: nil,
                       targets: [.instructions(500_000)]),
         ]
+        if let hash = HashRow.row() { cases.append(hash) }
         let small = stores.first { $0.spec == smallStore }
         let ordinary = stores.filter { $0.spec.contacts == 1 && $0.spec.overdue == 0 }
         let biggest = ordinary.map(\.spec.feedItems).max() ?? 0
@@ -76,6 +77,15 @@ struct Plan {
                 row.targets.append(.flatInstructions(against: row.command + " @ " + first.spec.label, label: first.spec.label))
             }
             cases.append(row)
+        }
+        // A whole-store look: linear in the number of accounts (issue 32.5),
+        // from the 1,000-account store to the largest store of overdue accounts.
+        let wholeStores = stores.filter { $0.spec.accounts >= manyAccounts }.sorted { $0.spec.accounts < $1.spec.accounts }
+        if let first = wholeStores.first, let last = wholeStores.last, first.spec != last.spec {
+            let base = BenchCase(command: "doctor", size: first.spec.label, program: binary, arguments: ["doctor"], store: first)
+            let scale = Double(last.spec.accounts) / Double(first.spec.accounts)
+            cases += [base, BenchCase(command: "doctor", size: last.spec.label, program: binary, arguments: ["doctor"], store: last,
+                                      targets: [.linearInstructions(against: base.key, label: first.spec.label, scale: scale)])]
         }
         for store in stores where store.spec.contacts > 1 {
             cases.append(BenchCase(command: "contacts list", size: store.spec.label, program: binary,

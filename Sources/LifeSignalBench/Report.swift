@@ -48,6 +48,10 @@ struct Report {
             guard let count = result.instructions,
                   let other = results.first(where: { $0.row.key == key })?.instructions else { return false }
             return Double(count) <= Double(other) * (1 + Noise.instructionFraction) || count - other <= Noise.instructionSlack
+        case .linearInstructions(let key, _, let scale):
+            guard let count = result.instructions,
+                  let other = results.first(where: { $0.row.key == key })?.instructions else { return false }
+            return Double(count) <= Double(other) * scale * (1 + Noise.instructionFraction)
         case .peakMegabytes(let limit):
             return result.peakMegabytes < limit
         case .flatMemory(let key, _):

@@ -9,6 +9,10 @@ do {
     StandardError.write("\(error)\n")
     exit(2)
 }
+if let megabytes = options.hashMegabytes {
+    HashRow.run(megabytes: megabytes)
+    exit(0)
+}
 if options.help {
     print(BenchOptions.usage)
     exit(0)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Testing
 
-import ByteKeyed
+@testable import ByteKeyed
 import TestSupport
 
 @Suite("ByteKeyedTable")
@@ -54,6 +54,36 @@ struct ByteKeyedTableTests {
             #expect(table.map(\.key) == table.keys, "seed \(seed)")
             #expect(table.map(\.value) == table.values, "seed \(seed)")
         }
+    }
+
+    @Test("thousands of keys, inserted ahead of a cursor and removed at random, answer as a Dictionary does")
+    func manyRuns() {
+        var random = SeededGenerator(seed: 32)
+        var table = ByteKeyedTable<Int>()
+        var model: [String: Int] = [:]
+        // As a whole-store look fills its tables: in ascending order, each
+        // also bringing a partner's key from further ahead.
+        for number in 0..<6_000 {
+            let own = "accounts/\(100_000 + number)", partner = "accounts/\(100_000 + Int.random(in: number..<6_000, using: &random))"
+            table[own] = number
+            model[own] = number
+            table[partner + "/contacts"] = -number
+            model[partner + "/contacts"] = -number
+            if Int.random(in: 0..<3, using: &random) == 0, let victim = model.keys.randomElement(using: &random) {
+                #expect(table.removeValue(forKey: victim) == model.removeValue(forKey: victim))
+            }
+        }
+        #expect(table.count == model.count)
+        #expect(table.keys == Self.byteSorted(model.keys))
+        #expect(table.values == table.keys.map { model[$0] })
+        #expect(table.map(\.key) == table.keys)
+        for key in model.keys.prefix(500) { #expect(table[key] == model[key]) }
+        #expect(table.runs.count > 1)
+        #expect(table.runs.allSatisfy { !$0.keys.isEmpty && $0.keys.count <= ByteKeyedTable<Int>.runLimit })
+        #expect(table.filter { $0.value >= 0 }.keys == Self.byteSorted(model.filter { $0.value >= 0 }.keys))
+        // Emptied, run by run.
+        for key in model.keys { table.removeValue(forKey: key) }
+        #expect(table.isEmpty && table.runs.isEmpty && table.keys.isEmpty)
     }
 
     @Test("keys inserted ascending, descending or shuffled end up the same", arguments: [

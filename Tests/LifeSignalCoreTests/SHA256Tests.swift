@@ -32,6 +32,23 @@ struct SHA256Tests {
         #expect(hasher.finalize() == SHA256.hash(bytes))
     }
 
+    /// Every length around one and two blocks, split at every offset: the
+    /// blocks hashed where they lie, the partial block kept between calls
+    /// and a sequence without contiguous storage all give one digest.
+    @Test func splitsAndSequencesAgree() {
+        for length in [0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 200] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+            let whole = SHA256.hash(bytes)
+            #expect(SHA256.hash(bytes.lazy.map { $0 }) == whole, "\(length) bytes, not contiguous")
+            for split in 0...length {
+                var hasher = SHA256()
+                hasher.update(bytes[..<split])
+                hasher.update(bytes[split...])
+                #expect(hasher.finalize() == whole, "\(length) bytes split at \(split)")
+            }
+        }
+    }
+
     @Test func constantTimeEquality() {
         #expect(ConstantTime.equals("abc", "abc"))
         #expect(!ConstantTime.equals("abc", "abd"))

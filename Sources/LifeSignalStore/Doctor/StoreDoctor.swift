@@ -122,6 +122,9 @@ struct DoctorRun {
 
     private mutating func examineAccount(_ id: EntityID) {
         report.accounts += 1
+        // Memory bounded by one account, not the store: what a later check
+        // needs again (an index's account) is read again.
+        store.forgetDecoded()
         guard let account = decode(Account.self, StoreLayout.account(id)) else { return }
         if account.id != id { error(StoreLayout.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
         if let links = decode([ContactLink].self, StoreLayout.contacts(id)) {

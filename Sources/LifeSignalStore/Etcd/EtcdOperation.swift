@@ -24,42 +24,52 @@ struct EtcdOperation {
 /// files asked for by name the first request found absent or present; and
 /// which of the absent ones the command read.
 final class ReadMisses: Sendable {
-    private let lessons = Mutex(StoreReadLessons())
+    /// The lessons, and the paths already in their growing lists: a whole-store
+    /// look (`doctor`) reads every file alone, and searching the lists for
+    /// each would cost the square of the store's size.
+    private struct Noted {
+        var lessons = StoreReadLessons()
+        var readAlone = Set<String>()
+        var hintedTwice = Set<String>()
+        var hintedAbsentRead = Set<String>()
+    }
 
-    var all: StoreReadLessons { lessons.withLock { $0 } }
+    private let noted = Mutex(Noted())
+
+    var all: StoreReadLessons { noted.withLock { $0.lessons } }
 
     func note(_ path: String, absent: Bool) {
-        lessons.withLock { lessons in
-            guard !lessons.readAlone.contains(path) else { return }
-            lessons.readAlone.append(path)
-            if absent { lessons.readAloneAbsent.append(path) }
+        noted.withLock { noted in
+            guard noted.readAlone.insert(path).inserted else { return }
+            noted.lessons.readAlone.append(path)
+            if absent { noted.lessons.readAloneAbsent.append(path) }
         }
     }
 
     func noteRedundant(_ path: String) {
-        lessons.withLock { if !$0.hintedTwice.contains(path) { $0.hintedTwice.append(path) } }
+        noted.withLock { if $0.hintedTwice.insert(path).inserted { $0.lessons.hintedTwice.append(path) } }
     }
 
     /// A file the hint named and its request found absent, read by the body.
     func noteHintedAbsentRead(_ path: String) {
-        lessons.withLock { if !$0.hintedAbsentRead.contains(path) { $0.hintedAbsentRead.append(path) } }
+        noted.withLock { if $0.hintedAbsentRead.insert(path).inserted { $0.lessons.hintedAbsentRead.append(path) } }
     }
 
     /// What one first request found of the files its hint named: a later
     /// snapshot's finding replaces an earlier one's.
     func noteHinted(absent: [String], present: [String]) {
         guard !absent.isEmpty || !present.isEmpty else { return }
-        lessons.withLock { lessons in
+        noted.withLock { noted in
             // The first request of a command's first snapshot: most often the only one.
-            if lessons.hintedAbsent.isEmpty && lessons.hintedPresent.isEmpty {
-                lessons.hintedAbsent = absent
-                lessons.hintedPresent = present
+            if noted.lessons.hintedAbsent.isEmpty && noted.lessons.hintedPresent.isEmpty {
+                noted.lessons.hintedAbsent = absent
+                noted.lessons.hintedPresent = present
                 return
             }
-            lessons.hintedAbsent.removeAll { present.contains($0) }
-            lessons.hintedPresent.removeAll { absent.contains($0) }
-            for path in absent where !lessons.hintedAbsent.contains(path) { lessons.hintedAbsent.append(path) }
-            for path in present where !lessons.hintedPresent.contains(path) { lessons.hintedPresent.append(path) }
+            noted.lessons.hintedAbsent.removeAll { present.contains($0) }
+            noted.lessons.hintedPresent.removeAll { absent.contains($0) }
+            for path in absent where !noted.lessons.hintedAbsent.contains(path) { noted.lessons.hintedAbsent.append(path) }
+            for path in present where !noted.lessons.hintedPresent.contains(path) { noted.lessons.hintedPresent.append(path) }
         }
     }
 }

@@ -80,6 +80,13 @@ public final class LayoutStore: StoreWriting {
         cache[path] = value
     }
 
+    /// Forgets every decoded file of a read-only look, so one that visits
+    /// the whole store (`doctor`) holds one account's files at a time.
+    func forgetDecoded() {
+        precondition(transaction == nil, "a transaction's decoded files are its pending writes")
+        cache = ByteKeyedTable()
+    }
+
     /// The value `load` cached for `path`, if any.
     func cached<T>(_ type: T.Type, _ path: String) -> T? {
         cache[path] as? T
