@@ -92,7 +92,7 @@ let package = Package(
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
                 dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine", "SystemFiles",
-                               "ImageIO", "QRCode", "QRDetector"]),
+                               "ImageIO", "QRCode", "QRDetector", "TestSupport"]),
         .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzChecks"]),
@@ -109,10 +109,9 @@ let package = Package(
         .testTarget(name: "LifeSignalCoreTests",
                     dependencies: ["LifeSignalCore", "ZoneInfoFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
-                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "FuzzChecks",
-                                   "ZoneInfoFiles"]),
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
         .testTarget(name: "LifeSignalLocalTests",
-                    dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport", "FuzzChecks"]),
+                    dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "peak-memory", "TestSupport"]),
         // Measures a program's peak memory from a process small enough not to count in it.
@@ -122,9 +121,11 @@ let package = Package(
                                    "TestSupport"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
-        // What several test targets share: seeded randomness, the sandbox, person and binary
-        // harness that runs the built lifesignal, throw-away etcd clusters and loopback servers.
-        .target(name: "TestSupport", dependencies: ["EtcdClient", "HTTPClient", "NetworkIO"], path: "Tests/TestSupport"),
+        // What several test targets share: seeded randomness (the core's), the sandbox, person and binary
+        // harness that runs the built lifesignal, throw-away etcd clusters and loopback servers, a
+        // complete sample store and the reference readers of its files (also the fuzzer's).
+        .target(name: "TestSupport", dependencies: ["LifeSignalCore", "LifeSignalStore", "EtcdClient", "HTTPClient", "NetworkIO"],
+                path: "Tests/TestSupport"),
         // The network stack: against published vectors, misbehaving loopback peers and real etcd.
         .testTarget(name: "NetworkIOTests", dependencies: ["NetworkIO", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "NetworkIO", "TestSupport"]),
@@ -135,7 +136,7 @@ let package = Package(
         .testTarget(name: "QRDetectorTests", dependencies: ["QRDetector", "QRCode"], exclude: ["Fixtures"]),
         .testTarget(name: "ByteKeyedTests", dependencies: ["ByteKeyed", "TestSupport"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "SystemFiles", "TestSupport"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"], exclude: ["Fixtures"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "TestSupport"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
                     dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "LifeSignalLocal",

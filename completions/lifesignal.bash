@@ -271,7 +271,7 @@ _lifesignal() {
         fi
         npos=$((npos + 1))
     done
-    if [[ -n $skip ]]; then pending=${COMP_WORDS[end-1]}; fi
+    if [[ -n $skip ]]; then pending=${COMP_WORDS[end - 1]}; fi
     if [[ -n $pending ]]; then
         _lifesignal_value_kind "$cmdpath" "$pending"
         _lifesignal_offer "$REPLY"

@@ -1,5 +1,6 @@
 import ImageIO
 import QRCode
+import TestSupport
 
 /// Starting inputs for each target: valid examples, so mutations begin
 /// close to the interesting code rather than at its first length check.

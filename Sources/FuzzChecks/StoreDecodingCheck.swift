@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 
 /// Store decoding: one file of a complete store replaced by arbitrary bytes,
 /// then everything a command reads. Only documented errors may come out,
@@ -15,7 +16,7 @@ enum StoreDecodingCheck {
         let paths = fixture.paths
         let path = paths[Int(bytes.first ?? 0) % paths.count]
         let content = Array(bytes.dropFirst())
-        StoreFileDifferential.check(content, path: path)
+        checkReaders(content, path: path)
         do {
             let backend = try fixture.copy(name: root, replacing: path, with: content)
             try backend.write { transaction in try exercise(LayoutStore(transaction, name: root), fixture) }
@@ -35,6 +36,12 @@ enum StoreDecodingCheck {
         } catch {
             violated(.storeDecoding, "an undocumented error for a damaged \(path): \(error)")
         }
+    }
+
+    /// A violation when the codec and `JSONDecoder` disagree on a file (`StoreFileDifferential`).
+    static func checkReaders(_ bytes: [UInt8], path: String) {
+        guard let kind = StoreFileDifferential.kind(of: path), let problem = kind.disagreement(bytes) else { return }
+        violated(.storeDecoding, "\(path) (\(kind)): \(problem)")
     }
 
     /// The reads of status, contacts, invitations, notifications, history and tick.

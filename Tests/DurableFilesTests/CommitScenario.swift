@@ -2,6 +2,7 @@ import Testing
 
 @testable import DurableFiles
 @testable import SystemFiles
+import TestSupport
 
 /// A transaction from a known old state to a known new state, used to check
 /// that an interrupted commit leaves exactly one of the two.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import DurableFiles
 @testable import SystemFiles
+import TestSupport
 
 /// A directory lasts while a file is in it: a delete removes the
 /// directories it empties, and a transaction's listings agree before the

@@ -3,6 +3,7 @@ import Testing
 
 @testable import DurableFiles
 @testable import SystemFiles
+import TestSupport
 
 /// How the journal grows, is vouched for by the applied mark, and is
 /// emptied by checkpoints.

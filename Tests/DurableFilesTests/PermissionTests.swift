@@ -3,6 +3,7 @@ import Testing
 
 @testable import DurableFiles
 @testable import SystemFiles
+import TestSupport
 
 @Suite("Permissions whatever the umask", .serialized)
 struct PermissionTests {

@@ -4,6 +4,7 @@ import SystemFiles
 import Testing
 
 @testable import DurableFiles
+import TestSupport
 
 /// What another local user who may write a store directory could plant in
 /// it, and what the store does: it refuses (`.unsafe`, or `.damaged` for

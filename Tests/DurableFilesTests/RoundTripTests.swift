@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DurableFiles
+import TestSupport
 
 @Suite("Round trips")
 struct RoundTripTests {

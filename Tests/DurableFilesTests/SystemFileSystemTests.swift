@@ -3,6 +3,7 @@ import Testing
 
 @testable import DurableFiles
 @testable import SystemFiles
+import TestSupport
 
 @Suite("Live file system")
 struct SystemFileSystemTests {

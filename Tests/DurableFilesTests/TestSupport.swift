@@ -5,29 +5,6 @@ import Testing
 @testable import DurableFiles
 @testable import SystemFiles
 
-/// A fresh directory, removed when the value is deinitialised.
-final class TemporaryDirectory {
-    let path: String
-
-    /// A directory under `/tmp`, or under `/dev/shm` (memory, where fsync
-    /// costs nothing) when `inMemory` is set and it exists.
-    init(inMemory: Bool = false) {
-        let base = inMemory && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : "/tmp"
-        var template = Array("\(base)/durablefiles-test-XXXXXX".utf8CString)
-        // mkdtemp only fails when /tmp is unusable, and then no test can run.
-        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(created != nil, "mkdtemp failed: \(Errno.current)")
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// A path inside the directory for a store root that does not exist yet.
-    func child(_ name: String) -> String { path + "/" + name }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
 /// Every regular file under `root`, relative path → content, hidden and
 /// store-owned files included.
 func snapshot(_ root: String) -> [String: [UInt8]] {

@@ -12,13 +12,7 @@ import Testing
     /// Ada with codes set and a note, watched by Bob and Cy, checked in once.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Y")
-        for responder in [bob, cy] {
-            try #require(try ada.run(["contacts", "add", try responder.qrCode(), "--responder"]).status == 0)
-        }
+        let (ada, bob, cy) = try sandbox.adaWatchedByBobAndCy()
         try #require(try ada.run(["profile", "set", "--note", "Allergic to penicillin"]).status == 0)
         let set = try ada.run(["checkin", "code", "set", "--code", Self.real, "--duress", Self.duress])
         try #require(set.status == 0, "\(set)")

@@ -11,13 +11,7 @@ import Testing
     /// is due Mon 09:00, Bob is told at 10:00, Cy at 12:00.
     func story(grace: String = "1h", repeats: String = "6h") throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Y")
-        for responder in [bob, cy] {
-            try #require(try ada.run(["contacts", "add", try responder.qrCode(), "--responder"]).status == 0)
-        }
+        let (ada, bob, cy) = try sandbox.adaWatchedByBobAndCy()
         let delay = try ada.run(["contacts", "role", "Cy", "--delay", "2h"])
         try #require(delay.status == 0 && delay.stdout.contains("2h after your grace period"), "\(delay)")
         let interval = try ada.run(["checkin", "interval", "--grace", grace, "--repeat", repeats, "--json"])

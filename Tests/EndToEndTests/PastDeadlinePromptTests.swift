@@ -10,13 +10,7 @@ import TestSupport
     /// Ada watched by Bob and Cy, checked in at 09:00; now it is 13:00.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Y")
-        for responder in [bob, cy] {
-            try #require(try ada.run(["contacts", "add", try responder.qrCode(), "--responder"]).succeeded)
-        }
+        let (ada, bob, cy) = try sandbox.adaWatchedByBobAndCy()
         try #require(try ada.run(["checkin"]).succeeded)
         sandbox.setNow("2026-03-01T13:00:00Z", for: [ada, bob, cy])
         return (sandbox, ada, bob, cy)

@@ -8,13 +8,7 @@ import Testing
     /// Ada (interval 1d, checked in Sun 09:00) watched by Bob and Cy.
     func story() throws -> (Sandbox, Person, Person, Person) {
         let sandbox = Sandbox()
-        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cy = sandbox.person("cy")
-        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
-        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
-        try cy.signUp(phone: "+15550000003", first: "Cy", last: "Y")
-        for responder in [bob, cy] {
-            try #require(try ada.run(["contacts", "add", try responder.qrCode(), "--responder"]).status == 0)
-        }
+        let (ada, bob, cy) = try sandbox.adaWatchedByBobAndCy()
         try #require(try ada.run("checkin").status == 0)
         return (sandbox, ada, bob, cy)
     }

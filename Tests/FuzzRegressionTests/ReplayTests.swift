@@ -1,5 +1,6 @@
 import Foundation
 import FuzzChecks
+import TestSupport
 import Testing
 
 /// Every input a fuzzer stopped on once the defect is fixed, a sample of the

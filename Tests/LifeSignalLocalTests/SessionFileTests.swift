@@ -4,20 +4,15 @@ import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
 import Testing
+import TestSupport
 
 /// A session belongs to the store's identity, not to where the store is:
 /// it survives a move or a copy, is not shared with another store, and a
 /// session kept per path by an older lifesignal still counts.
 struct SessionFileTests {
     final class Home {
-        let path: String
-        init() {
-            var template = Array("/tmp/lifesignal-session-XXXXXX".utf8CString)
-            // mkdtemp fails only when /tmp is unusable, and then no test can run.
-            precondition(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) } != nil)
-            path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        deinit { _ = system("rm -rf '\(path)'") }
+        let directory = TemporaryDirectory("lifesignal-session")
+        var path: String { directory.path }
 
         func paths(store: String) throws -> LifeSignalPaths {
             let xdg = try XDGDirectories(environment: ["HOME": path], fallbackHome: nil)

@@ -61,6 +61,33 @@ struct ContactServiceTests {
         #expect(try world.store.accountID(qrCodeID: fresh.qrCodeID) == carol.id)
     }
 
+    /// The files `contacts add` writes, given the roles the owner gives the other person.
+    func filesWrittenByAdding(responder: Bool, dependent: Bool) throws -> (writes: [String], ada: Account, bob: Account) {
+        let (world, ada, bob) = try pair()
+        let recording = RecordingWrites(world.files)
+        _ = try ContactService(store: LayoutStore(recording, name: world.backend.name), env: world.env)
+            .add(code: bob.qrCodeID, asResponder: responder, asDependent: dependent, owner: ada)
+        return (recording.written, ada, bob)
+    }
+
+    /// A link that watches over one side only leaves the other side's
+    /// account and schedule alone: its deadline depends on nothing that changed.
+    @Test(arguments: [(true, false), (false, true)])
+    func addingOneRoleReschedulesOnlyTheWatchedSide(responder: Bool, dependent: Bool) throws {
+        let (writes, ada, bob) = try filesWrittenByAdding(responder: responder, dependent: dependent)
+        // Ada's responder (Bob) watches Ada; Ada's dependent (Bob) is watched by Ada.
+        let watched = responder ? ada : bob, unwatched = responder ? bob : ada
+        #expect(writes.contains("accounts/\(watched.id)/account.json"))
+        #expect(!writes.contains("accounts/\(unwatched.id)/account.json"))
+        #expect(!writes.contains("accounts/\(unwatched.id)/wake.json"))
+    }
+
+    @Test func addingBothRolesReschedulesBothSides() throws {
+        let (writes, ada, bob) = try filesWrittenByAdding(responder: true, dependent: true)
+        #expect(writes.contains("accounts/\(ada.id)/account.json"))
+        #expect(writes.contains("accounts/\(bob.id)/account.json"))
+    }
+
     @Test func roleChangesShowOnTheOtherSideAndKeepOneRole() throws {
         let (world, ada, bob) = try pair()
         try world.link(ada, bob, responder: true, dependent: false)

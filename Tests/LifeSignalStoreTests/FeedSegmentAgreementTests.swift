@@ -1,9 +1,8 @@
 import Foundation
-import FuzzChecks
+import TestSupport
 import LifeSignalCore
 @testable import LifeSignalStore
 import Testing
-import TestSupport
 
 /// The hand-written segment reader (what every command uses) against the
 /// `JSONDecoder` path it replaced (`StoreFileReference`):

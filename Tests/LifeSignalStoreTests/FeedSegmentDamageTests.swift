@@ -1,5 +1,5 @@
 import FoundationEssentials
-import FuzzChecks
+import TestSupport
 import LifeSignalCore
 @testable import LifeSignalStore
 import Testing

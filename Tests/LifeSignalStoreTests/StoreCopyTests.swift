@@ -2,6 +2,7 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 import Testing
+import TestSupport
 
 /// `StoreCopy` between any two backends: the same files and identity
 /// arrive, in bounded transactions with `store.json` last, and nothing is
@@ -20,7 +21,7 @@ struct StoreCopyTests {
 
     @Test func aCopyBetweenBackendsHoldsTheSameFilesAndIdentity() throws {
         let original = try Self.source()
-        let scratch = try ScratchDirectory()
+        let scratch = TemporaryDirectory("lifesignal-copy")
         let directory = try DirectoryBackend(root: scratch.path + "/copy")
         let report = try StoreCopy(from: SharedStore(backend: original), to: SharedStore(backend: directory)).run()
         let back = MemoryBackend(name: "memory:back")

@@ -1,21 +1,11 @@
-/// A deterministic generator (SplitMix64), so that a failing random test can
-/// be replayed exactly from the seed its message prints. The one copy every
-/// test target shares.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+import LifeSignalCore
 
-    public init(seed: UInt64) {
-        state = seed
-    }
+/// A deterministic generator, so that a failing random test can be replayed
+/// exactly from the seed its message prints: the core's SplitMix64, which
+/// its seeded `RandomSource` draws from too.
+public typealias SeededGenerator = SplitMix64
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
+extension SplitMix64 {
     /// One of `choices`, drawn uniformly.
     public mutating func pick<T>(_ choices: [T]) -> T {
         choices[Int.random(in: choices.indices, using: &self)]

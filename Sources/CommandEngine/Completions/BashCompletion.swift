@@ -89,85 +89,25 @@ struct BashCompletion {
 
     /// Walks the words before the cursor, then offers what may come next.
     private func main(_ name: String) -> String {
-        let help = model.helpCommand.map(CompletionModel.quoted) ?? "''"
-        return """
-        \(name)() {
-            local cur=${COMP_WORDS[COMP_CWORD]} end=$COMP_CWORD
-            local cmdpath='' word pending='' skip='' i npos=0 descend=1 dashdash=0 helpmode=0 REPLY
-            COMPREPLY=()
-            # bash splits --option=value at '=', so rebuild the pair.
-            if [[ $cur == '=' ]]; then
-                pending=${COMP_WORDS[COMP_CWORD-1]} cur='' end=$((COMP_CWORD - 1))
-            elif ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[COMP_CWORD-1]} == '=' ]]; then
-                pending=${COMP_WORDS[COMP_CWORD-2]} end=$((COMP_CWORD - 2))
-            fi
-            for ((i = 1; i < end; i++)); do
-                word=${COMP_WORDS[i]}
-                if [[ -n $skip ]]; then skip=''; continue; fi
-                if ((dashdash)); then npos=$((npos + 1)); continue; fi
-                case $word in
-                    --)
-                        dashdash=1 npos=0
-                        \(name)_default "$cmdpath"
-                        if ((descend)) && [[ -n $REPLY ]]; then cmdpath=${cmdpath:+$cmdpath }$REPLY; fi
-                        descend=0
-                        continue ;;
-                    =) skip=1; continue ;;
-                    -?*)
-                        \(name)_value_kind "$cmdpath" "$word"
-                        if [[ -n $REPLY && ${COMP_WORDS[i+1]-} != '=' ]]; then skip=1; fi
-                        continue ;;
-                esac
-                if ((descend)); then
-                    if [[ -z $cmdpath && $helpmode == 0 && $word == \(help) ]]; then helpmode=1; continue; fi
-                    \(name)_subcommands "$cmdpath"
-                    if [[ " $REPLY " == *" $word "* ]]; then
-                        cmdpath=${cmdpath:+$cmdpath }$word
-                        \(name)_subcommands "$cmdpath"
-                        [[ -n $REPLY ]] || descend=0
-                        continue
+        CompletionWalk(name: name, helpCommand: model.helpCommand.map(CompletionModel.quoted) ?? "''", dialect: .init(
+            prologue: """
+                    local cur=${COMP_WORDS[COMP_CWORD]} end=$COMP_CWORD
+                    local cmdpath='' word pending='' skip='' i npos=0 descend=1 dashdash=0 helpmode=0 REPLY
+                    COMPREPLY=()
+                    # bash splits --option=value at '=', so rebuild the pair.
+                    if [[ $cur == '=' ]]; then
+                        pending=${COMP_WORDS[COMP_CWORD-1]} cur='' end=$((COMP_CWORD - 1))
+                    elif ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[COMP_CWORD-1]} == '=' ]]; then
+                        pending=${COMP_WORDS[COMP_CWORD-2]} end=$((COMP_CWORD - 2))
                     fi
-                    descend=0
-                    if ((helpmode)); then continue; fi
-                    \(name)_default "$cmdpath"
-                    if [[ -n $REPLY ]]; then cmdpath=${cmdpath:+$cmdpath }$REPLY; fi
-                fi
-                npos=$((npos + 1))
-            done
-            if [[ -n $skip ]]; then pending=${COMP_WORDS[end-1]}; fi
-            if [[ -n $pending ]]; then
-                \(name)_value_kind "$cmdpath" "$pending"
-                \(name)_offer "$REPLY"
-                return
-            fi
-            if ((helpmode)); then
-                ((descend)) || return
-                \(name)_subcommands "$cmdpath"
-                \(name)_offer "words:$REPLY"
-                return
-            fi
-            if ((dashdash)); then
-                \(name)_passthrough "$cmdpath"
-                if [[ -n $REPLY ]]; then
-                    if ((npos == 0)); then \(name)_offer command; else \(name)_offer file; fi
-                    return
-                fi
-                \(name)_argument_kind "$cmdpath" "$npos"
-                \(name)_offer "$REPLY"
-                return
-            fi
-            if [[ $cur == -* ]]; then
-                \(name)_options "$cmdpath"
-                \(name)_offer "words:$REPLY"
-                return
-            fi
-            if ((descend)); then
-                \(name)_subcommands "$cmdpath"
-                \(name)_offer "words:$REPLY"
-            fi
-            \(name)_argument_kind "$cmdpath" "$npos"
-            \(name)_offer "$REPLY"
-        }
-        """
+                """,
+            words: "COMP_WORDS", firstIndex: "1", end: "end",
+            extraArms: "            =) skip=1; continue ;;",
+            valueFollows: "[[ -n $REPLY && ${COMP_WORDS[i+1]-} != '=' ]]",
+            isSubcommand: "[[ \" $REPLY \" == *\" $word \"* ]]",
+            hasSubcommands: "[[ -n $REPLY ]]",
+            offerSubcommands: "\(name)_offer \"words:$REPLY\"",
+            offerOptions: "\(name)_offer \"words:$REPLY\"",
+            offerNothing: "return")).render()
     }
 }

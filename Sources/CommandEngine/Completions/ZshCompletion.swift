@@ -65,84 +65,26 @@ struct ZshCompletion {
         """
     }
 
+    /// Walks the words before the cursor, then offers what may come next.
     private func main(_ name: String) -> String {
-        let help = model.helpCommand.map(CompletionModel.quoted) ?? "''"
-        return """
-        \(name)() {
-            local cur=${words[CURRENT]} cmdpath='' word pending='' skip='' REPLY
-            local -a reply
-            local -i i npos=0 descend=1 dashdash=0 helpmode=0
-            if [[ $cur == --*=* ]]; then
-                pending=${cur%%=*}
-                compset -P '*='
-                cur=${cur#*=}
-            fi
-            for ((i = 2; i < CURRENT; i++)); do
-                word=${words[i]}
-                if [[ -n $skip ]]; then skip=''; continue; fi
-                if ((dashdash)); then npos+=1; continue; fi
-                case $word in
-                    --)
-                        dashdash=1 npos=0
-                        \(name)_default "$cmdpath"
-                        if ((descend)) && [[ -n $REPLY ]]; then cmdpath=${cmdpath:+$cmdpath }$REPLY; fi
-                        descend=0
-                        continue ;;
-                    -?*)
-                        \(name)_value_kind "$cmdpath" "$word"
-                        [[ -n $REPLY ]] && skip=1
-                        continue ;;
-                esac
-                if ((descend)); then
-                    if [[ -z $cmdpath && $helpmode == 0 && $word == \(help) ]]; then helpmode=1; continue; fi
-                    \(name)_subcommands "$cmdpath"
-                    if (( ${reply[(I)${(b)word}:*]} )); then
-                        cmdpath=${cmdpath:+$cmdpath }$word
-                        \(name)_subcommands "$cmdpath"
-                        (( $#reply )) || descend=0
-                        continue
+        CompletionWalk(name: name, helpCommand: model.helpCommand.map(CompletionModel.quoted) ?? "''", dialect: .init(
+            prologue: """
+                    local cur=${words[CURRENT]} cmdpath='' word pending='' skip='' REPLY
+                    local -a reply
+                    local -i i npos=0 descend=1 dashdash=0 helpmode=0
+                    if [[ $cur == --*=* ]]; then
+                        pending=${cur%%=*}
+                        compset -P '*='
+                        cur=${cur#*=}
                     fi
-                    descend=0
-                    ((helpmode)) && continue
-                    \(name)_default "$cmdpath"
-                    [[ -n $REPLY ]] && cmdpath=${cmdpath:+$cmdpath }$REPLY
-                fi
-                npos+=1
-            done
-            [[ -n $skip ]] && pending=${words[CURRENT-1]}
-            if [[ -n $pending ]]; then
-                \(name)_value_kind "$cmdpath" "$pending"
-                \(name)_offer "$REPLY"
-                return
-            fi
-            if ((helpmode)); then
-                ((descend)) || return 1
-                \(name)_subcommands "$cmdpath"
-                _describe -t commands command reply
-                return
-            fi
-            if ((dashdash)); then
-                \(name)_passthrough "$cmdpath"
-                if [[ -n $REPLY ]]; then
-                    if ((npos == 0)); then \(name)_offer command; else \(name)_offer file; fi
-                    return
-                fi
-                \(name)_argument_kind "$cmdpath" "$npos"
-                \(name)_offer "$REPLY"
-                return
-            fi
-            if [[ $cur == -* ]]; then
-                \(name)_options "$cmdpath"
-                _describe -t options option reply
-                return
-            fi
-            if ((descend)); then
-                \(name)_subcommands "$cmdpath"
-                _describe -t commands command reply
-            fi
-            \(name)_argument_kind "$cmdpath" "$npos"
-            \(name)_offer "$REPLY"
-        }
-        """
+                """,
+            words: "words", firstIndex: "2", end: "CURRENT",
+            extraArms: "",
+            valueFollows: "[[ -n $REPLY ]]",
+            isSubcommand: "(( ${reply[(I)${(b)word}:*]} ))",
+            hasSubcommands: "(( $#reply ))",
+            offerSubcommands: "_describe -t commands command reply",
+            offerOptions: "_describe -t options option reply",
+            offerNothing: "return 1")).render()
     }
 }

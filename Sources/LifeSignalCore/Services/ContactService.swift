@@ -108,15 +108,23 @@ public struct ContactService {
     func linksChanged(_ owner: EntityID, _ other: EntityID, before: ContactLink?, after: ContactLink?) throws {
         let deadlines = DeadlineService(store: store, env: env)
         // The owner's responders: the other, as the link's responder side.
-        if before?.isResponder != after?.isResponder || before?.responderDelay != after?.responderDelay {
+        if Self.watch(before, \.isResponder, \.responderDelay) != Self.watch(after, \.isResponder, \.responderDelay) {
             if after?.isResponder != true { try dropAnswerWindows(of: owner, from: other) }
             try deadlines.reschedule(owner)
         }
         // The other's responders: the owner, as the link's dependent side.
-        if before?.isDependent != after?.isDependent || before?.dependentDelay != after?.dependentDelay {
+        if Self.watch(before, \.isDependent, \.dependentDelay) != Self.watch(after, \.isDependent, \.dependentDelay) {
             if after?.isDependent != true { try dropAnswerWindows(of: other, from: owner) }
             try deadlines.reschedule(other)
         }
+    }
+
+    /// The delay of one side's watch over the other, nil when it does not
+    /// watch: no link and a link without that role watch alike.
+    private static func watch(_ link: ContactLink?, _ role: KeyPath<ContactLink, Bool>,
+                              _ delay: KeyPath<ContactLink, Int>) -> Int? {
+        guard let link, link[keyPath: role] else { return nil }
+        return link[keyPath: delay]
     }
 
     private func dropAnswerWindows(of id: EntityID, from sender: EntityID) throws {

@@ -59,21 +59,18 @@ extension RandomSource {
     }
 }
 
-/// Shared state of a seeded generator, safe to use from several threads.
+/// Shared state of a seeded generator, safe to use from several threads:
+/// SplitMix64's numbers, each as eight bytes, least significant first.
 private final class SeededState: Sendable {
-    private let state: Mutex<UInt64>
-    init(_ seed: UInt64) { state = Mutex(seed) }
+    private let generator: Mutex<SplitMix64>
+    init(_ seed: UInt64) { generator = Mutex(SplitMix64(seed: seed)) }
 
     func next(_ count: Int) -> [UInt8] {
-        state.withLock { state in
+        generator.withLock { generator in
             var out: [UInt8] = []
             out.reserveCapacity(count)
             while out.count < count {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                z ^= z >> 31
+                let z = generator.next()
                 for shift in stride(from: 0, to: 64, by: 8) where out.count < count {
                     out.append(UInt8(truncatingIfNeeded: z >> UInt64(shift)))
                 }

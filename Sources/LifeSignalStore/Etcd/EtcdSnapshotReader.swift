@@ -155,32 +155,6 @@ final class EtcdSnapshotReader {
         return StorePage(paths: paths, hasMore: response.more)
     }
 
-    /// Reads the values of `paths` and the listings of `directories` in one
-    /// round trip, as far as they are not known yet.
-    func prefetch(paths: [String], directories: [String] = []) throws {
-        let wantedPaths = paths.filter { values[$0] == nil && coveringListing(of: $0) == nil }
-        let wantedDirectories = directories.filter { listings[$0] == nil && operation.keys.dataRanges($0).count == 1 }
-        var requests = wantedPaths.map { RangeRequest(key: operation.keys.key($0)) }
-        for directory in wantedDirectories {
-            let range = operation.keys.dataRanges(directory)[0]
-            requests.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true))
-        }
-        guard !requests.isEmpty else { return }
-        let responses = try fetch(requests)
-        for (path, response) in zip(wantedPaths, responses) {
-            let key = operation.keys.key(path)
-            let found = response.kvs.first { $0.key == key }
-            values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
-        }
-        for (directory, response) in zip(wantedDirectories, responses.dropFirst(wantedPaths.count)) {
-            var found: [String: Int64] = [:]
-            for kv in response.kvs {
-                if let path = operation.keys.path(of: kv.key), BackendPath.fileProblem(path) == nil { found[path] = kv.modRevision }
-            }
-            listings[directory] = found
-        }
-    }
-
     /// The cluster's clock for this snapshot: R's, or the command's, or
     /// (when nothing was read yet) one fetched now.
     func ensureClock() throws -> ClusterClock {

@@ -21,22 +21,14 @@ enum FunctionPatterns {
         matrix[dark.x, dark.y] = true
         if version.rawValue >= 7 {
             let bits = VersionInformation.codeword(version)
-            // Bit i at (size − 11 + i % 3, i / 3) and transposed, as
-            // ModulePlacement.versionCoordinates lists them.
+            let (first, second) = ModulePlacement.versionCoordinates(size: size)
             for bit in 0..<18 {
                 let isDark = bits >> bit & 1 == 1
-                matrix[size - 11 + bit % 3, bit / 3] = isDark
-                matrix[bit / 3, size - 11 + bit % 3] = isDark
+                matrix[first[bit].x, first[bit].y] = isDark
+                matrix[second[bit].x, second[bit].y] = isDark
             }
         }
         return matrix
-    }
-
-    /// Writes both copies of the format information for `info`.
-    static func drawFormat(_ info: FormatInformation, into matrix: inout BitMatrix) {
-        ModulePlacement.forEachFormatModule(size: matrix.size, codeword: info.codeword) { x, y, dark in
-            matrix[x, y] = dark
-        }
     }
 
     /// A 7 × 7 finder: dark ring, light ring, dark 3 × 3 core. Its separator is

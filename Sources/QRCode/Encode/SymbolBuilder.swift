@@ -47,29 +47,17 @@ enum SymbolBuilder {
                 function.withUnsafeBufferPointer { function in
                     rows.withUnsafeMutableBufferPointer { rows in
                         dataRows.withUnsafeMutableBufferPointer { dataRows in
-                            // Two-column strips from the right edge, alternately
-                            // upward and downward, skipping the vertical timing
-                            // column and every function module (7.7.3).
                             var bitIndex = 0
-                            var right = size - 1
-                            while right >= 1 {
-                                if right == 6 { right = 5 }
-                                let upward = (right + 1) & 2 == 0
-                                for step in 0..<size {
-                                    let y = upward ? size - 1 - step : step
-                                    for column in 0..<2 {
-                                        let x = right - column
-                                        let word = y * stride + x >> 6
-                                        let bit: UInt64 = 1 << UInt64(x & 63)
-                                        if function[word] & bit != 0 { continue }
-                                        dataRows[word] |= bit
-                                        if bitIndex < bitCount, codewords[bitIndex >> 3] << UInt8(bitIndex & 7) & 0x80 != 0 {
-                                            rows[word] |= bit
-                                        }
-                                        bitIndex += 1
-                                    }
+                            ModulePlacement.forEachDataModule(size: size, isFunction: { x, y in
+                                function[y * stride + x >> 6] & 1 << UInt64(x & 63) != 0
+                            }) { x, y in
+                                let word = y * stride + x >> 6
+                                let bit: UInt64 = 1 << UInt64(x & 63)
+                                dataRows[word] |= bit
+                                if bitIndex < bitCount, codewords[bitIndex >> 3] << UInt8(bitIndex & 7) & 0x80 != 0 {
+                                    rows[word] |= bit
                                 }
-                                right -= 2
+                                bitIndex += 1
                             }
                         }
                     }

@@ -16,7 +16,7 @@ struct Conformer: Sendable, CustomTestStringConvertible {
     static let all: [Conformer] = [.directory, .memory] + (EtcdBinary.shouldRun ? [.etcd] : [])
 
     static let directory = Conformer(testDescription: "directory") {
-        let root = try ScratchDirectory()
+        let root = TemporaryDirectory("lifesignal-conformance")
         let path = root.path + "/store"
         return StoreUnderTest(isOptimistic: false, keepAlive: root) {
             try DirectoryBackend(root: path, lockTimeout: .seconds(10))
@@ -72,31 +72,4 @@ final class StoreUnderTest: @unchecked Sendable {
     /// backend's back; returns its full name, or nil when this backend
     /// cannot hold such damage.
     func damage(_ path: String) throws -> String? { try damager(path) }
-}
-
-/// A temporary directory removed when released.
-final class ScratchDirectory {
-    let path: String
-
-    init() throws {
-        var template = Array("/tmp/lifesignal-conformance-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw StoreError.io("mkdtemp failed")
-        }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    deinit {
-        var pending = [path]
-        var directories: [String] = []
-        let files = SystemFileSystem()
-        while let directory = pending.popLast() {
-            directories.append(directory)
-            for name in (try? files.listDirectory(directory)) ?? [] {
-                let child = directory + "/" + name
-                if (try? files.lstat(child))?.kind == .directory { pending.append(child) } else { try? files.unlink(child) }
-            }
-        }
-        for directory in directories.reversed() { try? files.rmdir(directory) }
-    }
 }

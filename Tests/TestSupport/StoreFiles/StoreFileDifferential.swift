@@ -81,9 +81,4 @@ package enum StoreFileDifferential {
         }
     }
 
-    /// The fuzzer's check: a violation when the readers disagree on a file.
-    static func check(_ bytes: [UInt8], path: String) {
-        guard let kind = kind(of: path), let problem = kind.disagreement(bytes) else { return }
-        violated(.storeDecoding, "\(path) (\(kind)): \(problem)")
-    }
 }
