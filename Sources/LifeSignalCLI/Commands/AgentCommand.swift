@@ -1,3 +1,4 @@
+import LifeSignalApp
 import LifeSignalCore
 
 /// `agent`: keeps the store's deadlines and delivers the signed-in
@@ -7,7 +8,11 @@ extension Agent: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         switch mode {
         case .run:
-            return try AgentLoop(context: c).run()
+            let events = AgentEvents(c: c)
+            switch try AgentLoop(context: c, rendering: .terminal, emit: events.show).run() {
+            case .stopped: return success
+            case .failed(let kind): return ExitCode(kind).rawValue
+            }
         case .systemdUnit:
             let service = try AgentService(context: c)
             if c.json {

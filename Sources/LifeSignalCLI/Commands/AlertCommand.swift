@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 extension Alert: RunnableCommand {
@@ -33,6 +34,7 @@ extension AlertOn: RunnableCommand {
         try c.requireConfirmation("Raise an emergency alert? Every responder will be told.", yes: yes,
                                   declined: "Not raised; nobody was told.")
         let (alert, reach) = try c.writing { store, account in
+            var account = account
             let (alert, reach) = try AccountService(store: store, env: try c.core()).raiseAlert(&account)
             return (alert, ReachText.Named(reach, in: store))
         }
@@ -48,7 +50,8 @@ extension AlertOn: RunnableCommand {
 extension AlertOff: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let reach = try c.writing { store, account in
-            ReachText.Named(try AccountService(store: store, env: try c.core()).cancelAlert(&account).reach, in: store)
+            var account = account
+            return ReachText.Named(try AccountService(store: store, env: try c.core()).cancelAlert(&account).reach, in: store)
         }
         if c.json { AlertText.print(nil, now: try c.now(), c, extra: ReachText.json(reach.reach)) } else {
             c.say("Alert cancelled. " + ReachText.sentence(reach))

@@ -1,6 +1,6 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 extension Checkin: RunnableCommand {
     /// Checks in now, or after `command` succeeded; with codes set, only
@@ -64,6 +64,7 @@ extension Checkin: RunnableCommand {
                          duress earlier: Reach?) throws -> Result {
         enum Step { case result(Result), refused(LifeSignalError) }
         let step: Step = try c.writing { store, account in
+            var account = account
             var duress = earlier
             if account.checkInCodes != nil, !verified {
                 guard let typed else { return .result(.needsCode) }

@@ -1,6 +1,6 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 /// Where a check-in code comes from, and checking one on its own.
 ///
@@ -15,7 +15,7 @@ enum CheckInCodeInput {
 
     /// Asks on a terminal, without echo; elsewhere a code is required.
     static func ask(_ c: Context, question: String = "Check-in code: ") throws -> String {
-        guard c.env.input.isTerminal else {
+        guard c.input.isTerminal else {
             throw LifeSignalError.refused("a check-in code is needed: give --code, set LIFESIGNAL_CHECKIN_CODE, "
                 + "or run this on a terminal")
         }
@@ -28,7 +28,8 @@ enum CheckInCodeInput {
     /// it was the duress code.
     static func verify(_ typed: String, _ c: Context) throws -> Reach? {
         let verdict = try c.writing { store, account in
-            try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account)
+            var account = account
+            return try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account)
         }
         switch verdict {
         case .accepted(let duress): return duress
@@ -50,6 +51,7 @@ enum CheckInCodeInput {
         while true {
             // nil: a code is needed and none was given.
             let outcome: Result<T, LifeSignalError>? = try c.writing { store, account in
+                var account = account
                 if account.checkInCodes == nil {
                     if typed != nil { return .failure(noCodes) }
                 } else if needsCode(account) || code != nil {
@@ -74,12 +76,12 @@ enum CheckInCodeInput {
 extension CheckinCodeSet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let hasCodes = try c.reading { _, account in account.checkInCodes != nil }
-        guard codes != nil || c.env.input.isTerminal else {
+        guard codes != nil || c.input.isTerminal else {
             throw LifeSignalError.refused("stdin is not a terminal: give --code and --duress")
         }
         var current = CheckInCodeInput.fromEnvironment(c)
         if hasCodes, current == nil {
-            guard c.env.input.isTerminal else {
+            guard c.input.isTerminal else {
                 throw LifeSignalError.refused("changing your codes needs a current one: set LIFESIGNAL_CHECKIN_CODE, "
                     + "or run this on a terminal")
             }
@@ -93,7 +95,8 @@ extension CheckinCodeSet: RunnableCommand {
             new = (code, try askTwice(c, "Duress code (a different one): ", differentFrom: code))
         }
         let verdict = try c.writing { store, account in
-            try CheckInCodeService(store: store, env: try c.core())
+            var account = account
+            return try CheckInCodeService(store: store, env: try c.core())
                 .set(code: new.code, duress: new.duress, current: current, account: &account)
         }
         if case .refused(let error) = verdict { throw error }
@@ -135,7 +138,8 @@ extension CheckinCodeClear: RunnableCommand {
         }
         let current = try code ?? CheckInCodeInput.fromEnvironment(c) ?? CheckInCodeInput.ask(c)
         let verdict = try c.writing { store, account in
-            try CheckInCodeService(store: store, env: try c.core()).clear(current: current, account: &account)
+            var account = account
+            return try CheckInCodeService(store: store, env: try c.core()).clear(current: current, account: &account)
         }
         if case .refused(let error) = verdict { throw error }
         if c.json { c.printJSON(.object([("codesSet", .bool(false))])) } else {

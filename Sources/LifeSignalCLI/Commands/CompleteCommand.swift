@@ -1,3 +1,4 @@
+import LifeSignalApp
 import LifeSignalCore
 
 extension Complete: RunnableCommand {

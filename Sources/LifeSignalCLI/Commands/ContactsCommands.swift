@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 extension ContactsList: RunnableCommand {
@@ -133,7 +134,7 @@ extension ContactsRole: RunnableCommand {
             let last = try c.reading { store, account in
                 try UnwatchedText.lastResponder(contact, store: store, owner: account.id)
             }
-            if let last, !yes, c.env.input.isTerminal {
+            if let last, !yes, c.input.isTerminal {
                 try c.requireConfirmation(UnwatchedText.onlyResponder(last) + " Stop them being your responder?", yes: false,
                                           declined: "Not changed; \(last) stays your responder.")
             }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 /// `drill [--wait DURATION]`: sends every responder a test notice the way a
@@ -21,7 +22,10 @@ extension Drill: RunnableCommand {
             }
             return show(report, c)
         }
-        let sent = try c.writing { store, account in try DrillService(store: store, env: try c.core()).send(&account) }
+        let sent = try c.writing { store, account in
+            var account = account
+            return try DrillService(store: store, env: try c.core()).send(&account)
+        }
         ReachText.warnDamage(sent.reach.contactsProblem, done: "the drill went to every responder who could be found", c)
         guard let record = sent.record else {
             if c.json {

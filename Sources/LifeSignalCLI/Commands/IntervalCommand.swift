@@ -1,6 +1,6 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 extension CheckinInterval: RunnableCommand {
     /// Shows the intervals, or changes them.
@@ -32,7 +32,7 @@ extension CheckinInterval: RunnableCommand {
     /// in the past and so tell the responders at once: whether to check in
     /// first (the default). Elsewhere the change is made as asked.
     private func askToCheckInFirst(_ c: Context) throws -> Bool {
-        guard !yes, c.env.input.isTerminal else { return false }
+        guard !yes, c.input.isTerminal else { return false }
         let now = try c.now()
         let responders = try c.reading { store, account in
             PastDeadline.tellsResponders(account, checkIn: interval, grace: grace, now: now)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 extension ContactsInvitations: RunnableCommand {
@@ -83,7 +84,8 @@ extension ContactsAdd {
     func invite(_ phone: String, firstName: String?, lastName: String?, _ c: Context) throws -> Int32 {
         let now = try c.now()
         let sent = try c.writing { store, account in
-            try InvitationService(store: store, env: try c.core()).invite(
+            var account = account
+            return try InvitationService(store: store, env: try c.core()).invite(
                 phone: phone, asResponder: asResponder, asDependent: asDependent,
                 firstName: firstName, lastName: lastName, owner: &account)
         }

@@ -1,5 +1,5 @@
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 extension Logout: RunnableCommand {
     /// Ends the session in the store and here.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 extension NotificationsList: RunnableCommand {
@@ -143,7 +144,7 @@ extension NotificationsDelete: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let query: String?
         if case .one(let id) = target { query = id } else { query = nil }
-        if query == nil, !yes, !c.env.input.isTerminal {
+        if query == nil, !yes, !c.input.isTerminal {
             try c.requireConfirmation("Delete all your notifications?", yes: yes, declined: "Nothing deleted.")
         } else if query == nil, !yes {
             // On a terminal, what would go is read first, so the question can say.

@@ -1,6 +1,6 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 /// `notifications follow`: prints new items as they arrive until SIGINT or
 /// SIGTERM, and hands them to the notify command like `tick`.
@@ -75,7 +75,7 @@ extension NotificationsFollow: RunnableCommand {
         try c.out.flush()
         let now = look.now
         if !look.items.isEmpty || nextRetry.map({ $0 <= now }) == true {
-            var delivery = Delivery(context: c)
+            var delivery = Delivery(context: c, rendering: .terminal)
             delivery.shouldStop = { waiter.stopRequested }
             delivery.liveClock = true
             let report = try delivery.run()

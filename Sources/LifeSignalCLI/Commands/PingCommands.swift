@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 extension PingSend: RunnableCommand {
@@ -78,6 +79,7 @@ extension PingRespond: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let (answer, account, names, outcome) = try c.writing { store, account in
+            var account = account
             let answer = try PingService(store: store, env: try c.core()).respond(ping, owner: &account)
             var names: [EntityID: String] = [account.id: account.fullName]
             for sender in Set(answer.answered.map(\.senderID)) { names[sender] = (try? store.account(sender))?.fullName }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 extension Profile: RunnableCommand {
@@ -27,6 +28,7 @@ extension ProfileSet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let note = try self.note == "-" ? Self.noteFromInput(c) : self.note
         let account = try c.writing { store, account in
+            var account = account
             try AccountService(store: store, env: try c.core())
                 .updateProfile(&account, firstName: firstName, lastName: lastName, note: note)
             return account
@@ -38,10 +40,10 @@ extension ProfileSet: RunnableCommand {
     /// `--note -`: the note from standard input (a file, a pipe, or typed
     /// up to Ctrl-D), read before the store is touched.
     static func noteFromInput(_ c: Context) throws -> String {
-        if c.env.input.isTerminal { c.err.line("Type your emergency note, then Ctrl-D on a line of its own:") }
+        if c.input.isTerminal { c.err.line("Type your emergency note, then Ctrl-D on a line of its own:") }
         try? c.err.flush()
         // Four times the longest note: enough for any note, and a clear refusal past it.
-        guard let bytes = c.env.input.readAll(limit: 4 * ProfileRules.maxNoteBytes) else {
+        guard let bytes = c.input.readAll(limit: 4 * ProfileRules.maxNoteBytes) else {
             throw LifeSignalError.invalid("standard input holds more than an emergency note "
                                           + "(at most \(ProfileRules.maxNoteBytes) bytes)")
         }

@@ -1,5 +1,5 @@
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 import SystemFiles
 
 /// `profile edit-note`: the note, edited in the user's editor.
@@ -25,6 +25,7 @@ extension ProfileEditNote: RunnableCommand {
             return success
         }
         let account = try c.writing { store, account in
+            var account = account
             try AccountService(store: store, env: try c.core()).updateProfile(&account, firstName: nil, lastName: nil, note: after)
             return account
         }

@@ -30,6 +30,7 @@ extension QRShow: RunnableCommand {
 extension QRRefresh: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let account = try c.writing { store, account in
+            var account = account
             try AccountService(store: store, env: try c.core()).refreshQRCode(&account)
             return account
         }

@@ -1,5 +1,5 @@
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 import QRCode
 
 /// Reads a QR code from an image. With `--raw`, prints exactly the payload

@@ -1,7 +1,6 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalLocal
-import LifeSignalStore
 
 /// The four notification switches live with the account in the store; the
 /// external commands are local to this machine.
@@ -50,6 +49,7 @@ extension SettingsSet: RunnableCommand {
         switch change {
         case .toggle(let key, let on):
             try c.writing { store, account in
+                var account = account
                 var preferences = account.preferences
                 switch key {
                 case .alerts: preferences.alerts = on
@@ -86,7 +86,7 @@ extension SettingsSet: RunnableCommand {
                 // leaves the setting as it was.
                 if try c.isSignedIn() {
                     let since = command == nil ? nil : try local.notifyCommandSince ?? c.now()
-                    try KeeperRecords(context: c).notifyCommandChanged(since: since)
+                    try PresenceRecords(context: c).notifyCommandChanged(since: since)
                 }
             } else {
                 local.smsCommand = command
@@ -99,6 +99,7 @@ extension SettingsSet: RunnableCommand {
         case .timeZone(let text):
             let name = try MachineZone.known(text, c)
             try c.writing { store, account in
+                var account = account
                 try AccountService(store: store, env: try c.core()).setTimeZone(&account, name)
             }
             if c.json { c.printJSON(.object([(SettingKey.timeZone.rawValue, .string(name.rawValue))])) } else {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 /// `status [--check]`: your own state, who watches over you, and the

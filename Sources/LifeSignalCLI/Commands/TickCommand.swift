@@ -1,6 +1,6 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 /// Deadlines up to date for the whole store, then delivery of the
 /// signed-in account's new notifications. Made for cron.
@@ -8,15 +8,15 @@ extension Tick: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         // What this tick will write down (its look, its delivery run) is
         // decided first: a damaged record stops it before it changes anything.
-        let records = KeeperRecords(context: c)
+        let records = PresenceRecords(context: c)
         let note = try records.planTick(signedIn: try c.isSignedIn())
         // Delivery's first read brings an agent's share of the store's due
         // deadlines up to date (a command's own takes only a small slice of
         // them), before it looks for the session.
-        c.catchUpSlice = SharedStore.agentSlice
+        c.catchUpAsAgent()
         let report: Delivery.Report
         do {
-            report = try Delivery(context: c).run()
+            report = try Delivery(context: c, rendering: .terminal).run()
         } catch LifeSignalError.notSignedIn {
             try records.tickRan(note)
             if c.json { c.printJSON(.object([("delivered", .int(0)), ("failed", .int(0)), ("signedIn", .bool(false))])) }

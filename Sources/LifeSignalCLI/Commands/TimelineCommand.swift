@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 extension TimelineCommand: RunnableCommand {
