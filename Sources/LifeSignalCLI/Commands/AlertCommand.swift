@@ -1,6 +1,45 @@
+import CommandEngine
 import FoundationEssentials
 import LifeSignalApp
 import LifeSignalCore
+
+/// Alerts and pings.
+enum SafetyCommandTable {
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("alert") { Alert.spec },
+        SubcommandEntry("ping") { SafetyCommandTable.ping },
+    ]
+
+    static let ping = CommandSpec(
+        "ping",
+        summary: "Ask a dependent to check in; list and answer pings",
+        subcommandEntries: [
+            SubcommandEntry("send") { PingSend.spec },
+            SubcommandEntry("list") { PingList.spec },
+            SubcommandEntry("respond") { PingRespond.spec },
+        ],
+        defaultSubcommand: "send",
+        examples: [
+            CommandExample("ping Ada", "ask Ada to check in"),
+            CommandExample("ping respond", "answer every pending ping"),
+        ])
+}
+
+/// `alert`: shows the alert state.
+struct Alert: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "alert",
+        summary: "Show, raise or cancel an emergency alert",
+        subcommandEntries: [
+            SubcommandEntry("on") { AlertOn.spec },
+            SubcommandEntry("off") { AlertOff.spec },
+        ],
+        isRunnable: true,
+        input: .running(Alert.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 extension Alert: RunnableCommand {
     /// Shows whether an alert is active.
@@ -9,6 +48,27 @@ extension Alert: RunnableCommand {
         let account = try c.reading { _, account in account }
         AlertText.print(account.alert, now: now, c)
         return success
+    }
+}
+
+/// `alert on [--yes]`
+struct AlertOn: CommandInput, Equatable {
+    static let yes = Flag("yes", short: "y", help: "Raise it without asking.")
+
+    static let spec = CommandSpec(
+        "on",
+        summary: "Raise an emergency alert: every responder is told, with your note",
+        discussion: [
+            "Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required. While an alert is active, says so and changes nothing.",
+        ],
+        options: [yes.spec],
+        examples: [CommandExample("alert on --yes", "raise an alert from a script")],
+        input: .running(AlertOn.self))
+
+    let yes: Bool
+
+    init(from parsed: ParsedCommand) {
+        yes = parsed[Self.yes]
     }
 }
 
@@ -45,6 +105,13 @@ extension AlertOn: RunnableCommand {
         c.hint(reach.reach.isNobody ? ReachText.addResponder : "lifesignal alert off (when you are safe)")
         return success
     }
+}
+
+/// `alert off`
+struct AlertOff: CommandInput, Equatable {
+    static let spec = CommandSpec("off", summary: "Cancel your alert: every responder is told", input: .running(AlertOff.self))
+
+    init(from parsed: ParsedCommand) {}
 }
 
 extension AlertOff: RunnableCommand {

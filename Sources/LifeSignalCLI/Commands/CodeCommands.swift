@@ -1,6 +1,22 @@
+import CommandEngine
 import FoundationEssentials
 import LifeSignalApp
 import LifeSignalCore
+
+/// `checkin code set|clear`
+enum CheckinCodeCommands {
+    static let spec = CommandSpec(
+        "code",
+        summary: "Set or clear your check-in code and duress code",
+        discussion: [
+            "With codes set, a check-in needs one of them, and so does everything that gives you more time before your responders hear: a longer interval or grace period, fewer repeats, a pause, its early end, an extension, changing or clearing the codes. The duress code does each exactly like the real one (the same output, exit status, history, status and feed, so whoever watches sees nothing) and silently raises an alert, with your emergency note, to every responder.",
+            "'alert off' answers as if no alert were active and leaves the duress alert standing: your real code ends it (your responders are told), or a responder's 'ack'.",
+        ],
+        subcommandEntries: [
+            SubcommandEntry("set") { CheckinCodeSet.spec },
+            SubcommandEntry("clear") { CheckinCodeClear.spec },
+        ])
+}
 
 /// Where a check-in code comes from, and checking one on its own.
 ///
@@ -73,6 +89,38 @@ enum CheckInCodeInput {
                                                  hint: "lifesignal checkin code set")
 }
 
+/// `checkin code set [--code CODE --duress CODE]`
+struct CheckinCodeSet: CommandInput, Equatable {
+    static let code = Option<String>("code", valueName: "CODE", help: "The new check-in code (4 to 64 bytes).")
+    static let duress = Option<String>("duress", valueName: "CODE", help: "The new duress code, different from the check-in code.")
+
+    static let spec = CommandSpec(
+        "set",
+        summary: "Set (or change) your check-in and duress codes",
+        discussion: [
+            "On a terminal you are asked for both, twice, without echo; elsewhere give --code and --duress (other users can see command lines, so prefer the terminal). Changing codes needs a current one: asked on a terminal, else LIFESIGNAL_CHECKIN_CODE.",
+        ],
+        options: [code.spec, duress.spec],
+        examples: [CommandExample("checkin code set", "asks for the codes")],
+        input: .running(CheckinCodeSet.self))
+
+    /// Both codes, or neither (then they are asked for).
+    let codes: (code: String, duress: String)?
+
+    static func == (a: CheckinCodeSet, b: CheckinCodeSet) -> Bool { a.codes?.code == b.codes?.code && a.codes?.duress == b.codes?.duress }
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        let code = try parsed.value(Self.code)
+        let duress = try parsed.value(Self.duress)
+        switch (code, duress) {
+        case (let code?, let duress?): codes = (code, duress)
+        case (nil, nil): codes = nil
+        case (nil, _?): throw parsed.problem(.missingOption("--code"))
+        case (_?, nil): throw parsed.problem(.missingOption("--duress"))
+        }
+    }
+}
+
 extension CheckinCodeSet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let hasCodes = try c.reading { _, account in account.checkInCodes != nil }
@@ -126,6 +174,24 @@ extension CheckinCodeSet: RunnableCommand {
             if try c.prompts.ask("Again, to be sure: ", echo: false) == first { return first }
             c.err.line("error: the two did not match; once more")
         }
+    }
+}
+
+/// `checkin code clear [--code CODE]`
+struct CheckinCodeClear: CommandInput, Equatable {
+    static let code = Option<String>(
+        "code", valueName: "CODE", help: "Your current check-in code (else LIFESIGNAL_CHECKIN_CODE, else you are asked).")
+
+    static let spec = CommandSpec(
+        "clear",
+        summary: "Clear your codes: check-ins need none again",
+        options: [code.spec],
+        input: .running(CheckinCodeClear.self))
+
+    let code: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        code = try parsed.value(Self.code)
     }
 }
 

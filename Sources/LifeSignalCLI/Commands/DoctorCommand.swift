@@ -1,5 +1,20 @@
+import CommandEngine
 import LifeSignalApp
 import LifeSignalCore
+
+/// `doctor`
+struct Doctor: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "doctor",
+        summary: "Check the whole store for damage and contradictions (changes nothing)",
+        discussion: [
+            "Every file must decode, links must be mirrored on both sides, indexes must point to the right accounts and counts must match. Each problem is listed with its file and what to do; the exit status is 7 when there is one.",
+            "Right after a crash the store is judged as the next command's replay of its journal will leave it. Files someone else could have planted are listed first (exit status 8); one account's planted or damaged file stops only what needs it. A place that is no store, or a store copy that did not finish, is named, with how to remove the copy.",
+        ],
+        input: .running(Doctor.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 /// Examines the whole store and the local files; changes nothing.
 extension Doctor: RunnableCommand {

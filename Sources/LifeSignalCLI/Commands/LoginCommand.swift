@@ -1,5 +1,51 @@
+import CommandEngine
 import LifeSignalApp
 import LifeSignalCore
+
+/// `login --phone NUMBER [--code CODE] [--first-name NAME --last-name NAME]`
+struct Login: CommandInput, Equatable {
+    static let phone = Option<String>(
+        "phone", valueName: "NUMBER",
+        help: "Your phone number in international form: +15551234567, +1 555-123-4567 or 001 555 123 4567.",
+        isRequired: true)
+    static let code = Option<String>(
+        "code", valueName: "CODE",
+        help: "The 6-digit verification code you received; - reads it from standard input. Other users can see a code "
+            + "given here in the process list while login runs: prefer --code - or LIFESIGNAL_LOGIN_CODE.")
+    static let firstName = Option<String>("first-name", valueName: "NAME", help: "Your first name (for a new account).")
+    static let lastName = Option<String>("last-name", valueName: "NAME", help: "Your last name (for a new account).")
+
+    static let spec = CommandSpec(
+        "login",
+        summary: "Sign in with your phone number and a verification code",
+        discussion: [
+            "With --phone only, a 6-digit code is sent through the sms-command (or shown here when none is set) and, on a terminal, asked for: a wrong code is asked for again, and a new account is asked for its name once the code is right. Elsewhere, run again with --code.",
+            "A number never seen before creates an account; give --first-name and --last-name to finish setting it up in the same call.",
+            "The code may also come from LIFESIGNAL_LOGIN_CODE, or from standard input with --code - (a pipe or a file; on a terminal it is asked for, hidden): unlike --code CODE, neither shows in the process list.",
+            "Signing in to an account that already exists puts a sign-in notice, naming this machine, in its notifications; 'lifesignal sessions' lists where you are signed in.",
+        ],
+        options: [phone.spec, code.spec, firstName.spec, lastName.spec],
+        examples: [
+            CommandExample("login --phone +15551234567", "send a code (and ask for it on a terminal)"),
+            CommandExample("login --phone +15551234567 --code 123456 --first-name Ada --last-name Lovelace",
+                           "verify the code and name a new account"),
+            CommandExample("login --phone +15551234567 --code -", "verify a code read from standard input, kept out of the process list"),
+        ],
+        input: .running(Login.self))
+
+    /// As typed; `PhoneNumber` judges it, so a bad number is refused like any rule.
+    let phone: String
+    let code: String?
+    let firstName: String?
+    let lastName: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        phone = try parsed.value(Self.phone) ?? ""
+        code = try parsed.value(Self.code)
+        firstName = try parsed.value(Self.firstName)
+        lastName = try parsed.value(Self.lastName)
+    }
+}
 
 extension Login: RunnableCommand {
     /// Sends a code, or verifies one; on a terminal, asks for the code (again

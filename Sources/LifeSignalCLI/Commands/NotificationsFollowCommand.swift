@@ -1,6 +1,20 @@
+import CommandEngine
 import FoundationEssentials
 import LifeSignalApp
 import LifeSignalCore
+
+/// `notifications follow`
+struct NotificationsFollow: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "follow",
+        summary: "Print new notifications as they arrive, until interrupted",
+        discussion: [
+            "With --json, one JSON object per line. New items of the types enabled in settings are also handed to the notify-command.",
+        ],
+        input: .running(NotificationsFollow.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 /// `notifications follow`: prints new items as they arrive until SIGINT or
 /// SIGTERM, and hands them to the notify command like `tick`.

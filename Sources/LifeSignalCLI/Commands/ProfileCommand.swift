@@ -1,6 +1,22 @@
+import CommandEngine
 import FoundationEssentials
 import LifeSignalApp
 import LifeSignalCore
+
+/// `profile`
+struct Profile: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "profile",
+        summary: "Show your profile",
+        subcommandEntries: [
+            SubcommandEntry("set") { ProfileSet.spec },
+            SubcommandEntry("edit-note") { ProfileEditNote.spec },
+        ],
+        isRunnable: true,
+        input: .running(Profile.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 extension Profile: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
@@ -21,6 +37,36 @@ extension Profile: RunnableCommand {
         c.print(table)
         if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
         return success
+    }
+}
+
+/// `profile set [--first-name NAME] [--last-name NAME] [--note TEXT]`
+struct ProfileSet: CommandInput, Equatable {
+    static let firstName = Option<String>("first-name", valueName: "NAME", help: "Your first name.")
+    static let lastName = Option<String>("last-name", valueName: "NAME", help: "Your last name.")
+    static let note = Option<String>(
+        "note", valueName: "TEXT",
+        help: "Your emergency note, shown to responders when you miss a check-in or raise an alert (empty clears it; - reads it from standard input).")
+
+    static let spec = CommandSpec(
+        "set",
+        summary: "Change your name or emergency note",
+        discussion: ["A name is one line of at most 128 bytes (UTF-8); the note may span lines, up to 4000 bytes."],
+        options: [firstName.spec, lastName.spec, note.spec],
+        examples: [
+            CommandExample("profile set --note 'Diabetic; spare key under the blue pot'", "set the emergency note"),
+        ],
+        input: .running(ProfileSet.self))
+
+    let firstName: String?
+    let lastName: String?
+    let note: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        try parsed.requireOne(of: [Self.firstName.spec, Self.lastName.spec, Self.note.spec])
+        firstName = try parsed.value(Self.firstName)
+        lastName = try parsed.value(Self.lastName)
+        note = try parsed.value(Self.note)
     }
 }
 

@@ -1,5 +1,38 @@
+import CommandEngine
 import LifeSignalApp
 import LifeSignalCore
+
+/// `store copy FROM TO`
+struct StoreCopy: CommandInput, Equatable {
+    static let from = Argument<String>("FROM", help: "The store to copy.", completion: .directory)
+    static let to = Argument<String>("TO", help: "Where the copy goes: an empty store.", completion: .directory)
+
+    static let spec = CommandSpec(
+        "copy",
+        summary: "Copy a whole store into an empty one; everyone stays signed in",
+        discussion: [
+            "Copies every file of FROM (accounts, contacts, pings, feeds, sessions, schedule) into TO, which must be empty or not exist yet. FROM is only read, from one consistent snapshot; TO is read back and compared when the copy is done.",
+            "A store has an identity that the copy keeps, and a sign-in belongs to that identity: whoever is signed in to FROM is signed in to TO as soon as --store or LIFESIGNAL_STORE names it. The copy is meant as a move: point everyone at TO and stop using FROM, or the two drift apart.",
+            "FROM and TO are directories, or etcd:// URLs where this lifesignal can open them.",
+            "The copy is all or nothing: until its last step TO holds a marker, copying.json, and no store.json, and every command refuses it (exit status 5), saying how to remove a copy that was cut short.",
+        ],
+        arguments: [from.spec, to.spec],
+        examples: [
+            CommandExample("store copy ~/.local/share/lifesignal /srv/family/lifesignal",
+                           "move your store to a shared directory"),
+        ],
+        input: .running(StoreCopy.self))
+
+    /// As typed: a relative directory is resolved against the working
+    /// directory when the command runs.
+    let from: String
+    let to: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        from = try parsed.required(Self.from)
+        to = try parsed.required(Self.to)
+    }
+}
 
 /// `store copy FROM TO`: every file of one store into an empty one.
 extension StoreCopy: RunnableCommand {
