@@ -30,10 +30,16 @@ let package = Package(
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
             ]),
-        // Command table, commands, output: parses, calls a service, renders.
+        // Command table, commands, terminal, output: parses, asks the application, renders.
         .target(name: "LifeSignalCLI",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "CommandEngine", "SystemFiles",
-                               "QRCode", "QRDetector", "ImageIO", "StrictJSON", "ZoneInfoFiles"]),
+                dependencies: ["LifeSignalApp", "LifeSignalCore", "CommandEngine", "SystemFiles",
+                               "QRCode", "QRDetector", "ImageIO", "StrictJSON"]),
+        // The application's imperative shell, below any terminal: its environment (clock,
+        // randomness, files, the commands it runs, variables, waits), a run's session (now,
+        // places, store, signed-in account), etcd read hints, delivery, the agent loop,
+        // presence records, sign-in codes. Prints nothing.
+        .target(name: "LifeSignalApp",
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "SystemFiles", "ZoneInfoFiles"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore", dependencies: ["ByteKeyed", "Hashing"]),
         // SHA-256, HMAC, PBKDF2, hex. Optimised in debug builds too: the slow key
@@ -91,8 +97,8 @@ let package = Package(
                           ]),
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
-                dependencies: ["LifeSignalCLI", "LifeSignalStore", "LifeSignalCore", "CommandEngine", "SystemFiles",
-                               "ImageIO", "QRCode", "QRDetector", "TestSupport"]),
+                dependencies: ["LifeSignalCLI", "LifeSignalApp", "LifeSignalStore", "LifeSignalCore", "CommandEngine",
+                               "SystemFiles", "ImageIO", "QRCode", "QRDetector", "TestSupport"]),
         .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzChecks"]),
@@ -117,8 +123,8 @@ let package = Package(
         // Measures a program's peak memory from a process small enough not to count in it.
         .executableTarget(name: "peak-memory", path: "Tests/PeakMemory"),
         .testTarget(name: "LifeSignalCLITests",
-                    dependencies: ["LifeSignalCLI", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO", "StrictJSON",
-                                   "TestSupport"]),
+                    dependencies: ["LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO",
+                                   "StrictJSON", "TestSupport"]),
         .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         // What several test targets share: seeded randomness (the core's), the sandbox, person and binary
@@ -139,8 +145,8 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "TestSupport"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
-                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalCore", "LifeSignalStore", "LifeSignalLocal",
-                                   "DurableFiles", "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
+                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "LifeSignalStore",
+                                   "LifeSignalLocal", "DurableFiles", "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import CommandEngine
 import FoundationEssentials
 import Glibc
+import LifeSignalApp
 import LifeSignalCLI
 import LifeSignalCore
 import Synchronization

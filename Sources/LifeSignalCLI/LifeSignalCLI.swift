@@ -1,4 +1,5 @@
 import CommandEngine
+import LifeSignalApp
 import LifeSignalCore
 
 /// The command-line program: parse, run one command, report, exit.
@@ -27,7 +28,7 @@ public enum LifeSignalCLI {
         var environment = CLIEnvironment.live(arguments: Array(commandLine.dropFirst()))
         // Every child of this process is a command it ran: orphans they
         // leave are its own to find (and kill, at a command's time limit).
-        environment.processRunner = SpawningProcessRunner(adoptsOrphans: true)
+        environment.app.processRunner = SpawningProcessRunner(adoptsOrphans: true)
         return run(environment)
     }
 
@@ -83,9 +84,8 @@ public enum LifeSignalCLI {
         }
         let context = Context(env: env, global: global, out: out, err: err)
         defer {
-            context.reportEtcdTraffic()
-            context.rememberFilesRead()
-            context.rememberAnsweringMember()
+            reportEtcdTraffic(context)
+            context.rememberForNextRun()
         }
         do {
             guard let input = parsed.input, let runner = parsed.inputType?.payload as? Runner else {
@@ -123,6 +123,15 @@ public enum LifeSignalCLI {
             context.err.line("error: \(error)")
             return ExitCode.failure.rawValue
         }
+    }
+
+    /// With `LIFESIGNAL_ETCD_TRAFFIC` set, a line on stderr saying how many
+    /// round trips and connections the command took on its etcd store: for
+    /// seeing where time goes, and for the benchmark.
+    private static func reportEtcdTraffic(_ c: Context) {
+        guard c.env.variable("LIFESIGNAL_ETCD_TRAFFIC") != nil, let traffic = c.etcdTraffic else { return }
+        c.err.line("etcd: \(traffic.roundTrips) round trip\(traffic.roundTrips == 1 ? "" : "s") over "
+                   + "\(traffic.connections) connection\(traffic.connections == 1 ? "" : "s")")
     }
 
     private static func report(usage error: UsageError, json: Bool, err: TextOutput) {

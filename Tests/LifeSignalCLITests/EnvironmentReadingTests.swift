@@ -1,4 +1,5 @@
 import Glibc
+@testable import LifeSignalApp
 @testable import LifeSignalCLI
 import Testing
 
@@ -13,7 +14,7 @@ struct EnvironmentReadingTests {
             unsetenv("LIFESIGNAL_ENVIRONMENT_TEST")
             unsetenv("ENVIRONMENT_TEST_UNRELATED")
         }
-        let environment = CLIEnvironment.live(arguments: [])
+        let environment = AppEnvironment.live()
         #expect(environment.variables["LIFESIGNAL_ENVIRONMENT_TEST"] == "ours")
         #expect(environment.variables["ENVIRONMENT_TEST_UNRELATED"] == nil)
         let child = environment.childEnvironment()
@@ -29,20 +30,20 @@ struct EnvironmentReadingTests {
     ])
     func whichNamesAreRead(_ name: String, _ isRead: Bool) {
         let bytes = Array(name.utf8)
-        #expect(bytes.withUnsafeBufferPointer { CLIEnvironment.isRead($0) } == isRead, "\(name)")
+        #expect(bytes.withUnsafeBufferPointer { AppEnvironment.isRead($0) } == isRead, "\(name)")
     }
 
     /// `agent --systemd-unit` copies these into the unit: each must be read.
     @Test func theVariablesAServiceDefinitionPassesOnAreRead() {
         for name in AgentService.passedOn + AgentService.certificates {
             let bytes = Array(name.utf8)
-            #expect(bytes.withUnsafeBufferPointer { CLIEnvironment.isRead($0) }, "\(name)")
+            #expect(bytes.withUnsafeBufferPointer { AppEnvironment.isRead($0) }, "\(name)")
         }
     }
 
     /// In tests `variables` is the whole environment, children included.
     @Test func withoutAProcessEnvironmentChildrenGetTheVariables() {
-        var environment = CLIEnvironment.live(arguments: [])
+        var environment = AppEnvironment.live()
         environment.processEnvironment = nil
         environment.variables = ["A": "1"]
         #expect(environment.childEnvironment() == ["A": "1"])

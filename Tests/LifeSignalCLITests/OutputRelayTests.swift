@@ -1,4 +1,5 @@
 import Foundation
+@testable import LifeSignalApp
 @testable import LifeSignalCLI
 import Testing
 

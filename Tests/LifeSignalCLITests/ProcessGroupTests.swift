@@ -1,4 +1,5 @@
 import Foundation
+import LifeSignalApp
 import LifeSignalCLI
 import Testing
 

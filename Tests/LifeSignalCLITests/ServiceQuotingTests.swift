@@ -1,4 +1,5 @@
 import Testing
+@testable import LifeSignalApp
 @testable import LifeSignalCLI
 
 /// How the agent's service definitions write awkward values: as systemd

@@ -1,3 +1,4 @@
+@testable import LifeSignalApp
 @testable import LifeSignalCLI
 import Foundation
 import LifeSignalCore

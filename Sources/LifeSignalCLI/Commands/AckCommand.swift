@@ -1,5 +1,36 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
+
+/// Watching a deadline: who is told what and when, and saying you are on it.
+enum WatchCommandTable {
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("ack") { Ack.spec },
+        SubcommandEntry("timeline") { TimelineCommand.spec },
+    ]
+}
+
+/// `ack CONTACT`
+struct Ack: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "ack",
+        summary: "Say you are handling a dependent's missed check-in or alert",
+        discussion: [
+            "Works while they are overdue (after their grace period) or have an alert; otherwise it is refused (exit 5). They and their other responders are told who is on it, and the reminders and later escalation steps of that missed check-in stop.",
+            "It also answers a drill of theirs (within a day of it): their drill report shows you acknowledged its test notice.",
+        ],
+        arguments: [SharedInputs.dependent.spec],
+        examples: [CommandExample("ack Ada", "tell Ada and her other responders that you are on it")],
+        input: .running(Ack.self))
+
+    let contact: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        contact = try parsed.required(SharedInputs.dependent)
+    }
+}
 
 extension Ack: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {

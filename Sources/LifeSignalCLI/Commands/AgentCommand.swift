@@ -1,4 +1,39 @@
+import CommandEngine
+import LifeSignalApp
 import LifeSignalCore
+
+/// `agent [--systemd-unit | --launchd-plist]`
+struct Agent: CommandInput, Equatable {
+    static let systemdUnit = Flag("systemd-unit", help: "Print a systemd user unit that runs the agent, and exit.")
+    static let launchdPlist = Flag("launchd-plist", help: "Print a launchd agent (a property list for macOS) that runs it, and exit.")
+
+    static let spec = CommandSpec(
+        "agent",
+        summary: "Stay running: deadlines kept on the second, new notifications delivered at once",
+        discussion: [
+            "Runs in the foreground (under systemd, launchd or tmux) until SIGINT or SIGTERM, which let it finish the step in hand and exit 0. It sleeps until the earliest moment a deadline in the store needs attention, or until your feed or the schedule changes, brings every deadline up to date, and hands your new notifications to the notify-command: each at least once, in order, with the same back-off as tick. Several agents may share a store: a deadline fires once, and an item is handed over once.",
+            "It prints one line per event (started, deadlines, notification, delivered, failed, busy, error, stopped); with --json, one JSON object per line. A store that cannot be reached or is busy is reported and tried again; a session that ends stops it (exit 3).",
+            "--systemd-unit prints a user unit with this lifesignal, your store and the environment the agent needs; --launchd-plist the same for launchd. Install the unit with: mkdir -p ~/.config/systemd/user && lifesignal agent --systemd-unit > ~/.config/systemd/user/lifesignal.service && systemctl --user enable --now lifesignal",
+        ],
+        options: [systemdUnit.spec, launchdPlist.spec],
+        exclusiveGroups: [ExclusiveGroup([systemdUnit.spec.long, launchdPlist.spec.long])],
+        examples: [
+            CommandExample("agent", "keep deadlines and deliver notifications until Ctrl-C"),
+            CommandExample("agent --systemd-unit", "print a systemd user unit that runs it"),
+        ],
+        input: .running(Agent.self))
+
+    /// What to do: run, or print a service definition.
+    enum Mode: Equatable {
+        case run, systemdUnit, launchdPlist
+    }
+
+    let mode: Mode
+
+    init(from parsed: ParsedCommand) {
+        mode = parsed[Self.systemdUnit] ? .systemdUnit : parsed[Self.launchdPlist] ? .launchdPlist : .run
+    }
+}
 
 /// `agent`: keeps the store's deadlines and delivers the signed-in
 /// account's notifications until stopped; or prints the service definition
@@ -7,7 +42,11 @@ extension Agent: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         switch mode {
         case .run:
-            return try AgentLoop(context: c).run()
+            let events = AgentEvents(c: c)
+            switch try AgentLoop(context: c, rendering: .terminal, emit: events.show).run() {
+            case .stopped: return success
+            case .failed(let kind): return ExitCode(kind).rawValue
+            }
         case .systemdUnit:
             let service = try AgentService(context: c)
             if c.json {

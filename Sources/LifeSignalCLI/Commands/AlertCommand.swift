@@ -1,5 +1,45 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
+
+/// Alerts and pings.
+enum SafetyCommandTable {
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("alert") { Alert.spec },
+        SubcommandEntry("ping") { SafetyCommandTable.ping },
+    ]
+
+    static let ping = CommandSpec(
+        "ping",
+        summary: "Ask a dependent to check in; list and answer pings",
+        subcommandEntries: [
+            SubcommandEntry("send") { PingSend.spec },
+            SubcommandEntry("list") { PingList.spec },
+            SubcommandEntry("respond") { PingRespond.spec },
+        ],
+        defaultSubcommand: "send",
+        examples: [
+            CommandExample("ping Ada", "ask Ada to check in"),
+            CommandExample("ping respond", "answer every pending ping"),
+        ])
+}
+
+/// `alert`: shows the alert state.
+struct Alert: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "alert",
+        summary: "Show, raise or cancel an emergency alert",
+        subcommandEntries: [
+            SubcommandEntry("on") { AlertOn.spec },
+            SubcommandEntry("off") { AlertOff.spec },
+        ],
+        isRunnable: true,
+        input: .running(Alert.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 extension Alert: RunnableCommand {
     /// Shows whether an alert is active.
@@ -8,6 +48,27 @@ extension Alert: RunnableCommand {
         let account = try c.reading { _, account in account }
         AlertText.print(account.alert, now: now, c)
         return success
+    }
+}
+
+/// `alert on [--yes]`
+struct AlertOn: CommandInput, Equatable {
+    static let yes = Flag("yes", short: "y", help: "Raise it without asking.")
+
+    static let spec = CommandSpec(
+        "on",
+        summary: "Raise an emergency alert: every responder is told, with your note",
+        discussion: [
+            "Asks for confirmation on a terminal (declining exits 14); elsewhere --yes is required. While an alert is active, says so and changes nothing.",
+        ],
+        options: [yes.spec],
+        examples: [CommandExample("alert on --yes", "raise an alert from a script")],
+        input: .running(AlertOn.self))
+
+    let yes: Bool
+
+    init(from parsed: ParsedCommand) {
+        yes = parsed[Self.yes]
     }
 }
 
@@ -33,6 +94,7 @@ extension AlertOn: RunnableCommand {
         try c.requireConfirmation("Raise an emergency alert? Every responder will be told.", yes: yes,
                                   declined: "Not raised; nobody was told.")
         let (alert, reach) = try c.writing { store, account in
+            var account = account
             let (alert, reach) = try AccountService(store: store, env: try c.core()).raiseAlert(&account)
             return (alert, ReachText.Named(reach, in: store))
         }
@@ -45,10 +107,18 @@ extension AlertOn: RunnableCommand {
     }
 }
 
+/// `alert off`
+struct AlertOff: CommandInput, Equatable {
+    static let spec = CommandSpec("off", summary: "Cancel your alert: every responder is told", input: .running(AlertOff.self))
+
+    init(from parsed: ParsedCommand) {}
+}
+
 extension AlertOff: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let reach = try c.writing { store, account in
-            ReachText.Named(try AccountService(store: store, env: try c.core()).cancelAlert(&account).reach, in: store)
+            var account = account
+            return ReachText.Named(try AccountService(store: store, env: try c.core()).cancelAlert(&account).reach, in: store)
         }
         if c.json { AlertText.print(nil, now: try c.now(), c, extra: ReachText.json(reach.reach)) } else {
             c.say("Alert cancelled. " + ReachText.sentence(reach))

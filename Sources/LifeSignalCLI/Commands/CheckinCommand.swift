@@ -1,6 +1,71 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
+
+/// Check-ins and their schedule.
+enum CheckinCommandTable {
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("checkin") { Checkin.spec },
+    ]
+}
+
+/// `checkin [--code CODE] [--label TEXT] [-- COMMAND [ARG...]]`
+struct Checkin: CommandInput, Equatable {
+    static let code = Option<String>(
+        "code", valueName: "CODE",
+        help: "Your check-in code, when you set codes (LIFESIGNAL_CHECKIN_CODE keeps it out of the process list; on a terminal you are asked).")
+    static let label = Option<String>(
+        "label", valueName: "TEXT",
+        help: "What your circle sees of the command in your check-in history (by default its name only).",
+        expected: "one line of at most \(CheckInLabel.maxBytes) bytes", convert: CheckInLabel.valid)
+
+    static let spec = CommandSpec(
+        "checkin",
+        summary: "Check in now, or when a command succeeds",
+        discussion: [
+            "With -- COMMAND, runs COMMAND and checks in only if it exits 0; lifesignal then exits with COMMAND's status. Your circle sees only the command's name (its first word, without directories), never its arguments, unless --label names it otherwise.",
+            "Once you set check-in codes ('checkin code set'), a check-in needs one. The duress code checks in exactly like the real one, with the same output, and silently raises an alert to every responder. A wrong code changes nothing (exit 5); after 5 wrong codes in a row you have to wait a minute, doubling with each further one.",
+        ],
+        options: [code.spec, label.spec],
+        subcommandEntries: [
+            SubcommandEntry("history") { CheckinHistory.spec },
+            SubcommandEntry("interval") { CheckinInterval.spec },
+            SubcommandEntry("extend") { CheckinExtend.spec },
+            SubcommandEntry("pause") { CheckinPause.spec },
+            SubcommandEntry("resume") { CheckinResume.spec },
+            SubcommandEntry("code") { CheckinCodeCommands.spec },
+        ],
+        isRunnable: true,
+        passthrough: ArgumentSpec("COMMAND", help: "A command to run; check in only if it succeeds.", isVariadic: true),
+        examples: [
+            CommandExample("checkin", "check in now"),
+            CommandExample("checkin -- ./backup.sh", "check in only if the backup succeeds"),
+            CommandExample("checkin --label nightly-sync -- rsync -a ~/notes backup:", "the same, shown to your circle as nightly-sync"),
+            CommandExample("checkin --code \"$CODE\"", "check in with your code, from a script"),
+        ],
+        input: .running(Checkin.self))
+
+    /// The command to run first, nil for a plain check-in.
+    let command: [String]?
+    /// The code typed on the command line.
+    let code: String?
+    /// What the store keeps instead of the command's name.
+    let label: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        if let words = parsed.passthrough, words.isEmpty {
+            throw parsed.problem(.missingArgument("COMMAND after --"))
+        }
+        command = parsed.passthrough
+        code = try parsed.value(Self.code)
+        label = try parsed.value(Self.label)
+        if label != nil, command == nil {
+            throw parsed.problem(.missingArgument("-- COMMAND for --label"))
+        }
+    }
+}
 
 extension Checkin: RunnableCommand {
     /// Checks in now, or after `command` succeeded; with codes set, only
@@ -64,6 +129,7 @@ extension Checkin: RunnableCommand {
                          duress earlier: Reach?) throws -> Result {
         enum Step { case result(Result), refused(LifeSignalError) }
         let step: Step = try c.writing { store, account in
+            var account = account
             var duress = earlier
             if account.checkInCodes != nil, !verified {
                 guard let typed else { return .result(.needsCode) }
@@ -114,6 +180,23 @@ enum CheckInText {
     }
 
     static let unwatched = "nobody is watching you: you have no responders, so a missed check-in reaches nobody"
+}
+
+/// `checkin history [--limit N]`
+struct CheckinHistory: CommandInput, Equatable {
+    static let limit = Option<Int>.integer("limit", short: "n", in: 1...100_000, help: "Show at most N check-ins (default 20).")
+
+    static let spec = CommandSpec(
+        "history",
+        summary: "List your past check-ins, newest first",
+        options: [limit.spec],
+        input: .running(CheckinHistory.self))
+
+    let limit: Int
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        limit = try parsed.value(Self.limit) ?? 20
+    }
 }
 
 extension CheckinHistory: RunnableCommand {

@@ -1,6 +1,22 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
+
+/// `checkin code set|clear`
+enum CheckinCodeCommands {
+    static let spec = CommandSpec(
+        "code",
+        summary: "Set or clear your check-in code and duress code",
+        discussion: [
+            "With codes set, a check-in needs one of them, and so does everything that gives you more time before your responders hear: a longer interval or grace period, fewer repeats, a pause, its early end, an extension, changing or clearing the codes. The duress code does each exactly like the real one (the same output, exit status, history, status and feed, so whoever watches sees nothing) and silently raises an alert, with your emergency note, to every responder.",
+            "'alert off' answers as if no alert were active and leaves the duress alert standing: your real code ends it (your responders are told), or a responder's 'ack'.",
+        ],
+        subcommandEntries: [
+            SubcommandEntry("set") { CheckinCodeSet.spec },
+            SubcommandEntry("clear") { CheckinCodeClear.spec },
+        ])
+}
 
 /// Where a check-in code comes from, and checking one on its own.
 ///
@@ -15,7 +31,7 @@ enum CheckInCodeInput {
 
     /// Asks on a terminal, without echo; elsewhere a code is required.
     static func ask(_ c: Context, question: String = "Check-in code: ") throws -> String {
-        guard c.env.input.isTerminal else {
+        guard c.input.isTerminal else {
             throw LifeSignalError.refused("a check-in code is needed: give --code, set LIFESIGNAL_CHECKIN_CODE, "
                 + "or run this on a terminal")
         }
@@ -28,7 +44,8 @@ enum CheckInCodeInput {
     /// it was the duress code.
     static func verify(_ typed: String, _ c: Context) throws -> Reach? {
         let verdict = try c.writing { store, account in
-            try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account)
+            var account = account
+            return try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account)
         }
         switch verdict {
         case .accepted(let duress): return duress
@@ -50,6 +67,7 @@ enum CheckInCodeInput {
         while true {
             // nil: a code is needed and none was given.
             let outcome: Result<T, LifeSignalError>? = try c.writing { store, account in
+                var account = account
                 if account.checkInCodes == nil {
                     if typed != nil { return .failure(noCodes) }
                 } else if needsCode(account) || code != nil {
@@ -71,15 +89,47 @@ enum CheckInCodeInput {
                                                  hint: "lifesignal checkin code set")
 }
 
+/// `checkin code set [--code CODE --duress CODE]`
+struct CheckinCodeSet: CommandInput, Equatable {
+    static let code = Option<String>("code", valueName: "CODE", help: "The new check-in code (4 to 64 bytes).")
+    static let duress = Option<String>("duress", valueName: "CODE", help: "The new duress code, different from the check-in code.")
+
+    static let spec = CommandSpec(
+        "set",
+        summary: "Set (or change) your check-in and duress codes",
+        discussion: [
+            "On a terminal you are asked for both, twice, without echo; elsewhere give --code and --duress (other users can see command lines, so prefer the terminal). Changing codes needs a current one: asked on a terminal, else LIFESIGNAL_CHECKIN_CODE.",
+        ],
+        options: [code.spec, duress.spec],
+        examples: [CommandExample("checkin code set", "asks for the codes")],
+        input: .running(CheckinCodeSet.self))
+
+    /// Both codes, or neither (then they are asked for).
+    let codes: (code: String, duress: String)?
+
+    static func == (a: CheckinCodeSet, b: CheckinCodeSet) -> Bool { a.codes?.code == b.codes?.code && a.codes?.duress == b.codes?.duress }
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        let code = try parsed.value(Self.code)
+        let duress = try parsed.value(Self.duress)
+        switch (code, duress) {
+        case (let code?, let duress?): codes = (code, duress)
+        case (nil, nil): codes = nil
+        case (nil, _?): throw parsed.problem(.missingOption("--code"))
+        case (_?, nil): throw parsed.problem(.missingOption("--duress"))
+        }
+    }
+}
+
 extension CheckinCodeSet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let hasCodes = try c.reading { _, account in account.checkInCodes != nil }
-        guard codes != nil || c.env.input.isTerminal else {
+        guard codes != nil || c.input.isTerminal else {
             throw LifeSignalError.refused("stdin is not a terminal: give --code and --duress")
         }
         var current = CheckInCodeInput.fromEnvironment(c)
         if hasCodes, current == nil {
-            guard c.env.input.isTerminal else {
+            guard c.input.isTerminal else {
                 throw LifeSignalError.refused("changing your codes needs a current one: set LIFESIGNAL_CHECKIN_CODE, "
                     + "or run this on a terminal")
             }
@@ -93,7 +143,8 @@ extension CheckinCodeSet: RunnableCommand {
             new = (code, try askTwice(c, "Duress code (a different one): ", differentFrom: code))
         }
         let verdict = try c.writing { store, account in
-            try CheckInCodeService(store: store, env: try c.core())
+            var account = account
+            return try CheckInCodeService(store: store, env: try c.core())
                 .set(code: new.code, duress: new.duress, current: current, account: &account)
         }
         if case .refused(let error) = verdict { throw error }
@@ -126,6 +177,24 @@ extension CheckinCodeSet: RunnableCommand {
     }
 }
 
+/// `checkin code clear [--code CODE]`
+struct CheckinCodeClear: CommandInput, Equatable {
+    static let code = Option<String>(
+        "code", valueName: "CODE", help: "Your current check-in code (else LIFESIGNAL_CHECKIN_CODE, else you are asked).")
+
+    static let spec = CommandSpec(
+        "clear",
+        summary: "Clear your codes: check-ins need none again",
+        options: [code.spec],
+        input: .running(CheckinCodeClear.self))
+
+    let code: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        code = try parsed.value(Self.code)
+    }
+}
+
 extension CheckinCodeClear: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let hasCodes = try c.reading { _, account in account.checkInCodes != nil }
@@ -135,7 +204,8 @@ extension CheckinCodeClear: RunnableCommand {
         }
         let current = try code ?? CheckInCodeInput.fromEnvironment(c) ?? CheckInCodeInput.ask(c)
         let verdict = try c.writing { store, account in
-            try CheckInCodeService(store: store, env: try c.core()).clear(current: current, account: &account)
+            var account = account
+            return try CheckInCodeService(store: store, env: try c.core()).clear(current: current, account: &account)
         }
         if case .refused(let error) = verdict { throw error }
         if c.json { c.printJSON(.object([("codesSet", .bool(false))])) } else {

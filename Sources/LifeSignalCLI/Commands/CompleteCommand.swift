@@ -1,4 +1,39 @@
+import CommandEngine
+import LifeSignalApp
 import LifeSignalCore
+
+/// `__complete SOURCE [WORD]`: the hidden entry point completion scripts call.
+struct Complete: CommandInput, Equatable {
+    /// What the scripts ask for, named in the table's `.dynamic` completions.
+    enum Source: String, CaseIterable, Equatable {
+        /// Every contact's name.
+        case contacts
+        /// The names of the people the account watches over.
+        case dependents
+        /// The names of those whose invitations wait for the account's answer.
+        case invitations
+    }
+
+    static let source = Argument<String>("SOURCE", help: "What to complete: contacts, dependents or invitations.")
+    static let word = Argument<String>("WORD", help: "The word being completed.", isOptional: true)
+
+    static let spec = CommandSpec(
+        "__complete",
+        summary: "Print completion candidates for a named source",
+        arguments: [source.spec, word.spec],
+        isHidden: true,
+        input: .running(Complete.self))
+
+    /// nil for a source this version does not know: the scripts of another
+    /// version may ask, and completion must stay silent, never fail.
+    let source: Source?
+    let word: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        source = Source(rawValue: try parsed.required(Self.source))
+        word = try parsed.value(Self.word) ?? ""
+    }
+}
 
 extension Complete: RunnableCommand {
     /// Prints the names completion scripts offer, one a line.

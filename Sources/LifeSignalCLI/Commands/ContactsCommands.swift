@@ -1,5 +1,58 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
+
+/// Responders and dependents.
+enum ContactCommandTable {
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("contacts") { ContactCommandTable.contacts },
+    ]
+
+    static let contacts = CommandSpec(
+        "contacts",
+        summary: "List, add, change and remove your responders and dependents",
+        subcommandEntries: [
+            SubcommandEntry("list") { ContactsList.spec },
+            SubcommandEntry("add") { ContactsAdd.spec },
+            SubcommandEntry("show") { ContactsShow.spec },
+            SubcommandEntry("role") { ContactsRole.spec },
+            SubcommandEntry("remove") { ContactsRemove.spec },
+            SubcommandEntry("invitations") { ContactsInvitations.spec },
+            SubcommandEntry("accept") { ContactsAccept.spec },
+            SubcommandEntry("decline") { ContactsDecline.spec },
+        ],
+        defaultSubcommand: "list")
+}
+
+/// `contacts [list] [--responders|--dependents] [--sort time-left|name|added]`
+struct ContactsList: CommandInput, Equatable {
+    static let responders = Flag("responders", help: "Only the people who watch over you.")
+    static let dependents = Flag("dependents", help: "Only the people you watch over.")
+    static let sort = Option<ContactSort>(
+        choice: "sort",
+        help: "Order: time left until due (overdue and alerting first; the default), name, or date added.")
+
+    static let spec = CommandSpec(
+        "list",
+        summary: "List your contacts (dependents show their check-in status)",
+        options: [responders.spec, dependents.spec, sort.spec],
+        exclusiveGroups: [ExclusiveGroup([responders.spec.long, dependents.spec.long])],
+        examples: [CommandExample("contacts --dependents --sort name", "the people you watch over, by name")],
+        input: .running(ContactsList.self))
+
+    /// Which contacts to show.
+    enum Selection: Equatable { case all, responders, dependents }
+
+    let selection: Selection
+    let sort: ContactSort
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        selection = parsed[Self.responders] ? .responders : parsed[Self.dependents] ? .dependents : .all
+        sort = try parsed.value(Self.sort) ?? .timeLeft
+    }
+}
 
 extension ContactsList: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
@@ -60,6 +113,19 @@ extension ContactsList: RunnableCommand {
     }
 }
 
+/// `contacts show CONTACT`
+struct ContactsShow: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "show", summary: "Show one contact, or someone you invited", arguments: [SharedInputs.contact.spec],
+        input: .running(ContactsShow.self))
+
+    let contact: String
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        contact = try parsed.required(SharedInputs.contact)
+    }
+}
+
 extension ContactsShow: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
@@ -95,6 +161,75 @@ extension ContactsShow: RunnableCommand {
     }
 }
 
+/// `contacts add CODE|--image FILE|--phone NUMBER [--responder] [--dependent] [--first-name NAME] [--last-name NAME]`
+struct ContactsAdd: CommandInput, Equatable {
+    static let code = Argument<String>("CODE", help: "Their QR code ID, as 'lifesignal qr show' prints it.", isOptional: true)
+    static let image = Option<String>(
+        "image", valueName: "FILE", help: "Read the code from a picture of their QR code (PNG, JPEG, PBM, PGM, PPM; - for stdin).",
+        completion: .file)
+    static let phone = Option<String>(
+        "phone", valueName: "NUMBER",
+        help: "Invite them by phone number, in any form login takes; they are added once they accept.")
+    static let responder = Flag("responder", help: "They watch over you.")
+    static let dependent = Flag("dependent", help: "You watch over them.")
+    static let firstName = Option<String>(
+        "first-name", valueName: "NAME", help: "With --phone: their first name, as your lists show them until they accept.")
+    static let lastName = Option<String>(
+        "last-name", valueName: "NAME", help: "With --phone: their last name, as your lists show them until they accept.")
+
+    static let spec = CommandSpec(
+        "add",
+        summary: "Add a contact by QR code, or invite one by phone number",
+        discussion: [
+            "--responder makes them your responder (they watch over you); --dependent makes them your dependent (you watch over them). At least one is required.",
+            "With --phone nothing is linked yet: they are sent an invitation (whether or not the number has an account; a new account finds it at its first sign-in) and become your contact when they accept it. Until then neither of you sees anything of the other but your name and what you typed. An invitation expires after 30 days; you may send 10 a day and have 20 waiting.",
+        ],
+        arguments: [code.spec],
+        options: [image.spec, phone.spec, responder.spec, dependent.spec, firstName.spec, lastName.spec],
+        exclusiveGroups: [ExclusiveGroup([code.spec.name, image.spec.long, phone.spec.long], isRequired: true)],
+        examples: [
+            CommandExample("contacts add K7Q2M-9XHCV-3PD8R-TW6NA --responder", "make the code's owner your responder"),
+            CommandExample("contacts add --image code.png --dependent", "add whoever's code is in the picture as a dependent"),
+            CommandExample("contacts add --phone '+1 555-123-4567' --responder --first-name Sam --last-name Lee",
+                           "invite Sam to watch over you"),
+        ],
+        input: .running(ContactsAdd.self))
+
+    /// Whom to add.
+    enum Source: Equatable {
+        case code(String)
+        /// A picture, or `-` for standard input.
+        case image(String)
+        /// An invitation to a phone number (as typed), with the names the inviter gives them.
+        case phone(String, firstName: String?, lastName: String?)
+    }
+
+    let source: Source
+    let asResponder: Bool
+    let asDependent: Bool
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        let firstName = try parsed.value(Self.firstName)
+        let lastName = try parsed.value(Self.lastName)
+        if let phone = try parsed.value(Self.phone) {
+            source = .phone(phone, firstName: firstName, lastName: lastName)
+        } else {
+            // Names are for an invitation; a code or picture names its owner itself.
+            for name in [Self.firstName, Self.lastName] where parsed.isGiven(name.spec) {
+                let other = parsed.isGiven(Self.image.spec) ? "--image" : Self.code.spec.name
+                throw parsed.problem(.conflict("--" + name.spec.long, other))
+            }
+            if let code = try parsed.value(Self.code) {
+                source = .code(code)
+            } else {
+                source = .image(try parsed.value(Self.image) ?? "-")
+            }
+        }
+        asResponder = parsed[Self.responder]
+        asDependent = parsed[Self.dependent]
+    }
+}
+
 extension ContactsAdd: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
@@ -122,69 +257,6 @@ extension ContactsAdd: RunnableCommand {
             throw LifeSignalError.refused("the QR code in \(path) is not a lifesignal code (it says: \(says))")
         }
         return code
-    }
-}
-
-extension ContactsRole: RunnableCommand {
-    func run(_ c: Context) throws -> Int32 {
-        let now = try c.now()
-        if responder == false {
-            // Asked only on a terminal: a script gets the change, and the warning.
-            let last = try c.reading { store, account in
-                try UnwatchedText.lastResponder(contact, store: store, owner: account.id)
-            }
-            if let last, !yes, c.env.input.isTerminal {
-                try c.requireConfirmation(UnwatchedText.onlyResponder(last) + " Stop them being your responder?", yes: false,
-                                          declined: "Not changed; \(last) stays your responder.")
-            }
-        }
-        let (before, after, leftUnwatched) = try c.writing { store, account in
-            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
-            let changed = try ContactService(store: store, env: try c.core()).setRoles(
-                of: found, responder: responder, dependent: dependent, delay: delay, owner: account)
-            return (found, changed, try UnwatchedText.leftUnwatched(by: found, store: store, owner: account.id))
-        }
-        if leftUnwatched { UnwatchedText.warn(c) }
-        let unchanged = before.link == after.link
-        if c.json {
-            c.printJSON(JSONViews.contact(after, now: now).adding("changed", .bool(!unchanged)))
-        } else if unchanged {
-            c.say("\(ContactText.name(after)) is already your \(ContactText.roles(after.link)); nothing changed.")
-        } else {
-            let delay = after.link.isResponder && after.link.responderDelay > 0
-                ? " They are told of a missed check-in \(DurationText.format(seconds: after.link.responderDelay)) after your grace period."
-                : ""
-            c.say("\(ContactText.name(after)) is now your \(ContactText.roles(after.link)).\(delay)")
-        }
-        return success
-    }
-}
-
-extension ContactsRemove: RunnableCommand {
-    func run(_ c: Context) throws -> Int32 {
-        // Resolve first so the question names the right person.
-        let now = try c.now()
-        let name: String
-        switch try c.reading({ store, account in try ContactOrInvitation.resolve(contact, store: store, owner: account.id, now: now) }) {
-        case .contact(let shown): name = ContactText.name(shown)
-        case .invitation(let invitation):
-            try InvitationText.withdraw(invitation, c, yes: yes)
-            return success
-        }
-        let last = try c.reading { store, account in try UnwatchedText.lastResponder(contact, store: store, owner: account.id) }
-        let warning = last.map { UnwatchedText.onlyResponder($0) + " " } ?? ""
-        try c.requireConfirmation(warning + "Remove \(name) from your contacts (on both sides)?", yes: yes,
-                                  declined: "Not removed; \(name) stays in your contacts.")
-        let (removed, leftUnwatched) = try c.writing { store, account in
-            let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
-            try ContactService(store: store, env: try c.core()).remove(found, owner: account)
-            return (found, try UnwatchedText.leftUnwatched(by: found, store: store, owner: account.id))
-        }
-        if leftUnwatched { UnwatchedText.warn(c) }
-        if c.json { c.printJSON(.object([("removed", .id(removed.id)), ("name", .string(removed.name))])) } else {
-            c.say("Removed \(ContactText.name(removed)).")
-        }
-        return success
     }
 }
 

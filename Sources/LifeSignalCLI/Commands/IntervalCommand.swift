@@ -1,6 +1,75 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
+
+/// `checkin interval [DURATION] [--reminder DURATION] [--grace DURATION] [--repeat DURATION|off]`
+struct CheckinInterval: CommandInput, Equatable {
+    static let duration = Argument<Int>(
+        "DURATION", help: "The new check-in interval.", isOptional: true,
+        completion: .choices(checkInPresets), expected: SharedInputs.durationExpected,
+        convert: SharedInputs.duration)
+    static let reminder = Option<Int>(
+        "reminder", valueName: "DURATION", help: "How long before the deadline to remind you.",
+        expected: "a duration such as 1h, 2h or 30m", completion: .choices(reminderPresets),
+        convert: SharedInputs.duration)
+    static let grace = Option<Int>(
+        "grace", valueName: "DURATION",
+        help: "How long after the deadline your responders are told (0: at once); at the deadline only you are told you are late.",
+        expected: "a duration such as 30m, 1h or 0", completion: .choices(["0", "30m", "1h", "2h"]),
+        convert: SharedInputs.duration)
+    static let repeats = Option<IntervalRules.Repeats>(
+        "repeat", valueName: "DURATION|off",
+        help: "Tell each responder already told again every DURATION while a missed check-in stays unresolved, or off.",
+        expected: "a duration such as 6h, or off", completion: .choices(["off", "1h", "6h", "12h"])) { text in
+        if text.lowercased() == "off" { return .off }
+        return SharedInputs.duration(text).map { .every($0) }
+    }
+
+    static let yes = Flag("yes", short: "y", help: "Make the change without asking, even when it tells your responders at once.")
+
+    /// The rules' presets as they are typed: `8h`, `1d`.
+    static let checkInPresets = IntervalRules.checkInPresets.map { DurationText.compact(seconds: $0) }
+    static let reminderPresets = IntervalRules.reminderPresets.map { DurationText.compact(seconds: $0) }
+
+    static let spec = CommandSpec(
+        "interval",
+        summary: "Show or set how often you check in, and when you and your responders are told",
+        discussion: [
+            "Presets: \(checkInPresets.joined(separator: ", ")) for check-ins; \(reminderPresets.joined(separator: ", ")) for the reminder. Other durations work too (e.g. 90m, 1d12h, or seconds).",
+            "The reminder is always shorter than the interval: shortening the interval below it moves the reminder to the largest preset that fits.",
+            "--grace gives you time after the deadline before your responders hear of it (up to 7d); --repeat reminds them (every 15m to 7d) until you check in or one of them acknowledges it with 'lifesignal ack'. Each responder may also be told later than the others: 'contacts role NAME --delay 2h'.",
+            "A change that puts your deadline in the past tells your responders at once that you missed it: on a terminal you are asked first whether to check in before the change (the default); with --yes, or elsewhere, the change is made as asked and says whom it told.",
+            "A longer interval or grace period is told to your responders at once. With check-in codes set, a longer interval or grace period and fewer or no repeats need a code; the duress code makes the change exactly as the real one does and silently alerts your responders.",
+        ],
+        arguments: [duration.spec],
+        options: [reminder.spec, grace.spec, repeats.spec, SharedInputs.checkInCode.spec, yes.spec],
+        examples: [
+            CommandExample("checkin interval 2d --reminder 4h", "check in every two days, reminded four hours before"),
+            CommandExample("checkin interval --grace 1h --repeat 6h", "responders hear an hour after the deadline, then every 6 hours"),
+        ],
+        input: .running(CheckinInterval.self))
+
+    /// Seconds; nil leaves it as it is.
+    let interval: Int?
+    let reminder: Int?
+    let grace: Int?
+    let repeats: IntervalRules.Repeats?
+    let code: String?
+    let yes: Bool
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        yes = parsed[Self.yes]
+        interval = try parsed.value(Self.duration)
+        reminder = try parsed.value(Self.reminder)
+        grace = try parsed.value(Self.grace)
+        repeats = try parsed.value(Self.repeats)
+        code = try parsed.value(SharedInputs.checkInCode)
+    }
+
+    /// Whether the command changes anything (else it shows the settings).
+    var changes: Bool { interval != nil || reminder != nil || grace != nil || repeats != nil }
+}
 
 extension CheckinInterval: RunnableCommand {
     /// Shows the intervals, or changes them.
@@ -32,7 +101,7 @@ extension CheckinInterval: RunnableCommand {
     /// in the past and so tell the responders at once: whether to check in
     /// first (the default). Elsewhere the change is made as asked.
     private func askToCheckInFirst(_ c: Context) throws -> Bool {
-        guard !yes, c.env.input.isTerminal else { return false }
+        guard !yes, c.input.isTerminal else { return false }
         let now = try c.now()
         let responders = try c.reading { store, account in
             PastDeadline.tellsResponders(account, checkIn: interval, grace: grace, now: now)

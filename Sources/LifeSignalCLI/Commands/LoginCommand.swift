@@ -1,6 +1,51 @@
+import CommandEngine
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalLocal
-import LifeSignalStore
+
+/// `login --phone NUMBER [--code CODE] [--first-name NAME --last-name NAME]`
+struct Login: CommandInput, Equatable {
+    static let phone = Option<String>(
+        "phone", valueName: "NUMBER",
+        help: "Your phone number in international form: +15551234567, +1 555-123-4567 or 001 555 123 4567.",
+        isRequired: true)
+    static let code = Option<String>(
+        "code", valueName: "CODE",
+        help: "The 6-digit verification code you received; - reads it from standard input. Other users can see a code "
+            + "given here in the process list while login runs: prefer --code - or LIFESIGNAL_LOGIN_CODE.")
+    static let firstName = Option<String>("first-name", valueName: "NAME", help: "Your first name (for a new account).")
+    static let lastName = Option<String>("last-name", valueName: "NAME", help: "Your last name (for a new account).")
+
+    static let spec = CommandSpec(
+        "login",
+        summary: "Sign in with your phone number and a verification code",
+        discussion: [
+            "With --phone only, a 6-digit code is sent through the sms-command (or shown here when none is set) and, on a terminal, asked for: a wrong code is asked for again, and a new account is asked for its name once the code is right. Elsewhere, run again with --code.",
+            "A number never seen before creates an account; give --first-name and --last-name to finish setting it up in the same call.",
+            "The code may also come from LIFESIGNAL_LOGIN_CODE, or from standard input with --code - (a pipe or a file; on a terminal it is asked for, hidden): unlike --code CODE, neither shows in the process list.",
+            "Signing in to an account that already exists puts a sign-in notice, naming this machine, in its notifications; 'lifesignal sessions' lists where you are signed in.",
+        ],
+        options: [phone.spec, code.spec, firstName.spec, lastName.spec],
+        examples: [
+            CommandExample("login --phone +15551234567", "send a code (and ask for it on a terminal)"),
+            CommandExample("login --phone +15551234567 --code 123456 --first-name Ada --last-name Lovelace",
+                           "verify the code and name a new account"),
+            CommandExample("login --phone +15551234567 --code -", "verify a code read from standard input, kept out of the process list"),
+        ],
+        input: .running(Login.self))
+
+    /// As typed; `PhoneNumber` judges it, so a bad number is refused like any rule.
+    let phone: String
+    let code: String?
+    let firstName: String?
+    let lastName: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        phone = try parsed.value(Self.phone) ?? ""
+        code = try parsed.value(Self.code)
+        firstName = try parsed.value(Self.firstName)
+        lastName = try parsed.value(Self.lastName)
+    }
+}
 
 extension Login: RunnableCommand {
     /// Sends a code, or verifies one; on a terminal, asks for the code (again
@@ -13,8 +58,8 @@ extension Login: RunnableCommand {
         let issued = try c.store().write(env: try c.core()) { store in
             try AuthService(store: store, env: try c.core()).requestCode(phoneNumber: phone)
         }
-        try CodeDelivery(context: c).deliver(issued)
-        guard c.env.input.isTerminal, !c.json else {
+        try CodeDelivery.deliver(issued, c)
+        guard c.input.isTerminal, !c.json else {
             c.hint("lifesignal login --phone \(phone) --code CODE")
             return success
         }
@@ -28,7 +73,7 @@ extension Login {
     func givenCode(_ c: Context) throws -> String? {
         if let code, code != "-" { return code }
         if code == "-" {
-            if c.env.input.isTerminal {
+            if c.input.isTerminal {
                 do {
                     return try c.prompts.ask("Code: ", echo: false).trimmingWhitespace()
                 } catch is PromptDeclined {
@@ -36,7 +81,7 @@ extension Login {
                 }
             }
             // A code is six digits: anything much longer is not one, and is not read on.
-            guard let bytes = c.env.input.readAll(limit: 64) else {
+            guard let bytes = c.input.readAll(limit: 64) else {
                 throw LifeSignalError.invalid("standard input holds more than a verification code")
             }
             return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
@@ -103,13 +148,13 @@ struct LoginFlow {
     /// One attempt; the session is saved here when it succeeds.
     private func verify(code: String, firstName: String?, lastName: String?) throws -> Outcome {
         let previous = try? c.sessionFile().load()
-        let notifyCommandSince = try? KeeperRecords(context: c).notifyCommandSince()
+        let notifyCommandSince = try? PresenceRecords(context: c).notifyCommandSince()
         // Read once, outside the store's transaction (which may run again).
         let machineZone = MachineZone.name(c)
         let (result, identity, replaced) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
-                                          machine: SignInPlace.describe(c), timeZone: machineZone)
+                                          machine: SignInPlace.describe(c, onTerminal: c.input.isTerminal), timeZone: machineZone)
             var replaced: Account?
             if case .signedIn(let account, _, _) = outcome, let previous {
                 // Another account's session here ends: its owner is named, so the switch is never silent.
@@ -155,6 +200,7 @@ struct LoginFlow {
             let last = try ask("Last name: ")
             do {
                 account = try c.writing { store, current in
+                    var current = current
                     try AccountService(store: store, env: try c.core())
                         .updateProfile(&current, firstName: first, lastName: last, note: nil)
                     return current
@@ -207,59 +253,32 @@ struct LoginFlow {
 }
 
 /// Hands a verification code to the SMS command, or shows it here.
-struct CodeDelivery {
-    let context: Context
-    static let defaultTimeout = 30.0
-
-    func deliver(_ issued: AuthService.IssuedCode) throws {
-        let c = context
-        let body = "Your lifesignal code is \(issued.code). It expires in 10 minutes."
-        let local = try c.localSettings().load()
-        let configured = c.env.variable("LIFESIGNAL_SMS_COMMAND").flatMap { $0.isEmpty ? nil : $0 } ?? local.smsCommand
-        guard let command = configured, !command.isEmpty else {
+extension CodeDelivery {
+    /// Delivers the code and says how: shown here when no sms command is
+    /// set (with what that means for this store), else sent.
+    static func deliver(_ issued: AuthService.IssuedCode, _ c: Context) throws {
+        switch try CodeDelivery(context: c).deliver(issued) {
+        case .shownHere:
             if c.json {
                 c.printJSON(.object([("codeSent", .bool(true)), ("delivery", .string("local")),
                                      ("phoneNumber", .string(issued.phoneNumber)), ("code", .string(issued.code)),
                                      ("expiresAt", .date(issued.expiresAt))]))
             } else {
                 c.out.line("Verification code for \(issued.phoneNumber): \(issued.code)")
-                if case .etcd? = try? c.paths().store {
+                if c.storeIsEtcd {
                     c.out.line("(Shown here because no sms-command is set. Anyone who holds this etcd store's credentials can read every account on it, this code too: set an sms-command so that only the phone gets codes.)")
                 } else {
                     c.out.line("(Shown here because no sms-command is set. On a local store the file system, not this code, is the security boundary.)")
                 }
             }
-            try c.out.flush()
-            return
-        }
-        var environment = c.env.childEnvironment()
-        environment["LIFESIGNAL_SMS_TO"] = issued.phoneNumber
-        environment["LIFESIGNAL_SMS_BODY"] = body
-        let outcome = c.env.processRunner.run(.shell(command, input: Array((body + "\n").utf8),
-                                                     environment: environment,
-                                                     timeout: CLIEnvironment.seconds(c.env.variable("LIFESIGNAL_COMMAND_TIMEOUT"), within: 0.1...86_400)
-                                                         ?? Self.defaultTimeout))
-        guard outcome.succeeded else {
-            // Nobody received this code: withdraw it so a new one can be asked for at once.
-            try? c.store().write(env: try c.core()) { store in
-                try store.setPendingLogin(nil, phoneNumber: issued.phoneNumber)
+        case .sent:
+            if c.json {
+                c.printJSON(.object([("codeSent", .bool(true)), ("delivery", .string("sms")),
+                                     ("phoneNumber", .string(issued.phoneNumber)), ("expiresAt", .date(issued.expiresAt))]))
+            } else {
+                c.say("Sent a verification code to \(issued.phoneNumber).")
             }
-            throw ExternalCommandError(what: "sms-command", outcome: outcome)
-        }
-        if c.json {
-            c.printJSON(.object([("codeSent", .bool(true)), ("delivery", .string("sms")),
-                                 ("phoneNumber", .string(issued.phoneNumber)), ("expiresAt", .date(issued.expiresAt))]))
-        } else {
-            c.say("Sent a verification code to \(issued.phoneNumber).")
         }
         try c.out.flush()
     }
-}
-
-/// An external command that did not succeed.
-struct ExternalCommandError: UserFacingError {
-    let what: String
-    let outcome: ProcessOutcome
-    var kind: FailureKind { .externalCommand }
-    var message: String { "the \(what) \(outcome.summary)" }
 }

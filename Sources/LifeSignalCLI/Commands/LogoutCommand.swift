@@ -1,5 +1,13 @@
+import CommandEngine
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
+
+/// `logout`
+struct Logout: CommandInput, Equatable {
+    static let spec = CommandSpec("logout", summary: "Sign out of this store", input: .running(Logout.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 extension Logout: RunnableCommand {
     /// Ends the session in the store and here.

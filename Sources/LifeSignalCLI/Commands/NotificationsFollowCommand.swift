@@ -1,6 +1,20 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
+
+/// `notifications follow`
+struct NotificationsFollow: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "follow",
+        summary: "Print new notifications as they arrive, until interrupted",
+        discussion: [
+            "With --json, one JSON object per line. New items of the types enabled in settings are also handed to the notify-command.",
+        ],
+        input: .running(NotificationsFollow.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 /// `notifications follow`: prints new items as they arrive until SIGINT or
 /// SIGTERM, and hands them to the notify command like `tick`.
@@ -75,7 +89,7 @@ extension NotificationsFollow: RunnableCommand {
         try c.out.flush()
         let now = look.now
         if !look.items.isEmpty || nextRetry.map({ $0 <= now }) == true {
-            var delivery = Delivery(context: c)
+            var delivery = Delivery(context: c, rendering: .terminal)
             delivery.shouldStop = { waiter.stopRequested }
             delivery.liveClock = true
             let report = try delivery.run()

@@ -1,5 +1,38 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
+
+/// `ping CONTACT`, `ping send CONTACT [--within DURATION] [--escalate]`
+struct PingSend: CommandInput, Equatable {
+    static let within = Option<Int>(
+        "within", valueName: "DURATION",
+        help: "They have this long to answer (1m to 7d); when it passes unanswered, you are told once.",
+        expected: SharedInputs.durationExpected, completion: .choices(["15m", "30m", "1h", "2h"]),
+        convert: SharedInputs.duration)
+    static let escalate = Flag("escalate", help: "With --within: their other responders are told too when it passes.")
+
+    static let spec = CommandSpec(
+        "send",
+        summary: "Ping a dependent (a second ping while one is pending sends nothing new)",
+        arguments: [SharedInputs.dependent.spec],
+        options: [within.spec, escalate.spec],
+        examples: [CommandExample("ping send Ada --within 1h --escalate",
+                                  "if Ada has not answered in an hour, you and her other responders are told")],
+        input: .running(PingSend.self))
+
+    let contact: String
+    /// Seconds they have to answer; nil: no window.
+    let within: Int?
+    let escalate: Bool
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        contact = try parsed.required(SharedInputs.dependent)
+        within = try parsed.value(Self.within)
+        escalate = parsed[Self.escalate]
+        if escalate, within == nil { throw parsed.problem(.missingOption("--within")) }
+    }
+}
 
 extension PingSend: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
@@ -27,6 +60,13 @@ extension PingSend: RunnableCommand {
         }
         return success
     }
+}
+
+/// `ping list`
+struct PingList: CommandInput, Equatable {
+    static let spec = CommandSpec("list", summary: "List pings you received and sent", input: .running(PingList.self))
+
+    init(from parsed: ParsedCommand) {}
 }
 
 extension PingList: RunnableCommand {
@@ -73,11 +113,31 @@ extension PingList: RunnableCommand {
     }
 }
 
+/// `ping respond [PING_ID]`
+struct PingRespond: CommandInput, Equatable {
+    static let ping = Argument<String>("PING_ID", help: "The ping to answer (an ID prefix works), or the name of whoever sent it: all their pending pings.", isOptional: true)
+
+    static let spec = CommandSpec(
+        "respond",
+        summary: "Answer a ping you received (all pending ones without an ID)",
+        arguments: [ping.spec],
+        examples: [CommandExample("ping respond Ada", "answer every ping Ada sent you")],
+        input: .running(PingRespond.self))
+
+    /// nil answers every pending ping.
+    let ping: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        ping = try parsed.value(Self.ping)
+    }
+}
+
 extension PingRespond: RunnableCommand {
     /// Answers pings; answering is a check-in.
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
         let (answer, account, names, outcome) = try c.writing { store, account in
+            var account = account
             let answer = try PingService(store: store, env: try c.core()).respond(ping, owner: &account)
             var names: [EntityID: String] = [account.id: account.fullName]
             for sender in Set(answer.answered.map(\.senderID)) { names[sender] = (try? store.account(sender))?.fullName }

@@ -1,5 +1,22 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
+
+/// `profile`
+struct Profile: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "profile",
+        summary: "Show your profile",
+        subcommandEntries: [
+            SubcommandEntry("set") { ProfileSet.spec },
+            SubcommandEntry("edit-note") { ProfileEditNote.spec },
+        ],
+        isRunnable: true,
+        input: .running(Profile.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 extension Profile: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
@@ -23,10 +40,41 @@ extension Profile: RunnableCommand {
     }
 }
 
+/// `profile set [--first-name NAME] [--last-name NAME] [--note TEXT]`
+struct ProfileSet: CommandInput, Equatable {
+    static let firstName = Option<String>("first-name", valueName: "NAME", help: "Your first name.")
+    static let lastName = Option<String>("last-name", valueName: "NAME", help: "Your last name.")
+    static let note = Option<String>(
+        "note", valueName: "TEXT",
+        help: "Your emergency note, shown to responders when you miss a check-in or raise an alert (empty clears it; - reads it from standard input).")
+
+    static let spec = CommandSpec(
+        "set",
+        summary: "Change your name or emergency note",
+        discussion: ["A name is one line of at most 128 bytes (UTF-8); the note may span lines, up to 4000 bytes."],
+        options: [firstName.spec, lastName.spec, note.spec],
+        examples: [
+            CommandExample("profile set --note 'Diabetic; spare key under the blue pot'", "set the emergency note"),
+        ],
+        input: .running(ProfileSet.self))
+
+    let firstName: String?
+    let lastName: String?
+    let note: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        try parsed.requireOne(of: [Self.firstName.spec, Self.lastName.spec, Self.note.spec])
+        firstName = try parsed.value(Self.firstName)
+        lastName = try parsed.value(Self.lastName)
+        note = try parsed.value(Self.note)
+    }
+}
+
 extension ProfileSet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let note = try self.note == "-" ? Self.noteFromInput(c) : self.note
         let account = try c.writing { store, account in
+            var account = account
             try AccountService(store: store, env: try c.core())
                 .updateProfile(&account, firstName: firstName, lastName: lastName, note: note)
             return account
@@ -38,10 +86,10 @@ extension ProfileSet: RunnableCommand {
     /// `--note -`: the note from standard input (a file, a pipe, or typed
     /// up to Ctrl-D), read before the store is touched.
     static func noteFromInput(_ c: Context) throws -> String {
-        if c.env.input.isTerminal { c.err.line("Type your emergency note, then Ctrl-D on a line of its own:") }
+        if c.input.isTerminal { c.err.line("Type your emergency note, then Ctrl-D on a line of its own:") }
         try? c.err.flush()
         // Four times the longest note: enough for any note, and a clear refusal past it.
-        guard let bytes = c.env.input.readAll(limit: 4 * ProfileRules.maxNoteBytes) else {
+        guard let bytes = c.input.readAll(limit: 4 * ProfileRules.maxNoteBytes) else {
             throw LifeSignalError.invalid("standard input holds more than an emergency note "
                                           + "(at most \(ProfileRules.maxNoteBytes) bytes)")
         }

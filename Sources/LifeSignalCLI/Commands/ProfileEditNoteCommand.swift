@@ -1,6 +1,21 @@
+import CommandEngine
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 import SystemFiles
+
+/// `profile edit-note`
+struct ProfileEditNote: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "edit-note",
+        summary: "Edit your emergency note in $VISUAL or $EDITOR",
+        discussion: ["The note is written to a private temporary file that the editor opens (VISUAL, else EDITOR, "
+            + "else vi, run by /bin/sh); what the editor leaves there when it exits 0 becomes the note. An editor that "
+            + "fails changes nothing."],
+        examples: [CommandExample("profile edit-note", "write a long note in your editor")],
+        input: .running(ProfileEditNote.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 /// `profile edit-note`: the note, edited in the user's editor.
 extension ProfileEditNote: RunnableCommand {
@@ -25,6 +40,7 @@ extension ProfileEditNote: RunnableCommand {
             return success
         }
         let account = try c.writing { store, account in
+            var account = account
             try AccountService(store: store, env: try c.core()).updateProfile(&account, firstName: nil, lastName: nil, note: after)
             return account
         }

@@ -1,6 +1,32 @@
+import CommandEngine
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 import QRCode
+
+/// `qr scan FILE|- [--raw]`
+struct QRScan: CommandInput, Equatable {
+    static let file = Argument<String>("FILE", help: "The image, or - for standard input.", completion: .file)
+    static let raw = Flag("raw", help: "Print only the payload, byte for byte.")
+
+    static let spec = CommandSpec(
+        "scan",
+        summary: "Read a QR code from an image (PNG, JPEG, PBM, PGM, PPM)",
+        discussion: [
+            "Shows the text; for a lifesignal code, whose it is and the command that adds them. With --raw, prints exactly the payload's bytes (and works signed out).",
+        ],
+        arguments: [file.spec],
+        options: [raw.spec],
+        examples: [CommandExample("qr scan screenshot.png", "see whose code a picture holds")],
+        input: .running(QRScan.self))
+
+    let file: String
+    let raw: Bool
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        file = try parsed.required(Self.file)
+        raw = parsed[Self.raw]
+    }
+}
 
 /// Reads a QR code from an image. With `--raw`, prints exactly the payload
 /// bytes (works signed out); otherwise shows the text and, for a lifesignal

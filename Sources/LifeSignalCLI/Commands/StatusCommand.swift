@@ -1,5 +1,43 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
+
+/// Sign-in, status and profile.
+enum AccountCommandTable {
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("login") { Login.spec },
+        SubcommandEntry("logout") { Logout.spec },
+        SubcommandEntry("status") { Status.spec },
+        SubcommandEntry("profile") { Profile.spec },
+    ]
+}
+
+/// `status [--check]`
+struct Status: CommandInput, Equatable {
+    static let check = Flag(
+        "check", help: "Print nothing; exit 11 when your alert is active, 10 when you are overdue, 13 when you are fine but a dependent needs you, 0 otherwise.")
+
+    static let spec = CommandSpec(
+        "status",
+        summary: "Show your check-in status, alert, pings, unread notifications and the dependents who need you",
+        discussion: [
+            "Needs you lists the dependents with an alert, an overdue check-in, or an account that cannot be read. Watched says how many responders you have: with none, a missed check-in reaches nobody.",
+        ],
+        options: [check.spec],
+        examples: [
+            CommandExample("status", "see when your next check-in is due, and who needs you"),
+            CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert, 13 when a dependent needs you (for prompts and scripts)"),
+        ],
+        input: .running(Status.self))
+
+    let check: Bool
+
+    init(from parsed: ParsedCommand) {
+        check = parsed[Self.check]
+    }
+}
 
 /// `status [--check]`: your own state, who watches over you, and the
 /// dependents who need you now.

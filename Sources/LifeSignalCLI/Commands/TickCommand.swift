@@ -1,6 +1,50 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
+
+/// Settings, cron, shell integration and help.
+enum SystemCommandTable {
+    /// Its top-level commands, each built only when invoked (see `SubcommandEntry`).
+    static let entries: [SubcommandEntry] = [
+        SubcommandEntry("settings") { Settings.spec },
+        SubcommandEntry("tick") { Tick.spec },
+        SubcommandEntry("agent") { Agent.spec },
+        SubcommandEntry("doctor") { Doctor.spec },
+        SubcommandEntry("store") { SystemCommandTable.store },
+        SubcommandEntry("completions") { Completions.spec },
+        SubcommandEntry("help") { SystemCommandTable.help },
+        SubcommandEntry("__complete") { Complete.spec },
+    ]
+
+    /// `store ...`: work on whole stores.
+    static let store = CommandSpec(
+        "store",
+        summary: "Work on whole stores",
+        subcommandEntries: [
+            SubcommandEntry("copy") { StoreCopy.spec },
+        ])
+
+    /// `help [COMMAND...]`: the parser answers it with help; it has no input.
+    static let help = CommandSpec(
+        "help",
+        summary: "Show help for a command",
+        arguments: [ArgumentSpec("COMMAND", help: "The command (and subcommand) to explain.", isOptional: true, isVariadic: true)])
+}
+
+/// `tick`
+struct Tick: CommandInput, Equatable {
+    static let spec = CommandSpec(
+        "tick",
+        summary: "Bring deadlines up to date and deliver new notifications (for cron)",
+        discussion: [
+            "Delivers your undelivered notifications of the enabled types through the notify-command, each at least once. An item the command fails on is retried with a back-off (1 minute, doubling up to 30) while the ones behind it go on; an ordinary item is set aside after 8 attempts, an alert or missed check-in never. Exits 9 when a delivery failed.",
+        ],
+        examples: [CommandExample("tick -q", "what cron runs every few minutes: the crontab line */5 * * * * lifesignal tick -q")],
+        input: .running(Tick.self))
+
+    init(from parsed: ParsedCommand) {}
+}
 
 /// Deadlines up to date for the whole store, then delivery of the
 /// signed-in account's new notifications. Made for cron.
@@ -8,15 +52,15 @@ extension Tick: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         // What this tick will write down (its look, its delivery run) is
         // decided first: a damaged record stops it before it changes anything.
-        let records = KeeperRecords(context: c)
+        let records = PresenceRecords(context: c)
         let note = try records.planTick(signedIn: try c.isSignedIn())
         // Delivery's first read brings an agent's share of the store's due
         // deadlines up to date (a command's own takes only a small slice of
         // them), before it looks for the session.
-        c.catchUpSlice = SharedStore.agentSlice
+        c.catchUpAsAgent()
         let report: Delivery.Report
         do {
-            report = try Delivery(context: c).run()
+            report = try Delivery(context: c, rendering: .terminal).run()
         } catch LifeSignalError.notSignedIn {
             try records.tickRan(note)
             if c.json { c.printJSON(.object([("delivered", .int(0)), ("failed", .int(0)), ("signedIn", .bool(false))])) }

@@ -1,5 +1,38 @@
+import CommandEngine
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
+
+/// `timeline [CONTACT]`
+struct TimelineCommand: CommandInput, Equatable {
+    static let contact = Argument<String>(
+        "CONTACT", help: "A dependent whose timeline to show (default: yours).", isOptional: true,
+        completion: .dynamic("dependents"), expected: "a name, phone number or ID") { text in
+        let trimmed = text.trimmingWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    static let spec = CommandSpec(
+        "timeline",
+        summary: "Show who will be told what, and when, if no check-in comes",
+        discussion: [
+            "Every step of the current deadline: the reminder, the deadline, the end of the grace period, each responder's step, repeats, the end of a pause. Steps that already happened show, for each responder, when they were told, when their notify command took it, and when they read it.",
+            "The steps are the ones the deadline engine fires, computed by the same rules.",
+        ],
+        arguments: [contact.spec],
+        examples: [
+            CommandExample("timeline", "your own deadline, step by step"),
+            CommandExample("timeline Ada --json", "Ada's, for a script"),
+        ],
+        input: .running(TimelineCommand.self))
+
+    /// nil: the signed-in account's own.
+    let contact: String?
+
+    init(from parsed: ParsedCommand) throws(UsageError) {
+        contact = try parsed.value(Self.contact)
+    }
+}
 
 extension TimelineCommand: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {

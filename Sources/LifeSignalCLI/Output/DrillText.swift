@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 /// How `drill` reports what became of its notice at each responder.

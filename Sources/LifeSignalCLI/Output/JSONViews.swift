@@ -1,7 +1,6 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalLocal
-import LifeSignalStore
 
 /// The JSON shapes of CLI.md, in one place.
 enum JSONViews {

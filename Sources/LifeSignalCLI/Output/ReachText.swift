@@ -1,5 +1,5 @@
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 /// How the people a notification reached are reported: the truth, never a
 /// reassurance that nobody is there to give.

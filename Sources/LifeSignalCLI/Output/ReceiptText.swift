@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalApp
 import LifeSignalCore
 
 /// How `status` shows who an alarm reached: each responder's delivery

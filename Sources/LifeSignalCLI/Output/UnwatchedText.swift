@@ -1,5 +1,5 @@
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 
 /// A role change or removal that leaves nobody watching you: asked first on
 /// a terminal, and said afterwards (as `checkin` says it).

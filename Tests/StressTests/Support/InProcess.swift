@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import LifeSignalApp
 import LifeSignalCLI
 import LifeSignalCore
 import TestSupport

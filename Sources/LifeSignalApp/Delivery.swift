@@ -21,30 +21,30 @@ import LifeSignalStore
 /// waiting for a retry, needs no lease); the plan is made from one read once
 /// the lease is held, since the lease's last holder may have moved the
 /// cursor meanwhile.
-struct Delivery {
-    struct Report {
-        var delivered = 0
-        var skipped = 0
+public struct Delivery {
+    public struct Report {
+        public var delivered = 0
+        public var skipped = 0
         /// Items quiet hours hold back until their end (they wait as retries).
-        var held = 0
+        public var held = 0
         /// Items the command failed on in this run, and when each is tried again.
-        var failures: [(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)] = []
+        public var failures: [(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)] = []
         /// Items still waiting for a retry after this run, and the earliest retry.
-        var waiting = 0
-        var nextRetry: Date?
-        var busy = false
-        var noCommand = false
+        public var waiting = 0
+        public var nextRetry: Date?
+        public var busy = false
+        public var noCommand = false
         /// New items not handed over because they came before the notify
         /// command started on this store.
-        var olderThanCommand = 0
+        public var olderThanCommand = 0
         /// The time budget ended the run with items still to try.
-        var cutShort = false
+        public var cutShort = false
 
-        var failed: Bool { !failures.isEmpty }
+        public var failed: Bool { !failures.isEmpty }
     }
 
     /// What happened to one item, as it happens (the agent prints it at once).
-    enum Event {
+    public enum Event {
         case delivered(FeedItem)
         case failed(item: FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)
     }
@@ -53,23 +53,26 @@ struct Delivery {
     /// whole notification is on stdin, so the environment never overflows.
     static let environmentValueLimit = 1024
 
-    let context: Context
+    let context: AppSession
+    /// How the items read when handed over.
+    let rendering: NotificationRendering
     /// Told of each item once its delivery or failure is recorded.
-    var observe: (Event) -> Void = { _ in }
+    public var observe: (Event) -> Void = { _ in }
     /// Asked between items: a stop request (SIGTERM to the agent) ends the
     /// run once the item in hand is done; the rest wait for the next run.
-    var shouldStop: () -> Bool = { false }
+    public var shouldStop: () -> Bool = { false }
     /// A long-running command's clock moves on while commands run: each
     /// command sees the time it starts at, and a receipt the time it ended.
-    var liveClock = false
+    public var liveClock = false
 
-    init(context: Context) {
+    public init(context: AppSession, rendering: NotificationRendering) {
         self.context = context
+        self.rendering = rendering
     }
 
     /// Seconds a notify command may run before it is killed.
     var timeout: Double {
-        CLIEnvironment.seconds(context.env.variable("LIFESIGNAL_COMMAND_TIMEOUT"), within: 0.1...86_400) ?? 30
+        AppEnvironment.seconds(context.env.variable("LIFESIGNAL_COMMAND_TIMEOUT"), within: 0.1...86_400) ?? 30
     }
 
     /// How long the lease lasts unrenewed: the longest a command may run, and a minute.
@@ -80,7 +83,7 @@ struct Delivery {
     /// run from cron each minute then ends about when the next begins.
     var timeBudget: Duration { .milliseconds(Int64(max(10, 2 * timeout) * 1000)) }
 
-    func run() throws -> Report {
+    public func run() throws -> Report {
         let c = context
         var report = Report()
         // A damaged store fails here, before the lease makes anything in it.
@@ -110,7 +113,7 @@ struct Delivery {
         var saved = plan.state
         var receipts: [(item: FeedItem, at: Date)] = []
         var attempts: [DeliveryAttempt] = []
-        let session = try KeeperRecords(context: c).session()
+        let session = try PresenceRecords(context: c).session()
         var succeeded = false
         var queue = plan.steps[...]
         var waiting = plan.waiting[...]
@@ -149,7 +152,7 @@ struct Delivery {
                 }
                 if liveClock { c.refreshNow() }
                 let outcome = c.env.processRunner.run(.shell(
-                    command, input: Array((Self.readyToSend(item).rendered(pretty: false) + "\n").utf8),
+                    command, input: Array((rendering.readyToSend(item) + "\n").utf8),
                     environment: environment(for: item, account: account, now: try c.now()), timeout: timeout))
                 if liveClock { c.refreshNow() }
                 let event: Event
@@ -185,7 +188,7 @@ struct Delivery {
     /// (the command was set while signed in to another store, whose
     /// moment means nothing here), so items from now on are handed over.
     private func commandStart(now: Date) throws -> Date {
-        let records = KeeperRecords(context: context)
+        let records = PresenceRecords(context: context)
         let session = try records.session()
         let recorded = try context.reading { store, account in
             try store.deliverySetup(of: account.id).places[session]?.notifyCommandSince
@@ -216,18 +219,6 @@ struct Delivery {
         attempts = []
     }
 
-    /// The item as the notify command gets it: `title` and `message` ready
-    /// to send, their times in this machine's local time (the recipient's:
-    /// their own agent or tick runs here), and the stored text, with UTC
-    /// times, kept in `titleUTC` and `messageUTC` beside `timestamp`.
-    static func readyToSend(_ item: FeedItem) -> JSONValue {
-        JSONViews.notification(item)
-            .adding("title", .string(HumanText.localTimes(in: item.title)))
-            .adding("message", .string(HumanText.localTimes(in: item.message)))
-            .adding("titleUTC", .string(item.title))
-            .adding("messageUTC", .string(item.message))
-    }
-
     private func environment(for item: FeedItem, account: Account, now: Date) -> [String: String] {
         var environment = context.env.childEnvironment()
         let limit = Self.environmentValueLimit
@@ -244,13 +235,11 @@ struct Delivery {
         // on a terminal (the title one line; the message keeps its own line
         // breaks, with no indentation a terminal would add), and short, so no
         // item can overflow the environment; stdin has the whole item.
-        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(TerminalText.line(HumanText.localTimes(in: item.title)),
-                                                                      limit: limit)
-        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(
-            TerminalText.block(HumanText.localTimes(in: item.message)), limit: limit)
+        environment["LIFESIGNAL_NOTIFICATION_TITLE"] = Self.shortened(rendering.title(item), limit: limit)
+        environment["LIFESIGNAL_NOTIFICATION_MESSAGE"] = Self.shortened(rendering.message(item), limit: limit)
         environment["LIFESIGNAL_NOTIFICATION_TIMESTAMP"] = ISO8601.format(item.timestamp)
         environment["LIFESIGNAL_ACCOUNT_PHONE"] = account.phoneNumber
-        environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(TerminalText.line(account.fullName), limit: limit)
+        environment["LIFESIGNAL_ACCOUNT_NAME"] = Self.shortened(rendering.line(account.fullName), limit: limit)
         return environment
     }
 
@@ -269,5 +258,26 @@ struct Delivery {
             bytes += size
         }
         return kept + ellipsis
+    }
+}
+
+/// How a notification reads when handed to the notify command: as the
+/// command line shows it, so the notify command's words are the terminal's.
+public struct NotificationRendering {
+    /// The whole item, ready to send, as one line of JSON for the command's stdin.
+    public var readyToSend: (FeedItem) -> String
+    /// The title for people: local times, one harmless line.
+    public var title: (FeedItem) -> String
+    /// The message for people: local times, harmless, its own line breaks kept.
+    public var message: (FeedItem) -> String
+    /// Someone's text (a name) on one harmless line.
+    public var line: (String) -> String
+
+    public init(readyToSend: @escaping (FeedItem) -> String, title: @escaping (FeedItem) -> String,
+                message: @escaping (FeedItem) -> String, line: @escaping (String) -> String) {
+        self.readyToSend = readyToSend
+        self.title = title
+        self.message = message
+        self.line = line
     }
 }

@@ -17,9 +17,9 @@ import LifeSignalCore
 ///
 /// `--raw` and `--json` bypass this: they carry the exact content (JSON
 /// escapes what a terminal would act on; see `JSONString`).
-enum TerminalText {
+public enum TerminalText {
     /// `text` as one harmless line.
-    static func line(_ text: String) -> String {
+    public static func line(_ text: String) -> String {
         if isPlain(text) { return text }
         return render(text, lineBreak: nil)
     }
@@ -27,14 +27,14 @@ enum TerminalText {
     /// `text` made harmless with its line breaks kept as `\n` (CR LF, a lone
     /// CR and U+2028/U+2029 become one), for a renderer that indents the
     /// lines after the first itself (`TextTable` indents them to the cell).
-    static func block(_ text: String) -> String {
+    public static func block(_ text: String) -> String {
         if isPlain(text) { return text }
         return render(text, lineBreak: "\n")
     }
 
     /// `text` as `block` does, with every line after the first starting
     /// with `indent`: for text printed on a line of its own.
-    static func block(_ text: String, indent: String) -> String {
+    public static func block(_ text: String, indent: String) -> String {
         if isPlain(text) { return text }
         return render(text, lineBreak: "\n" + indent)
     }
@@ -88,7 +88,7 @@ enum TerminalText {
     }
 
     /// The visible stand-in for a hidden character.
-    static func standIn(for scalar: Unicode.Scalar) -> String {
+    public static func standIn(for scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         // Control pictures: ␀ … ␟ for C0, ␡ for DEL.
         case 0x00...0x1F: String(Character(Unicode.Scalar(0x2400 + scalar.value) ?? "?"))

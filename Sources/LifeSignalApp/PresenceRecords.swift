@@ -2,22 +2,24 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 
-/// What `tick` and the agent write down about themselves, so that others
-/// can tell: the store's last look (`status` warns when none came for
-/// longer than a reminder), and this sign-in's delivery set-up (a
+/// What `tick` and the agent write down about their presence, so that
+/// others can tell: the store's last look (`status` warns when none came
+/// for longer than a reminder), and this sign-in's delivery set-up (a
 /// dependent's `status` shows who hears of an alarm at once).
-struct KeeperRecords {
-    let context: Context
+public struct PresenceRecords {
+    let context: AppSession
+
+    public init(context: AppSession) { self.context = context }
 
     /// This sign-in's key in the delivery set-up: the hash of its token.
-    func session() throws -> String { SHA256.hexDigest(try context.session().token) }
+    public func session() throws -> String { SHA256.hexDigest(try context.session().token) }
 
     /// When this machine's notify command started on this store, as the
     /// store's record is written from: now, which the record takes only
     /// when it has none (the store where the command was set has its
     /// moment already). nil when no command is set. The moment kept in the
     /// local settings is another store's, by another clock: never this one's.
-    func notifyCommandSince() throws -> Date? {
+    public func notifyCommandSince() throws -> Date? {
         let local = try context.localSettings().load()
         guard local.notifyCommand != nil else { return nil }
         return try context.now()
@@ -25,7 +27,7 @@ struct KeeperRecords {
 
     /// What a `tick` writes down once it has delivered: its look, and (when
     /// signed in) its delivery run, each only when worth it.
-    struct TickNote {
+    public struct TickNote {
         var look: Bool
         var run: (account: EntityID, session: String, notify: Date?)?
     }
@@ -33,7 +35,7 @@ struct KeeperRecords {
     /// Decides on a snapshot, before the tick changes anything, what it will
     /// write down: most ticks from cron write nothing, and a damaged record
     /// stops the tick (naming the file) before it delivers.
-    func planTick(signedIn: Bool) throws -> TickNote? {
+    public func planTick(signedIn: Bool) throws -> TickNote? {
         guard let shared = try context.existingStore() else { return nil }
         let now = try context.now()
         let mine: (account: EntityID, session: String, notify: Date?)? =
@@ -51,7 +53,7 @@ struct KeeperRecords {
     }
 
     /// Writes down what `planTick` decided.
-    func tickRan(_ note: TickNote?) throws {
+    public func tickRan(_ note: TickNote?) throws {
         guard let note, let shared = try context.existingStore() else { return }
         let env = try context.core()
         try shared.write(env: env) { store in
@@ -64,7 +66,7 @@ struct KeeperRecords {
     }
 
     /// An agent started, or its heartbeat: its presence and the look.
-    func agentAlive(_ instance: String, since: Date) throws {
+    public func agentAlive(_ instance: String, since: Date) throws {
         let session = try session()
         // The machine it runs on, as its owner sees it in their own files;
         // a host name is at most 255 bytes, and the store keeps no more.
@@ -81,7 +83,7 @@ struct KeeperRecords {
     }
 
     /// An agent stopped: it no longer counts as delivery.
-    func agentStopped(_ instance: String) throws {
+    public func agentStopped(_ instance: String) throws {
         let session = try session()
         let env = try context.core()
         try context.writing { store, account in
@@ -91,7 +93,7 @@ struct KeeperRecords {
 
     /// A notify command was set or cleared here: the store learns at once,
     /// when signed in (otherwise at the next `tick` or agent start).
-    func notifyCommandChanged(since: Date?) throws {
+    public func notifyCommandChanged(since: Date?) throws {
         let session = try session()
         let env = try context.core()
         try context.writing { store, account in

@@ -4,11 +4,11 @@ import LifeSignalCore
 import LifeSignalStore
 import SystemFiles
 
-/// Everything a run of lifesignal takes from the outside world, injected
-/// so that tests use the same code paths as users.
-public struct CLIEnvironment {
-    /// The words after the program name.
-    public var arguments: [String]
+/// What the application takes from the outside world apart from the
+/// terminal (the clock, randomness, the file system, the commands it runs,
+/// the variables, the waits of long-running commands), injected so that
+/// tests use the same code paths as users.
+public struct AppEnvironment {
     /// The environment variables lifesignal reads (`live` copies only
     /// those, see `isRead`, and only when all are first asked for: most
     /// runs ask for a few through `variable(_:)` and copy none); in tests,
@@ -24,9 +24,6 @@ public struct CLIEnvironment {
     /// command is about to run, as most runs start none.
     public var processEnvironment: (@Sendable () -> [String: String])?
     public var workingDirectory: String
-    public var input: any InputSource
-    public var stdout: any OutputSink
-    public var stderr: any OutputSink
     /// The real time; `LIFESIGNAL_NOW` overrides it.
     public var clock: @Sendable () -> Date
     public var random: RandomSource
@@ -40,25 +37,17 @@ public struct CLIEnvironment {
     /// in: until the store changes (through its change signal), a moment
     /// passes, or a stop is requested (SIGINT, SIGTERM).
     public var makeWaiter: (any StoreChangeSignal) -> any ChangeWaiter
-    /// The width of the terminal stdout is, nil when it is not one.
-    public var terminalColumns: Int?
     /// This machine's host name, which a sign-in records (and the signed-in
     /// account is told of); nil when it has none.
     public var machineName: String?
 
-    public init(arguments: [String], variables: [String: String], workingDirectory: String,
-                input: any InputSource, stdout: any OutputSink, stderr: any OutputSink,
+    public init(variables: [String: String], workingDirectory: String,
                 clock: @escaping @Sendable () -> Date, random: RandomSource,
                 fileSystem: any FileSystem, processRunner: any ProcessRunner,
                 homeFallback: String?, lockTimeout: Duration,
-                makeWaiter: @escaping (any StoreChangeSignal) -> any ChangeWaiter, terminalColumns: Int? = nil,
-                machineName: String? = nil) {
-        self.arguments = arguments
+                makeWaiter: @escaping (any StoreChangeSignal) -> any ChangeWaiter, machineName: String? = nil) {
         self.variableSource = VariableSource(variables)
         self.workingDirectory = workingDirectory
-        self.input = input
-        self.stdout = stdout
-        self.stderr = stderr
         self.clock = clock
         self.random = random
         self.fileSystem = fileSystem
@@ -66,7 +55,6 @@ public struct CLIEnvironment {
         self.homeFallback = homeFallback
         self.lockTimeout = lockTimeout
         self.makeWaiter = makeWaiter
-        self.terminalColumns = terminalColumns
         self.machineName = machineName
     }
 
@@ -77,14 +65,6 @@ public struct CLIEnvironment {
         variableSource.value(of: name)
     }
 
-    /// Columns of the terminal output goes to: `COLUMNS` when set, else the
-    /// terminal's own width; nil when output is not a terminal. Never below
-    /// 20, where nothing fits.
-    var columns: Int? {
-        if let text = variable("COLUMNS"), let columns = Int(text), columns > 0 { return max(20, columns) }
-        return terminalColumns.map { max(20, $0) }
-    }
-
     /// The environment a command lifesignal runs starts from: the process's
     /// own, with `variables` over it.
     public func childEnvironment() -> [String: String] {
@@ -93,18 +73,16 @@ public struct CLIEnvironment {
     }
 
     /// The environment of the running process.
-    public static func live(arguments: [String]) -> CLIEnvironment {
+    public static func live() -> AppEnvironment {
         let workingDirectory = currentDirectory() ?? "/"
         let timeout = seconds(variable("LIFESIGNAL_LOCK_TIMEOUT"), within: 0...3600).map { Duration.milliseconds(Int64($0 * 1000)) }
         // The user database is asked only when HOME cannot serve (XDGDirectories).
         let home = variable("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
-        var environment = CLIEnvironment(
-            arguments: arguments, variables: [:], workingDirectory: workingDirectory,
-            input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
+        var environment = AppEnvironment(
+            variables: [:], workingDirectory: workingDirectory,
             clock: { Date() }, random: .system, fileSystem: SystemFileSystem(),
             processRunner: SpawningProcessRunner(), homeFallback: home == nil ? passwordHome() : nil,
-            lockTimeout: timeout ?? .seconds(5), makeWaiter: { SignalChangeWaiter($0) },
-            terminalColumns: terminalColumns(), machineName: hostName())
+            lockTimeout: timeout ?? .seconds(5), makeWaiter: { SignalChangeWaiter($0) }, machineName: hostName())
         environment.variableSource = VariableSource(reading: { readVariables { name in isRead(name) } },
                                                     one: { name in readVariable(name) })
         environment.processEnvironment = { readVariables { _ in true } }
@@ -128,7 +106,7 @@ public struct CLIEnvironment {
     /// Whether lifesignal reads the variable named by these bytes: its own
     /// (`LIFESIGNAL_`), the XDG directories, HOME, the terminal's, and those
     /// a service definition passes on (`AgentService.passedOn`).
-    static func isRead(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func isRead(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         func starts(_ prefix: StaticString) -> Bool {
             name.starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
         }
@@ -170,14 +148,6 @@ public struct CLIEnvironment {
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? nil : name
-    }
-
-    /// The width of the terminal on stdout, asked of the terminal itself.
-    private static func terminalColumns() -> Int? {
-        guard isatty(1) == 1 else { return nil }
-        var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
     }
 
     /// A number of seconds from the environment, or nil when it is missing,

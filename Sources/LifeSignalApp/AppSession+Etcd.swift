@@ -3,7 +3,7 @@ import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
 
-extension Context {
+extension AppSession {
     /// How to open the store at `location` when it is an etcd cluster: the
     /// TLS files from `LIFESIGNAL_ETCD_CACERT`, `_CERT` and `_KEY`, else
     /// from the settings `etcd-cacert`, `etcd-cert` and `etcd-key`; the
@@ -38,7 +38,7 @@ extension Context {
 
     /// Opens the store at `location` (a `store copy` end, `doctor`'s store)
     /// with this run's clock, lock timeout and etcd access.
-    func open(_ location: StoreLocation, creating: Bool) throws -> SharedStore {
+    public final func open(_ location: StoreLocation, creating: Bool) throws -> SharedStore {
         try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout, creating: creating,
                              clock: clockKind, etcd: try etcdAccess(for: location))
     }
@@ -71,7 +71,7 @@ extension Context {
     /// its hint left out (the account's own files, learned before the hint
     /// existed, which the hint asks for anyway). The hint file is written
     /// only when that changes what it keeps.
-    func rememberFilesRead() {
+    final func rememberFilesRead() {
         guard let store = openedStore, case .etcd? = try? paths().store, let paths = try? paths() else { return }
         let hint = identityHint(paths)
         let learned = hint.learned.after(store.readLessons).without(hint.leftOut)
@@ -81,7 +81,7 @@ extension Context {
 
     /// On an etcd store, keeps the member that answered last for the next
     /// command to ask first, when it changed (a member hung or went away).
-    func rememberAnsweringMember() {
+    final func rememberAnsweringMember() {
         guard let backend = openedStore?.backend as? EtcdBackend, let paths = try? paths() else { return }
         let hint = identityHint(paths)
         let member = backend.answeringMember
@@ -114,13 +114,20 @@ extension Context {
         return hint
     }
 
-    /// With `LIFESIGNAL_ETCD_TRAFFIC` set, a line on stderr saying how many
-    /// round trips and connections the command took on its etcd store: for
-    /// seeing where time goes, and for the benchmark.
-    func reportEtcdTraffic() {
-        guard variable("LIFESIGNAL_ETCD_TRAFFIC") != nil, let backend = openedStore?.backend as? EtcdBackend else { return }
+    /// How many round trips and connections this run took on its etcd
+    /// store, for seeing where time goes and for the benchmark; nil when
+    /// the run opened no etcd store.
+    public final var etcdTraffic: EtcdTraffic? {
+        guard let backend = openedStore?.backend as? EtcdBackend else { return nil }
         let traffic = backend.traffic
-        err.line("etcd: \(traffic.roundTrips) round trip\(traffic.roundTrips == 1 ? "" : "s") over \(traffic.connections) connection\(traffic.connections == 1 ? "" : "s")")
+        return EtcdTraffic(roundTrips: traffic.roundTrips, connections: traffic.connections)
+    }
+
+    /// What the end of a run keeps for the next on an etcd store: the
+    /// files it read, the member that answered.
+    public final func rememberForNextRun() {
+        rememberFilesRead()
+        rememberAnsweringMember()
     }
 
     /// An environment variable, unless unset or empty.
@@ -132,6 +139,12 @@ extension Context {
     private func file(_ name: String) -> String? {
         variable(name).map { $0.hasPrefix("/") ? $0 : env.workingDirectory + "/" + $0 }
     }
+}
+
+/// The requests a run made of its etcd store.
+public struct EtcdTraffic: Sendable, Equatable {
+    public var roundTrips: Int
+    public var connections: Int
 }
 
 /// An etcd store's identity hint as this run read (or last wrote) it.

@@ -1,30 +1,20 @@
-import CommandEngine
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
 import ZoneInfoFiles
 
-/// One run of one command: the global options, the output, and lazy access
-/// to the clock, the store and the signed-in account.
-final class Context {
-    let env: CLIEnvironment
-    let global: GlobalOptions
-    let out: TextOutput
-    let err: TextOutput
-    let json: Bool
-    let quiet: Bool
-    let style: Style
+/// One run of the application: lazy access to the clock, the places, the
+/// store and the signed-in account, each found once. A command line's
+/// context adds its terminal to this.
+open class AppSession {
+    public let env: AppEnvironment
+    /// The store named on the command line (`--store`), over `LIFESIGNAL_STORE`.
+    public let storeOption: String?
 
-    init(env: CLIEnvironment, global: GlobalOptions, out: TextOutput, err: TextOutput) {
+    public init(env: AppEnvironment, storeOption: String?) {
         self.env = env
-        self.global = global
-        self.out = out
-        self.err = err
-        json = global.json
-        quiet = global.quiet
-        style = Style(enabled: out.isTerminal && !global.noColor
-                      && (env.variable("NO_COLOR") ?? "").isEmpty && env.variable("TERM") != "dumb")
+        self.storeOption = storeOption
     }
 
     // MARK: Time and randomness
@@ -41,7 +31,7 @@ final class Context {
     /// really passed since it was first read, to the whole millisecond (the
     /// schedule's resolution), so a long-running command meets a deadline
     /// as closely on simulated time as on the real clock.
-    func now() throws -> Date {
+    public final func now() throws -> Date {
         if let cachedNow { return cachedNow }
         var value = env.clock()
         if let start = simulatedStart {
@@ -57,10 +47,10 @@ final class Context {
     }
 
     /// Lets a long-running command (`follow`) see time move on.
-    func refreshNow() { cachedNow = nil }
+    public final func refreshNow() { cachedNow = nil }
 
     /// Whether "now" is simulated (`LIFESIGNAL_NOW`); only a simulation store accepts that.
-    var clockKind: StoreClock {
+    public final var clockKind: StoreClock {
         (env.variable("LIFESIGNAL_NOW") ?? "").isEmpty ? .real : .simulated
     }
 
@@ -72,7 +62,7 @@ final class Context {
         return parsed
     }
 
-    func core() throws -> CoreEnvironment {
+    public final func core() throws -> CoreEnvironment {
         CoreEnvironment(now: try now(), random: env.random, zones: SystemZoneInfo.catalog(fileSystem: env.fileSystem))
     }
 
@@ -81,24 +71,24 @@ final class Context {
     private var cachedPaths: LifeSignalPaths?
 
     /// Where things are; the store's location is parsed here, once.
-    func paths() throws -> LifeSignalPaths {
+    public final func paths() throws -> LifeSignalPaths {
         if let cachedPaths { return cachedPaths }
         let xdg = try XDGDirectories(variable: env.variable, fallbackHome: env.homeFallback)
-        let paths = try LifeSignalPaths(xdg: xdg, variable: env.variable, storeOption: global.store,
+        let paths = try LifeSignalPaths(xdg: xdg, variable: env.variable, storeOption: storeOption,
                                         workingDirectory: env.workingDirectory)
         cachedPaths = paths
         return paths
     }
 
     private var cachedStore: SharedStore?
-    /// An etcd store's identity hint, read once (`Context+Etcd`).
-    var loadedIdentityHint: LoadedIdentityHint?
+    /// An etcd store's identity hint, read once (`AppSession+Etcd`).
+    final var loadedIdentityHint: LoadedIdentityHint?
     /// The store, if this run opened it.
-    var openedStore: SharedStore? { cachedStore }
+    final var openedStore: SharedStore? { cachedStore }
 
     /// The store, opened once for the run and made when missing (for
     /// commands that write without being signed in: `login`).
-    func store() throws -> SharedStore {
+    public final func store() throws -> SharedStore {
         if let cachedStore { return cachedStore }
         let location = try paths().store
         let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout,
@@ -109,7 +99,7 @@ final class Context {
     }
 
     /// The store when there is one; looking never makes one.
-    func existingStore() throws -> SharedStore? {
+    public final func existingStore() throws -> SharedStore? {
         if let cachedStore { return cachedStore }
         do {
             let location = try paths().store
@@ -126,7 +116,7 @@ final class Context {
     private var cachedIdentity: String??
 
     /// The store's identity (nil for an empty or missing store), read once.
-    func storeIdentity() throws -> String? {
+    public final func storeIdentity() throws -> String? {
         if let cachedIdentity { return cachedIdentity }
         let identity = try existingStore()?.readWithoutCatchUp { try $0.identity() } ?? nil
         cachedIdentity = .some(identity)
@@ -134,18 +124,18 @@ final class Context {
         return identity
     }
 
-    func sessionFile(identity: String?) throws -> SessionFile {
+    public final func sessionFile(identity: String?) throws -> SessionFile {
         SessionFile(paths: try paths(), identity: identity, fileSystem: env.fileSystem)
     }
 
-    func sessionFile() throws -> SessionFile { try sessionFile(identity: try storeIdentity()) }
+    public final func sessionFile() throws -> SessionFile { try sessionFile(identity: try storeIdentity()) }
 
-    func localSettings() throws -> LocalSettingsFile { LocalSettingsFile(paths: try paths(), fileSystem: env.fileSystem) }
+    public final func localSettings() throws -> LocalSettingsFile { LocalSettingsFile(paths: try paths(), fileSystem: env.fileSystem) }
 
     // MARK: The signed-in account
 
     /// Whether someone is signed in to the store here; looking makes no store.
-    func isSignedIn() throws -> Bool {
+    public final func isSignedIn() throws -> Bool {
         guard try existingStore() != nil else { return false }
         return try sessionFile().load() != nil
     }
@@ -153,7 +143,7 @@ final class Context {
     private var cachedSession: SessionData?
 
     /// The session, read once; "not signed in" (exit 3) with the command to run.
-    func session() throws -> SessionData {
+    public final func session() throws -> SessionData {
         if let cachedSession { return cachedSession }
         guard let session = try sessionFile().load() else { throw LifeSignalError.notSignedIn }
         cachedSession = session
@@ -176,7 +166,7 @@ final class Context {
     /// account; a session last written down as used a day or more ago is
     /// written down again afterwards (so it does not expire while in use),
     /// and a store that cannot be written then is not an error.
-    func reading<T>(_ body: (LayoutStore, Account) throws -> T) throws -> T {
+    public final func reading<T>(_ body: (LayoutStore, Account) throws -> T) throws -> T {
         guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
         let result = try shared.read(env: try core(), first: signedInAccountID, slice: catchUpSlice) { store in
             try body(store, try account(for: try session(in: store), in: store))
@@ -191,23 +181,30 @@ final class Context {
     }
 
     /// Runs `body` in one atomic transaction, for the signed-in account,
-    /// renewing the session in it when that is due.
-    /// The body may run more than once (see `SharedStore`).
-    func writing<T>(_ body: (LayoutStore, inout Account) throws -> T) throws -> T {
+    /// renewing the session in it when that is due, and returns what the
+    /// body returns: a change to the account is the body's to save (through
+    /// a service) and to hand back, since the account it gets is a value
+    /// read in the transaction. The body may run more than once (see
+    /// `SharedStore`).
+    public final func writing<T>(_ body: (LayoutStore, Account) throws -> T) throws -> T {
         guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
         return try shared.write(env: try core(), first: signedInAccountID, slice: catchUpSlice) { store in
             let session = try session(in: store)
-            var account = try account(for: session, in: store)
+            let account = try account(for: session, in: store)
             if sessionRenewalIsDue {
                 try SessionService(store: store, env: try core()).renew(tokenHash: SHA256.hexDigest(session.token))
             }
-            return try body(store, &account)
+            return try body(store, account)
         }
     }
 
     /// Other accounts this command's catch-up takes on when deadlines are
     /// due (`SharedStore.commandSlice`; `tick` takes an agent's share).
-    var catchUpSlice = SharedStore.commandSlice
+    final var catchUpSlice = SharedStore.commandSlice
+
+    /// Has this run's catch-up take on an agent's share of the store's due
+    /// deadlines (`tick`), not a command's small slice.
+    public final func catchUpAsAgent() { catchUpSlice = SharedStore.agentSlice }
 
     /// The signed-in account as the session file here names it, for a
     /// catch-up to bring up to date first; nil when that cannot be told
@@ -225,51 +222,5 @@ final class Context {
         guard account.id == session.accountID else { throw LifeSignalError.sessionExpired }
         sessionRenewalIsDue = SessionService.needsRenewal(record, at: now)
         return account
-    }
-
-    // MARK: Output helpers
-
-    /// Columns of the terminal output goes to: `COLUMNS` when set, else the
-    /// terminal's own width; nil when output is not a terminal (no wrapping,
-    /// so scripts see whole lines). Never below 20, where nothing fits.
-    var width: Int? { env.columns }
-
-    /// Prints a table fitted to `width`, header dimmed.
-    func print(_ table: TextTable) {
-        let width = width, dim = style.dim
-        out.append { table.write(width: width, dim: dim, to: &$0) }
-    }
-
-    /// Prints `value` as JSON (pretty) on stdout.
-    func printJSON(_ value: JSONValue) { out.line(value.rendered(pretty: true)) }
-
-    /// Prints a human line unless `--quiet`.
-    func say(_ text: String) { if !quiet { out.line(text) } }
-
-    /// Prints a sentence or two unless `--quiet`, wrapped at word
-    /// boundaries to the terminal's width (whole, off a terminal).
-    func sayWrapped(_ text: String) {
-        guard !quiet else { return }
-        guard let width else { return out.line(text) }
-        for line in TextWrap.lines(text, width: width) { out.line(line) }
-    }
-
-    /// A hint on stderr naming the next command, unless quiet or JSON.
-    func hint(_ text: String) {
-        if !quiet, !json { err.line("hint: \(TerminalText.line(text))") }
-    }
-
-    /// The questions asked on a terminal.
-    var prompts: Prompts { Prompts(input: env.input, err: err) }
-
-    /// Refuses a destructive action that was neither confirmed nor forced:
-    /// off a terminal `--yes` is required (exit 5); on one, anything but
-    /// yes is a decline (exit 14) that changes nothing.
-    func requireConfirmation(_ question: String, yes: Bool, declined: String) throws {
-        if yes { return }
-        guard env.input.isTerminal else {
-            throw LifeSignalError.refused("not confirmed: stdin is not a terminal, so add --yes")
-        }
-        guard try prompts.confirm(question) else { throw PromptDeclined(declined) }
     }
 }

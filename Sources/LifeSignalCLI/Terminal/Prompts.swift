@@ -1,3 +1,4 @@
+import LifeSignalApp
 import LifeSignalCore
 
 /// Questions on the terminal: the question on stderr, the answer from stdin.

@@ -47,7 +47,7 @@ enum QRImaging {
     /// The bytes of FILE, or of standard input for `-`.
     static func readInput(_ path: String, _ c: Context) throws -> [UInt8] {
         if path == "-" {
-            guard let bytes = c.env.input.readAll(limit: maxFileSize) else {
+            guard let bytes = c.input.readAll(limit: maxFileSize) else {
                 throw ScanError.unreadable(path: "standard input", reason: "more than 64 MiB")
             }
             return bytes

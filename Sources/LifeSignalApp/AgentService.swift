@@ -9,10 +9,10 @@ import LifeSignalLocal
 /// that hold the session and settings, PATH, the time zone). A simulated
 /// clock is never carried over, and secrets (an etcd password) go in an
 /// optional environment file instead of the definition.
-struct AgentService {
+public struct AgentService {
     /// The systemd unit's name and the launchd job's label.
-    static let unitName = "lifesignal.service"
-    static let launchdLabel = "org.lifesignal.agent"
+    public static let unitName = "lifesignal.service"
+    public static let launchdLabel = "org.lifesignal.agent"
 
     /// The running lifesignal, absolute.
     let executable: String
@@ -29,7 +29,7 @@ struct AgentService {
     /// Certificate files of an `etcds://` store, made absolute.
     static let certificates = ["LIFESIGNAL_ETCD_CACERT", "LIFESIGNAL_ETCD_CERT", "LIFESIGNAL_ETCD_KEY"]
 
-    init(context c: Context) throws {
+    public init(context c: AppSession) throws {
         executable = try Self.runningExecutable()
         let variables = c.env.variables
         let xdg = try XDGDirectories(environment: variables, fallbackHome: c.env.homeFallback)
@@ -50,13 +50,13 @@ struct AgentService {
         }
         self.environment = environment
         environmentFile = paths.configDirectory + "/agent.env"
-        let timeout = CLIEnvironment.seconds(variables["LIFESIGNAL_COMMAND_TIMEOUT"], within: 0.1...86_400) ?? 30
+        let timeout = AppEnvironment.seconds(variables["LIFESIGNAL_COMMAND_TIMEOUT"], within: 0.1...86_400) ?? 30
         stopTimeout = Int(timeout.rounded(.up)) + 30
         home = variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? c.env.homeFallback
     }
 
     /// A systemd user unit (`systemctl --user`).
-    var systemdUnit: String {
+    public var systemdUnit: String {
         var lines = [
             "# The lifesignal agent: check-in deadlines kept on time, new notifications",
             "# delivered at once. Install and start it:",
@@ -92,7 +92,7 @@ struct AgentService {
     }
 
     /// A launchd agent (`~/Library/LaunchAgents`).
-    var launchdPlist: String {
+    public var launchdPlist: String {
         let log = (home ?? "/tmp") + "/Library/Logs/lifesignal-agent.log"
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,

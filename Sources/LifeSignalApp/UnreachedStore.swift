@@ -5,9 +5,9 @@ import LifeSignalStore
 /// `checkin`): the store's own words, then what did not happen, that
 /// nobody was told, and what to do instead. Still "store unavailable"
 /// (exit 12), on one line.
-struct UnreachedStore: UserFacingError {
+public struct UnreachedStore: UserFacingError {
     /// What the command was for.
-    enum Action {
+    public enum Action: Sendable {
         case alert
         case checkIn
     }
@@ -15,10 +15,10 @@ struct UnreachedStore: UserFacingError {
     let failure: StoreError
     let action: Action
 
-    var kind: FailureKind { failure.kind }
-    var hint: String? { nil }
+    public var kind: FailureKind { failure.kind }
+    public var hint: String? { nil }
 
-    var message: String {
+    public var message: String {
         let maybe: Bool
         if case .unconfirmed = failure { maybe = true } else { maybe = false }
         switch (action, maybe) {
@@ -34,7 +34,7 @@ struct UnreachedStore: UserFacingError {
     }
 
     /// Runs `body`; a store it could not reach fails as this error says.
-    static func saying<T>(_ action: Action, _ body: () throws -> T) throws -> T {
+    public static func saying<T>(_ action: Action, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let failure as StoreError where failure.kind == .unavailable {

@@ -1,6 +1,6 @@
 import ImageIO
+import LifeSignalApp
 import LifeSignalCore
-import LifeSignalStore
 import QRCode
 import SystemFiles
 

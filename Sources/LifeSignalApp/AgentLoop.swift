@@ -15,9 +15,13 @@ import LifeSignalStore
 /// finish. Firing and delivery are safe to run in several agents at once:
 /// the engine records each milestone once, and the delivery lease lets one
 /// process at a time hand an account's items over.
-final class AgentLoop {
-    private let c: Context
-    private let events: AgentEvents
+///
+/// It prints nothing: each thing that happens is an `AgentEvent` handed to
+/// `emit` at once, for the command line to show.
+public final class AgentLoop {
+    private let c: AppSession
+    private let emit: (AgentEvent, Date) -> Void
+    private let rendering: NotificationRendering
     private let instance: String
     /// When this agent started, as its presence in the store says.
     private var since = Date.distantPast
@@ -55,13 +59,15 @@ final class AgentLoop {
         var heartbeatProblem: String?
     }
 
-    init(context: Context) {
+    public init(context: AppSession, rendering: NotificationRendering, emit: @escaping (AgentEvent, Date) -> Void) {
         c = context
-        events = AgentEvents(c: context)
+        self.rendering = rendering
+        self.emit = emit
         instance = Hex.encode(context.env.random.bytes(16))
     }
 
-    func run() throws -> Int32 {
+    /// Runs until a stop is requested, or a failure that waiting will not mend.
+    public func run() throws -> AgentEnd {
         // Anything wrong at the start ends the agent with its own status,
         // which a service manager reports (and retries, for the store).
         let shared = try c.store()
@@ -75,12 +81,12 @@ final class AgentLoop {
         let start = try c.reading { store, account in (account: account, wake: try store.nextScheduledWake()) }
         // Made before the first step's reads, so no change in between is missed.
         let waiter = c.env.makeWaiter(try shared.agentChanges(of: start.account.id))
-        let records = KeeperRecords(context: c)
+        let records = PresenceRecords(context: c)
         since = try c.now()
         try records.agentAlive(instance, since: since)
-        events.started(account: start.account, store: shared.name, notifyCommand: try records.notifyCommandSince() != nil,
-                       nextWake: start.wake, at: since)
-        if caughtUp > 0 { events.deadlines(caughtUp, at: since) }
+        emit(.started(account: start.account, store: shared.name, notifyCommand: try records.notifyCommandSince() != nil,
+                      nextWake: start.wake), since)
+        if caughtUp > 0 { emit(.deadlines(caughtUp), since) }
         // The first step prints what the catch-up put in the feed, and delivers it.
         var state = State(nextIndex: first, nextHeartbeat: since.addingTimeInterval(Keeping.heartbeat))
         while true {
@@ -90,11 +96,10 @@ final class AgentLoop {
             do {
                 wake = try step(&state, waiter: waiter, records: records)
             } catch let failure as any UserFacingError {
-                let code = ExitCode(failure.kind)
                 if Self.isFatal(failure) {
-                    events.error(failure.message, code: code, retryIn: nil, at: now)
+                    emit(.error(failure.message, kind: failure.kind, retryIn: nil), now)
                     try? records.agentStopped(instance)
-                    return code.rawValue
+                    return .failed(failure.kind)
                 }
                 let failed = (try? c.now()) ?? now
                 let pause = Self.retryPause(c)
@@ -102,7 +107,7 @@ final class AgentLoop {
                 if let last = state.lastError, last.message == failure.message, failed.timeIntervalSince(last.at) < Self.repeatError {
                     // Said already: the log need not repeat it every few seconds.
                 } else {
-                    events.error(failure.message, code: code, retryIn: pause, at: failed)
+                    emit(.error(failure.message, kind: failure.kind, retryIn: pause), failed)
                     state.lastError = (failure.message, failed)
                 }
                 wake = failed.addingTimeInterval(pause)
@@ -114,20 +119,20 @@ final class AgentLoop {
         c.refreshNow()
         // Best effort: a presence not renewed counts as gone after a few minutes anyway.
         try? records.agentStopped(instance)
-        events.stopped(at: try c.now())
-        return success
+        emit(.stopped, try c.now())
+        return .stopped
     }
 
     /// One step; returns when the next is due at the latest.
-    private func step(_ state: inout State, waiter: any ChangeWaiter, records: KeeperRecords) throws -> Date {
+    private func step(_ state: inout State, waiter: any ChangeWaiter, records: PresenceRecords) throws -> Date {
         let notices = try c.store().catchUp(env: try c.core())
         if let down = state.failingSince {
             // Said before what was missed meanwhile, which follows.
-            events.recovered(after: try c.now().timeIntervalSince(down), at: try c.now())
+            emit(.recovered(after: try c.now().timeIntervalSince(down)), try c.now())
             state.failingSince = nil
             state.lastError = nil
         }
-        if notices > 0 { events.deadlines(notices, at: try c.now()) }
+        if notices > 0 { emit(.deadlines(notices), try c.now()) }
 
         let first = state.nextIndex
         let look = try c.reading { store, account in
@@ -136,24 +141,24 @@ final class AgentLoop {
             return (items: items, wake: try store.nextScheduledWake())
         }
         for item in look.items {
-            events.notification(item, at: try c.now())
+            emit(.notification(item), try c.now())
             state.nextIndex = item.index + 1
         }
 
-        var delivery = Delivery(context: c)
+        var delivery = Delivery(context: c, rendering: rendering)
         delivery.liveClock = true
         delivery.shouldStop = { waiter.stopRequested }
-        delivery.observe = { [events, c] event in
+        delivery.observe = { [emit, c] event in
             let now = (try? c.now()) ?? Date()
             switch event {
-            case .delivered(let item): events.delivered(item, at: now)
-            case .failed(let item, let outcome, let verdict): events.failed(item, outcome: outcome, verdict: verdict, at: now)
+            case .delivered(let item): emit(.delivered(item), now)
+            case .failed(let item, let outcome, let verdict): emit(.failed(item, outcome: outcome, verdict: verdict), now)
             }
         }
         let report = try delivery.run()
         let now = try c.now()
-        if report.olderThanCommand > 0 { events.olderThanCommand(report.olderThanCommand, at: now) }
-        if report.busy, !state.wasBusy { events.busy(at: now) }
+        if report.olderThanCommand > 0 { emit(.olderThanCommand(report.olderThanCommand), now) }
+        if report.busy, !state.wasBusy { emit(.busy, now) }
         state.wasBusy = report.busy
 
         if now >= state.nextHeartbeat {
@@ -164,7 +169,7 @@ final class AgentLoop {
                 state.heartbeatProblem = nil
             } catch let failure as any UserFacingError where !Self.isFatal(failure) {
                 if state.heartbeatProblem != failure.message {
-                    events.error(failure.message, code: ExitCode(failure.kind), retryIn: Keeping.heartbeat, at: now)
+                    emit(.error(failure.message, kind: failure.kind, retryIn: Keeping.heartbeat), now)
                 }
                 state.heartbeatProblem = failure.message
             }
@@ -182,13 +187,13 @@ final class AgentLoop {
 
     /// The pause before trying a failing store again: a whole number of
     /// seconds (what the `error` line says) among `retrySeconds`, at random.
-    static func retryPause(_ c: Context) -> Double {
+    public static func retryPause(_ c: AppSession) -> Double {
         Double(retrySeconds.lowerBound + Int(c.env.random.bytes(1)[0]) % retrySeconds.count)
     }
 
     /// Failures that waiting will not mend: the session ended (sign in
     /// again, then restart the agent), or the store is from a newer lifesignal.
-    static func isFatal(_ failure: any UserFacingError) -> Bool {
+    public static func isFatal(_ failure: any UserFacingError) -> Bool {
         switch failure.kind {
         case .notSignedIn, .usage, .refused: return true
         case .damaged:
@@ -197,4 +202,33 @@ final class AgentLoop {
         default: return false
         }
     }
+}
+
+/// What happened in the agent, as it happens, for the command line to show.
+public enum AgentEvent {
+    /// It watches `store` for `account`.
+    case started(account: Account, store: String, notifyCommand: Bool, nextWake: Date?)
+    /// Deadlines brought up to date, with this many notices sent.
+    case deadlines(Int)
+    /// A new item in the account's feed.
+    case notification(FeedItem)
+    case delivered(FeedItem)
+    case failed(FeedItem, outcome: ProcessOutcome, verdict: DeliveryLedger.Verdict)
+    /// Items passed over because they came before the notify command started on this store.
+    case olderThanCommand(Int)
+    /// Another process delivers the account's items.
+    case busy
+    /// A step failed; it is tried again after `retryIn` seconds (never, when nil).
+    case error(String, kind: FailureKind, retryIn: Double?)
+    /// The store serves again after `after` seconds of failing steps.
+    case recovered(after: Double)
+    case stopped
+}
+
+/// How an agent ended.
+public enum AgentEnd: Equatable {
+    /// Asked to stop.
+    case stopped
+    /// A failure that waiting will not mend (`AgentLoop.isFatal`).
+    case failed(FailureKind)
 }
