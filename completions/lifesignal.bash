@@ -2,11 +2,12 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile sessions checkin alert ping drill report ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
+        '') REPLY='login logout status profile sessions checkin trip alert ping drill report ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
         'profile') REPLY='set edit-note' ;;
         'sessions') REPLY='end' ;;
-        'checkin') REPLY='history interval extend pause resume code' ;;
+        'checkin') REPLY='history interval deadline extend pause resume code' ;;
         'checkin code') REPLY='set clear' ;;
+        'trip') REPLY='start extend end' ;;
         'alert') REPLY='on off' ;;
         'ping') REPLY='send list respond' ;;
         'contacts') REPLY='list add show role remove invitations accept decline' ;;
@@ -41,12 +42,17 @@ _lifesignal_options() {
         'checkin') REPLY='--code --label --help -h --store --json --quiet -q --no-color' ;;
         'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
         'checkin interval') REPLY='--reminder --grace --repeat --code --yes -y --help -h --store --json --quiet -q --no-color' ;;
+        'checkin deadline') REPLY='--days --zone --code --help -h --store --json --quiet -q --no-color' ;;
         'checkin extend') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'checkin pause') REPLY='--for --until --reason --code --help -h --store --json --quiet -q --no-color' ;;
         'checkin resume') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'checkin code') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'checkin code set') REPLY='--code --duress --help -h --store --json --quiet -q --no-color' ;;
         'checkin code clear') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
+        'trip') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'trip start') REPLY='--until --note --code --help -h --store --json --quiet -q --no-color' ;;
+        'trip extend') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
+        'trip end') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'alert') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'alert on') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
         'alert off') REPLY='--help -h --store --json --quiet -q --no-color' ;;
@@ -108,6 +114,9 @@ _lifesignal_value_kind() {
         'checkin interval:--grace') REPLY='choices:0 30m 1h 2h' ;;
         'checkin interval:--repeat') REPLY='choices:off 1h 6h 12h' ;;
         'checkin interval:--code') REPLY='none' ;;
+        'checkin deadline:--days') REPLY='choices:daily weekdays weekends mon-fri' ;;
+        'checkin deadline:--zone') REPLY='none' ;;
+        'checkin deadline:--code') REPLY='none' ;;
         'checkin extend:--code') REPLY='none' ;;
         'checkin pause:--for') REPLY='choices:1d 3d 7d 14d' ;;
         'checkin pause:--until') REPLY='none' ;;
@@ -117,6 +126,11 @@ _lifesignal_value_kind() {
         'checkin code set:--code') REPLY='none' ;;
         'checkin code set:--duress') REPLY='none' ;;
         'checkin code clear:--code') REPLY='none' ;;
+        'trip start:--until') REPLY='none' ;;
+        'trip start:--note') REPLY='none' ;;
+        'trip start:--code') REPLY='none' ;;
+        'trip extend:--code') REPLY='none' ;;
+        'trip end:--code') REPLY='none' ;;
         'ping:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'ping send:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'drill:--wait') REPLY='choices:0s 30s 2m 10m' ;;
@@ -150,7 +164,10 @@ _lifesignal_argument_kind() {
     case $1:$2 in
         'sessions end:0') REPLY='none' ;;
         'checkin interval:0') REPLY='choices:8h 16h 1d 2d 3d' ;;
+        'checkin deadline:0') REPLY='choices:off 08:00 10:00 12:00 20:00' ;;
         'checkin extend:0') REPLY='choices:1h 2h 4h 1d' ;;
+        'trip start:0') REPLY='choices:1h 3h 8h 1d' ;;
+        'trip extend:0') REPLY='choices:30m 1h 2h 1d' ;;
         'ping:0') REPLY='dynamic:dependents' ;;
         'ping send:0') REPLY='dynamic:dependents' ;;
         'ping respond:0') REPLY='none' ;;
@@ -167,8 +184,8 @@ _lifesignal_argument_kind() {
         'notifications delete:0') REPLY='none' ;;
         'qr scan:0') REPLY='file' ;;
         'qr encode:0') REPLY='none' ;;
-        'settings get:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone' ;;
-        'settings set:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone' ;;
+        'settings get:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone quiet-hours' ;;
+        'settings set:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone quiet-hours' ;;
         'settings set:1') REPLY='none' ;;
         'store copy:0') REPLY='directory' ;;
         'store copy:1') REPLY='directory' ;;

@@ -32,6 +32,7 @@ struct Checkin: CommandInput, Equatable {
         subcommandEntries: [
             SubcommandEntry("history") { CheckinHistory.spec },
             SubcommandEntry("interval") { CheckinInterval.spec },
+            SubcommandEntry("deadline") { CheckinDeadline.spec },
             SubcommandEntry("extend") { CheckinExtend.spec },
             SubcommandEntry("pause") { CheckinPause.spec },
             SubcommandEntry("resume") { CheckinResume.spec },

@@ -120,11 +120,18 @@ extension CheckinInterval: RunnableCommand {
                                  ("reminderInterval", .int(account.reminderInterval)),
                                  ("graceInterval", .int(account.graceInterval)),
                                  ("repeatInterval", account.repeatInterval.map { .int($0) } ?? .null),
-                                 ("nextCheckInDue", .date(account.nextCheckInDue))]
+                                 ("nextCheckInDue", .date(account.nextCheckInDue)),
+                                 ("schedule", ScheduleText.json(account))]
                                 + (toldMissed > 0 ? [("respondersToldMissed", .int(toldMissed))] : [])))
         } else {
-            c.say("Check in every \(DurationText.format(seconds: account.checkInInterval)); "
-                  + "reminder \(DurationText.format(seconds: account.reminderInterval)) before it is due.")
+            if account.dailySchedule != nil {
+                c.say(ScheduleText.sentence(account) + ": a daily deadline is in force ('checkin deadline'); "
+                      + "the interval of \(DurationText.format(seconds: account.checkInInterval)) applies after "
+                      + "'checkin deadline off'. Reminder \(DurationText.format(seconds: account.reminderInterval)) before it is due.")
+            } else {
+                c.say("Check in every \(DurationText.format(seconds: account.checkInInterval)); "
+                      + "reminder \(DurationText.format(seconds: account.reminderInterval)) before it is due.")
+            }
             c.say(IntervalText.escalation(account))
             if let told, !told.reach.isNobody { c.say(ReachText.sentence(told, news: " that you gave yourself more time")) }
             let now = try c.now()

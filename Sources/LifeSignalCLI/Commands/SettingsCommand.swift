@@ -15,19 +15,20 @@ enum SettingKey: String, CaseIterable, Equatable {
     case etcdCert = "etcd-cert"
     case etcdKey = "etcd-key"
     case timeZone = "time-zone"
+    case quietHours = "quiet-hours"
 
     /// The notification switches (on/off) live with the account; the
     /// commands and the etcd files are local to this machine.
     var isSwitch: Bool {
         switch self {
         case .alerts, .pings, .checkIns, .contacts, .dependentNews: true
-        case .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone: false
+        case .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone, .quietHours: false
         }
     }
 
     /// Kept with the account in the store (the switches and the time zone),
     /// rather than on this machine.
-    var isAccountWide: Bool { isSwitch || self == .timeZone }
+    var isAccountWide: Bool { isSwitch || self == .timeZone || self == .quietHours }
 
     /// What a switch hands to the notify-command, in a few words (`settings`
     /// shows them beside the values).
@@ -38,7 +39,7 @@ enum SettingKey: String, CaseIterable, Equatable {
         case .checkIns: "your own reminders and check-in notices"
         case .contacts: "contacts added or removed, and role changes"
         case .dependentNews: "news about the people you watch: safe again, pauses, schedule changes, alerts cancelled, who is handling them"
-        case .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone: nil
+        case .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone, .quietHours: nil
         }
     }
 
@@ -72,10 +73,10 @@ struct Settings: CommandInput, Equatable {
 extension Settings: RunnableCommand {
     /// Shows every setting.
     func run(_ c: Context) throws -> Int32 {
-        let (preferences, timeZone) = try c.reading { _, account in (account.preferences, account.timeZone) }
+        let (preferences, zone) = try c.reading { _, account in (account.preferences, AccountZone(account)) }
         let local = try c.localSettings().load()
         if c.json {
-            c.printJSON(JSONViews.settings(preferences, local, timeZone: timeZone))
+            c.printJSON(JSONViews.settings(preferences, local, zone: zone))
             return success
         }
         // The switches with what each covers, then this machine's commands
@@ -83,7 +84,7 @@ extension Settings: RunnableCommand {
         var switches = TextTable(columns: [.fixed, .fixed, .flexible])
         var locals = TextTable(columns: [.fixed, .flexible])
         for key in SettingKey.allCases {
-            let value = SettingText.value(of: key, preferences, local, timeZone: timeZone).map(TerminalText.line) ?? "(not set)"
+            let value = SettingText.value(of: key, preferences, local, zone: zone).map(TerminalText.line) ?? "(not set)"
             if let governs = key.governs { switches.add([key.rawValue, value, governs]) } else { locals.add([key.rawValue, value]) }
         }
         c.print(switches)
@@ -109,9 +110,9 @@ struct SettingsGet: CommandInput, Equatable {
 extension SettingsGet: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let local = try c.localSettings().load()
-        let (preferences, timeZone) = key.isAccountWide
-            ? try c.reading { _, account in (account.preferences, account.timeZone) } : (NotificationPreferences(), nil)
-        let current = SettingText.value(of: key, preferences, local, timeZone: timeZone)
+        let (preferences, zone) = key.isAccountWide
+            ? try c.reading { _, account in (account.preferences, AccountZone(account)) } : (NotificationPreferences(), AccountZone())
+        let current = SettingText.value(of: key, preferences, local, zone: zone)
         if c.json {
             c.printJSON(.object([(key.rawValue, key.isSwitch ? .bool(current == "on") : .optional(current))]))
         } else {
@@ -132,6 +133,7 @@ struct SettingsSet: CommandInput, Equatable {
             "No setting holds back an alarm about someone you watch: their missed check-ins (every escalation step and repeat), their alerts (duress included) and their unanswered pings always reach the notify-command. Turning off something that still mutes news about them says so. The feed always records everything.",
             "notify-command and sms-command take a shell command run with /bin/sh -c; an empty string clears it. A newly set notify-command gets only what arrives from then on.",
             "time-zone takes the name of a zone of the system's time zone database (Europe/Madrid, America/New_York, UTC). Your account takes this machine's zone when it first signs in.",
+            "quiet-hours takes HH:MM-HH:MM on your time zone's clock (22:00-07:00), or off: meanwhile pings, reminders, contact and role news, pauses and drills wait and reach your notify-command in one batch when they end. Missed check-ins and alerts of the people you watch (duress included), their escalations and repeats, an alert's cancellation, acknowledgements, 'is safe' and sign-ins never wait.",
         ],
         arguments: [Settings.key.spec, value.spec],
         examples: [
@@ -153,6 +155,8 @@ struct SettingsSet: CommandInput, Equatable {
         case file(SettingKey, String?)
         /// The account's time zone, by its name in the database.
         case timeZone(String)
+        /// The account's quiet hours; nil: none.
+        case quietHours(QuietHours?)
     }
 
     let change: Change
@@ -171,6 +175,16 @@ struct SettingsSet: CommandInput, Equatable {
                 throw parsed.problem(.invalidValue(text, for: key.rawValue, expected: "a time zone's name such as Europe/Madrid"))
             }
             change = .timeZone(text)
+        } else if key == .quietHours {
+            if text.lowercased() == "off" {
+                change = .quietHours(nil)
+            } else {
+                do {
+                    change = .quietHours(try QuietHours(parsing: text))
+                } catch {
+                    throw parsed.problem(.invalidValue(text, for: key.rawValue, expected: "HH:MM-HH:MM such as 22:00-07:00, or off"))
+                }
+            }
         } else if key.isFile {
             guard !text.contains("\0"), !text.contains("\n") else {
                 throw parsed.problem(.invalidValue(text, for: key.rawValue, expected: "a file name without NUL or newline characters"))
@@ -197,7 +211,8 @@ extension SettingsSet: RunnableCommand {
                 case .pings: preferences.pings = on
                 case .checkIns: preferences.checkIns = on
                 case .dependentNews: preferences.dependentNews = on
-                case .contacts, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone: preferences.contacts = on
+                case .contacts, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone, .quietHours:
+                    preferences.contacts = on
                 }
                 try AccountService(store: store, env: try c.core()).setPreferences(&account, preferences)
             }
@@ -236,6 +251,15 @@ extension SettingsSet: RunnableCommand {
             if c.json { c.printJSON(.object([(key.rawValue, .optional(command))])) } else {
                 // No full stop after the value: it would read as part of a command or URL.
                 c.say(command.map { "\(key.rawValue) set to: \(TerminalText.line($0))" } ?? "\(key.rawValue) cleared.")
+            }
+        case .quietHours(let hours):
+            try c.writing { store, account in
+                var account = account
+                try AccountService(store: store, env: try c.core()).setQuietHours(&account, hours)
+            }
+            if c.json { c.printJSON(.object([(SettingKey.quietHours.rawValue, .optional(hours?.description))])) } else {
+                c.say(hours.map { "quiet-hours set to \($0) (your time zone's clock): what can wait waits until they end." }
+                      ?? "quiet-hours off.")
             }
         case .timeZone(let text):
             let name = try MachineZone.known(text, c)
@@ -295,12 +319,12 @@ enum SettingText {
         case .contacts: "role changes and removals by the people you watch"
         case .dependentNews: "the news about the people you watch (safe again, pauses, schedule changes, alerts cancelled, "
             + "who is handling them)"
-        case .alerts, .checkIns, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone: nil
+        case .alerts, .checkIns, .notifyCommand, .smsCommand, .etcdCACert, .etcdCert, .etcdKey, .timeZone, .quietHours: nil
         }
     }
 
-    /// `key`'s value as shown; nil when it is not set. `timeZone` is the account's.
-    static func value(of key: SettingKey, _ p: NotificationPreferences, _ local: LocalSettings, timeZone: String?) -> String? {
+    /// `key`'s value as shown; nil when it is not set.
+    static func value(of key: SettingKey, _ p: NotificationPreferences, _ local: LocalSettings, zone: AccountZone) -> String? {
         func onOff(_ flag: Bool) -> String { flag ? "on" : "off" }
         switch key {
         case .alerts: return onOff(p.alerts)
@@ -313,7 +337,19 @@ enum SettingText {
         case .etcdCACert: return local.etcdCACert
         case .etcdCert: return local.etcdCert
         case .etcdKey: return local.etcdKey
-        case .timeZone: return timeZone
+        case .timeZone: return zone.timeZone
+        case .quietHours: return zone.quietHours ?? "off"
         }
+    }
+}
+
+/// The account's settings that are about time: its zone and its quiet hours.
+struct AccountZone {
+    var timeZone: String?
+    var quietHours: String?
+
+    init(_ account: Account? = nil) {
+        timeZone = account?.timeZone
+        quietHours = account?.quietHours?.description
     }
 }

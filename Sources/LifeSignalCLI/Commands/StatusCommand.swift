@@ -67,6 +67,8 @@ extension Status: RunnableCommand {
                 ("acknowledgedBy", report.acknowledgedBy.map { JSONViews.contact($0, now: now) }
                     ?? report.acknowledgedByID.map { .object([("id", .id($0))]) } ?? .null),
                 ("timeZone", .optional(account.timeZone)),
+                ("schedule", ScheduleText.json(account)),
+                ("trip", TripText.json(account)),
             ] + ReceiptText.json(report, now: now)))
         } else if !check {
             Self.render(report, now: now, c)
@@ -108,8 +110,12 @@ extension Status: RunnableCommand {
         } else {
             rows.add(["Check-in", "not started: check in once to start the timer"])
         }
-        var interval = "every \(DurationText.format(seconds: account.checkInInterval)), "
-            + "reminder \(DurationText.format(seconds: account.reminderInterval)) before"
+        if let trip = account.tripInProgress {
+            rows.add(["Trip", "due back \(TimeText.both(trip.due, now: now))" + (trip.note.map { ": \(TerminalText.line($0))" } ?? "")])
+        }
+        let every = account.dailySchedule.map { "by \($0.time) (\($0.days), \($0.zoneName(for: account)) time)" }
+            ?? "every \(DurationText.format(seconds: account.checkInInterval))"
+        var interval = every + ", reminder \(DurationText.format(seconds: account.reminderInterval)) before"
         if account.graceInterval > 0 { interval += ", grace \(DurationText.format(seconds: account.graceInterval))" }
         if let repeats = account.repeatInterval { interval += ", repeats every \(DurationText.format(seconds: repeats))" }
         rows.add(["Interval", interval])

@@ -105,7 +105,7 @@ enum JSONViews {
         return members
     }
 
-    static func settings(_ preferences: NotificationPreferences, _ local: LocalSettings, timeZone: String?) -> JSONValue {
+    static func settings(_ preferences: NotificationPreferences, _ local: LocalSettings, zone: AccountZone) -> JSONValue {
         .object([
             ("alerts", .bool(preferences.alerts)),
             ("pings", .bool(preferences.pings)),
@@ -117,7 +117,8 @@ enum JSONViews {
             ("etcdCACert", .optional(local.etcdCACert)),
             ("etcdCert", .optional(local.etcdCert)),
             ("etcdKey", .optional(local.etcdKey)),
-            ("timeZone", .optional(timeZone)),
+            ("timeZone", .optional(zone.timeZone)),
+            ("quietHours", .optional(zone.quietHours)),
         ])
     }
 }

@@ -17,7 +17,7 @@ extension AccountService {
     @discardableResult
     public func setDailySchedule(_ account: inout Account, _ schedule: DailySchedule?) throws -> Reach? {
         let before = account
-        account = try scheduled(account, schedule)
+        account = try Self.scheduled(account, schedule, zones: env.zones)
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.moved(from: before, to: account, later: true) else { return nil }
         return try notifier.notifyResponders(of: account.id, news)
@@ -27,11 +27,11 @@ extension AccountService {
     /// out, nothing saved: what `setDailySchedule` would make of it (to ask
     /// for a code first when it gives more time). Throws when the
     /// schedule's zone cannot be read.
-    public func scheduled(_ account: Account, _ schedule: DailySchedule?) throws -> Account {
+    public static func scheduled(_ account: Account, _ schedule: DailySchedule?, zones: ZoneCatalog) throws -> Account {
         var account = account
-        if let schedule { _ = try env.zones.rules(named: schedule.zoneName(for: account)) }
+        if let schedule { _ = try zones.rules(named: schedule.zoneName(for: account)) }
         account.dailySchedule = schedule
-        _ = DailySchedule.fit(&account, zones: env.zones)
+        _ = DailySchedule.fit(&account, zones: zones)
         return account
     }
 
