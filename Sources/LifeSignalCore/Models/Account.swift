@@ -56,6 +56,9 @@ public struct Account: Codable, Sendable, Equatable {
     /// The latest trip (`trip start`); in progress while its cycle lasts
     /// (`tripInProgress`).
     public var trip: Trip?
+    /// Notices to many people the account's changes committed to, while
+    /// they are handed out, and the last ones done until reported (`FanOut`).
+    public var fanOuts: [FanOut] = []
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -80,7 +83,7 @@ public struct Account: Codable, Sendable, Equatable {
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
         case drill
-        case timeZone, dailySchedule, trip
+        case timeZone, dailySchedule, trip, fanOuts
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -113,6 +116,7 @@ public struct Account: Codable, Sendable, Equatable {
         timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
         dailySchedule = try c.decodeIfPresent(DailySchedule.self, forKey: .dailySchedule)
         trip = try c.decodeIfPresent(Trip.self, forKey: .trip)
+        fanOuts = try c.decodeIfPresent([FanOut].self, forKey: .fanOuts) ?? []
     }
 
     /// A new account has no name until onboarding sets one.

@@ -13,7 +13,7 @@ extension AccountService {
         account = try scheduled(account, schedule)
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.moved(from: before, to: account, later: true) else { return nil }
-        return try notifier.notifyResponders(of: account.id, news)
+        return try tellResponders(&account, news)
     }
 
     /// `account` with `schedule` in force and its current deadline worked
@@ -53,6 +53,6 @@ extension AccountService {
         }
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.moved(from: before, to: account) else { return nil }
-        return try notifier.notifyResponders(of: account.id, news)
+        return try tellResponders(&account, news)
     }
 }

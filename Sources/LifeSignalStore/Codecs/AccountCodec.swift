@@ -8,10 +8,10 @@ extension Account: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case alert, answerWindows, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
         case duressAlert
-        case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
+        case emergencyNote, fanOuts, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pause, phoneNumber
         case preferences, qrCodeID, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
-                                    "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
+                                    "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "fanOuts", "firstName",
                                     "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pause",
                                     "phoneNumber", "preferences", "qrCodeID", "reminderInterval", "repeatInterval",
                                     "timeZone", "trip", "warnedUnwatchedAt"])
@@ -25,7 +25,7 @@ extension Account: StoreFileData {
         var lastCheckIn: Date?, alert: ActiveAlert?, invitationWake: Date?, warnedUnwatchedAt: Date?
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
-        var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?
+        var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?, fanOuts: [FanOut]?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -45,6 +45,7 @@ extension Account: StoreFileData {
             case .createdAt: createdAt = try reader.readDate()
             case .deadlines: deadlines = try DeadlineMarks.read(from: &reader)
             case .emergencyNote: emergencyNote = try reader.readString()
+            case .fanOuts: fanOuts = try reader.readOptional { reader throws(JSONReadError) in try [FanOut].read(from: &reader) }
             case .firstName: firstName = try reader.readString()
             case .id: id = try reader.readEntityID()
             case .invitationWake: invitationWake = try reader.readOptionalDate()
@@ -85,6 +86,7 @@ extension Account: StoreFileData {
         account.timeZone = timeZone
         account.dailySchedule = dailySchedule
         account.trip = trip
+        account.fanOuts = fanOuts ?? []
         return account
     }
 
@@ -101,6 +103,7 @@ extension Account: StoreFileData {
         writer.member(StoreField.drill.name, ifPresent: drill)
         writer.member(StoreField.duressAlert.name, ifPresent: duressAlert)
         writer.member(StoreField.emergencyNote.name, emergencyNote)
+        writer.member(StoreField.fanOuts.name, fanOuts)
         writer.member(StoreField.firstName.name, firstName)
         writer.member(StoreField.graceInterval.name, graceInterval)
         writer.member(StoreField.id.name, id)
@@ -150,6 +153,8 @@ extension Account: StoreFileData {
             return "its deadline extension is out of range"
         }
         if let note = trip?.note, note.utf8.count > 4 * AccountService.maxTripNoteBytes { return "its trip's note is too long" }
+        guard fanOuts.count <= FanOut.maximumKept else { return "it holds impossibly many notices to many people" }
+        if let problem = fanOuts.lazy.compactMap(\.validationProblem).first { return problem }
         return drill?.validationProblem
     }
 }

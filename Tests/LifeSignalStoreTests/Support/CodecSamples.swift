@@ -94,6 +94,11 @@ enum CodecSamples {
         account.timeZone = "America/Argentina/Buenos_Aires"
         account.dailySchedule = dailySchedule
         account.trip = Trip(startedAt: date(21), due: date(22), note: "north ridge, car at the \"upper\" lot")
+        account.fanOuts = [FanOut(key: "alert:" + id(7).rawValue, since: date(23),
+                                  draft: FeedDraft(type: .alert, title: "Emergency alert from Zoë", message: "Note: \"hi\"",
+                                                   relatedContactID: id(1), relatedAlertID: id(7), isCritical: true,
+                                                   duress: true),
+                                  owed: [id(2), id(3)], told: 5, unreachable: [id(4)])]
         return account
     }
 
