@@ -7,9 +7,9 @@ import FoundationEssentials
 extension Notifier {
     /// `fanOut(from:key:to:_:)` to everyone who watches over `account`,
     /// found as `notifyResponders` finds them.
-    func fanOutToResponders(from account: inout Account, key: String, _ draft: FeedDraft) throws -> Reach {
+    func fanOutToResponders(from account: inout Account, key: @autoclosure () -> String, _ draft: FeedDraft) throws -> Reach {
         let found = try store.responders(of: account.id)
-        var reach = try fanOut(from: &account, key: key, to: found.links.map(\.contactID), draft)
+        var reach = try fanOut(from: &account, key: key(), to: found.links.map(\.contactID), draft)
         reach.contactsProblem = found.problem
         return reach
     }
@@ -18,8 +18,9 @@ extension Notifier {
     /// can carry notices; the rest are owed on `account` under `key` (the
     /// caller saves it) and the account is due at once, so the next
     /// transaction (this command's, or anyone's catch-up) goes on. The reach
-    /// then names the fan-out as pending.
-    func fanOut(from account: inout Account, key: String, to recipients: [EntityID], _ draft: FeedDraft) throws -> Reach {
+    /// then names the fan-out as pending. `key` is made only then.
+    func fanOut(from account: inout Account, key makeKey: @autoclosure () -> String, to recipients: [EntityID],
+                _ draft: FeedDraft) throws -> Reach {
         var reach = Reach()
         var owed: [EntityID] = []
         for recipient in recipients {
@@ -30,6 +31,7 @@ extension Notifier {
             if try deliver(recipient, draft) { reach.told.append(recipient) } else { reach.unreachable.append(recipient) }
         }
         guard !owed.isEmpty else { return reach }
+        let key = makeKey()
         account.fanOuts.removeAll { $0.key == key }
         let done = account.fanOuts.filter(\.isDone).map(\.key)
         if done.count >= FanOut.doneKept {
