@@ -166,6 +166,12 @@ public struct SharedStore: Sendable {
         }
     }
 
+    /// Notices a command's own transaction carries: what a catch-up step
+    /// carries, so that a notice to many people (an alert) commits the
+    /// account's change with its first share and hands out the rest in
+    /// transactions of their own (`FanOut`), on every backend.
+    var bodyNotices: Int { (backend.boundsTransactions ? StepLimits.bounded : StepLimits.local).notices }
+
     /// The code index of a store an older lifesignal made is renamed before
     /// a write; on a backend that bounds its transactions, in steps.
     enum CodeRenaming: Error {
@@ -181,8 +187,7 @@ public struct SharedStore: Sendable {
     /// lifesignal named it (at once, or in steps of its own: `CodeRenaming`).
     private func opened(_ transaction: any StoreTransaction, _ env: CoreEnvironment,
                         notices: Int? = nil) throws -> LayoutStore {
-        let store = LayoutStore(transaction, name: name,
-                                notices: notices ?? (backend.boundsTransactions ? StepLimits.bounded.notices : nil))
+        let store = LayoutStore(transaction, name: name, notices: notices ?? bodyNotices)
         try store.checkMeta(clock: clock)
         try store.ensureMeta(env, clock: clock)
         if try store.codeIndexNeedsRenaming {

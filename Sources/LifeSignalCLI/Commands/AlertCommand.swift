@@ -93,11 +93,12 @@ extension AlertOn: RunnableCommand {
         }
         try c.requireConfirmation("Raise an emergency alert? Every responder will be told.", yes: yes,
                                   declined: "Not raised; nobody was told.")
-        let (alert, reach) = try c.writing { store, account in
+        let (alert, raised) = try c.writing { store, account in
             var account = account
             let (alert, reach) = try AccountService(store: store, env: try c.core()).raiseAlert(&account)
             return (alert, ReachText.Named(reach, in: store))
         }
+        let reach = try ReachText.finished(raised, c)
         if c.json { AlertText.print(alert, now: now, c, extra: ReachText.json(reach.reach)) } else {
             c.say(c.style.red("Alert raised.") + " " + ReachText.sentence(reach))
         }
@@ -116,10 +117,10 @@ struct AlertOff: CommandInput, Equatable {
 
 extension AlertOff: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
-        let reach = try c.writing { store, account in
+        let reach = try ReachText.finished(try c.writing { store, account in
             var account = account
             return ReachText.Named(try AccountService(store: store, env: try c.core()).cancelAlert(&account).reach, in: store)
-        }
+        }, c)
         if c.json { AlertText.print(nil, now: try c.now(), c, extra: ReachText.json(reach.reach)) } else {
             c.say("Alert cancelled. " + ReachText.sentence(reach))
         }

@@ -20,16 +20,48 @@ enum ReachText {
         }
     }
 
+    /// `named` once its notice to many people is handed out (`Reach.pending`):
+    /// asked in transactions of their own, each after its catch-up (which
+    /// takes the signed-in account's owed notices first), until done. A
+    /// store that fails meanwhile leaves the rest owed to whoever comes
+    /// next, and says so: what committed stands.
+    static func finished(_ named: Named, _ c: Context) throws -> Named {
+        var named = named
+        for _ in 0..<maximumAsks {
+            guard let key = named.reach.pending else { break }
+            let problem = named.reach.contactsProblem
+            do {
+                named = try c.writing { store, account in
+                    var reach = try AccountService(store: store, env: try c.core()).fanOutOutcome(&account, key: key)
+                    reach.contactsProblem = problem
+                    return Named(reach, in: store)
+                }
+            } catch let failure as any UserFacingError {
+                c.err.line("warning: \(TerminalText.line(failure.message)); the responders not told yet will be told "
+                    + "by the next lifesignal command that reaches the store (yours, theirs, or an agent's)")
+                break
+            }
+        }
+        return named
+    }
+
+    /// Transactions a command spends finishing its notice at most.
+    static let maximumAsks = 10_000
+
     /// "Your 2 responders have been told\(news).", or who was not, or that nobody is there.
     static func sentence(_ named: Named, news: String = "") -> String {
         let reach = named.reach
+        if reach.pending != nil {
+            return "\(reach.toldCount) of your responders \(reach.toldCount == 1 ? "was" : "were") told\(news) so far; "
+                + "the others will be told by the next lifesignal command that reaches the store."
+        }
         if reach.isNobody { return "Nobody was told: you have no responders." }
-        let total = reach.told.count + reach.unreachable.count
+        let total = reach.toldCount + reach.unreachable.count
         guard !reach.unreachable.isEmpty else {
             return total == 1 ? "Your responder has been told\(news)." : "Your \(total) responders have been told\(news)."
         }
         let who = named.unreachableNames.joined(separator: ", ")
-        return "\(reach.told.count) of your \(total) responders \(reach.told.count == 1 ? "was" : "were") told\(news); "
+        return "\(reach.toldCount) of your \(total) responders \(reach.toldCount == 1 ? "was" : "were") told\(news); "
             + "\(who) could not be (their data cannot be read, or is refused as planted; 'lifesignal doctor' shows why)."
     }
 
@@ -48,6 +80,6 @@ enum ReachText {
     static let addResponder = "lifesignal contacts add CODE --responder (their code is in 'lifesignal qr show')"
 
     static func json(_ reach: Reach) -> [(String, JSONValue)] {
-        [("respondersTold", .int(reach.told.count)), ("respondersNotReached", .array(reach.unreachable.map { .id($0) }))]
+        [("respondersTold", .int(reach.toldCount)), ("respondersNotReached", .array(reach.unreachable.map { .id($0) }))]
     }
 }

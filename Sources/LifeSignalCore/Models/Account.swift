@@ -61,6 +61,9 @@ public struct Account: Codable, Sendable, Equatable {
     public var quietHours: QuietHours?
     /// Missed check-ins and alerts that are over, with their receipts (`report`).
     public var pastAlarms: [PastAlarm]
+    /// Notices to many people the account's changes committed to, while
+    /// they are handed out, and the last ones done until reported (`FanOut`).
+    public var fanOuts: [FanOut] = []
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -86,7 +89,7 @@ public struct Account: Codable, Sendable, Equatable {
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
         case drill
-        case timeZone, dailySchedule, trip, quietHours, pastAlarms
+        case timeZone, dailySchedule, trip, quietHours, pastAlarms, fanOuts
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -121,6 +124,7 @@ public struct Account: Codable, Sendable, Equatable {
         trip = try c.decodeIfPresent(Trip.self, forKey: .trip)
         quietHours = try c.decodeIfPresent(QuietHours.self, forKey: .quietHours)
         pastAlarms = try c.decodeIfPresent([PastAlarm].self, forKey: .pastAlarms) ?? []
+        fanOuts = try c.decodeIfPresent([FanOut].self, forKey: .fanOuts) ?? []
     }
 
     /// A new account has no name until onboarding sets one.

@@ -20,7 +20,7 @@ extension AccountService {
         account = try Self.scheduled(account, schedule, zones: env.zones)
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.moved(from: before, to: account, later: true) else { return nil }
-        return try notifier.notifyResponders(of: account.id, news)
+        return try tellResponders(&account, news)
     }
 
     /// `account` with `schedule` in force and its current deadline worked
@@ -61,6 +61,6 @@ extension AccountService {
         }
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.moved(from: before, to: account) else { return nil }
-        return try notifier.notifyResponders(of: account.id, news)
+        return try tellResponders(&account, news)
     }
 }

@@ -82,10 +82,11 @@ public struct AccountService {
                 reach.unreachable = told.filter { duressReach?.unreachable.contains($0) == true }
                 toldSafe = reach
             } else {
-                toldSafe = try notifier.notify(told, FeedDraft(
+                toldSafe = try notifier.fanOut(from: &account, key: "safe:" + env.newID().rawValue, to: told, FeedDraft(
                     type: .checkIn, title: account.fullName + QuietHoursRules.safeSuffix,
                     message: "\(account.fullName) checked in after missing a check-in.",
                     relatedContactID: account.id))
+                if toldSafe?.pending != nil { try store.save(account) }
             }
         }
         return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn, damaged: damaged)
@@ -109,7 +110,7 @@ public struct AccountService {
         account.reminderInterval = result.reminder
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.lengthened(from: before, to: account) else { return nil }
-        return try notifier.notifyResponders(of: account.id, news)
+        return try tellResponders(&account, news)
     }
 
     /// Replaces the QR code ID; the old one stops resolving at once.
@@ -127,7 +128,9 @@ public struct AccountService {
         try store.save(account)
     }
 
-    /// Raises an emergency alert; every responder is told, with the note.
+    /// Raises an emergency alert; every responder is told, with the note:
+    /// as many as this transaction carries, the rest in transactions of
+    /// their own after it commits (`FanOut`; the reach is then pending).
     /// Never refused for want of a profile field: the phone number names
     /// an account that has no name yet.
     public func raiseAlert(_ account: inout Account) throws -> (alert: ActiveAlert, reach: Reach) {
@@ -137,16 +140,17 @@ public struct AccountService {
         }
         let alert = ActiveAlert(id: env.newID(), activatedAt: env.now)
         account.alert = alert
-        try store.save(account)
         var message = "\(account.fullName) raised an emergency alert."
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        let reach = try notifier.notifyResponders(of: account.id, FeedDraft(
+        let reach = try notifier.fanOutToResponders(from: &account, key: "alert:" + alert.id.rawValue, FeedDraft(
             type: .alert, title: "Emergency alert from \(account.fullName)", message: message,
             relatedContactID: account.id, relatedAlertID: alert.id, isCritical: true))
+        try store.save(account)
         return (alert, reach)
     }
 
-    /// Cancels the active alert; every responder is told. An alert the
+    /// Cancels the active alert; every responder is told (as `raiseAlert`
+    /// tells them, in bounded steps). An alert the
     /// duress code raised is not one the account can cancel: it answers
     /// as if none were active (someone may be watching), and only the real
     /// code or a responder's acknowledgement ends it.
@@ -154,13 +158,31 @@ public struct AccountService {
         guard let alert = account.alert else {
             throw LifeSignalError.refused("no alert is active")
         }
-        let reach = try notifier.notifyResponders(of: account.id, FeedDraft(
+        let reach = try notifier.fanOutToResponders(from: &account, key: "alert-off:" + alert.id.rawValue, FeedDraft(
             type: .alert, title: "\(account.fullName) cancelled their alert",
             message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(alert.activatedAt)).",
             relatedContactID: account.id, relatedAlertID: alert.id))
         account.alert = nil
         try store.save(account)
         return (alert, reach)
+    }
+}
+
+extension AccountService {
+    /// Tells the responders `news` of the account's own change (already
+    /// saved), in bounded steps as an alert tells them (`FanOut`): the
+    /// account is saved again when some are owed.
+    func tellResponders(_ account: inout Account, _ news: FeedDraft) throws -> Reach {
+        let reach = try notifier.fanOutToResponders(from: &account, key: "news:" + env.newID().rawValue, news)
+        if reach.pending != nil { try store.save(account) }
+        return reach
+    }
+
+    /// Where a notice to many people this account started stands
+    /// (`Reach.pending`), after handing out what this transaction carries
+    /// of it: its command asks until it is done, then reports the whole.
+    public func fanOutOutcome(_ account: inout Account, key: String) throws -> Reach {
+        try notifier.outcome(&account, key: key)
     }
 }
 

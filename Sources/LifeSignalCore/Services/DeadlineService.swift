@@ -147,7 +147,9 @@ public struct DeadlineService {
     /// already made stand).
     private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
                                tolerant: Bool, aroundDamagedWake: Bool, wakeProblem: inout String?) throws -> Int {
-        var sent = 0
+        // Notices to many people the account committed to come first: an
+        // alert is the most urgent thing there is.
+        var sent = try notifier.handOut(&account)
         if wasUnreadable {
             for responder in responders where store.reserveNotice() {
                 sent += try notifier.deliver(responder.contactID, Self.watchedAgain(account)) ? 1 : 0
@@ -215,10 +217,11 @@ public struct DeadlineService {
     }
 
     /// When the account next needs attention: a milestone of its deadline,
-    /// an owed notice, or the expiry of an invitation it sent, whichever
-    /// comes first.
+    /// an owed notice (of the deadline, or of a fan-out), or the expiry of
+    /// an invitation it sent, whichever comes first.
     func nextWake(for account: Account, responders: [ContactLink]) -> Date? {
-        [engine.nextWake(for: account, responders: responders), account.invitationWake].compactMap { $0 }.min()
+        let fanOut = account.fanOuts.lazy.filter { !$0.isDone }.map(\.since).min()
+        return [engine.nextWake(for: account, responders: responders), account.invitationWake, fanOut].compactMap { $0 }.min()
     }
 
     /// The account itself cannot be read: its responders are told once per

@@ -9,11 +9,20 @@ public struct Reach: Sendable, Equatable {
     /// Why the responders were found from their side of each link: the
     /// sender's own contacts file cannot be read (nil when it could).
     public var contactsProblem: String?
+    /// Recipients told in transactions after the one that started the
+    /// notice (`FanOut`): counted, not listed.
+    public var toldLater = 0
+    /// The fan-out still being handed out (`FanOut.key`), nil when everyone
+    /// was told or skipped: its command asks again (`Notifier.outcome`).
+    public var pending: String?
 
     public init() {}
 
+    /// How many recipients were told, in this transaction and later ones.
+    public var toldCount: Int { told.count + toldLater }
+
     /// Nobody was meant to be told (no responders).
-    public var isNobody: Bool { told.isEmpty && unreachable.isEmpty }
+    public var isNobody: Bool { toldCount == 0 && unreachable.isEmpty && pending == nil }
 }
 
 /// Puts notifications into feeds: the account's own, or its responders'.

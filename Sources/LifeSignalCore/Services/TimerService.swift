@@ -73,7 +73,7 @@ public struct TimerService {
         if let due = account.nextCheckInDue {
             message += " You will not be told of their deadlines until then; the next is due at \(ISO8601.format(due))."
         }
-        return try Notifier(store: store, env: env).notifyResponders(of: account.id, FeedDraft(
+        return try AccountService(store: store, env: env, engine: deadlines.engine).tellResponders(&account, FeedDraft(
             type: .checkIn, title: "\(account.fullName) paused check-ins", message: message, relatedContactID: account.id))
     }
 

@@ -8,13 +8,13 @@ extension Account: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case alert, answerWindows, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
         case duressAlert
-        case emergencyNote, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pastAlarms, pause, phoneNumber
-        case preferences, qrCodeID, quietHours, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
+        case emergencyNote, fanOuts, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pastAlarms, pause
+        case phoneNumber, preferences, qrCodeID, quietHours, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
-                                    "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote", "firstName",
-                                    "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName", "pastAlarms", "pause",
-                                    "phoneNumber", "preferences", "qrCodeID", "quietHours", "reminderInterval", "repeatInterval",
-                                    "timeZone", "trip", "warnedUnwatchedAt"])
+                                    "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote",
+                                    "fanOuts", "firstName", "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName",
+                                    "pastAlarms", "pause", "phoneNumber", "preferences", "qrCodeID", "quietHours",
+                                    "reminderInterval", "repeatInterval", "timeZone", "trip", "warnedUnwatchedAt"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Account {
@@ -26,6 +26,7 @@ extension Account: StoreFileData {
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
         var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?, quietHours: QuietHours?, pastAlarms: [PastAlarm]?
+        var fanOuts: [FanOut]?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -47,6 +48,7 @@ extension Account: StoreFileData {
             case .createdAt: createdAt = try reader.readDate()
             case .deadlines: deadlines = try DeadlineMarks.read(from: &reader)
             case .emergencyNote: emergencyNote = try reader.readString()
+            case .fanOuts: fanOuts = try reader.readOptional { reader throws(JSONReadError) in try [FanOut].read(from: &reader) }
             case .firstName: firstName = try reader.readString()
             case .id: id = try reader.readEntityID()
             case .invitationWake: invitationWake = try reader.readOptionalDate()
@@ -96,6 +98,7 @@ extension Account: StoreFileData {
         account.trip = trip
         account.quietHours = quietHours
         account.pastAlarms = pastAlarms ?? []
+        account.fanOuts = fanOuts ?? []
         return account
     }
 
@@ -112,6 +115,7 @@ extension Account: StoreFileData {
         writer.member(StoreField.drill.name, ifPresent: drill)
         writer.member(StoreField.duressAlert.name, ifPresent: duressAlert)
         writer.member(StoreField.emergencyNote.name, emergencyNote)
+        writer.member(StoreField.fanOuts.name, fanOuts)
         writer.member(StoreField.firstName.name, firstName)
         writer.member(StoreField.graceInterval.name, graceInterval)
         writer.member(StoreField.id.name, id)
@@ -166,6 +170,8 @@ extension Account: StoreFileData {
             return "its deadline extension is out of range"
         }
         if let note = trip?.note, note.utf8.count > 4 * AccountService.maxTripNoteBytes { return "its trip's note is too long" }
+        guard fanOuts.count <= FanOut.maximumKept else { return "it holds impossibly many notices to many people" }
+        if let problem = fanOuts.lazy.compactMap(\.validationProblem).first { return problem }
         return drill?.validationProblem
     }
 }

@@ -1,0 +1,76 @@
+import FoundationEssentials
+import LifeSignalCore
+import StrictJSON
+
+/// A notice to many people still being handed out, inside `account.json`.
+extension FanOut: StoreFileElement {
+    enum StoreField: UInt8, StoreFieldSet {
+        case duress, isCritical, key, message, owed, relatedAlertID, relatedContactID, since, title, told, type, unreachable
+        static let names = JSONNames(["duress", "isCritical", "key", "message", "owed", "relatedAlertID", "relatedContactID",
+                                      "since", "title", "told", "type", "unreachable"])
+    }
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FanOut {
+        let start = reader.valueStart()
+        var key: String?, since: Date?, type: NotificationType?, title: String?, message: String?
+        var relatedContactID: EntityID?, relatedAlertID: EntityID?, isCritical: Bool?, duress: Bool?
+        var owed: [EntityID]?, told: Int?, unreachable: [EntityID]?
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
+            switch field {
+            case .duress: duress = try reader.readBool()
+            case .isCritical: isCritical = try reader.readBool()
+            case .key: key = try reader.readString()
+            case .message: message = try reader.readString()
+            case .owed: owed = try reader.readEntityIDs()
+            case .relatedAlertID: relatedAlertID = try reader.readOptionalEntityID()
+            case .relatedContactID: relatedContactID = try reader.readOptionalEntityID()
+            case .since: since = try reader.readDate()
+            case .title: title = try reader.readString()
+            case .told: told = try reader.readInt()
+            case .type: type = try reader.readNotificationType()
+            case .unreachable: unreachable = try reader.readEntityIDs()
+            }
+        }
+        let draft = FeedDraft(type: try present(type, StoreField.type, start), title: try present(title, StoreField.title, start),
+                              message: try present(message, StoreField.message, start), relatedContactID: relatedContactID,
+                              relatedAlertID: relatedAlertID, isCritical: try present(isCritical, StoreField.isCritical, start),
+                              duress: try present(duress, StoreField.duress, start))
+        return FanOut(key: try present(key, StoreField.key, start), since: try present(since, StoreField.since, start),
+                      draft: draft, owed: try present(owed, StoreField.owed, start),
+                      told: try present(told, StoreField.told, start),
+                      unreachable: try present(unreachable, StoreField.unreachable, start))
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.duress.name, duress)
+        writer.member(StoreField.isCritical.name, isCritical)
+        writer.member(StoreField.key.name, key)
+        writer.member(StoreField.message.name, message)
+        writer.member(StoreField.owed.name, owed.map(\.rawValue))
+        writer.member(StoreField.relatedAlertID.name, ifPresent: relatedAlertID)
+        writer.member(StoreField.relatedContactID.name, ifPresent: relatedContactID)
+        writer.member(StoreField.since.name, since)
+        writer.member(StoreField.title.name, title)
+        writer.member(StoreField.told.name, told)
+        writer.member(StoreField.type.name, type.rawValue)
+        writer.member(StoreField.unreachable.name, unreachable.map(\.rawValue))
+        writer.endObject()
+    }
+
+    package var validationProblem: String? {
+        guard owed.count + unreachable.count <= Self.maximumRecipients, (0...Self.maximumRecipients).contains(told) else {
+            return "its notice to many people lists impossibly many recipients"
+        }
+        return nil
+    }
+}
+
+extension JSONReader {
+    /// An array of IDs, each checked as `readEntityID` checks it.
+    package mutating func readEntityIDs() throws(JSONReadError) -> [EntityID] {
+        var ids: [EntityID] = []
+        try readArray { reader, _ throws(JSONReadError) in ids.append(try reader.readEntityID()) }
+        return ids
+    }
+}
