@@ -32,6 +32,7 @@ enum ReachText {
             let problem = named.reach.contactsProblem
             do {
                 named = try c.writing { store, account in
+                    var account = account
                     var reach = try AccountService(store: store, env: try c.core()).fanOutOutcome(&account, key: key)
                     reach.contactsProblem = problem
                     return Named(reach, in: store)
