@@ -28,6 +28,9 @@ enum DurationCheck {
         // With --last the value is parsed and checked, and nothing waits:
         // a drill that waited up to an hour per input would stall the fuzzer.
         "drill --wait": ["drill", "--last", "--wait", "VALUE"],
+        "report --since": ["report", "--since", "VALUE"],
+        "trip start DURATION": ["trip", "start", "VALUE"],
+        "trip extend DURATION": ["trip", "extend", "VALUE"],
     ]
 
     private static let world = Mutex<DurationWorld?>(nil)
