@@ -63,8 +63,12 @@ open class AppSession {
     }
 
     public final func core() throws -> CoreEnvironment {
-        CoreEnvironment(now: try now(), random: env.random, zones: SystemZoneInfo.catalog(fileSystem: env.fileSystem))
+        CoreEnvironment(now: try now(), random: env.random, zones: zones)
     }
+
+    /// The system's zones, for daily deadlines and quiet hours: made once,
+    /// read only when an account has either.
+    private lazy var zones = SystemZoneInfo.catalog(fileSystem: env.fileSystem)
 
     // MARK: Places
 

@@ -135,7 +135,7 @@ struct CommandTableTests {
         Refusal(id: "blank contact", line: ["contacts", "show", "  "],
                 message: "invalid value '  ' for 'CONTACT': expected a name, phone number or ID"),
         Refusal(id: "setting key", line: ["settings", "set", "ping", "on"],
-                message: "invalid value 'ping' for 'KEY': expected one of alerts, pings, check-ins, contacts, dependent-news, notify-command, sms-command, etcd-cacert, etcd-cert, etcd-key, time-zone (did you mean 'pings'?)"),
+                message: "invalid value 'ping' for 'KEY': expected one of alerts, pings, check-ins, contacts, dependent-news, notify-command, sms-command, etcd-cacert, etcd-cert, etcd-key, time-zone, quiet-hours (did you mean 'pings'?)"),
         Refusal(id: "switch value", line: ["settings", "set", "alerts", "maybe"],
                 message: "invalid value 'maybe' for 'alerts': expected one of on, off"),
         Refusal(id: "two images on stdout", line: ["qr", "encode", "x", "--png", "-", "--svg", "-"],
