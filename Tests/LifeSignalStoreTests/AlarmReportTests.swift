@@ -10,11 +10,7 @@ struct AlarmReportTests {
     /// Ada (checked in) with Bob and Cy as responders, Cy told an hour later.
     func story() throws -> (World, Account, Account, Account) {
         let world = World()
-        let ada = try world.person("Ada", phone: "+15550000001")
-        let bob = try world.person("Bob", phone: "+15550000002")
-        let cy = try world.person("Cy", phone: "+15550000003")
-        try world.link(ada, bob, responder: true, dependent: false)
-        try world.link(ada, cy, responder: true, dependent: false)
+        let (ada, bob, cy) = try world.adaWatchedByBobAndCy(note: "")
         let contact = try world.contact("Cy", of: ada)
         _ = try ContactService(store: world.store, env: world.env).setRoles(of: contact, responder: nil, dependent: nil,
                                                                             delay: 3600, owner: try world.reload(ada))

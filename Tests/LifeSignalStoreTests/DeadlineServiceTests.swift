@@ -7,14 +7,7 @@ struct DeadlineServiceTests {
     /// Ada checks in; Bob and Cy are her responders.
     func story() throws -> (World, Account, Account, Account) {
         let world = World()
-        let ada = try world.person("Ada", phone: "+15550000001")
-        let bob = try world.person("Bob", phone: "+15550000002")
-        let cy = try world.person("Cy", phone: "+15550000003")
-        try world.link(ada, bob, responder: true, dependent: false)
-        try world.link(ada, cy, responder: true, dependent: false)
-        var note = try world.reload(ada)
-        try AccountService(store: world.store, env: world.env).updateProfile(&note, firstName: nil, lastName: nil,
-                                                                              note: "Key under the mat")
+        let (ada, bob, cy) = try world.adaWatchedByBobAndCy(note: "Key under the mat")
         try world.checkIn(ada)
         return (world, ada, bob, cy)
     }

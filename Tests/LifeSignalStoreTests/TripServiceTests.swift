@@ -10,15 +10,8 @@ struct TripServiceTests {
     /// Ada, who wrote an emergency note, with Bob and Cy as responders.
     func story() throws -> (World, Account, Account, Account) {
         let world = World()
-        let ada = try world.person("Ada", phone: "+15550000001")
-        let bob = try world.person("Bob", phone: "+15550000002")
-        let cy = try world.person("Cy", phone: "+15550000003")
-        try world.link(ada, bob, responder: true, dependent: false)
-        try world.link(ada, cy, responder: true, dependent: false)
-        var account = try world.reload(ada)
-        try AccountService(store: world.store, env: world.env).updateProfile(&account, firstName: nil, lastName: nil,
-                                                                              note: "Allergic to penicillin")
-        return (world, try world.reload(ada), bob, cy)
+        let (ada, bob, cy) = try world.adaWatchedByBobAndCy(note: "Allergic to penicillin")
+        return (world, ada, bob, cy)
     }
 
     func service(_ world: World) -> AccountService { AccountService(store: world.store, env: world.env) }

@@ -80,6 +80,18 @@ final class World {
                                                            asDependent: dependent, owner: owner)
     }
 
+    /// Ada (with `note` as her emergency note) watched by Bob and Cy, her responders.
+    func adaWatchedByBobAndCy(note: String) throws -> (ada: Account, bob: Account, cy: Account) {
+        let ada = try person("Ada", phone: "+15550000001")
+        let bob = try person("Bob", phone: "+15550000002")
+        let cy = try person("Cy", phone: "+15550000003")
+        try link(ada, bob, responder: true, dependent: false)
+        try link(ada, cy, responder: true, dependent: false)
+        var noted = try reload(ada)
+        try AccountService(store: store, env: env).updateProfile(&noted, firstName: nil, lastName: nil, note: note)
+        return (noted, bob, cy)
+    }
+
     func checkIn(_ account: Account) throws {
         var fresh = try reload(account)
         try AccountService(store: store, env: env).checkIn(&fresh)

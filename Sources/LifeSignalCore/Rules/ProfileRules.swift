@@ -51,6 +51,21 @@ public enum ProfileRules {
         return trimmed
     }
 
+    /// A one-line text shown to responders (a pause's reason, a trip's
+    /// note): trimmed, not empty (`option` names what to leave out
+    /// instead), at most `maxBytes` bytes, without line breaks or control
+    /// characters.
+    static func oneLine(_ text: String, _ what: String, option: String, maxBytes: Int) throws(LifeSignalError) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .invalid("the \(what) must not be empty (leave \(option) out instead)") }
+        guard trimmed.utf8.count <= maxBytes else {
+            throw .invalid("the \(what) is longer than \(maxBytes) bytes (\(trimmed.utf8.count))")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { isLineBreak($0) || $0.properties.generalCategory == .control })
+        else { throw .invalid("the \(what) must be one line without control characters") }
+        return trimmed
+    }
+
     /// Line feed, carriage return, the other C0 and C1 breaks, and the
     /// Unicode line and paragraph separators.
     static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {

@@ -68,13 +68,6 @@ extension AccountService {
 
     /// A trip's note as responders will read it: one line, at most `maxTripNoteBytes` bytes.
     static func tripNote(_ text: String) throws(LifeSignalError) -> String {
-        let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty else { throw .invalid("the note must not be empty (leave --note out instead)") }
-        guard trimmed.utf8.count <= maxTripNoteBytes else {
-            throw .invalid("the note is longer than \(maxTripNoteBytes) bytes (\(trimmed.utf8.count))")
-        }
-        guard !trimmed.unicodeScalars.contains(where: { ProfileRules.isLineBreak($0) || $0.properties.generalCategory == .control })
-        else { throw .invalid("the note must be one line without control characters") }
-        return trimmed
+        try ProfileRules.oneLine(text, "note", option: "--note", maxBytes: maxTripNoteBytes)
     }
 }

@@ -91,14 +91,7 @@ public struct TimerService {
 
     /// A pause's reason as responders will read it: one line, at most 200 bytes.
     static func reason(_ text: String) throws(LifeSignalError) -> String {
-        let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty else { throw .invalid("the reason must not be empty (leave --reason out instead)") }
-        guard trimmed.utf8.count <= DeadlineBounds.maxReasonBytes else {
-            throw .invalid("the reason is longer than \(DeadlineBounds.maxReasonBytes) bytes (\(trimmed.utf8.count))")
-        }
-        guard !trimmed.unicodeScalars.contains(where: { ProfileRules.isLineBreak($0) || $0.properties.generalCategory == .control })
-        else { throw .invalid("the reason must be one line without control characters") }
-        return trimmed
+        try ProfileRules.oneLine(text, "reason", option: "--reason", maxBytes: DeadlineBounds.maxReasonBytes)
     }
 
     /// Refuses to change a timer whose missed deadline the responders were
