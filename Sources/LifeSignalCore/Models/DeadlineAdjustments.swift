@@ -72,4 +72,19 @@ public enum DeadlineBounds {
     public static let answerWindow = 60...(7 * 86_400)
     /// Bytes a pause's reason may hold (it is shown to every responder).
     public static let maxReasonBytes = 200
+
+    /// Refuses an end of `what` ("a pause", "a trip") less than `shortest`
+    /// from `now` (invalid) or more than `pauseHorizon` (refused).
+    static func requireEnd(_ end: Date, of what: String, now: Date) throws(LifeSignalError) {
+        let earliest = now.addingTimeInterval(Double(shortest))
+        let horizon = now.addingTimeInterval(Double(pauseHorizon))
+        guard end >= earliest else {
+            throw .invalid("\(what) must end at least \(DurationText.format(seconds: shortest)) from now "
+                + "(\(ISO8601.format(end)) is not)")
+        }
+        guard end <= horizon else {
+            throw .refused("\(what) may last at most \(DurationText.format(seconds: pauseHorizon)) "
+                + "(until \(ISO8601.format(horizon))); \(ISO8601.format(end)) is later")
+        }
+    }
 }

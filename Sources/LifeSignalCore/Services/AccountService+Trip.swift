@@ -15,7 +15,7 @@ extension AccountService {
             throw LifeSignalError.refused("your check-ins are paused until \(ISO8601.format(pauseEnds)): end the pause "
                 + "before a trip", hint: "lifesignal checkin resume")
         }
-        try Self.requireTripEnd(until, now: env.now)
+        try DeadlineBounds.requireEnd(until, of: "a trip", now: env.now)
         let note = try note.map(Self.tripNote)
         account.trip = Trip(startedAt: env.now, due: until, note: note)
         return try checkIn(&account, command: "trip start", duressReach: duressReach)
@@ -36,7 +36,7 @@ extension AccountService {
                 + "\(DurationText.format(seconds: DeadlineBounds.shortest)) away (\(ISO8601.format(trip.due))): "
                 + "extend by more, or end the trip", hint: "lifesignal trip end")
         }
-        try Self.requireTripEnd(trip.due, now: env.now)
+        try DeadlineBounds.requireEnd(trip.due, of: "a trip", now: env.now)
         account.trip = trip
         try deadlines.reschedule(&account)
         return trip
@@ -51,20 +51,6 @@ extension AccountService {
     }
 
     static let noTrip = LifeSignalError.refused("no trip is in progress", hint: "lifesignal trip start 2h --note TEXT")
-
-    /// A trip ends at least a minute and at most 30 days from now.
-    private static func requireTripEnd(_ due: Date, now: Date) throws(LifeSignalError) {
-        let shortest = now.addingTimeInterval(Double(DeadlineBounds.shortest))
-        let horizon = now.addingTimeInterval(Double(DeadlineBounds.pauseHorizon))
-        guard due >= shortest else {
-            throw .invalid("a trip must end at least \(DurationText.format(seconds: DeadlineBounds.shortest)) from now "
-                + "(\(ISO8601.format(due)) is not)")
-        }
-        guard due <= horizon else {
-            throw .refused("a trip may last at most \(DurationText.format(seconds: DeadlineBounds.pauseHorizon)) "
-                + "(until \(ISO8601.format(horizon))); \(ISO8601.format(due)) is later")
-        }
-    }
 
     /// A trip's note as responders will read it: one line, at most `maxTripNoteBytes` bytes.
     static func tripNote(_ text: String) throws(LifeSignalError) -> String {

@@ -54,16 +54,7 @@ public struct TimerService {
             throw LifeSignalError.refused("you are on a trip until \(ISO8601.format(trip.due)): a pause would end it; "
                 + "end the trip first", hint: "lifesignal trip end")
         }
-        let shortest = env.now.addingTimeInterval(Double(DeadlineBounds.shortest))
-        let horizon = env.now.addingTimeInterval(Double(DeadlineBounds.pauseHorizon))
-        guard until >= shortest else {
-            throw LifeSignalError.invalid("a pause must end at least \(DurationText.format(seconds: DeadlineBounds.shortest)) "
-                + "from now (\(ISO8601.format(until)) is not)")
-        }
-        guard until <= horizon else {
-            throw LifeSignalError.refused("a pause may last at most \(DurationText.format(seconds: DeadlineBounds.pauseHorizon)) "
-                + "(until \(ISO8601.format(horizon))); \(ISO8601.format(until)) is later")
-        }
+        try DeadlineBounds.requireEnd(until, of: "a pause", now: env.now)
         let reason = try reason.map(Self.reason)
         let startedAt = account.isPaused(at: env.now) ? account.pause?.startedAt ?? env.now : env.now
         account.pause = DeadlinePause(startedAt: startedAt, until: until, reason: reason)
