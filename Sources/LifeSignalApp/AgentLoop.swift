@@ -6,10 +6,11 @@ import LifeSignalStore
 /// does it, until asked to stop.
 ///
 /// It wakes for the next deadline of the store (the schedule's first
-/// entry, not a fixed poll), for a change in the account's feed or in the
-/// schedule (the store's change signal: inotify on a directory, a watch on
-/// etcd), for a delivery retry that falls due, and for its heartbeat (its
-/// presence and the store's last look, once a minute). Each wake is one
+/// entry, not a fixed poll), for a change in the account's feed or a
+/// deadline anywhere that falls before its next wake (the store's change
+/// signal: inotify on a directory, a watch on etcd; `WakeHorizon`), for a
+/// delivery retry that falls due, and for its heartbeat (its presence and
+/// the store's last look, once a minute). Each wake is one
 /// step: deadlines up to date, new items printed, delivery run, heartbeat
 /// written when due. A stop request (SIGINT, SIGTERM) lets the step in hand
 /// finish. Firing and delivery are safe to run in several agents at once:
@@ -23,6 +24,8 @@ public final class AgentLoop {
     private let emit: (AgentEvent, Date) -> Void
     private let rendering: NotificationRendering
     private let instance: String
+    /// The next wake, below which a new schedule entry wakes the agent sooner.
+    private let horizon = WakeHorizon()
     /// When this agent started, as its presence in the store says.
     private var since = Date.distantPast
 
@@ -80,7 +83,7 @@ public final class AgentLoop {
         let caughtUp = try shared.catchUp(env: try c.core())
         let start = try c.reading { store, account in (account: account, wake: try store.nextScheduledWake()) }
         // Made before the first step's reads, so no change in between is missed.
-        let waiter = c.env.makeWaiter(try shared.agentChanges(of: start.account.id))
+        let waiter = c.env.makeWaiter(try shared.agentChanges(of: start.account.id, horizon: horizon))
         let records = PresenceRecords(context: c)
         since = try c.now()
         try records.agentAlive(instance, since: since)
@@ -125,6 +128,8 @@ public final class AgentLoop {
 
     /// One step; returns when the next is due at the latest.
     private func step(_ state: inout State, waiter: any ChangeWaiter, records: PresenceRecords) throws -> Date {
+        // Until this step knows its next wake, any new deadline wakes the next one.
+        horizon.open()
         let notices = try c.store().catchUp(env: try c.core())
         if let down = state.failingSince {
             // Said before what was missed meanwhile, which follows.
@@ -182,6 +187,7 @@ public final class AgentLoop {
         let due = look.wake.map { $0 <= now } ?? false
         if due, state.wasDue { wake = max(wake, now.addingTimeInterval(1)) }
         state.wasDue = due
+        horizon.close(at: wake)
         return wake
     }
 

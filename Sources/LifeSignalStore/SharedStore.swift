@@ -286,9 +286,10 @@ public struct SharedStore: Sendable {
 
     /// A signal for what an agent for `account` wakes for: its feed (new
     /// items, delivery by another process) and the schedule (a deadline
-    /// anywhere in the store moved earlier).
-    public func agentChanges(of account: EntityID) throws -> any StoreChangeSignal {
-        try backend.changes(under: [StoreLayout.feedDirectory(account), StoreLayout.schedule])
+    /// anywhere in the store now due before the agent's next wake, which
+    /// `horizon` holds).
+    public func agentChanges(of account: EntityID, horizon: WakeHorizon) throws -> any StoreChangeSignal {
+        try backend.changes(under: [StoreLayout.feedDirectory(account), StoreLayout.schedule], mattering: horizon.filter)
     }
 }
 

@@ -126,7 +126,9 @@ public final class MemoryBackend: StoreBackend {
         try changes(under: [directory])
     }
 
-    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+    /// Every change wakes the waiter: the memory store keeps no list of
+    /// what changed, and a signal may wake for more than it must.
+    public func changes(under directories: [String], mattering filter: StoreChangeFilter?) throws -> any StoreChangeSignal {
         for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
         return MemoryChangeSignal(backend: self, directories: directories)
     }

@@ -48,8 +48,11 @@ public protocol StoreBackend: Sendable {
 
     /// One signal for changes below any of `directories` (and the
     /// directories below them), for a waiter with several things to watch
-    /// (the agent: its feed and the schedule).
-    func changes(under directories: [String]) throws -> any StoreChangeSignal
+    /// (the agent: its feed and the schedule). With `filter`, a change the
+    /// signal can name wakes the waiter only when the filter says it
+    /// matters; one it cannot name (a directory gone, lost events) wakes
+    /// it anyway.
+    func changes(under directories: [String], mattering filter: StoreChangeFilter?) throws -> any StoreChangeSignal
 
     /// The store's own clock, when it keeps one (an etcd cluster's, read
     /// from its answers), which judges deadlines; nil when this machine's
@@ -68,10 +71,15 @@ public protocol StoreBackend: Sendable {
 }
 
 extension StoreBackend {
-    /// Correct on any backend, though it may wake for more than it must: the
-    /// directories' nearest common ancestor. A backend that can watch
-    /// several places at once overrides it.
+    /// Every change below any of `directories` wakes the waiter.
     public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        try changes(under: directories, mattering: nil)
+    }
+
+    /// Correct on any backend, though it may wake for more than it must: the
+    /// directories' nearest common ancestor, unfiltered. A backend that can
+    /// watch several places at once, or name what changed, overrides it.
+    public func changes(under directories: [String], mattering filter: StoreChangeFilter?) throws -> any StoreChangeSignal {
         try changes(under: BackendPath.commonAncestor(of: directories))
     }
 
@@ -173,6 +181,21 @@ public protocol StoreLease: AnyObject {
 }
 
 /// Waits for changes below one directory of the store.
+/// One file a change signal saw change: it appeared (created or
+/// replaced), or it went away.
+public struct StoreChange: Sendable, Equatable {
+    public var path: String
+    public var appeared: Bool
+
+    public init(path: String, appeared: Bool) {
+        self.path = path
+        self.appeared = appeared
+    }
+}
+
+/// Which changes wake a waiter (`StoreBackend.changes(under:mattering:)`).
+public typealias StoreChangeFilter = @Sendable (StoreChange) -> Bool
+
 public protocol StoreChangeSignal: AnyObject {
     /// Waits until something below the directory may have changed since
     /// the signal was made or last returned true, or `timeout` passes, or a

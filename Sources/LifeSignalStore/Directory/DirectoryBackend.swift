@@ -145,9 +145,9 @@ public struct DirectoryBackend: StoreBackend {
         try changes(under: [directory])
     }
 
-    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+    public func changes(under directories: [String], mattering filter: StoreChangeFilter?) throws -> any StoreChangeSignal {
         for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
-        return DirectoryChangeSignal(root: root, directories: directories)
+        return DirectoryChangeSignal(root: root, directories: directories, mattering: filter)
     }
 }
 

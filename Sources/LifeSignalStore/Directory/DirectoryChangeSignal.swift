@@ -11,7 +11,10 @@ import Glibc
 /// ancestor is watched for the next directory on the way, and the watch
 /// moves down as they appear. Without inotify (none left, or none at all),
 /// `wait` sleeps out its timeout and says something may have changed: cheap
-/// polling, as the protocol allows.
+/// polling, as the protocol allows. With a filter, a file that appeared or
+/// went (or a directory below a watched one that went) is a change only
+/// when the filter says it matters; so is each file a directory that
+/// appeared already holds when its watch is in place.
 final class DirectoryChangeSignal: StoreChangeSignal {
     /// One watch: what it watches, and for which of the directories.
     private struct Watch {
@@ -24,6 +27,7 @@ final class DirectoryChangeSignal: StoreChangeSignal {
     private let root: String
     /// The directories, absolute.
     private let targets: [String]
+    private let filter: StoreChangeFilter?
     private var descriptor: Int32
     /// inotify hands out one descriptor per inode, so two directories
     /// waiting on the same ancestor share it.
@@ -35,9 +39,10 @@ final class DirectoryChangeSignal: StoreChangeSignal {
     /// An entry that appeared.
     private static let appeared = UInt32(IN_CREATE | IN_MOVED_TO)
 
-    init(root: String, directories: [String]) {
+    init(root: String, directories: [String], mattering filter: StoreChangeFilter? = nil) {
         self.root = root
         targets = directories.map { $0.isEmpty ? root : root + "/" + $0 }
+        self.filter = filter
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         armAll()
     }
@@ -159,12 +164,20 @@ final class DirectoryChangeSignal: StoreChangeSignal {
                         rearm = true
                     } else if event.mask & Self.gone != 0 {
                         // The directory itself (or one below it) went: what it held went with it.
-                        changed = true
-                        if watch.path == targets[watch.target] { rearm = true }
+                        if watch.path == targets[watch.target] {
+                            changed = true
+                            rearm = true
+                        } else if !changed {
+                            changed = matters(watch.path, appeared: false)
+                        }
                     } else if !name.hasPrefix(".") {
-                        changed = true
-                        if event.mask & Self.appeared != 0, event.mask & UInt32(IN_ISDIR) != 0 {
-                            rearm = rearm || !follow(watch.path + "/" + name, target: watch.target)
+                        let appeared = event.mask & Self.appeared != 0
+                        if appeared, event.mask & UInt32(IN_ISDIR) != 0 {
+                            let path = watch.path + "/" + name
+                            rearm = rearm || !follow(path, target: watch.target)
+                            changed = changed || heldMatters(path)
+                        } else if !changed {
+                            changed = matters(watch.path + "/" + name, appeared: appeared)
                         }
                     }
                 }
@@ -172,6 +185,30 @@ final class DirectoryChangeSignal: StoreChangeSignal {
         }
         if rearm { armAll() }
         return changed
+    }
+
+    /// Whether the change of the file at `path` (absolute) wakes the waiter.
+    private func matters(_ path: String, appeared: Bool) -> Bool {
+        guard let filter else { return true }
+        return filter(StoreChange(path: String(path.dropFirst(root.count + 1)), appeared: appeared))
+    }
+
+    /// Whether what a directory that just appeared holds wakes the waiter:
+    /// files may have arrived before its watch did. Looked at after the
+    /// watch is in place, so a file comes up here, as an event, or both.
+    /// A directory within it (or an entry of unknown kind) always wakes.
+    private func heldMatters(_ directory: String) -> Bool {
+        guard filter != nil, let stream = opendir(directory) else { return true }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            guard entry.pointee.d_type == UInt8(DT_REG) else { return true }
+            if matters(directory + "/" + name, appeared: true) { return true }
+        }
+        return false
     }
 
     /// Watches a directory that appeared below a watched one, with what it holds.

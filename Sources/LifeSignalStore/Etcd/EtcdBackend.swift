@@ -163,15 +163,15 @@ public final class EtcdBackend: StoreBackend {
 
     public func changes(under directory: String) throws -> any StoreChangeSignal {
         try BackendPath.check(directory, BackendPath.directoryProblem)
-        return try EtcdChangeSignal(backend: self, directories: [directory])
+        return try EtcdChangeSignal(backend: self, directories: [directory], mattering: nil)
     }
 
     /// One watch over the directories' nearest common ancestor, which wakes
     /// its waiter only for changes below one of them (an agent is not woken
     /// by other accounts' feeds or heartbeats).
-    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+    public func changes(under directories: [String], mattering filter: StoreChangeFilter?) throws -> any StoreChangeSignal {
         for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
-        return try EtcdChangeSignal(backend: self, directories: directories.isEmpty ? [""] : directories)
+        return try EtcdChangeSignal(backend: self, directories: directories.isEmpty ? [""] : directories, mattering: filter)
     }
 
     /// The cluster's time: from the command's first answer, running on at

@@ -17,6 +17,7 @@ final class EtcdChangeSignal: StoreChangeSignal {
     private let backend: EtcdBackend
     private let range: KeyRangeBounds
     private let directories: [String]
+    private let filter: StoreChangeFilter?
     private var watch: EtcdWatch?
     private var nextRevision: Int64
     /// The watch's history was compacted: the revision must be read again.
@@ -24,9 +25,10 @@ final class EtcdChangeSignal: StoreChangeSignal {
     /// How long a watch every member refused waits before the caller looks.
     static let refusedPause = Duration.seconds(5)
 
-    init(backend: EtcdBackend, directories: [String]) throws {
+    init(backend: EtcdBackend, directories: [String], mattering filter: StoreChangeFilter?) throws {
         self.backend = backend
         self.directories = directories
+        self.filter = filter
         let directory = BackendPath.commonAncestor(of: directories)
         // The root's files are two ranges around the bookkeeping: watch the
         // whole prefix and let bookkeeping alone not count.
@@ -70,7 +72,7 @@ final class EtcdChangeSignal: StoreChangeSignal {
                 switch try watch.next(timeout: deadline.remaining) {
                 case .events(let events):
                     nextRevision = watch.nextRevision
-                    if events.contains(where: { isWatched($0.kv.key) }) { return true }
+                    if events.contains(where: matters) { return true }
                 case .progress:
                     nextRevision = watch.nextRevision
                 case .idle:
@@ -93,10 +95,12 @@ final class EtcdChangeSignal: StoreChangeSignal {
         return false
     }
 
-    /// Whether a changed key is a file below one of the watched directories.
-    private func isWatched(_ key: [UInt8]) -> Bool {
-        guard let path = backend.keys.path(of: key) else { return false }
-        return directories.contains { BackendPath.isBelow(path, $0) }
+    /// Whether a change is to a file below one of the watched directories
+    /// that the filter, if any, says matters.
+    private func matters(_ event: WatchEvent) -> Bool {
+        guard let path = backend.keys.path(of: event.kv.key), directories.contains(where: { BackendPath.isBelow(path, $0) })
+        else { return false }
+        return filter?(StoreChange(path: path, appeared: event.kind == .put)) ?? true
     }
 
     deinit { watch?.close() }
