@@ -39,8 +39,10 @@ extension AppSession {
     /// Opens the store at `location` (a `store copy` end, `doctor`'s store)
     /// with this run's clock, lock timeout and etcd access.
     public final func open(_ location: StoreLocation, creating: Bool) throws -> SharedStore {
-        try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout, creating: creating,
-                             clock: clockKind, etcd: try etcdAccess(for: location))
+        let store = try SharedStore.open(location, fileSystem: env.fileSystem, lockTimeout: env.lockTimeout, creating: creating,
+                                         clock: clockKind, etcd: try etcdAccess(for: location))
+        storesOpened.append(store)
+        return store
     }
 
     /// The store's own clock (an etcd cluster's); nil for a directory, and
@@ -82,9 +84,8 @@ extension AppSession {
     /// On an etcd store, keeps the member that answered last for the next
     /// command to ask first, when it changed (a member hung or went away).
     final func rememberAnsweringMember() {
-        guard let backend = openedStore?.backend as? EtcdBackend, let paths = try? paths() else { return }
+        guard let member = openedStore?.backend.answeringMember, let paths = try? paths() else { return }
         let hint = identityHint(paths)
-        let member = backend.answeringMember
         guard hint.member != member else { return }
         hint.file.remember(member: member)
         loadedIdentityHint?.member = member
@@ -114,13 +115,12 @@ extension AppSession {
         return hint
     }
 
-    /// How many round trips and connections this run took on its etcd
-    /// store, for seeing where time goes and for the benchmark; nil when
-    /// the run opened no etcd store.
-    public final var etcdTraffic: EtcdTraffic? {
-        guard let backend = openedStore?.backend as? EtcdBackend else { return nil }
-        let traffic = backend.traffic
-        return EtcdTraffic(roundTrips: traffic.roundTrips, connections: traffic.connections)
+    /// How many round trips and connections this run took on etcd, over
+    /// every store it opened (its own, `doctor`'s, both ends of a copy),
+    /// for seeing where time goes and for the benchmark; nil when the run
+    /// opened no etcd store.
+    public final var etcdTraffic: StoreTraffic? {
+        storesOpened.compactMap(\.backend.traffic).reduce(nil) { total, traffic in total.map { $0 + traffic } ?? traffic }
     }
 
     /// What the end of a run keeps for the next on an etcd store: the
@@ -139,12 +139,6 @@ extension AppSession {
     private func file(_ name: String) -> String? {
         variable(name).map { $0.hasPrefix("/") ? $0 : env.workingDirectory + "/" + $0 }
     }
-}
-
-/// The requests a run made of its etcd store.
-public struct EtcdTraffic: Sendable, Equatable {
-    public var roundTrips: Int
-    public var connections: Int
 }
 
 /// An etcd store's identity hint as this run read (or last wrote) it.

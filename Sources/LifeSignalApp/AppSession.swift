@@ -89,6 +89,8 @@ open class AppSession {
     final var loadedIdentityHint: LoadedIdentityHint?
     /// The store, if this run opened it.
     final var openedStore: SharedStore? { cachedStore }
+    /// Every store this run opened: its own, and any other it was pointed at.
+    final var storesOpened: [SharedStore] = []
 
     /// The store, opened once for the run and made when missing (for
     /// commands that write without being signed in: `login`).
@@ -99,6 +101,7 @@ open class AppSession {
                                          clock: clockKind, etcd: try etcdAccess(forOwnStore: location))
         expectSignedInReads(store, at: location)
         cachedStore = store
+        storesOpened.append(store)
         return store
     }
 
@@ -111,6 +114,7 @@ open class AppSession {
                                              creating: false, clock: clockKind, etcd: try etcdAccess(forOwnStore: location))
             expectSignedInReads(store, at: location)
             cachedStore = store
+            storesOpened.append(store)
             return store
         } catch StoreError.missing {
             return nil

@@ -270,7 +270,7 @@ public struct SharedStore: Sendable {
     /// those it read in round trips of their own (on etcd; nothing
     /// elsewhere): for the next command's hint.
     public var readLessons: StoreReadLessons {
-        (backend as? EtcdBackend)?.readLessons ?? StoreReadLessons()
+        backend.readLessons
     }
 
     /// A signal for new items in `account`'s feed.

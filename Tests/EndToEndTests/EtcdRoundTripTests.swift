@@ -179,3 +179,33 @@ extension EtcdRoundTripTests {
         try status(1, "and then left alone")
     }
 }
+
+extension EtcdRoundTripTests {
+    /// The count is of every request the command sends, on every store it
+    /// opens: `doctor`'s examination and `store copy`'s two ends as well as
+    /// a command's own store, as a proxy in front of the member counts them
+    /// (the doctor's own store was not counted at all before).
+    @Test func theCountIsOfEveryRequestOnEveryStoreTheCommandOpens() throws {
+        let cluster = try EtcdCluster.start(.init(members: 1))
+        defer { cluster.shutdown() }
+        let proxy = try EtcdProxy(upstreamPort: cluster.members[0].clientPort)
+        defer { proxy.stop() }
+        let sandbox = Sandbox("counted", cluster: cluster)
+        let ana = sandbox.person("ana"), ben = sandbox.person("ben")
+        let prefix = try #require(sandbox.etcd?.prefix)
+        for person in [ana, ben] { person.environment["LIFESIGNAL_STORE"] = "etcd://127.0.0.1:\(proxy.port)/" + prefix }
+        try ana.signUp(phone: "+15550106300", first: "Ana")
+        try ben.signUp(phone: "+15550106301", first: "Ben")
+        try ana.linkBothWays(with: ben)
+
+        let copy = sandbox.root.appendingPathComponent("copied").path
+        for arguments in [["doctor"], ["status"], ["store", "copy", "etcd://127.0.0.1:\(proxy.port)/" + prefix, copy]] {
+            proxy.resetCount()
+            let run = try ana.run(arguments, extra: ["LIFESIGNAL_ETCD_TRAFFIC": "1"])
+            #expect(run.succeeded, "\(arguments): \(run)")
+            let sent = proxy.requestPaths.filter { !$0.hasPrefix("/v3/watch") }
+            #expect(sent.count > 0)
+            #expect(Self.roundTrips(run) == sent.count, "\(arguments): \(run.stderr) but the proxy saw \(sent)")
+        }
+    }
+}

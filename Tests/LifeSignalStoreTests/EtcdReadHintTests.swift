@@ -32,7 +32,7 @@ struct EtcdReadHintTests {
             #expect(try snapshot.read("store.json") == Array("{}".utf8))
             #expect(try snapshot.read("hinted") == Array("h".utf8))
         }
-        #expect(backend.traffic.roundTrips == 1)
+        #expect(backend.traffic?.roundTrips == 1)
         #expect(backend.readLessons.readAlone.isEmpty, "\(backend.readLessons)")
         // Each snapshot's first request carries the hint again; a file read
         // after it, in a round trip of its own, is a miss.
@@ -40,7 +40,7 @@ struct EtcdReadHintTests {
             #expect(try snapshot.read("store.json") == Array("{}".utf8))
             #expect(try snapshot.read("other") == Array("o".utf8))
         }
-        #expect(backend.traffic.roundTrips == 3)
+        #expect(backend.traffic?.roundTrips == 3)
         #expect(backend.readLessons.readAlone == ["other"] && backend.readLessons.readAloneAbsent.isEmpty, "\(backend.readLessons)")
         #expect(backend.readLessons.hintedTwice.isEmpty)
     }
@@ -59,7 +59,7 @@ struct EtcdReadHintTests {
                 #expect(try snapshot.read("log/2") == Array("new".utf8))
                 #expect(try snapshot.read("log/1") == Array("old".utf8))
             }
-            #expect(backend.traffic.roundTrips == (named == "log/1" ? 1 : 2), "\(named)")
+            #expect(backend.traffic?.roundTrips == (named == "log/1" ? 1 : 2), "\(named)")
             #expect(backend.readLessons.hintedTwice == redundant, "\(named)")
         }
     }
@@ -82,7 +82,7 @@ struct EtcdReadHintTests {
         try backend.read { snapshot throws in
             #expect(try snapshot.read("store.json") == Array("{}".utf8))
         }
-        #expect(backend.traffic.roundTrips == 1)
+        #expect(backend.traffic?.roundTrips == 1)
         #expect(backend.readLessons == StoreReadLessons(hintedAbsent: ["gone", "never"], hintedPresent: ["kept"]))
         // This command makes "never"; its next snapshot sees it, and reads
         // one absent file and one present file alone.
@@ -97,7 +97,7 @@ struct EtcdReadHintTests {
         let lessons = backend.readLessons
         #expect(lessons.hintedAbsent == ["gone"] && lessons.hintedPresent == ["kept", "never"], "\(lessons)")
         #expect(lessons.hintedAbsentRead == ["gone"], "read, its absence was needed: \(lessons)")
-        #expect(backend.traffic.roundTrips == 5, "two first requests, the commit and the two files read alone")
+        #expect(backend.traffic?.roundTrips == 5, "two first requests, the commit and the two files read alone")
         #expect(lessons.readAlone == ["unhinted-absent", "other"] && lessons.readAloneAbsent == ["unhinted-absent"], "\(lessons)")
     }
 
@@ -114,7 +114,7 @@ struct EtcdReadHintTests {
         try backend.read { snapshot throws in
             #expect(try snapshot.read("needed") == nil)
         }
-        #expect(backend.traffic.roundTrips == 1)
+        #expect(backend.traffic?.roundTrips == 1)
         let lessons = backend.readLessons
         #expect(lessons.hintedAbsent == ["needed", "unneeded"] && lessons.hintedAbsentRead == ["needed"], "\(lessons)")
     }

@@ -68,6 +68,35 @@ public protocol StoreBackend: Sendable {
     /// backend that pays per round trip can read it all at once (etcd: in
     /// the first one). A hint changes no answer and costs nothing when wrong.
     func expect(_ hint: StoreReadHint)
+
+    /// The requests this handle has sent to a store across a network, and
+    /// the connections it opened; nil for a store on this machine.
+    var traffic: StoreTraffic? { get }
+
+    /// What this handle's reads showed about the hints it was given, for
+    /// the next command's (`StoreReadHint`); empty where hints do nothing.
+    var readLessons: StoreReadLessons { get }
+
+    /// The server that answered last (`host:port`), for the next command to
+    /// ask first; nil for a store with one place to ask.
+    var answeringMember: String? { get }
+}
+
+/// The requests a handle made of a store across a network.
+public struct StoreTraffic: Sendable, Equatable {
+    /// Requests sent, each one round trip.
+    public var roundTrips: Int
+    public var connections: Int
+
+    public init(roundTrips: Int, connections: Int) {
+        self.roundTrips = roundTrips
+        self.connections = connections
+    }
+
+    /// Both counts of two handles together.
+    public static func + (left: StoreTraffic, right: StoreTraffic) -> StoreTraffic {
+        StoreTraffic(roundTrips: left.roundTrips + right.roundTrips, connections: left.connections + right.connections)
+    }
 }
 
 extension StoreBackend {
@@ -87,6 +116,10 @@ extension StoreBackend {
     public func clock() throws -> Date? { nil }
     /// Reads from a local disk cost too little to batch.
     public func expect(_ hint: StoreReadHint) {}
+    /// Nothing crosses a network.
+    public var traffic: StoreTraffic? { nil }
+    public var readLessons: StoreReadLessons { StoreReadLessons() }
+    public var answeringMember: String? { nil }
     /// A journal on a local disk takes a transaction of any size.
     public var boundsTransactions: Bool { false }
 }

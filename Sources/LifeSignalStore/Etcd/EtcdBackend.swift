@@ -187,16 +187,16 @@ public final class EtcdBackend: StoreBackend {
 
     /// The member that answered last (`host:port`), for the next command
     /// to ask first (`EtcdStoreAccess.firstMember`).
-    public var answeringMember: String { client.answeringMember.description }
+    public var answeringMember: String? { client.answeringMember.description }
 
     /// What this backend's reads showed about its hints: for the next command's.
     public var readLessons: StoreReadLessons { misses.all }
 
     /// Requests sent to the cluster so far (each one round trip), and
     /// connections opened: what `LIFESIGNAL_ETCD_TRAFFIC` reports.
-    public var traffic: (roundTrips: Int, connections: Int) {
+    public var traffic: StoreTraffic? {
         let traffic = client.traffic
-        return (traffic.roundTrips, traffic.connections)
+        return StoreTraffic(roundTrips: traffic.roundTrips, connections: traffic.connections)
     }
 
     // MARK: Helpers
