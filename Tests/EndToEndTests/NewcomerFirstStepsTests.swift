@@ -70,7 +70,19 @@ import TestSupport
         try #require(try ada.run(["login", "--phone", phone, "--code", code]).succeeded)
         let status = try ada.run("status")
         #expect(status.stdout.split(separator: "\n").first == "+15550109999", "\(status)")
-        try #require(try ada.run(["profile", "set", "--first-name", "Ada"]).succeeded)
+        let named = try ada.run(["profile", "set", "--first-name", "Ada"])
+        #expect(named.succeeded, "\(named)")
         #expect(try ada.run("status").stdout.split(separator: "\n").first == "Ada (+15550109999)")
+
+        // Half a name is shown as far as it goes, and what is missing said
+        // at once: adding a contact needs both.
+        #expect(named.stdout.contains("add your last name before adding anyone"), "\(named)")
+        #expect(named.stderr.contains("lifesignal profile set --last-name NAME"), "\(named)")
+        let profile = try ada.run("profile")
+        #expect(profile.stdout.contains("Ada (no last name yet)"), "\(profile)")
+        #expect(profile.stderr.contains("lifesignal profile set --last-name NAME"), "\(profile)")
+        let complete = try ada.run(["profile", "set", "--last-name", "Lovelace"])
+        #expect(complete.stdout == "Profile updated.\n", "\(complete)")
+        #expect(try ada.run("profile").stdout.contains("Ada Lovelace"))
     }
 }

@@ -27,7 +27,7 @@ extension Profile: RunnableCommand {
             return success
         }
         var table = TextTable(columns: [.fixed, .flexible])
-        table.add(["Name", account.needsOnboarding ? "(not set)" : TerminalText.line(account.fullName)])
+        table.add(["Name", Self.name(account)])
         table.add(["Phone", account.phoneNumber])
         table.add(["QR code ID", account.qrCodeID])
         table.add(["Check-in", "every \(DurationText.format(seconds: account.checkInInterval)), reminder "
@@ -35,8 +35,28 @@ extension Profile: RunnableCommand {
         table.add(["Last check-in", TimeText.both(account.lastCheckIn, now: now, none: "never")])
         table.add(["Emergency note", account.emergencyNote.isEmpty ? "(none)" : TerminalText.block(account.emergencyNote)])
         c.print(table)
-        if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
+        if account.needsOnboarding { c.hint(Self.missingNameHint(account)) }
         return success
+    }
+
+    /// The name as far as it is set: a first name alone is shown, and what
+    /// is missing said, instead of "(not set)" for the whole.
+    static func name(_ account: Account) -> String {
+        switch (account.firstName.isEmpty, account.lastName.isEmpty) {
+        case (true, true): "(not set)"
+        case (false, true): TerminalText.line(account.firstName) + " (no last name yet)"
+        case (true, false): TerminalText.line(account.lastName) + " (no first name yet)"
+        case (false, false): TerminalText.line(account.fullName)
+        }
+    }
+
+    /// The command that completes the name: both names until either is set.
+    static func missingNameHint(_ account: Account) -> String {
+        switch (account.firstName.isEmpty, account.lastName.isEmpty) {
+        case (false, true): "lifesignal profile set --last-name NAME"
+        case (true, false): "lifesignal profile set --first-name NAME"
+        default: "lifesignal profile set --first-name NAME --last-name NAME"
+        }
     }
 }
 
@@ -79,7 +99,16 @@ extension ProfileSet: RunnableCommand {
                 .updateProfile(&account, firstName: firstName, lastName: lastName, note: note)
             return account
         }
-        if c.json { c.printJSON(JSONViews.profile(account)) } else { c.say("Profile updated.") }
+        if c.json {
+            c.printJSON(JSONViews.profile(account))
+        } else {
+            c.say("Profile updated.")
+            // Adding contacts needs both names: say so now, not at the first refusal.
+            if account.needsOnboarding {
+                c.say("Contacts see your full name: add your \(account.firstName.isEmpty ? "first" : "last") name before adding anyone.")
+                c.hint(Profile.missingNameHint(account))
+            }
+        }
         return success
     }
 
