@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The agent's loop in process: what it says, when it asks to wake, and
+/// what it hands the notify command, on a clock the test moves.
+@Suite("The agent, in process", .hangGuard)
+struct AgentInProcessTests {
+    static let start = ISO8601DateFormatter().date(from: "2026-03-02T09:00:00Z")!
+
+    /// Ada checked in at the start, with Bob as her responder; Bob's notify
+    /// command is set.
+    static func world() throws -> InProcessWorld {
+        let world = InProcessWorld(start: start)
+        try world.signUp("ada", phone: "+15550120001", first: "Ada")
+        try world.signUp("bob", phone: "+15550120002", first: "Bob")
+        let code = try #require(InProcessWorld.object(world.run("bob", ["qr", "show", "--json"]).out)?["qrCodeID"] as? String)
+        try #require(world.run("ada", ["contacts", "add", code, "--responder"]).status == 0)
+        // "Ada added you" comes before Bob's notify command, which takes only what follows.
+        world.advance(by: 1)
+        try #require(world.run("bob", ["settings", "set", "notify-command", "true"]).status == 0)
+        try #require(world.run("ada", ["checkin"]).status == 0)
+        return world
+    }
+
+    static func events(_ out: String) -> [String] {
+        JSONLines.objects(out).compactMap { $0["event"] as? String }
+    }
+
+    /// The notification types handed to the notify command, from its JSON on stdin.
+    static func handedOver(_ world: InProcessWorld) -> [String] {
+        world.runner.recorded.compactMap { request in
+            request.input.flatMap { InProcessWorld.object(String(decoding: $0, as: UTF8.self))?["type"] as? String }
+        }
+    }
+
+    /// Started an hour after Ada's deadline (the machine was off), the agent
+    /// says what its catch-up sent before anything else, shows the missed
+    /// check-in as it arrives, and hands it over.
+    @Test func aLateStartReportsItsCatchUpThenDeliversIt() throws {
+        let world = try Self.world()
+        world.advance(by: 86_400 + 3_600)
+        let waiter = ScriptedWaiter(world: world, steps: [])
+        let agent = world.run("bob", ["agent", "--json"], waiter: waiter)
+        #expect(agent.status == 0, "\(agent)")
+        let events = Self.events(agent.out)
+        #expect(events.first == "started" && events.dropFirst().first == "deadlines", "\(agent.out)")
+        #expect(events.contains("notification") && events.contains("delivered") && events.last == "stopped", "\(agent.out)")
+        let notices = JSONLines.objects(agent.out).first { $0["event"] as? String == "deadlines" }?["notices"] as? Int
+        #expect((notices ?? 0) >= 2, "Ada's and Bob's notices at least: \(agent.out)")
+        #expect(Self.handedOver(world) == ["checkIn"], "\(Self.handedOver(world))")
+    }
+
+    /// Started half a minute before Ada's deadline, the agent asks to sleep
+    /// exactly until it (not a poll, not its minute's heartbeat), then fires
+    /// it and hands the missed check-in over in that same step.
+    @Test func itSleepsUntilTheDeadlineThenFiresItAtOnce() throws {
+        let world = try Self.world()
+        world.advance(by: 86_400 - 30)
+        let waiter = ScriptedWaiter(world: world, steps: [.sleep])
+        let agent = world.run("bob", ["agent", "--json"], waiter: waiter)
+        #expect(agent.status == 0, "\(agent)")
+        let first = try #require(waiter.asked.first)
+        #expect(first >= 30 && first < 30.1, "asked to sleep \(first) s")
+        #expect(Self.handedOver(world) == ["checkIn"], "\(Self.handedOver(world))")
+        #expect(Self.events(agent.out).filter { $0 == "delivered" }.count == 1, "\(agent.out)")
+    }
+
+    /// A change in the store wakes the agent: Ada's alert, raised while it
+    /// sleeps, is shown and handed over in the step the wake starts.
+    @Test func aChangeWakesItAndAnAlertIsHandedOverAtOnce() throws {
+        let world = try Self.world()
+        let waiter = ScriptedWaiter(world: world, steps: [.change(after: 5) { _ = world.run("ada", ["alert", "on", "--yes"]) }])
+        let agent = world.run("bob", ["agent", "--json"], waiter: waiter)
+        #expect(agent.status == 0, "\(agent)")
+        #expect(Self.handedOver(world) == ["alert"], "\(Self.handedOver(world))")
+        let shown = JSONLines.objects(agent.out).filter { $0["event"] as? String == "notification" }
+        #expect(shown.count == 1 && (shown.first?["notification"] as? [String: Any])?["type"] as? String == "alert", "\(agent.out)")
+        #expect(waiter.asked.count == 2, "one wait before the alert, one after it: \(waiter.asked)")
+    }
+}
