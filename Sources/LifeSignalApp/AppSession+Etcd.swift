@@ -13,7 +13,7 @@ extension AppSession {
         guard case .etcd(let cluster) = location else { return EtcdStoreAccess() }
         var access = EtcdStoreAccess(password: variable("LIFESIGNAL_ETCD_PASSWORD"))
         if cluster.usesTLS {
-            let settings = try localSettings().load()
+            let settings = try settings()
             access.caFile = file("LIFESIGNAL_ETCD_CACERT") ?? settings.etcdCACert
             access.certificateFile = file("LIFESIGNAL_ETCD_CERT") ?? settings.etcdCert
             access.keyFile = file("LIFESIGNAL_ETCD_KEY") ?? settings.etcdKey

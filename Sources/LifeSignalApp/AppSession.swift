@@ -46,8 +46,12 @@ open class AppSession {
         return value
     }
 
-    /// Lets a long-running command (`follow`) see time move on.
-    public final func refreshNow() { cachedNow = nil }
+    /// Lets a long-running command (`follow`, each step of the agent) see
+    /// time move on, and settings changed meanwhile.
+    public final func refreshNow() {
+        cachedNow = nil
+        cachedSettings = nil
+    }
 
     /// Whether "now" is simulated (`LIFESIGNAL_NOW`); only a simulation store accepts that.
     public final var clockKind: StoreClock {
@@ -139,6 +143,18 @@ open class AppSession {
     public final func sessionFile() throws -> SessionFile { try sessionFile(identity: try storeIdentity()) }
 
     public final func localSettings() throws -> LocalSettingsFile { LocalSettingsFile(paths: try paths(), fileSystem: env.fileSystem) }
+
+    private var cachedSettings: LocalSettings?
+
+    /// This machine's settings as they stand, read once a run (once a step
+    /// of a long-running command: `refreshNow`). A command that changes them
+    /// reads and writes `localSettings()` itself.
+    public final func settings() throws -> LocalSettings {
+        if let cachedSettings { return cachedSettings }
+        let settings = try localSettings().load()
+        cachedSettings = settings
+        return settings
+    }
 
     // MARK: The signed-in account
 

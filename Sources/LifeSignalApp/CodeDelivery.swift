@@ -22,7 +22,7 @@ public struct CodeDelivery {
     public func deliver(_ issued: AuthService.IssuedCode) throws -> Outcome {
         let c = context
         let body = "Your lifesignal code is \(issued.code). It expires in 10 minutes."
-        let local = try c.localSettings().load()
+        let local = try c.settings()
         let configured = c.env.variable("LIFESIGNAL_SMS_COMMAND").flatMap { $0.isEmpty ? nil : $0 } ?? local.smsCommand
         guard let command = configured, !command.isEmpty else { return .shownHere }
         var environment = c.env.childEnvironment()

@@ -98,7 +98,7 @@ public struct Delivery {
         }
         defer { lease.release() }
 
-        let settings = try c.localSettings().load()
+        let settings = try c.settings()
         let command = settings.notifyCommand
         let now = try c.now()
         let since = try command == nil ? nil : commandStart(now: now)

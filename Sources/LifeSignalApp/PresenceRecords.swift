@@ -20,7 +20,7 @@ public struct PresenceRecords {
     /// moment already). nil when no command is set. The moment kept in the
     /// local settings is another store's, by another clock: never this one's.
     public func notifyCommandSince() throws -> Date? {
-        let local = try context.localSettings().load()
+        let local = try context.settings()
         guard local.notifyCommand != nil else { return nil }
         return try context.now()
     }

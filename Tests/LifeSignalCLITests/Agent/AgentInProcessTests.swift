@@ -1,4 +1,5 @@
 import Foundation
+import SystemFiles
 import Testing
 import TestSupport
 
@@ -77,5 +78,18 @@ struct AgentInProcessTests {
         let shown = JSONLines.objects(agent.out).filter { $0["event"] as? String == "notification" }
         #expect(shown.count == 1 && (shown.first?["notification"] as? [String: Any])?["type"] as? String == "alert", "\(agent.out)")
         #expect(waiter.asked.count == 2, "one wait before the alert, one after it: \(waiter.asked)")
+    }
+
+    /// A delivery reads this machine's settings once, however many items it
+    /// hands over (and so does each step of the agent).
+    @Test func aDeliveryReadsTheSettingsOnce() throws {
+        let world = try Self.world()
+        _ = world.run("ada", ["alert", "on", "--yes"])
+        _ = world.run("ada", ["alert", "off"])
+        let files = FaultInjectingFileSystem()
+        let tick = world.run("bob", ["tick"], fileSystem: files)
+        #expect(tick.status == 0 && tick.out.contains("delivered 2 notifications"), "\(tick)")
+        let reads = files.calls.filter { $0.operation == .open && $0.path.hasSuffix("/lifesignal/settings.json") }
+        #expect(reads.count == 1, "\(reads)")
     }
 }
