@@ -92,4 +92,15 @@ struct AgentInProcessTests {
         let reads = files.calls.filter { $0.operation == .open && $0.path.hasSuffix("/lifesignal/settings.json") }
         #expect(reads.count == 1, "\(reads)")
     }
+
+    /// Idle, with nothing due for a day, the agent asks to sleep until its
+    /// heartbeat, a minute at a time: no polling in between.
+    @Test func anIdleAgentWakesOnlyForItsHeartbeat() throws {
+        let world = try Self.world()
+        let waiter = ScriptedWaiter(world: world, steps: Array(repeating: .sleep, count: 5))
+        let agent = world.run("bob", ["agent", "--json"], waiter: waiter)
+        #expect(agent.status == 0, "\(agent)")
+        #expect(waiter.asked.count == 6 && waiter.asked.allSatisfy { $0 >= 59.9 && $0 <= 60.1 }, "\(waiter.asked)")
+        #expect(world.runner.recorded.isEmpty)
+    }
 }
