@@ -33,7 +33,7 @@ _lifesignal_options() {
         '') REPLY='--help -h --store --json --quiet -q --no-color --version' ;;
         'login') REPLY='--phone --code --first-name --last-name --help -h --store --json --quiet -q --no-color' ;;
         'logout') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'status') REPLY='--check --help -h --store --json --quiet -q --no-color' ;;
+        'status') REPLY='--check --watch --help -h --store --json --quiet -q --no-color' ;;
         'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
         'profile edit-note') REPLY='--help -h --store --json --quiet -q --no-color' ;;
