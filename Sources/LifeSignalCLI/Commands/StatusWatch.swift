@@ -33,26 +33,28 @@ struct StatusWatch {
     func run() throws -> Int32 {
         guard !c.json else { throw StatusWatchRefusal.json }
         guard c.out.isTerminal else { throw StatusWatchRefusal.notATerminal }
-        var reading = try read()
-        let dependents = reading.dependents
-        let waiter = c.env.makeWaiter(try c.store().accountChanges(of: reading.value.report.account.id, dependents: dependents))
+        let first = try read()
+        let waiter = c.env.makeWaiter(try c.store().accountChanges(of: first.value.report.account.id, dependents: first.dependents))
         c.out.write(Self.escape + "?1049h" + Self.escape + "?25l")
         var restored = false
         defer { if !restored { restore() } }
-        var last = reading.value
+        var last = first.value
         var problem: String?
-        var wake = WakeReason.changed
+        var retryAt: Date?
+        var wake = WakeReason.timedOut
         repeat {
             c.refreshNow()
             let now = try c.now()
-            if wake == .changed || last.turn.map({ now >= $0 }) == true || now.timeIntervalSince(last.readAt) >= Self.longestStale {
+            if wake == .changed || last.turn.map({ now >= $0 }) == true || retryAt.map({ now >= $0 }) == true
+                || now.timeIntervalSince(last.readAt) >= Self.longestStale {
                 do {
-                    reading = try read()
-                    last = reading.value
+                    last = try read().value
                     problem = nil
+                    retryAt = nil
                 } catch let failure as any UserFacingError where !AgentLoop.isFatal(failure) {
                     // The last status stays up, marked, until the store answers again.
                     problem = failure.message
+                    retryAt = now.addingTimeInterval(AgentLoop.retryPause(c))
                     last.readAt = now
                 }
             }
