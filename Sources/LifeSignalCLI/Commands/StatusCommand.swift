@@ -28,7 +28,6 @@ struct Status: CommandInput, Equatable {
             "Needs you lists the dependents with an alert, an overdue check-in, or an account that cannot be read. Watched says how many responders you have: with none, a missed check-in reaches nobody.",
         ],
         options: [check.spec, watch.spec],
-        exclusiveGroups: [ExclusiveGroup([check.spec.long, watch.spec.long])],
         examples: [
             CommandExample("status", "see when your next check-in is due, and who needs you"),
             CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert, 13 when a dependent needs you (for prompts and scripts)"),
@@ -39,9 +38,12 @@ struct Status: CommandInput, Equatable {
     let check: Bool
     let watch: Bool
 
-    init(from parsed: ParsedCommand) {
+    init(from parsed: ParsedCommand) throws(UsageError) {
         check = parsed[Self.check]
         watch = parsed[Self.watch]
+        // Checked here rather than as an exclusive group, which would cost
+        // every plain `status` the group's check.
+        if check, watch { throw parsed.problem(.conflict("--check", "--watch")) }
     }
 }
 
