@@ -35,12 +35,23 @@ import TestSupport
             .map { $0.components(separatedBy: "  ·").first ?? "" })
         #expect(countdowns.count >= 3, "\(countdowns)")
 
+        // Bob, watching too, sees Ada's alert at once, in the headline as well.
+        let bobWatching = try Terminal(bob, ["status", "--watch"], controlling: true)
+        try bobWatching.expect("Ctrl-C to stop")
+        #expect(try ada.run(["alert", "on", "--yes"]).succeeded)
+        try bobWatching.expect("  ·  1 needs you", timeout: 8)
+        try bobWatching.expect("Ada L  +15550000001  ALERT since")
+        bobWatching.interrupt()
+        #expect(try bobWatching.finish() == 0, "\(bobWatching.screen)")
+        try watching.expect("ALERT ACTIVE", timeout: 8)
+
         watching.interrupt()
         #expect(try watching.finish() == 0, "\(watching.screen)")
         let after = try #require(watching.screen.components(separatedBy: Self.leave).last, "no restore: \(watching.screen)")
         #expect(watching.screen.components(separatedBy: Self.leave).count == 2, "\(watching.screen)")
         // The last status stays on the normal screen, as plain `status` prints it.
-        #expect(after.contains("Ada L (+15550000001)") && after.contains("1 pending, from Bob O"), "\(after)")
+        #expect(after.contains("Ada L (+15550000001)") && after.contains("1 pending, from Bob O")
+                && after.contains("Alert      ACTIVE since"), "\(after)")
         #expect(after.contains("\nhint: "), "\(after)")
         #expect(!after.contains("\u{1B}["), "\(after.debugDescription)")
     }
@@ -67,6 +78,10 @@ import TestSupport
         let json = try ada.run(["status", "--watch", "--json"])
         #expect(json.status == 2 && json.stdout.isEmpty, "\(json)")
         let both = try ada.run(["status", "--watch", "--check"])
-        #expect(both.status == 2, "\(both)")
+        #expect(both.status == 2 && both.stderr.hasPrefix("error: '--check' cannot be used with '--watch'\n"), "\(both)")
+        let dumb = try Terminal(ada, ["status", "--watch"], extra: ["TERM": "dumb"])
+        try dumb.expect("error: status --watch needs a terminal that can redraw, and TERM is dumb")
+        #expect(try dumb.finish() == 2, "\(dumb.screen)")
+        #expect(!dumb.screen.contains("\u{1B}["), "\(dumb.screen.debugDescription)")
     }
 }

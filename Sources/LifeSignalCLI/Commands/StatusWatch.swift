@@ -33,6 +33,7 @@ struct StatusWatch {
     func run() throws -> Int32 {
         guard !c.json else { throw StatusWatchRefusal.json }
         guard c.out.isTerminal else { throw StatusWatchRefusal.notATerminal }
+        guard c.env.variable("TERM") != "dumb" else { throw StatusWatchRefusal.dumbTerminal }
         let first = try read()
         let waiter = c.env.makeWaiter(try c.store().accountChanges(of: first.value.report.account.id, dependents: first.dependents))
         c.out.write(Self.escape + "?1049h" + Self.escape + "?25l")
@@ -99,11 +100,18 @@ struct StatusWatch {
         try? c.out.flush()
     }
 
-    /// The headline: how long until the check-in is due, or since it was.
-    static func countdown(_ report: StatusReport, now: Date, _ s: Style) -> String {
+    /// The headline: how long until the check-in is due, or since it was,
+    /// and how many dependents need you.
+    private static func countdown(_ report: StatusReport, now: Date, _ s: Style) -> String {
+        let needing = report.dependentsNeedingAttention.count
+        return ownState(report, now: now, s) + (needing == 0 ? "" : "  ·  " + s.red("\(needing) need\(needing == 1 ? "s" : "") you"))
+    }
+
+    private static func ownState(_ report: StatusReport, now: Date, _ s: Style) -> String {
         let account = report.account
         func span(_ date: Date) -> String { DurationText.format(seconds: abs(WholeSeconds.of(date.timeIntervalSince(now))), maxUnits: 4) }
         if account.isAlertActive { return s.red("ALERT ACTIVE") }
+        if report.onlyWatches { return "You watch over others" }
         if let until = report.pausedUntil { return s.yellow("Paused") + " for \(span(until)) more" }
         guard let due = account.nextCheckInDue else { return "Not started: check in once to start the timer" }
         if report.overdue { return s.red("OVERDUE") + " by \(span(due))" }
@@ -120,6 +128,7 @@ struct StatusWatch {
 /// Why `status --watch` does not start.
 enum StatusWatchRefusal: UserFacingError {
     case notATerminal
+    case dumbTerminal
     case json
 
     var kind: FailureKind { .usage }
@@ -127,13 +136,14 @@ enum StatusWatchRefusal: UserFacingError {
     var message: String {
         switch self {
         case .notATerminal: "status --watch needs a terminal: standard output is not one"
+        case .dumbTerminal: "status --watch needs a terminal that can redraw, and TERM is dumb"
         case .json: "status --watch draws for a person and has no JSON form"
         }
     }
 
     var hint: String? {
         switch self {
-        case .notATerminal: "lifesignal status, once; or status --check in a loop"
+        case .notATerminal, .dumbTerminal: "lifesignal status, once; or status --check in a loop"
         case .json: "lifesignal status --json, as often as needed"
         }
     }
