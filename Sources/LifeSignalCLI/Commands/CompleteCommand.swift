@@ -45,8 +45,8 @@ extension Complete: RunnableCommand {
     /// still means to name, read quickly.
     static let notificationsOffered = 50
 
-    /// Prints the candidates completion scripts offer, one a line, an ID
-    /// followed by a tab and what it is.
+    /// Prints the candidates completion scripts offer, one a line: a name,
+    /// or an item's short ID followed by a tab and what the item is.
     ///
     /// It must be fast and silent: it never prompts, never writes, never
     /// brings deadlines up to date, and prints nothing at all when signed out
