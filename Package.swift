@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "LifeSignalCLITests",
                     dependencies: ["LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "CommandEngine", "QRCode", "ImageIO",
                                    "StrictJSON", "TestSupport"]),
-        .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine"]),
+        .testTarget(name: "CommandEngineTests", dependencies: ["CommandEngine", "TestSupport"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         // What several test targets share: seeded randomness (the core's), the sandbox, person and binary
         // harness that runs the built lifesignal, throw-away etcd clusters and loopback servers, a

@@ -33,7 +33,7 @@ _lifesignal_options() {
         '') REPLY='--help -h --store --json --quiet -q --no-color --version' ;;
         'login') REPLY='--phone --code --first-name --last-name --help -h --store --json --quiet -q --no-color' ;;
         'logout') REPLY='--help -h --store --json --quiet -q --no-color' ;;
-        'status') REPLY='--check --help -h --store --json --quiet -q --no-color' ;;
+        'status') REPLY='--check --watch --help -h --store --json --quiet -q --no-color' ;;
         'profile') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'profile set') REPLY='--first-name --last-name --note --help -h --store --json --quiet -q --no-color' ;;
         'profile edit-note') REPLY='--help -h --store --json --quiet -q --no-color' ;;
@@ -170,7 +170,7 @@ _lifesignal_argument_kind() {
         'trip extend:0') REPLY='choices:30m 1h 2h 1d' ;;
         'ping:0') REPLY='dynamic:dependents' ;;
         'ping send:0') REPLY='dynamic:dependents' ;;
-        'ping respond:0') REPLY='none' ;;
+        'ping respond:0') REPLY='dynamic:pings' ;;
         'ack:0') REPLY='dynamic:dependents' ;;
         'timeline:0') REPLY='dynamic:dependents' ;;
         'contacts add:0') REPLY='none' ;;
@@ -179,9 +179,9 @@ _lifesignal_argument_kind() {
         'contacts remove:0') REPLY='dynamic:contacts' ;;
         'contacts accept:0') REPLY='dynamic:invitations' ;;
         'contacts decline:0') REPLY='dynamic:invitations' ;;
-        'notifications show:0') REPLY='none' ;;
-        'notifications read:0') REPLY='none' ;;
-        'notifications delete:0') REPLY='none' ;;
+        'notifications show:0') REPLY='dynamic:notifications' ;;
+        'notifications read:0') REPLY='dynamic:notifications' ;;
+        'notifications delete:0') REPLY='dynamic:notifications' ;;
         'qr scan:0') REPLY='file' ;;
         'qr encode:0') REPLY='none' ;;
         'settings get:0') REPLY='choices:alerts pings check-ins contacts dependent-news notify-command sms-command etcd-cacert etcd-cert etcd-key time-zone quiet-hours' ;;
@@ -232,16 +232,27 @@ _lifesignal_offer() {
             # Candidates may hold spaces: match them against the word
             # as typed without its quoting (`Ada\ L` is `Ada L`), in
             # any letter case unless it has a capital (as zsh's
-            # matcher does), and hand them back quoted.
+            # matcher does), and hand them back quoted. A line's tab
+            # starts what the candidate is, which bash cannot show.
+            # When none starts with the word, the program matched
+            # another part (a last name): offer what it found.
             _lifesignal_dequote "$cur"
             local typed=$REPLY folded=${REPLY,,}
+            local -a found=() starting=()
             [[ $typed == *[[:upper:]]* ]] && folded=''
             while IFS= read -r line; do
-                if [[ -n $line && ( $line == "$typed"* || ( -n $folded && ${line,,} == "$folded"* ) ) ]]; then
-                    printf -v line '%q' "$line"
-                    COMPREPLY+=("$line")
+                line=${line%%$'\t'*}
+                [[ -n $line ]] || continue
+                found+=("$line")
+                if [[ $line == "$typed"* || ( -n $folded && ${line,,} == "$folded"* ) ]]; then
+                    starting+=("$line")
                 fi
-            done < <(lifesignal __complete "${1#dynamic:}" "$typed" 2>/dev/null) ;;
+            done < <(lifesignal __complete "${1#dynamic:}" "$typed" 2>/dev/null)
+            ((${#starting[@]})) && found=("${starting[@]}")
+            for line in "${found[@]}"; do
+                printf -v line '%q' "$line"
+                COMPREPLY+=("$line")
+            done ;;
     esac
 }
 

@@ -284,6 +284,12 @@ public struct SharedStore: Sendable {
         try backend.changes(under: accounts.map(StoreLayout.feedDirectory))
     }
 
+    /// A signal for what `status --watch` shows: anything of `account`'s
+    /// own (its deadline, feed, pings, contacts) and of its `dependents`'.
+    public func accountChanges(of account: EntityID, dependents: [EntityID]) throws -> any StoreChangeSignal {
+        try backend.changes(under: ([account] + dependents).map(StoreLayout.accountDirectory))
+    }
+
     /// A signal for what an agent for `account` wakes for: its feed (new
     /// items, delivery by another process) and the schedule (a deadline
     /// anywhere in the store now due before the agent's next wake, which

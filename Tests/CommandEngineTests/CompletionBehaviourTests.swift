@@ -39,6 +39,7 @@ enum CompletionCases {
         CompletionCase("dynamic prefix", ["ping", "send", "B"], ["Bob"]),
         CompletionCase("dynamic argument", ["contacts", "role", ""], people),
         CompletionCase("other dynamic source", ["ping", "respond", ""], ["p1", "p2"]),
+        CompletionCase("dynamic by last name", ["contacts", "show", "Lee"], ["Ann Lee"]),
         CompletionCase("negated spellings", ["contacts", "role", "Ann", "--no"],
                        ["--no-responder", "--no-dependent", "--no-color"]),
         CompletionCase("own and global options", ["status", "--"],

@@ -1,19 +1,25 @@
 import CommandEngine
 import Foundation
 import Testing
+import TestSupport
 
 /// zsh runs the generated function with the completion builtins replaced
 /// by capturing stand-ins (`compadd`, `_describe`, `_files`, `compset`),
-/// which filter by `$PREFIX` as the real ones do.
+/// which filter by `$PREFIX` as the real ones do (`compadd` not with `-U`,
+/// and it fails when it adds nothing).
 @Suite(.serialized) struct ZshCompletionTests {
     static let harness = #"""
         emulate zsh
         compdef() { : }
         __keep() { [[ ${1[1,${#PREFIX}]} == "$PREFIX" ]] && print -r -- "$1" }
         compadd() {
-            while [[ $1 == -* && $1 != -- ]]; do [[ $1 == -M ]] && shift; shift; done
+            local unfiltered=0 kept=1 c
+            while [[ $1 == -* && $1 != -- ]]; do [[ $1 == -U ]] && unfiltered=1; [[ $1 == -[Md] ]] && shift; shift; done
             [[ $1 == -- ]] && shift
-            local c; for c in "$@"; do __keep "$c"; done
+            for c in "$@"; do
+                if (( unfiltered )); then print -r -- "$c"; kept=0; else __keep "$c" && kept=0; fi
+            done
+            return kept
         }
         _describe() {
             local e w
@@ -70,31 +76,9 @@ import Testing
     }
 }
 
-/// zsh's own completion system, driven through a pseudo-terminal: the
-/// script is autoloaded from `fpath` by `compinit`, TAB runs it, and a
-/// `compadd` wrapper records what the real `_describe`/`_files` add.
+/// zsh's own completion system, driven through a pseudo-terminal (see
+/// `ZshCompletionDriver`).
 @Suite(.serialized) struct ZshCompsysTests {
-    /// A zpty session typing each line then TAB; the driver waits for each
-    /// line's marker in the log, since zle drops typeahead while starting.
-    static func driver(fpath: String, log: String, lines: [(id: String, typed: String)]) -> String {
-        var script = """
-            zmodload zsh/zpty
-            await() { for i in {1..200}; do grep -qx "$1" \(log) 2>/dev/null && return; sleep 0.02; done }
-            zpty z 'zsh -f -i'
-            zpty -w z 'fpath=(\(fpath) $fpath); autoload -Uz compinit; compinit -u -D; unsetopt auto_list auto_menu beep'
-            zpty -w z 'compadd() { local -a hits; builtin compadd -O hits "$@"; print -rl -- "${hits[@]/#/HIT:}" >&2; builtin compadd "$@"; }'
-            zpty -w z 'exec 2>\(log); print -u2 READY'
-            await READY
-
-            """
-        for line in lines {
-            script += "zpty -w -n z " + shellQuoted(line.typed) + "$'\\t\\C-u'\n"
-            script += "zpty -w z " + shellQuoted("print -u2 CASE:" + line.id) + "\n"
-            script += "await " + shellQuoted("CASE:" + line.id) + "\n"
-        }
-        return script + "zpty -d z\n"
-    }
-
     @Test(.enabled(if: ExternalTools.enabled("zsh") && FileManager.default.fileExists(atPath: "/dev/ptmx"),
                    "zsh or pseudo-terminals are not available"))
     func completesThroughCompinit() throws {
@@ -112,21 +96,15 @@ import Testing
             ("two-word name after an escaped space", "lifesignal ping Ann\\ ", ["Ann Lee"]),
             ("two-word name in quotes", "lifesignal contacts show 'Ann L", ["Ann Lee"]),
             ("lower case finds capitals", "lifesignal ping ann", ["Ann Lee"]),
+            ("by last name", "lifesignal contacts show lee", ["Ann Lee"]),
+            ("ID with what it is", "lifesignal ping respond p", ["p1", "p2"]),
             ("files", "lifesignal qr scan a", ["a.png"]),
         ]
-        let driver = try sandbox.write("driver.zsh", Self.driver(
+        let driver = try sandbox.write("driver.zsh", ZshCompletionDriver.script(
             fpath: fpath.path, log: log, lines: cases.map { ($0.id, $0.typed) }))
         _ = try ExternalTools.run("zsh", ["-f", driver], in: sandbox.work, extraPath: sandbox.bin.path)
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        var results: [String: Set<String>] = [:]
-        var hits: Set<String> = []
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("HIT:") { hits.insert(String(line.dropFirst(4))) }
-            if line.hasPrefix("CASE:") {
-                results[String(line.dropFirst(5))] = hits
-                hits = []
-            }
-        }
+        let results = ZshCompletionDriver.results(log: text)
         for testCase in cases {
             #expect(results[testCase.id] == testCase.expected, "\(testCase.id): \(text)")
         }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The shipped completion scripts driving the real binary: commands,
-/// options, choices and contact names from the store.
+/// options, choices, contact names, notification and ping IDs from the store.
 @Suite(.serialized, .ownThreads) struct ShellCompletionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -88,6 +88,68 @@ import TestSupport
         #expect(try fish("lifesignal contacts show Dee") == ["Dee Ray"])
     }
 
+    /// Ada's responder Dee pings her: she then has a notification and a
+    /// pending ping. Returns their short IDs.
+    func pingedByDee(_ ada: Person) throws -> (notification: String, ping: String) {
+        let dee = ada.sandbox.person("dee")
+        try #require(try dee.run(["ping", "Ada"]).succeeded)
+        let notification = try #require(try ada.run(["notifications", "--json"]).array().first?["id"] as? String)
+        let ping = try #require(try ada.run(["ping", "list", "--json"]).object()["received"] as? [[String: Any]])
+        return (String(notification.prefix(8)), String((ping.first?["id"] as? String ?? "").prefix(8)))
+    }
+
+    /// A name completes from its last name too; notifications and pings
+    /// complete by ID (a ping also by its sender's name).
+    @Test func bashCompletesLastNamesNotificationsAndPings() throws {
+        let ada = try world()
+        let ids = try pingedByDee(ada)
+        #expect(try bash(ada, words: ["lifesignal", "contacts", "show", "Okaf"]) == ["Bob\\ Okafor"])
+        #expect(try bash(ada, words: ["lifesignal", "ping", "you"]) == ["Cy\\ Young"])
+        #expect(try bash(ada, words: ["lifesignal", "notifications", "show", ""]) == [ids.notification])
+        #expect(try bash(ada, words: ["lifesignal", "notifications", "read", String(ids.notification.prefix(4))]) == [ids.notification])
+        #expect(try bash(ada, words: ["lifesignal", "ping", "respond", ""]) == ["Dee\\ Ray", ids.ping])
+        #expect(try bash(ada, words: ["lifesignal", "ping", "respond", "ra"]) == ["Dee\\ Ray"])
+        #expect(try bash(ada, words: ["lifesignal", "ping", "respond", String(ids.ping.prefix(3))]) == [ids.ping])
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+    func fishCompletesLastNamesNotificationsAndPingsWithWhatTheyAre() throws {
+        let ada = try world()
+        let ids = try pingedByDee(ada)
+        let script = Self.root.appendingPathComponent("completions/lifesignal.fish").path
+        func fish(_ line: String) throws -> [String] {
+            let program = "source '\(script)'; complete -C '\(line)'"
+            return try ada.run(["__run_fish"], extra: [:], shell: program, interpreter: "/usr/bin/fish")
+                .split(separator: "\n").map(String.init)
+        }
+        #expect(try fish("lifesignal contacts show Okaf") == ["Bob Okafor"])
+        #expect(try fish("lifesignal notifications show ") == ["\(ids.notification)\tunread: Dee Ray pinged you"])
+        let pings = try fish("lifesignal ping respond ")
+        #expect(pings.count == 2 && pings.contains("Dee Ray") && pings.contains { $0.hasPrefix("\(ids.ping)\tfrom Dee Ray, sent ") },
+                "\(pings)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
+    func zshCompletesLastNamesNotificationsAndPings() throws {
+        let ada = try world()
+        let ids = try pingedByDee(ada)
+        let log = ada.sandbox.root.appendingPathComponent("zpty.log").path
+        let cases: [(id: String, typed: String, expected: Set<String>)] = [
+            ("first name", "lifesignal contacts show bo", ["Bob Okafor"]),
+            ("last name", "lifesignal contacts show okaf", ["Bob Okafor"]),
+            ("in open quotes", "lifesignal contacts show 'Cy Y", ["Cy Young"]),
+            ("notification", "lifesignal notifications show " + ids.notification.prefix(4), [ids.notification]),
+            ("ping", "lifesignal ping respond ", ["Dee Ray", ids.ping]),
+        ]
+        let program = ZshCompletionDriver.script(fpath: Self.root.appendingPathComponent("completions").path, log: log,
+                                                 lines: cases.map { ($0.id, $0.typed) })
+        _ = try ada.run(["__run_zsh"], extra: [:], shell: program, interpreter: "/usr/bin/zsh")
+        let results = ZshCompletionDriver.results(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        for testCase in cases {
+            #expect(results[testCase.id] == testCase.expected, "\(testCase.id): \(results)")
+        }
+    }
+
     @Test func theHiddenEntryPointIsSilentWhenSignedOutAndNeverWrites() throws {
         let ada = try world()
         let names = try ada.run(["__complete", "contacts", ""])
@@ -102,13 +164,13 @@ import TestSupport
 }
 
 extension Person {
-    /// Runs a bash program with this person's environment, returning stdout.
+    /// Runs a bash, zsh or fish program with this person's environment, returning stdout.
     func run(_ marker: [String], extra: [String: String], shell program: String,
              interpreter: String = "/bin/bash") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: interpreter)
         process.arguments = interpreter.hasSuffix("bash") ? ["--norc", "--noprofile", "-c", program]
-                                                           : ["--no-config", "-c", program]
+            : interpreter.hasSuffix("zsh") ? ["-f", "-c", program] : ["--no-config", "-c", program]
         process.environment = environment.merging(extra) { $1 }
         let out = Pipe()
         process.standardOutput = out

@@ -18,7 +18,10 @@ final class Terminal {
         var description: String { "timed out waiting for \(waitingFor.debugDescription); screen:\n\(screen)" }
     }
 
-    init(_ person: Person, _ arguments: [String], extra: [String: String] = [:]) throws {
+    /// - Parameter controlling: makes the terminal the program's controlling
+    ///   terminal in a session of its own (through `setsid --ctty`), so that
+    ///   Ctrl-C typed there reaches it as SIGINT.
+    init(_ person: Person, _ arguments: [String], extra: [String: String] = [:], controlling: Bool = false) throws {
         // posix_openpt and friends are not visible through Glibc here; these
         // are what they do on Linux: open the multiplexer, unlock the new
         // terminal (TIOCSPTLCK) and ask its number (TIOCGPTN).
@@ -28,8 +31,13 @@ final class Terminal {
               let slave = FileHandle(forUpdatingAtPath: "/dev/pts/\(number)") else {
             throw POSIXError(.ENOTTY)
         }
-        process.executableURL = Binary.url
-        process.arguments = arguments
+        if controlling {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            process.arguments = ["--ctty", "--wait", Binary.url.path] + arguments
+        } else {
+            process.executableURL = Binary.url
+            process.arguments = arguments
+        }
         process.environment = person.environment.merging(["NO_COLOR": "1", "TERM": "xterm"]) { $1 }.merging(extra) { $1 }
         process.currentDirectoryURL = person.home
         process.standardInput = slave
@@ -69,6 +77,17 @@ final class Terminal {
     /// Ctrl-D at the start of a line: end of input.
     func endOfInput() {
         write([4])
+    }
+
+    /// Ctrl-C: the interrupt character, which the terminal turns into SIGINT
+    /// for the program when it is the program's controlling terminal.
+    func interrupt() {
+        write([3])
+    }
+
+    /// SIGTERM, as a service manager or `kill` sends it.
+    func terminate() {
+        process.terminate()
     }
 
     /// Waits for the program to end and returns its status; the screen then

@@ -72,16 +72,27 @@ struct BashCompletion {
                     # Candidates may hold spaces: match them against the word
                     # as typed without its quoting (`Ada\\ L` is `Ada L`), in
                     # any letter case unless it has a capital (as zsh's
-                    # matcher does), and hand them back quoted.
+                    # matcher does), and hand them back quoted. A line's tab
+                    # starts what the candidate is, which bash cannot show.
+                    # When none starts with the word, the program matched
+                    # another part (a last name): offer what it found.
                     \(name)_dequote "$cur"
                     local typed=$REPLY folded=${REPLY,,}
+                    local -a found=() starting=()
                     [[ $typed == *[[:upper:]]* ]] && folded=''
                     while IFS= read -r line; do
-                        if [[ -n $line && ( $line == "$typed"* || ( -n $folded && ${line,,} == "$folded"* ) ) ]]; then
-                            printf -v line '%q' "$line"
-                            COMPREPLY+=("$line")
+                        line=${line%%$'\\t'*}
+                        [[ -n $line ]] || continue
+                        found+=("$line")
+                        if [[ $line == "$typed"* || ( -n $folded && ${line,,} == "$folded"* ) ]]; then
+                            starting+=("$line")
                         fi
-                    done < <(\(model.program) \(model.dynamicCommand) "${1#dynamic:}" "$typed" 2>/dev/null) ;;
+                    done < <(\(model.program) \(model.dynamicCommand) "${1#dynamic:}" "$typed" 2>/dev/null)
+                    ((${#starting[@]})) && found=("${starting[@]}")
+                    for line in "${found[@]}"; do
+                        printf -v line '%q' "$line"
+                        COMPREPLY+=("$line")
+                    done ;;
             esac
         }
         """

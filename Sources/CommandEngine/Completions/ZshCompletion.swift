@@ -56,10 +56,20 @@ struct ZshCompletion {
                 command) _command_names -e ;;
                 choices:*) found=(${(s: :)${1#choices:}}); compadd -- "${found[@]}" ;;
                 dynamic:*)
-                    # The word without its quoting (`Ada\\ L` is `Ada L`);
-                    # compadd quotes what it inserts and ignores letter case.
-                    found=(${(f)"$(\(model.program) \(model.dynamicCommand) ${1#dynamic:} "${(Q)cur}" 2>/dev/null)"})
-                    compadd -M 'm:{a-z}={A-Z}' -- "${found[@]}" ;;
+                    # The word without its quoting (`Ada\\ L` is `Ada L`, and
+                    # an opening quote not yet closed is dropped); compadd
+                    # quotes what it inserts and ignores letter case. A
+                    # line's tab starts what the candidate is, shown beside
+                    # it. When none starts with the word, the program matched
+                    # another part (a last name): offer what it found.
+                    local line typed=${(Q)cur}
+                    local -a shown
+                    [[ $typed == [\\'\\"]* ]] && typed=${(Q)typed[2,-1]}
+                    for line in ${(f)"$(\(model.program) \(model.dynamicCommand) ${1#dynamic:} "$typed" 2>/dev/null)"}; do
+                        found+=("${line%%$'\\t'*}")
+                        [[ $line == *$'\\t'* ]] && shown+=("${line%%$'\\t'*}  -- ${line#*$'\\t'}") || shown+=("$line")
+                    done
+                    compadd -M 'm:{a-z}={A-Z}' -d shown -- "${found[@]}" || compadd -U -d shown -- "${found[@]}" ;;
             esac
         }
         """

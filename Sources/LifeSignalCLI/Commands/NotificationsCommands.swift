@@ -34,7 +34,8 @@ enum NotificationCommandTable {
 
     /// A notification, or every one with `--all`.
     static let id = Argument<String>(
-        "ID", help: "The notification (an ID prefix of 4 or more characters works).", isOptional: true)
+        "ID", help: "The notification (an ID prefix of 4 or more characters works).", isOptional: true,
+        completion: .dynamic("notifications"))
     static let every = Flag("all", help: "Every notification.")
 }
 
@@ -116,7 +117,8 @@ extension NotificationsList: RunnableCommand {
 
 /// `notifications show ID`
 struct NotificationsShow: CommandInput, Equatable {
-    static let id = Argument<String>("ID", help: "The notification (an ID prefix of 4 or more characters works).")
+    static let id = Argument<String>("ID", help: "The notification (an ID prefix of 4 or more characters works).",
+                                     completion: .dynamic("notifications"))
 
     static let spec = CommandSpec(
         "show",

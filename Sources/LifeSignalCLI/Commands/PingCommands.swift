@@ -115,7 +115,8 @@ extension PingList: RunnableCommand {
 
 /// `ping respond [PING_ID]`
 struct PingRespond: CommandInput, Equatable {
-    static let ping = Argument<String>("PING_ID", help: "The ping to answer (an ID prefix works), or the name of whoever sent it: all their pending pings.", isOptional: true)
+    static let ping = Argument<String>("PING_ID", help: "The ping to answer (an ID prefix works), or the name of whoever sent it: all their pending pings.", isOptional: true,
+                                       completion: .dynamic("pings"))
 
     static let spec = CommandSpec(
         "respond",

@@ -14,10 +14,12 @@ enum AccountCommandTable {
     ]
 }
 
-/// `status [--check]`
+/// `status [--check | --watch]`
 struct Status: CommandInput, Equatable {
     static let check = Flag(
         "check", help: "Print nothing; exit 11 when your alert is active, 10 when you are overdue, 13 when you are fine but a dependent needs you, 0 otherwise.")
+    static let watch = Flag(
+        "watch", help: "Keep the status on the screen, redrawn every second and at once when something changes, until Ctrl-C; needs a terminal.")
 
     static let spec = CommandSpec(
         "status",
@@ -25,24 +27,31 @@ struct Status: CommandInput, Equatable {
         discussion: [
             "Needs you lists the dependents with an alert, an overdue check-in, or an account that cannot be read. Watched says how many responders you have: with none, a missed check-in reaches nobody.",
         ],
-        options: [check.spec],
+        options: [check.spec, watch.spec],
         examples: [
             CommandExample("status", "see when your next check-in is due, and who needs you"),
             CommandExample("status --check", "print nothing; exit 10 when overdue, 11 during an alert, 13 when a dependent needs you (for prompts and scripts)"),
+            CommandExample("status --watch", "a live countdown in a spare terminal"),
         ],
         input: .running(Status.self))
 
     let check: Bool
+    let watch: Bool
 
-    init(from parsed: ParsedCommand) {
+    init(from parsed: ParsedCommand) throws(UsageError) {
         check = parsed[Self.check]
+        watch = parsed[Self.watch]
+        // Checked here rather than as an exclusive group, which would cost
+        // every plain `status` the group's check.
+        if check, watch { throw parsed.problem(.conflict("--check", "--watch")) }
     }
 }
 
-/// `status [--check]`: your own state, who watches over you, and the
-/// dependents who need you now.
+/// `status [--check | --watch]`: your own state, who watches over you, and
+/// the dependents who need you now.
 extension Status: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
+        if watch { return try StatusWatch(c).run() }
         let now = try c.now()
         // `--check` (a shell prompt's) reads no more than it needs.
         let detailed = !check || c.json
@@ -71,7 +80,7 @@ extension Status: RunnableCommand {
                 ("trip", TripText.json(account)),
             ] + ReceiptText.json(report, now: now)))
         } else if !check {
-            Self.render(report, now: now, c)
+            if let hint = Self.render(report, now: now, c) { c.hint(hint) }
         }
         guard check else { return success }
         if account.isAlertActive { return ExitCode.alertActive.rawValue }
@@ -90,7 +99,9 @@ extension Status: RunnableCommand {
         return JSONViews.contact(contact, now: now)
     }
 
-    private static func render(_ report: StatusReport, now: Date, _ c: Context) {
+    /// Prints the status for a person on `c.out`; returns the next command
+    /// it suggests, if any, for the caller to show.
+    static func render(_ report: StatusReport, now: Date, _ c: Context) -> String? {
         let account = report.account
         let s = c.style
         c.out.line(s.bold(TerminalText.line(account.fullName)) + (account.hasName ? " (\(account.phoneNumber))" : ""))
@@ -156,19 +167,25 @@ extension Status: RunnableCommand {
             for dependent in report.dependentsNeedingAttention { needs.add(needsYou(dependent, now: now, s)) }
             c.print(needs)
         }
-        if account.needsOnboarding { c.hint("lifesignal profile set --first-name NAME --last-name NAME") }
-        else if report.overdue || (account.lastCheckIn == nil && !report.onlyWatches) { c.hint("lifesignal checkin") }
-        else if let first = report.dependentsNeedingAttention.first, let name = first.account?.fullName {
-            c.hint("lifesignal contacts show \"\(name)\"")
+        return hint(report, unattended: unattended)
+    }
+
+    /// The next command the status suggests, if any.
+    private static func hint(_ report: StatusReport, unattended: Bool) -> String? {
+        let account = report.account
+        if account.needsOnboarding { return "lifesignal profile set --first-name NAME --last-name NAME" }
+        if report.overdue || (account.lastCheckIn == nil && !report.onlyWatches) { return "lifesignal checkin" }
+        if let first = report.dependentsNeedingAttention.first, let name = first.account?.fullName {
+            return "lifesignal contacts show \"\(name)\""
         }
-        else if report.responderCount == 0, !report.onlyWatches { c.hint(ReachText.addResponder) }
-        else if unattended { c.hint(ReceiptText.setUpAgent) }
-        else if report.invitationsWaiting > 0 { c.hint("lifesignal contacts invitations") }
-        else if report.pendingPings > 0 {
+        if report.responderCount == 0, !report.onlyWatches { return ReachText.addResponder }
+        if unattended { return ReceiptText.setUpAgent }
+        if report.invitationsWaiting > 0 { return "lifesignal contacts invitations" }
+        if report.pendingPings > 0 {
             let one = report.pendingPingSenders.count == 1 ? report.pendingPingSenders.first : nil
-            c.hint(one.map { "lifesignal ping respond \(ShellQuoting.quoted($0.fullName))" } ?? "lifesignal ping respond")
+            return one.map { "lifesignal ping respond \(ShellQuoting.quoted($0.fullName))" } ?? "lifesignal ping respond"
         }
-        else if report.unreadNotifications > 0 { c.hint("lifesignal notifications --unread") }
+        return report.unreadNotifications > 0 ? "lifesignal notifications --unread" : nil
     }
 
     private static func needsYou(_ dependent: DependentAttention, now: Date, _ s: Style) -> [String] {

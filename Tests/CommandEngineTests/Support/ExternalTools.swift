@@ -79,9 +79,12 @@ struct CompletionSandbox {
         let fake = """
             #!/bin/sh
             [ "$1" = __complete ] || exit 1
+            # As the real one: names matched by the start of any of their
+            # words in any case, IDs by their start, each with what it is.
             case $2 in
-                contacts) printf 'Ann Lee\\nBob\\nbeth\\n' ;;
-                pings) printf 'p1\\np2\\n' ;;
+                contacts) printf 'Ann Lee\\nBob\\nbeth\\n' |
+                    awk -v w="$3" 'BEGIN { w = tolower(w) } { n = tolower($0); if (index(n, w) == 1 || index(n, " " w)) print }' ;;
+                pings) printf 'p1\\tfrom Ann Lee\\np2\\tfrom Bob\\n' | grep -- "^$3" ;;
             esac
             """
         let program = bin.appendingPathComponent("lifesignal")
