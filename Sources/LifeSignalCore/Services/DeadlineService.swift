@@ -151,9 +151,9 @@ public struct DeadlineService {
         // alert is the most urgent thing there is.
         var sent = try notifier.handOut(&account)
         if wasUnreadable {
-            for responder in responders where store.reserveNotice() {
-                sent += try notifier.deliver(responder.contactID, Self.watchedAgain(account)) ? 1 : 0
-            }
+            // Everyone is told, in bounded steps as an alert tells them.
+            sent += try notifier.fanOut(from: &account, key: "watched:" + env.newID().rawValue,
+                                        to: responders.map(\.contactID), Self.watchedAgain(account), scheduling: false).told.count
         }
         // Notices owed for now (left by the step before, when its
         // transaction could carry no more) go first, those that failed last;
