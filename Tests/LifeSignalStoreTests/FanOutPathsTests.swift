@@ -145,6 +145,25 @@ import TestSupport
         #expect(try world.feed(dana) == ownFeed, "her own feed shows nothing of it")
     }
 
+    /// An account that cannot be read is reported to every responder, each
+    /// once, in bounded steps (its schedule entry counts those told), and
+    /// not again at the next looks.
+    @Test func cannotBeWatchedReachesEveryResponderOnce() throws {
+        let (world, dana, responders) = try circle()
+        try world.files.write("accounts/\(dana.id)/account.json", Array("{".utf8))
+        world.advance(86_400)
+        interruptedStep(world, dana)
+        _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
+        world.advance(2 * 3600)
+        _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
+        for responder in responders {
+            #expect(try count(world, responder, titled: "A dependent of yours cannot be watched") == 1, "\(responder.firstName)")
+        }
+        let store = LayoutStore(world.files, name: world.backend.name)
+        let wake = try #require(try store.dueWakes(at: world.now.addingTimeInterval(3600)).first { $0.accountID == dana.id })
+        #expect(wake.unreadable != nil && wake.toldUnreadable == nil, "\(wake)")
+    }
+
     /// Once an account that could not be read can be again, every
     /// responder is told so, in bounded steps.
     @Test func watchedAgainReachesEveryResponderOnce() throws {

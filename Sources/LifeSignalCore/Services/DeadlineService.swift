@@ -191,7 +191,7 @@ public struct DeadlineService {
         } catch let failure as any UserFacingError where aroundDamagedWake && failure.isUnreadableFile {
             wakeProblem = failure.message
             // Fails again, naming it, unless it is the account's wake file.
-            try store.scheduleDespiteDamage(account.id, at: wake, unreadable: nil)
+            try store.scheduleDespiteDamage(account.id, at: wake, unreadable: nil, told: nil)
         }
         return sent
     }
@@ -225,17 +225,29 @@ public struct DeadlineService {
     }
 
     /// The account itself cannot be read: its responders are told once per
-    /// damage, and it is looked at again later.
+    /// damage, and it is looked at again later. With more of them than this
+    /// transaction carries notices, the schedule entry counts those told
+    /// and stays due, so the next step tells the next ones, each once.
     private func reportUnreadable(_ wake: ScheduledWake, _ failure: any UserFacingError) throws -> Int {
+        let file = failure.unreadableFile
+        let responders = try responders(of: wake.accountID, tolerant: true)
+        // This damage's notices: none yet when it is new, all when no count is kept.
+        var told = wake.unreadable == file ? min(wake.toldUnreadable ?? responders.count, responders.count) : 0
         var sent = 0
-        if wake.unreadable != failure.unreadableFile {
-            let draft = Self.cannotBeWatched(wake.accountID, failure)
-            for responder in try responders(of: wake.accountID, tolerant: true) where store.reserveNotice() {
-                sent += try notifier.deliver(responder.contactID, draft) ? 1 : 0
-            }
+        let draft = Self.cannotBeWatched(wake.accountID, failure)
+        while told < responders.count, store.reserveNotice() {
+            sent += try notifier.deliver(responders[told].contactID, draft) ? 1 : 0
+            told += 1
         }
-        try store.scheduleDespiteDamage(wake.accountID, at: env.now.addingTimeInterval(Self.recheckDelay),
-                                        unreadable: failure.unreadableFile)
+        // A millisecond back, as an owed notice of a deadline: due at once;
+        // unless the wake file cannot keep the count, and the next step
+        // would start again from the first (then in an hour, as before).
+        let rest = told < responders.count
+        let later = env.now.addingTimeInterval(Self.recheckDelay)
+        if try !store.scheduleDespiteDamage(wake.accountID, at: rest ? env.now.addingTimeInterval(-0.001) : later,
+                                            unreadable: file, told: rest ? told : nil), rest {
+            try store.scheduleDespiteDamage(wake.accountID, at: later, unreadable: file, told: nil)
+        }
         return sent
     }
 
@@ -245,7 +257,7 @@ public struct DeadlineService {
 
     private func schedule(_ id: EntityID, at wake: Date?, tolerant: Bool) throws {
         if tolerant {
-            try store.scheduleDespiteDamage(id, at: wake, unreadable: nil)
+            try store.scheduleDespiteDamage(id, at: wake, unreadable: nil, told: nil)
         } else {
             try store.schedule(id, at: wake)
         }
