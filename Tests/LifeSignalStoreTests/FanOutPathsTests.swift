@@ -164,6 +164,22 @@ import TestSupport
         #expect(wake.unreadable != nil && wake.toldUnreadable == nil, "\(wake)")
     }
 
+    /// Twenty sent invitations expiring at once (as many as may be
+    /// pending) expire in bounded steps, each told to the inviter once.
+    @Test func invitationsExpiringAtOnceExpireInBoundedSteps() throws {
+        let world = World(backend: MemoryBackend(maximumChanges: 128))
+        let dana = try world.person("Dana", phone: "+15552000001")
+        for i in 0..<InvitationRules.maxPendingSent {
+            if i == InvitationRules.maxSendsPerWindow { world.advance(Int(InvitationRules.sendWindow) + 1) }
+            try world.invite(dana, "+1555400\(1000 + i)", responder: true)
+        }
+        world.advance(31 * 86_400)
+        interruptedStep(world, dana)
+        _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
+        let expired = try world.feed(dana).filter { $0.title.hasPrefix("Your invitation to") && $0.title.hasSuffix("expired") }
+        #expect(expired.count == InvitationRules.maxPendingSent)
+    }
+
     /// Once an account that could not be read can be again, every
     /// responder is told so, in bounded steps.
     @Test func watchedAgainReachesEveryResponderOnce() throws {

@@ -128,6 +128,62 @@ import Testing
         #expect(try told(responders, titled: "Dana D's duress alert is over", in: store) == responders.count)
     }
 
+    /// A duress check-in after a missed one, with more responders than a
+    /// check-in's own transaction carries: the real code tells them all
+    /// they are safe before it reports, so the duress code's words (which
+    /// tell nobody) are still the real code's, byte for byte, on twin
+    /// stores; every responder gets the duress alert once.
+    @Test(arguments: TestStore.etcdAvailable ? [TestStore.Kind.directory, .etcd] : [.directory])
+    func aDuressCheckInAfterAMissReadsAsTheRealOne(_ kind: TestStore.Kind) throws {
+        let (real, duress) = ("4821-blue", "4821-red")
+        let sandbox = Sandbox("duressmiss", inMemory: true, storeKind: kind)
+        let dana = sandbox.person("dana")
+        try dana.signUp(phone: "+15550000009", first: "Dana", last: "D")
+        try #require(try dana.run(["checkin", "code", "set", "--code", real, "--duress", duress]).status == 0)
+        try #require(try dana.run(["checkin", "--code", real]).status == 0)
+        let danaID = try #require(EntityID(validating: try dana.accountID()))
+        let crowd = try Crowd(sandbox)
+        // More than a check-in's own transaction carries on either backend.
+        let responders = try crowd.add(kind == .etcd ? 40 : 300) { store, account in
+            try store.saveContacts([ContactLink(contactID: danaID, isResponder: false, isDependent: true,
+                                                addedAt: crowd.env.now)], of: account.id)
+        }
+        try crowd.write { store in
+            try store.saveContacts(responders.map {
+                ContactLink(contactID: $0, isResponder: true, isDependent: false, addedAt: crowd.env.now)
+            }, of: danaID)
+        }
+        try crowd.copy(into: sandbox)
+        sandbox.setNow(Self.later, for: [dana])
+        try #require(try dana.run("status").status == 0, "her responders are told she missed it")
+
+        let twin = Sandbox("duresstwin", inMemory: true, storeKind: kind)
+        for name in try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path) {
+            try FileManager.default.copyItem(at: sandbox.root.appendingPathComponent(name), to: twin.root.appendingPathComponent(name))
+        }
+        try sandbox.copyStore(to: twin)
+        let (realDana, duressDana) = (sandbox.person("dana", now: Self.later), twin.person("dana", now: Self.later))
+        let realRun = try realDana.run(["checkin", "--code", real])
+        let duressRun = try duressDana.run(["checkin", "--code", duress])
+        #expect(realRun.status == 0 && realRun.stdout.contains("Your \(responders.count) responders have been told you are safe"),
+                "\(realRun)")
+        #expect(duressRun.status == realRun.status && duressRun.stdout == realRun.stdout && duressRun.stderr == realRun.stderr,
+                "\(realRun)\n\(duressRun)")
+        for view in [["status", "--json"], ["alert"], ["checkin", "history", "--json"], ["notifications", "--json"]] {
+            let (seen, shown) = (try realDana.run(view), try duressDana.run(view))
+            #expect(seen.status == shown.status && seen.stdout == shown.stdout && seen.stderr == shown.stderr, "\(view): \(seen)\n\(shown)")
+        }
+        let store = try crowd.sharedStore(twin)
+        let alerts = try store.readWithoutCatchUp { store in
+            try responders.filter { id in
+                try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)
+                    .filter { $0.title.hasPrefix("Emergency alert from Dana D (duress code)") && $0.duress }.count == 1
+            }.count
+        }
+        #expect(alerts == responders.count)
+        #expect(try Self.told(responders, titled: "Dana D is safe", in: store) == 0, "nothing says safe under duress")
+    }
+
     /// How many of `responders` hold exactly one item titled `prefix`.
     static func told(_ responders: [EntityID], titled prefix: String, in store: SharedStore) throws -> Int {
         try store.readWithoutCatchUp { store in

@@ -230,19 +230,21 @@ public struct DeadlineService {
     /// and stays due, so the next step tells the next ones, each once.
     private func reportUnreadable(_ wake: ScheduledWake, _ failure: any UserFacingError) throws -> Int {
         let file = failure.unreadableFile
-        let responders = try responders(of: wake.accountID, tolerant: true)
-        // This damage's notices: none yet when it is new, all when no count is kept.
-        var told = wake.unreadable == file ? min(wake.toldUnreadable ?? responders.count, responders.count) : 0
-        var sent = 0
-        let draft = Self.cannotBeWatched(wake.accountID, failure)
-        while told < responders.count, store.reserveNotice() {
-            sent += try notifier.deliver(responders[told].contactID, draft) ? 1 : 0
-            told += 1
+        var sent = 0, told = 0, rest = false
+        // A damage already told to everyone (no count kept) is told no more.
+        if wake.unreadable != file || wake.toldUnreadable != nil {
+            let responders = try responders(of: wake.accountID, tolerant: true)
+            told = wake.unreadable == file ? min(wake.toldUnreadable ?? 0, responders.count) : 0
+            let draft = Self.cannotBeWatched(wake.accountID, failure)
+            while told < responders.count, store.reserveNotice() {
+                sent += try notifier.deliver(responders[told].contactID, draft) ? 1 : 0
+                told += 1
+            }
+            rest = told < responders.count
         }
         // A millisecond back, as an owed notice of a deadline: due at once;
         // unless the wake file cannot keep the count, and the next step
         // would start again from the first (then in an hour, as before).
-        let rest = told < responders.count
         let later = env.now.addingTimeInterval(Self.recheckDelay)
         if try !store.scheduleDespiteDamage(wake.accountID, at: rest ? env.now.addingTimeInterval(-0.001) : later,
                                             unreadable: file, told: rest ? told : nil), rest {

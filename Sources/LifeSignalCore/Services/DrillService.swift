@@ -42,7 +42,8 @@ public struct DrillService {
         let record = DrillRecord(id: env.newID(), sentAt: env.now)
         account.drill = record
         let told = try Notifier(store: store, env: env).fanOut(from: &account, key: Self.fanOutKey(record.id),
-                                                               to: found.links.map(\.contactID), Self.notice(account))
+                                                               to: found.links.map(\.contactID), Self.notice(account),
+                                                               tracked: true)
         reach.told = told.told
         reach.unreachable = told.unreachable
         reach.pending = told.pending

@@ -20,20 +20,14 @@ extension Notifier {
     /// transaction (this command's, or anyone's catch-up) goes on. The reach
     /// then names the fan-out as pending. `key` is made only then.
     /// `scheduling`: false when the caller schedules the account itself
-    /// (`DeadlineService.nextWake` counts what a fan-out owes).
+    /// (`DeadlineService.nextWake` counts what a fan-out owes). `tracked`:
+    /// a record of the account notes each notice (`track`), so `key` is
+    /// made at once.
     func fanOut(from account: inout Account, key makeKey: @autoclosure () -> String, to recipients: [EntityID],
-                _ draft: FeedDraft, scheduling: Bool = true) throws -> Reach {
+                _ draft: FeedDraft, scheduling: Bool = true, tracked: Bool = false) throws -> Reach {
         var reach = Reach()
         var owed: [EntityID] = []
-        // Made once, and only when needed: a record on the account tracks
-        // the notices, or some are owed.
-        var madeKey: String?
-        func key() -> String {
-            if let madeKey { return madeKey }
-            let made = makeKey()
-            madeKey = made
-            return made
-        }
+        let madeKey = tracked ? makeKey() : nil
         for recipient in recipients {
             guard owed.isEmpty, store.reserveNotice() else {
                 owed.append(recipient)
@@ -41,13 +35,13 @@ extension Notifier {
             }
             if let item = try deliverItem(recipient, draft) {
                 reach.told.append(recipient)
-                if account.drill != nil { Self.track(item, to: recipient, key: key(), in: &account) }
+                if let madeKey { Self.track(item, to: recipient, key: madeKey, in: &account) }
             } else {
                 reach.unreachable.append(recipient)
             }
         }
         guard !owed.isEmpty else { return reach }
-        let key = key()
+        let key = madeKey ?? makeKey()
         account.fanOuts.removeAll { $0.key == key }
         let done = account.fanOuts.filter(\.isDone).map(\.key)
         if done.count >= FanOut.doneKept {
