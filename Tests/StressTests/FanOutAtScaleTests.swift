@@ -117,13 +117,7 @@ import Testing
         let longer = try dana.run(["checkin", "history", "--json"]).array()
         #expect(longer.count == history.count + 1 && NSDictionary(dictionary: longer[0]).isEqual(to: history[0]),
                 "the duress check-in is recorded as the real one is")
-        let alerts = try store.readWithoutCatchUp { store in
-            try responders.filter { id in
-                try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)
-                    .filter { $0.title.hasPrefix("Emergency alert from Dana D (duress code)") && $0.duress }.count == 1
-            }.count
-        }
-        #expect(alerts == responders.count)
+        #expect(try duressAlerts(responders, in: store) == responders.count)
         try #require(try dana.run(["checkin", "--code", real]).status == 0)
         #expect(try told(responders, titled: "Dana D's duress alert is over", in: store) == responders.count)
     }
@@ -174,14 +168,18 @@ import Testing
             #expect(seen.status == shown.status && seen.stdout == shown.stdout && seen.stderr == shown.stderr, "\(view): \(seen)\n\(shown)")
         }
         let store = try crowd.sharedStore(twin)
-        let alerts = try store.readWithoutCatchUp { store in
+        #expect(try Self.duressAlerts(responders, in: store) == responders.count)
+        #expect(try Self.told(responders, titled: "Dana D is safe", in: store) == 0, "nothing says safe under duress")
+    }
+
+    /// How many of `responders` hold exactly one duress alert from Dana.
+    static func duressAlerts(_ responders: [EntityID], in store: SharedStore) throws -> Int {
+        try store.readWithoutCatchUp { store in
             try responders.filter { id in
                 try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)
                     .filter { $0.title.hasPrefix("Emergency alert from Dana D (duress code)") && $0.duress }.count == 1
             }.count
         }
-        #expect(alerts == responders.count)
-        #expect(try Self.told(responders, titled: "Dana D is safe", in: store) == 0, "nothing says safe under duress")
     }
 
     /// How many of `responders` hold exactly one item titled `prefix`.
