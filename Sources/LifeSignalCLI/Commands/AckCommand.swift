@@ -35,15 +35,17 @@ struct Ack: CommandInput, Equatable {
 extension Ack: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let (outcome, name, handlers, reach) = try c.writing { store, account in
+        let (outcome, found, handlers, firstShare) = try c.writing { store, account in
             let found = try ContactDirectory(store: store).resolve(contact, owner: account.id)
             let outcome = try AckService(store: store, env: try c.core()).acknowledge(found, by: account)
             var handlers: [EntityID: Account] = [account.id: account]
             for earlier in outcome.earlier where handlers[earlier.by] == nil {
                 handlers[earlier.by] = try? store.account(earlier.by)
             }
-            return (outcome, TerminalText.line(found.name), handlers, ReachText.Named(outcome.others, in: store))
+            return (outcome, found, handlers, ReachText.Named(outcome.others, in: store))
         }
+        let name = TerminalText.line(found.name)
+        let reach = try Self.finished(outcome, firstShare, dependent: found.id, c)
         var names = handlers.mapValues { TerminalText.line($0.fullName) }
         names[try c.session().accountID] = "You"
         if c.json {
@@ -54,7 +56,7 @@ extension Ack: RunnableCommand {
                              ("acknowledgedAt", .date(earlier.at))])
                 })),
                 ("dependentTold", .bool(outcome.toldDependent)),
-            ] + ReachText.json(outcome.others)))
+            ] + ReachText.json(reach.reach)))
             return success
         }
         if outcome.acknowledged.contains(.drill) {
@@ -64,7 +66,7 @@ extension Ack: RunnableCommand {
         if !handling.isEmpty {
             let what = handling.map { Self.words($0) }.joined(separator: " and ")
             var told = outcome.toldDependent ? ["\(name)"] : []
-            let others = outcome.others.told.count
+            let others = reach.reach.toldCount
             if others > 0 { told.append("\(others) other responder\(others == 1 ? "" : "s")") }
             c.say("You are handling \(name)'s \(what). "
                   + (told.isEmpty ? "Nobody else was told." : "Told: \(told.joined(separator: " and ")).")
@@ -84,6 +86,25 @@ extension Ack: RunnableCommand {
         case .alert: "alert"
         case .drill: "drill"
         }
+    }
+
+    /// The other responders reached once each fan-out the acknowledgement
+    /// started is handed out (each event's notice goes to the same people:
+    /// told counts those who got it, not-reached those any missed).
+    private static func finished(_ outcome: AckService.Outcome, _ firstShare: ReachText.Named, dependent: EntityID,
+                                 _ c: Context) throws -> ReachText.Named {
+        var whole = firstShare
+        for key in outcome.pending {
+            var start = firstShare
+            start.reach.pending = key
+            let done = try ReachText.finished(start, c, owner: dependent)
+            whole.reach.toldLater = max(whole.reach.toldLater, done.reach.toldCount - whole.reach.told.count)
+            for (id, name) in zip(done.reach.unreachable, done.unreachableNames) where !whole.reach.unreachable.contains(id) {
+                whole.reach.unreachable.append(id)
+                whole.unreachableNames.append(name)
+            }
+        }
+        return whole
     }
 
     private static func unreached(_ reach: ReachText.Named) -> String {

@@ -114,7 +114,7 @@ extension Checkin: RunnableCommand {
         } else {
             c.say("Checked in. Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
         }
-        CheckInText.report(outcome, c)
+        try CheckInText.report(outcome, c)
         return success
     }
 
@@ -164,15 +164,23 @@ enum CheckInText {
         }
     }
 
-    /// Responders told you are safe; that part of your account could not be
-    /// read (always, on stderr); and, once, that nobody watches you.
-    static func report(_ result: Outcome, _ c: Context) {
+    /// Responders told you are safe (all of them, in transactions of their
+    /// own past the first); that part of your account could not be read
+    /// (always, on stderr); and, once, that nobody watches you. Notices the
+    /// account still owes otherwise (a duress alert's) are handed out after
+    /// it, silently: the duress code's output is the real code's.
+    static func report(_ result: Outcome, _ c: Context) throws {
         for problem in result.outcome.damaged {
             ReachText.warnDamage(problem, done: "your check-in counts all the same", c)
         }
-        if let told = result.toldSafe, !told.reach.isNobody, !c.json {
+        var toldSafe = result.toldSafe
+        if let told = toldSafe, told.reach.pending != nil { toldSafe = try ReachText.finished(told, c) }
+        if let told = toldSafe, !told.reach.isNobody, !c.json {
             c.say("You had missed your check-in. " + ReachText.sentence(told, news: " you are safe"))
         }
+        // A look at the store hands out what the signed-in account owes
+        // first; what fails is left to the next command, without a word.
+        if result.outcome.owesNotices { _ = try? c.reading { _, _ in true } }
         if result.outcome.warnUnwatched, !c.json {
             // Said once, even with --quiet: a missed check-in would reach nobody.
             c.err.line("warning: " + unwatched)

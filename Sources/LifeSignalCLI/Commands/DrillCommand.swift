@@ -70,10 +70,14 @@ extension Drill: RunnableCommand {
             }
             return show(report, c)
         }
-        let sent = try c.writing { store, account in
+        let (sent, named) = try c.writing { store, account in
             var account = account
-            return try DrillService(store: store, env: try c.core()).send(&account)
+            let sent = try DrillService(store: store, env: try c.core()).send(&account)
+            return (sent, ReachText.Named(sent.reach, in: store))
         }
+        // Responders past what one transaction carries are told in
+        // transactions of their own before the wait begins.
+        if sent.reach.pending != nil { _ = try ReachText.finished(named, c) }
         ReachText.warnDamage(sent.reach.contactsProblem, done: "the drill went to every responder who could be found", c)
         guard let record = sent.record else {
             if c.json {
@@ -110,7 +114,11 @@ extension Drill: RunnableCommand {
         while true {
             c.refreshNow()
             let now = try c.now()
-            let report = try c.reading { store, account in try DrillReport(record, of: account, store: store, now: now) }
+            // The record as the account holds it now: its notices handed
+            // out after the first transaction are noted there.
+            let report = try c.reading { store, account in
+                try DrillReport(account.drill?.id == record.id ? account.drill ?? record : record, of: account, store: store, now: now)
+            }
             let waited = clock.now - start
             if !report.outcomes.contains(where: \.mayStillChange) || waited >= .seconds(wait) { return report }
             if progress {
@@ -118,7 +126,7 @@ extension Drill: RunnableCommand {
                 c.err.write("\rWaiting for deliveries: \(took) of \(report.outcomes.count) took it "
                             + "(\(waited.components.seconds)s of \(DurationText.format(seconds: wait)))")
             }
-            if waiter == nil { waiter = c.env.makeWaiter(try c.store().feedChanges(of: record.notices.map(\.responder))) }
+            if waiter == nil { waiter = c.env.makeWaiter(try c.store().feedChanges(of: report.record.notices.map(\.responder))) }
             if waiter?.wait(seconds: Self.pollInterval) == .stopRequested { return report }
         }
     }

@@ -92,7 +92,7 @@ extension CheckinInterval: RunnableCommand {
         }
         if let checkedIn = change.checkedIn {
             if !c.json { c.say("Checked in first.") }
-            CheckInText.report(checkedIn, c)
+            try CheckInText.report(checkedIn, c)
         }
         return try show(change.account, c, lengthened: change.lengthened, toldMissed: change.toldMissed)
     }

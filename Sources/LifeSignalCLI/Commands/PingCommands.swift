@@ -156,7 +156,7 @@ extension PingRespond: RunnableCommand {
             c.say("Answered \(answered.count) ping\(answered.count == 1 ? "" : "s") and checked in. "
                   + "Next check-in due \(TimeText.both(account.nextCheckInDue, now: now)).")
         }
-        if let outcome { CheckInText.report(outcome, c) }
+        if let outcome { try CheckInText.report(outcome, c) }
         return success
     }
 }

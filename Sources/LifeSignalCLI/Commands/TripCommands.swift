@@ -108,7 +108,7 @@ extension TripStart: RunnableCommand {
             return (account, CheckInText.Outcome(checkIn, in: store))
         }
         TripText.show(outcome.0, c)
-        CheckInText.report(outcome.1, c)
+        try CheckInText.report(outcome.1, c)
         return success
     }
 }
@@ -181,7 +181,7 @@ extension TripEnd: RunnableCommand {
             let now = (try? c.now()) ?? Date()
             c.say("Trip ended; checked in. Next check-in due \(TimeText.both(outcome.0.nextCheckInDue, now: now)).")
         }
-        CheckInText.report(outcome.1, c)
+        try CheckInText.report(outcome.1, c)
         return success
     }
 }

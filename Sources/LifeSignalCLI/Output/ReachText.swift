@@ -24,15 +24,18 @@ enum ReachText {
     /// asked in transactions of their own, each after its catch-up (which
     /// takes the signed-in account's owed notices first), until done. A
     /// store that fails meanwhile leaves the rest owed to whoever comes
-    /// next, and says so: what committed stands.
-    static func finished(_ named: Named, _ c: Context) throws -> Named {
+    /// next, and says so: what committed stands. `owner`: the account that
+    /// holds the fan-out when it is not the signed-in one (an `ack` tells
+    /// a dependent's responders from the dependent's account).
+    static func finished(_ named: Named, _ c: Context, owner: EntityID? = nil) throws -> Named {
         var named = named
         for _ in 0..<maximumAsks {
             guard let key = named.reach.pending else { break }
             let problem = named.reach.contactsProblem
             do {
-                named = try c.writing { store, account in
-                    var account = account
+                named = try c.writing { store, signedIn in
+                    // An owner whose account is gone owes nobody anything.
+                    guard var account = try owner.map(store.account) ?? signedIn else { return Named(Reach(), in: store) }
                     var reach = try AccountService(store: store, env: try c.core()).fanOutOutcome(&account, key: key)
                     reach.contactsProblem = problem
                     return Named(reach, in: store)

@@ -41,6 +41,10 @@ public struct AccountService {
         /// The account's own files the check-in worked around (its contacts,
         /// history or schedule entry could not be read), as their failures say.
         public var damaged: [String] = []
+        /// The account owes notices to many people after the check-in's
+        /// transaction (`FanOut`: a duress alert, or its end), which its
+        /// command hands out without a word, as a check-in says nothing of them.
+        public var owesNotices = false
     }
 
     /// Records a check-in now. When the account had missed its deadline,
@@ -89,7 +93,8 @@ public struct AccountService {
                 if toldSafe?.pending != nil { try store.save(account) }
             }
         }
-        return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn, damaged: damaged)
+        return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn, damaged: damaged,
+                              owesNotices: account.fanOuts.contains { !$0.isDone })
     }
 
     /// Sets the intervals, the grace period and the repeats. The new

@@ -35,6 +35,10 @@ public struct AckService {
         public var others = Reach()
         /// Whether the dependent was told.
         public var toldDependent = false
+        /// The fan-outs to the other responders still being handed out,
+        /// kept on the dependent's account (`FanOut`): `others` counts what
+        /// this transaction told, and each key's outcome says the rest.
+        public var pending: [String] = []
     }
 
     /// Acknowledges whatever `dependent` has: a missed check-in (after its
@@ -62,11 +66,14 @@ public struct AckService {
         let notifier = Notifier(store: store, env: env)
         let others = try store.contacts(of: account.id).filter { $0.isResponder && $0.contactID != responder.id }.map(\.contactID)
         var told = Set<EntityID>(), unreachable = Set<EntityID>()
+        // The other responders are told as an alert tells them: as many as
+        // this transaction carries, the rest owed on the dependent's account.
         func tell(_ drafts: (own: FeedDraft?, others: FeedDraft)) throws {
             if let own = drafts.own { outcome.toldDependent = try notifier.deliver(account.id, own) || outcome.toldDependent }
-            let reach = try notifier.notify(others, drafts.others)
+            let reach = try notifier.fanOut(from: &account, key: "ack:" + env.newID().rawValue, to: others, drafts.others)
             told.formUnion(reach.told)
             unreachable.formUnion(reach.unreachable)
+            if let key = reach.pending { outcome.pending.append(key) }
         }
         if missed {
             if let by = account.deadlines.acknowledgedBy {
@@ -96,7 +103,8 @@ public struct AckService {
         }
         outcome.others.told = others.filter(told.contains)
         outcome.others.unreachable = others.filter { unreachable.contains($0) && !told.contains($0) }
-        // The steps still to come are dropped; the schedule follows.
+        // The steps still to come are dropped; the schedule follows (and
+        // the account is saved, with the fan-outs it owes).
         try deadlines.reschedule(&account)
         return outcome
     }

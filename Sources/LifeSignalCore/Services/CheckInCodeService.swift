@@ -84,7 +84,10 @@ public struct CheckInCodeService {
     }
 
     /// Raises (or raises again) the alert of the duress code: every
-    /// responder is told, with the emergency note, marked as under duress.
+    /// responder is told, with the emergency note, marked as under duress,
+    /// in bounded steps as any alert (`FanOut`: the rest are handed out
+    /// after this transaction, by whoever comes next, silently: nothing of
+    /// it shows on the account's own side).
     func raiseDuressAlert(_ account: inout Account) throws -> Reach {
         let alert = account.duressAlert ?? ActiveAlert(id: env.newID(), activatedAt: env.now)
         account.duressAlert = alert
@@ -92,22 +95,24 @@ public struct CheckInCodeService {
             + "to say they are fine. Treat this as an emergency, and do not answer through lifesignal, which they may be "
             + "made to show. Their own screen shows nothing of this alert; a message that they are safe may be forced too."
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
+        let reach = try Notifier(store: store, env: env).fanOutToResponders(
+            from: &account, key: "duress:" + alert.id.rawValue + ":" + env.newID().rawValue, FeedDraft(
+                type: .alert, title: "Emergency alert from \(account.fullName) (duress code)", message: message,
+                relatedContactID: account.id, relatedAlertID: alert.id, isCritical: true, duress: true))
         try store.save(account)
-        return try Notifier(store: store, env: env).notifyResponders(of: account.id, FeedDraft(
-            type: .alert, title: "Emergency alert from \(account.fullName) (duress code)", message: message,
-            relatedContactID: account.id, relatedAlertID: alert.id, isCritical: true, duress: true))
+        return reach
     }
 
     /// The real code ends the duress alert: the responders are told (the
     /// account's own views never showed it, so they show nothing now).
     private func endDuressAlert(_ account: inout Account, _ alert: ActiveAlert) throws {
         account.duressAlert = nil
-        try store.save(account)
-        try Notifier(store: store, env: env).notifyResponders(of: account.id, FeedDraft(
+        _ = try Notifier(store: store, env: env).fanOutToResponders(from: &account, key: "duress-off:" + alert.id.rawValue, FeedDraft(
             type: .alert, title: "\(account.fullName)'s duress alert is over",
             message: "\(account.fullName) used their real check-in code at \(ISO8601.format(env.now)), which ends the duress "
                 + "alert raised at \(ISO8601.format(alert.activatedAt)). Check on them all the same.",
             relatedContactID: account.id, relatedAlertID: alert.id))
+        try store.save(account)
     }
 
     private func required(_ current: String?) throws(LifeSignalError) -> String {

@@ -151,9 +151,9 @@ public struct DeadlineService {
         // alert is the most urgent thing there is.
         var sent = try notifier.handOut(&account)
         if wasUnreadable {
-            for responder in responders where store.reserveNotice() {
-                sent += try notifier.deliver(responder.contactID, Self.watchedAgain(account)) ? 1 : 0
-            }
+            // Everyone is told, in bounded steps as an alert tells them.
+            sent += try notifier.fanOut(from: &account, key: "watched:" + env.newID().rawValue,
+                                        to: responders.map(\.contactID), Self.watchedAgain(account), scheduling: false).told.count
         }
         // Notices owed for now (left by the step before, when its
         // transaction could carry no more) go first, those that failed last;
@@ -191,7 +191,7 @@ public struct DeadlineService {
         } catch let failure as any UserFacingError where aroundDamagedWake && failure.isUnreadableFile {
             wakeProblem = failure.message
             // Fails again, naming it, unless it is the account's wake file.
-            try store.scheduleDespiteDamage(account.id, at: wake, unreadable: nil)
+            try store.scheduleDespiteDamage(account.id, at: wake, unreadable: nil, told: nil)
         }
         return sent
     }
@@ -225,17 +225,31 @@ public struct DeadlineService {
     }
 
     /// The account itself cannot be read: its responders are told once per
-    /// damage, and it is looked at again later.
+    /// damage, and it is looked at again later. With more of them than this
+    /// transaction carries notices, the schedule entry counts those told
+    /// and stays due, so the next step tells the next ones, each once.
     private func reportUnreadable(_ wake: ScheduledWake, _ failure: any UserFacingError) throws -> Int {
-        var sent = 0
-        if wake.unreadable != failure.unreadableFile {
+        let file = failure.unreadableFile
+        var sent = 0, told = 0, rest = false
+        // A damage already told to everyone (no count kept) is told no more.
+        if wake.unreadable != file || wake.toldUnreadable != nil {
+            let responders = try responders(of: wake.accountID, tolerant: true)
+            told = wake.unreadable == file ? min(wake.toldUnreadable ?? 0, responders.count) : 0
             let draft = Self.cannotBeWatched(wake.accountID, failure)
-            for responder in try responders(of: wake.accountID, tolerant: true) where store.reserveNotice() {
-                sent += try notifier.deliver(responder.contactID, draft) ? 1 : 0
+            while told < responders.count, store.reserveNotice() {
+                sent += try notifier.deliver(responders[told].contactID, draft) ? 1 : 0
+                told += 1
             }
+            rest = told < responders.count
         }
-        try store.scheduleDespiteDamage(wake.accountID, at: env.now.addingTimeInterval(Self.recheckDelay),
-                                        unreadable: failure.unreadableFile)
+        // A millisecond back, as an owed notice of a deadline: due at once;
+        // unless the wake file cannot keep the count, and the next step
+        // would start again from the first (then in an hour, as before).
+        let later = env.now.addingTimeInterval(Self.recheckDelay)
+        if try !store.scheduleDespiteDamage(wake.accountID, at: rest ? env.now.addingTimeInterval(-0.001) : later,
+                                            unreadable: file, told: rest ? told : nil), rest {
+            try store.scheduleDespiteDamage(wake.accountID, at: later, unreadable: file, told: nil)
+        }
         return sent
     }
 
@@ -245,7 +259,7 @@ public struct DeadlineService {
 
     private func schedule(_ id: EntityID, at wake: Date?, tolerant: Bool) throws {
         if tolerant {
-            try store.scheduleDespiteDamage(id, at: wake, unreadable: nil)
+            try store.scheduleDespiteDamage(id, at: wake, unreadable: nil, told: nil)
         } else {
             try store.schedule(id, at: wake)
         }

@@ -24,7 +24,9 @@ public struct DrillService {
     }
 
     /// Sends a drill from `account` to every responder who can be found,
-    /// records it on the account and saves it. Refused while the last
+    /// records it on the account and saves it: as many notices as this
+    /// transaction carries, the rest in transactions of their own (`FanOut`;
+    /// the reach is then pending, and the record gains each notice as it goes). Refused while the last
     /// drill is more recent than `DrillRecord.minimumSpacing`.
     public func send(_ account: inout Account) throws -> Sent {
         try requireName(account)
@@ -37,21 +39,22 @@ public struct DrillService {
         var reach = Reach()
         reach.contactsProblem = found.problem
         guard !found.links.isEmpty else { return Sent(record: nil, reach: reach) }
-        var record = DrillRecord(id: env.newID(), sentAt: env.now)
-        let notifier = Notifier(store: store, env: env)
-        let draft = Self.notice(account)
-        for link in found.links {
-            if let item = try notifier.deliverItem(link.contactID, draft) {
-                record.notices.append(DrillNotice(responder: link.contactID, item: item.id, index: item.index))
-                reach.told.append(link.contactID)
-            } else {
-                reach.unreachable.append(link.contactID)
-            }
-        }
+        let record = DrillRecord(id: env.newID(), sentAt: env.now)
         account.drill = record
+        let told = try Notifier(store: store, env: env).fanOut(from: &account, key: Self.fanOutKey(record.id),
+                                                               to: found.links.map(\.contactID), Self.notice(account),
+                                                               tracked: true)
+        reach.told = told.told
+        reach.unreachable = told.unreachable
+        reach.pending = told.pending
         try store.save(account)
-        return Sent(record: record, reach: reach)
+        return Sent(record: account.drill, reach: reach)
     }
+
+    /// The key of the drill `id`'s fan-out (`FanOut`): each responder's
+    /// notice is noted on the record as it is handed out, in this
+    /// transaction or in those after it.
+    static func fanOutKey(_ id: EntityID) -> String { "drill:" + id.rawValue }
 
     /// The test notice, labelled as one in its title and its first words.
     static func notice(_ account: Account) -> FeedDraft {

@@ -125,8 +125,9 @@ public struct InvitationService {
 
     /// Brings the account's sent invitations up to date at the deadline
     /// schedule's wake: each one past its expiry expires, once, and the
-    /// inviter is told. Sets `invitationWake` to the next expiry. Returns
-    /// how many expired.
+    /// inviter is told, as many as this transaction carries notices (the
+    /// rest at once in the next step). Sets `invitationWake` to the next
+    /// expiry. Returns how many expired.
     public func expireDue(_ account: inout Account) throws -> Int {
         guard let wake = account.invitationWake, wake <= env.now else { return 0 }
         var book: InvitationBook
@@ -138,8 +139,13 @@ public struct InvitationService {
             account.invitationWake = env.now.addingTimeInterval(InvitationRules.recheckDelay)
             return 0
         }
-        var expired = 0
+        var expired = 0, more = false
         for index in book.sent.indices where book.sent[index].isPending && book.sent[index].expiresAt <= env.now {
+            // Past what this transaction carries, the rest wait for the next step.
+            guard store.reserveNotice() else {
+                more = true
+                break
+            }
             book.sent[index].status = .expired
             let invitation = book.sent[index]
             do {
@@ -159,7 +165,8 @@ public struct InvitationService {
             expired += 1
         }
         try store.saveInvitations(InvitationRules.pruned(book, now: env.now), of: account.id)
-        account.invitationWake = book.nextSentExpiry
+        // A millisecond back, as an owed notice of a deadline: due at once.
+        account.invitationWake = more ? env.now.addingTimeInterval(-0.001) : book.nextSentExpiry
         return expired
     }
 

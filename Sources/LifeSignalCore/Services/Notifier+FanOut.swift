@@ -19,19 +19,29 @@ extension Notifier {
     /// caller saves it) and the account is due at once, so the next
     /// transaction (this command's, or anyone's catch-up) goes on. The reach
     /// then names the fan-out as pending. `key` is made only then.
+    /// `scheduling`: false when the caller schedules the account itself
+    /// (`DeadlineService.nextWake` counts what a fan-out owes). `tracked`:
+    /// a record of the account notes each notice (`track`), so `key` is
+    /// made at once.
     func fanOut(from account: inout Account, key makeKey: @autoclosure () -> String, to recipients: [EntityID],
-                _ draft: FeedDraft) throws -> Reach {
+                _ draft: FeedDraft, scheduling: Bool = true, tracked: Bool = false) throws -> Reach {
         var reach = Reach()
         var owed: [EntityID] = []
+        let madeKey = tracked ? makeKey() : nil
         for recipient in recipients {
             guard owed.isEmpty, store.reserveNotice() else {
                 owed.append(recipient)
                 continue
             }
-            if try deliver(recipient, draft) { reach.told.append(recipient) } else { reach.unreachable.append(recipient) }
+            if let item = try deliverItem(recipient, draft) {
+                reach.told.append(recipient)
+                if let madeKey { Self.track(item, to: recipient, key: madeKey, in: &account) }
+            } else {
+                reach.unreachable.append(recipient)
+            }
         }
         guard !owed.isEmpty else { return reach }
-        let key = makeKey()
+        let key = madeKey ?? makeKey()
         account.fanOuts.removeAll { $0.key == key }
         let done = account.fanOuts.filter(\.isDone).map(\.key)
         if done.count >= FanOut.doneKept {
@@ -41,7 +51,7 @@ extension Notifier {
         account.fanOuts.append(FanOut(key: key, since: env.now, draft: draft, owed: owed, told: reach.told.count,
                                       unreachable: reach.unreachable))
         reach.pending = key
-        try store.schedule(account.id, at: env.now)
+        if scheduling { try store.schedule(account.id, at: env.now) }
         return reach
     }
 
@@ -57,9 +67,10 @@ extension Notifier {
             while taken < fanOut.owed.count, store.reserveNotice() {
                 let recipient = fanOut.owed[taken]
                 taken += 1
-                if try deliver(recipient, draft) {
+                if let item = try deliverItem(recipient, draft) {
                     fanOut.told += 1
                     sent += 1
+                    Self.track(item, to: recipient, key: fanOut.key, in: &account)
                 } else {
                     fanOut.unreachable.append(recipient)
                 }
@@ -68,6 +79,14 @@ extension Notifier {
             account.fanOuts[index] = fanOut
         }
         return sent
+    }
+
+    /// Notes `item`, the fan-out `key`'s notice to `recipient`, where a
+    /// record of the account follows its notices one by one: a drill's
+    /// report shows each responder's test notice (`DrillService.fanOutKey`).
+    private static func track(_ item: FeedItem, to recipient: EntityID, key: String, in account: inout Account) {
+        guard let drill = account.drill, key == DrillService.fanOutKey(drill.id) else { return }
+        account.drill?.notices.append(DrillNotice(responder: recipient, item: item.id, index: item.index))
     }
 
     /// Where the fan-out `key` stands, after handing out what this

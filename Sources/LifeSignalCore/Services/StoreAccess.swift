@@ -100,8 +100,12 @@ public protocol StoreWriting: StoreReading {
     /// Schedules an account whose own files cannot all be read: its wake
     /// file, when unreadable, is left as it is (the schedule is searched
     /// instead), and `unreadable` (the file that could not be read) is kept
-    /// with the entry, so the damage is reported once, not at every look.
-    func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?) throws
+    /// with the entry, so the damage is reported once, not at every look;
+    /// `told`, how many responders were told of it so far while some are
+    /// still to be told (nil once everyone was). False when the wake file
+    /// itself cannot be used, so neither `unreadable` nor `told` is kept.
+    @discardableResult
+    func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?) throws -> Bool
     /// Wakes at or before `now`, earliest first: all of them, or the
     /// earliest `limit` (the schedule is then read no further than needed).
     func dueWakes(at now: Date, limit: Int?) throws -> [ScheduledWake]
@@ -135,11 +139,15 @@ public struct ScheduledWake: Sendable, Equatable {
     /// The account's own file that could not be read when it was last
     /// looked at (its responders were told); nil when all was well.
     public var unreadable: String?
+    /// How many responders were told of `unreadable` so far while some
+    /// are still to be told, in the order they are found; nil once all were.
+    public var toldUnreadable: Int?
 
-    public init(accountID: EntityID, at: Date, unreadable: String? = nil) {
+    public init(accountID: EntityID, at: Date, unreadable: String? = nil, toldUnreadable: Int? = nil) {
         self.accountID = accountID
         self.at = at
         self.unreadable = unreadable
+        self.toldUnreadable = toldUnreadable
     }
 }
 

@@ -32,25 +32,27 @@ extension CheckInRecord: StoreFileElement {
 /// `wake.json` of an account: its entry in the schedule.
 extension AccountWake: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case at, unreadable
-        static let names = JSONNames(["at", "unreadable"])
+        case at, told, unreadable
+        static let names = JSONNames(["at", "told", "unreadable"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AccountWake {
         let start = reader.valueStart()
-        var at: Date?, unreadable: String?
+        var at: Date?, unreadable: String?, told: Int?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .at: at = try reader.readDate()
+            case .told: told = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .unreadable: unreadable = try reader.readOptionalString()
             }
         }
-        return AccountWake(at: try present(at, StoreField.at, start), unreadable: unreadable)
+        return AccountWake(at: try present(at, StoreField.at, start), unreadable: unreadable, told: told)
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)
+        if let told { writer.member(StoreField.told.name, told) }
         writer.member(StoreField.unreadable.name, ifPresent: unreadable)
         writer.endObject()
     }

@@ -18,6 +18,10 @@ package struct AccountWake: Codable, Equatable {
     /// The account's own file that could not be read at its last look
     /// (`ScheduledWake.unreadable`): its responders were told of it once.
     var unreadable: String?
+    /// How many responders were told of `unreadable` so far, in the order
+    /// they are found, while some are still to be told (more than one
+    /// transaction carries); nil once everyone was.
+    var told: Int?
 }
 
 extension LayoutStore {
@@ -49,10 +53,11 @@ extension LayoutStore {
     }
 
     public func schedule(_ id: EntityID, at wake: Date?) throws {
-        try schedule(id, at: wake, unreadable: nil, old: try load(AccountWake.self, StoreLayout.wake(id)))
+        try schedule(id, at: wake, unreadable: nil, told: nil, old: try load(AccountWake.self, StoreLayout.wake(id)))
     }
 
-    public func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?) throws {
+    @discardableResult
+    public func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?) throws -> Bool {
         let old: AccountWake?
         do {
             old = try load(AccountWake.self, StoreLayout.wake(id))
@@ -64,9 +69,10 @@ extension LayoutStore {
                 try remove(path)
             }
             if let wake = wake.map(ScheduleName.normalized) { try writeFile(ScheduleName.path(at: wake, id), []) }
-            return
+            return false
         }
-        try schedule(id, at: wake, unreadable: unreadable, old: old)
+        try schedule(id, at: wake, unreadable: unreadable, told: told, old: old)
+        return true
     }
 
     /// Whether `failure` names the account's wake file or the account's
@@ -76,10 +82,10 @@ extension LayoutStore {
         return named == codec.fullPath(StoreLayout.wake(id)) || named == codec.fullPath(StoreLayout.accountDirectory(id))
     }
 
-    private func schedule(_ id: EntityID, at wake: Date?, unreadable: String?, old: AccountWake?) throws {
+    private func schedule(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?, old: AccountWake?) throws {
         let wake = wake.map(ScheduleName.normalized)
         guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds)
-                || old?.unreadable != unreadable else {
+                || old?.unreadable != unreadable || old?.told != told else {
             // Unchanged; its entry must still be there (one that was taken
             // for a stray, or lost to an older lifesignal on the same store).
             if let wake, try files.read(ScheduleName.path(at: wake, id)) == nil {
@@ -92,7 +98,7 @@ extension LayoutStore {
         if let old { try removeUnread(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
-            try store(AccountWake(at: wake, unreadable: unreadable), StoreLayout.wake(id))
+            try store(AccountWake(at: wake, unreadable: unreadable, told: told), StoreLayout.wake(id))
         } else {
             try remove(StoreLayout.wake(id))
         }
@@ -137,7 +143,8 @@ extension LayoutStore {
                 due.append(ScheduledWake(accountID: candidate.id, at: candidate.at))
                 continue
             }
-            due.append(ScheduledWake(accountID: candidate.id, at: candidate.at, unreadable: recorded?.unreadable))
+            due.append(ScheduledWake(accountID: candidate.id, at: candidate.at, unreadable: recorded?.unreadable,
+                                     toldUnreadable: recorded?.told))
             // An entry the account's wake.json does not name (left by a
             // crash of an older version, or copied in by hand) would stay
             // due for ever: the account is looked at, and the entry goes.
@@ -160,7 +167,7 @@ extension LayoutStore {
             return nil
         }
         guard let recorded, recorded.at <= now else { return nil }
-        return ScheduledWake(accountID: id, at: recorded.at, unreadable: recorded.unreadable)
+        return ScheduledWake(accountID: id, at: recorded.at, unreadable: recorded.unreadable, toldUnreadable: recorded.told)
     }
 
     /// Visits the schedule's entries in time order, as (hour, name), until

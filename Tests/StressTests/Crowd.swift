@@ -1,0 +1,87 @@
+import Foundation
+import LifeSignalCore
+import LifeSignalStore
+import TestSupport
+import Testing
+
+/// Accounts made in bulk through the services on a memory store, then
+/// copied into a sandbox's etcd store.
+struct Crowd {
+    let memory = MemoryBackend()
+    let env: CoreEnvironment
+
+    init(_ sandbox: Sandbox) throws {
+        env = CoreEnvironment(now: try #require(ISO8601.parse(sandbox.now)), random: .seeded(27))
+    }
+
+    func write(_ body: (LayoutStore) throws -> Void) throws {
+        try memory.write { transaction in try body(LayoutStore(transaction, name: memory.name)) }
+    }
+
+    /// Signs up `count` people, each then given to `configure`; their IDs.
+    /// `count` accounts, each checked in once at the crowd's start and
+    /// watched by `responder` (linked both ways).
+    func addCheckedInDependents(_ count: Int, of responder: EntityID) throws -> [EntityID] {
+        let dependents = try add(count) { store, account in
+            try store.saveContacts([ContactLink(contactID: responder, isResponder: true, isDependent: false,
+                                                addedAt: env.now)], of: account.id)
+            var checkedIn = account
+            try AccountService(store: store, env: env).checkIn(&checkedIn)
+        }
+        try write { store in
+            try store.saveContacts(dependents.map {
+                ContactLink(contactID: $0, isResponder: false, isDependent: true, addedAt: env.now)
+            }, of: responder)
+        }
+        return dependents
+    }
+
+    func add(_ count: Int, _ configure: (LayoutStore, Account) throws -> Void) throws -> [EntityID] {
+        var ids: [EntityID] = []
+        try write { store in
+            var auth = AuthService(store: store, env: env)
+            auth.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
+            for i in 0..<count {
+                let phone = "+1555\(4_000_000 + i)"
+                let issued = try auth.requestCode(phoneNumber: phone)
+                guard case .signedIn(let account, _, _) = try auth.verify(phoneNumber: phone, code: issued.code,
+                                                                          firstName: "P\(i)", lastName: "Crowd") else {
+                    throw HarnessFailure("sign-up \(i) failed")
+                }
+                try configure(store, account)
+                ids.append(account.id)
+            }
+        }
+        return ids
+    }
+
+    /// The sandbox's store, opened here on the simulated clock.
+    func sharedStore(_ sandbox: Sandbox) throws -> SharedStore {
+        try SharedStore.open(try StoreLocation.parse(sandbox.storeLocation, workingDirectory: "/"), clock: .simulated)
+    }
+
+    /// Puts the accounts, their indexes and the schedule into the sandbox's
+    /// store, at most a hundred files and a megabyte per commit (within
+    /// etcd's limits).
+    func copy(into sandbox: Sandbox) throws {
+        let paths = try memory.read { snapshot in try snapshot.files(under: "") }
+            .filter { $0.hasPrefix("accounts/") || $0.hasPrefix("phones/") || $0.hasPrefix("codes/") || $0.hasPrefix("schedule/") }
+        let target = try sharedStore(sandbox)
+        var chunk: [(String, [UInt8])] = []
+        var bytes = 0
+        func flush() throws {
+            try target.backend.write { transaction in
+                for (path, contents) in chunk { try transaction.write(path, contents) }
+            }
+            chunk = []
+            bytes = 0
+        }
+        for path in paths {
+            let contents = try memory.read { snapshot in try snapshot.read(path) ?? [] }
+            if chunk.count == 100 || bytes + contents.count > 1_000_000 { try flush() }
+            chunk.append((path, contents))
+            bytes += contents.count
+        }
+        if !chunk.isEmpty { try flush() }
+    }
+}
