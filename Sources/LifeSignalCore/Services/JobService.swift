@@ -29,13 +29,6 @@ public struct JobService {
     @discardableResult
     public func add(_ account: inout Account, name: String, due: Due, grace: Int?, maxRuntime: Int?) throws -> Job {
         let name = try JobRules.name(name)
-        guard !account.jobs.contains(where: { $0.name == name }) else {
-            throw LifeSignalError.refused("you already have a job named \(name)", hint: "lifesignal jobs show \(name)")
-        }
-        guard account.jobs.count < JobRules.maximumJobs else {
-            throw LifeSignalError.refused("you have \(JobRules.maximumJobs) jobs, as many as an account may have",
-                                          hint: "lifesignal jobs remove NAME")
-        }
         var every: Int?, schedule: DailySchedule?
         switch due {
         case .every(let seconds):
@@ -46,6 +39,13 @@ public struct JobService {
         }
         if let grace { try Self.require(grace, in: DeadlineBounds.grace, "a job's grace period") }
         if let maxRuntime { try Self.require(maxRuntime, in: JobRules.maxRuntimeBounds, "a job's longest run") }
+        guard !account.jobs.contains(where: { $0.name == name }) else {
+            throw LifeSignalError.refused("you already have a job named \(name)", hint: "lifesignal jobs show \(name)")
+        }
+        guard account.jobs.count < JobRules.maximumJobs else {
+            throw LifeSignalError.refused("you have \(JobRules.maximumJobs) jobs, as many as an account may have",
+                                          hint: "lifesignal jobs remove NAME")
+        }
         let job = Job(name: name, every: every, schedule: schedule, grace: grace ?? 0, maxRuntime: maxRuntime,
                       createdAt: env.now)
         account.jobs.append(job)

@@ -1,0 +1,70 @@
+import FoundationEssentials
+import LifeSignalApp
+import LifeSignalCore
+
+/// `checkin --job NAME [--label TEXT] [-- COMMAND [ARG...]]`: checks a job
+/// in, after its command succeeded when one is given. The run is recorded
+/// before the command starts (so a run past its longest is told even when
+/// this process never returns) and after it ends, with its duration; a
+/// failure tells every responder at once. Only the command's name (or the
+/// label) is kept. Exits with the command's status.
+struct JobCheckIn {
+    let name: String
+    let command: [String]?
+    let label: String?
+
+    func run(_ c: Context) throws -> Int32 {
+        try UnreachedStore.saying(.checkIn) { try checkIn(c) }
+    }
+
+    private func checkIn(_ c: Context) throws -> Int32 {
+        guard let words = command else {
+            let (outcome, account) = try c.writing { store, account in
+                var account = account
+                return (try JobService(store: store, env: try c.core()).checkIn(&account, name: name), account)
+            }
+            try report(outcome, account, c)
+            return success
+        }
+        let stored = CheckInLabel.stored(command: words, label: label)
+        let started = try c.now()
+        try c.writing { store, account in
+            var account = account
+            try JobService(store: store, env: try c.core()).started(&account, name: name, command: stored)
+        }
+        let outcome = c.env.processRunner.run(ProcessRequest(
+            arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil, output: .inherited))
+        c.refreshNow()
+        let ended = try c.now()
+        let run = JobRun(at: started, milliseconds: max(0, Int((ended.timeIntervalSince(started) * 1000).rounded())),
+                         exitStatus: Int(outcome.shellStatus), command: stored)
+        let (result, account) = try c.writing { store, account in
+            var account = account
+            return (try JobService(store: store, env: try c.core()).finished(&account, name: name, run: run), account)
+        }
+        if !outcome.succeeded {
+            c.err.line("error: the job \(name) failed: the command \(outcome.summary)")
+        }
+        try report(result, account, c)
+        return outcome.shellStatus
+    }
+
+    private func report(_ outcome: JobService.Outcome, _ account: Account, _ c: Context) throws {
+        let core = try c.core()
+        let due = JobDeadline(outcome.job).nextCheckInDue(of: account, zones: core.zones)
+        if c.json {
+            c.printJSON(.object([("job", .string(outcome.job.name)), ("lastCheckIn", .date(outcome.job.lastCheckIn)),
+                                 ("nextCheckInDue", .date(due)),
+                                 ("lastRun", outcome.job.lastRun.map(JobsText.run) ?? .null)]))
+            return
+        }
+        if let told = outcome.toldFailure {
+            c.say("Your responders were told: \(told.toldCount) of them" + (told.pending != nil ? " so far." : "."))
+            return
+        }
+        c.say("Checked in the job \(name). Next check-in due \(TimeText.both(due, now: core.now)).")
+        if let told = outcome.toldRecovered, told.toldCount > 0 {
+            c.say("Your responders were told it recovered.")
+        }
+    }
+}
