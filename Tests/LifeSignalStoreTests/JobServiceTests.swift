@@ -192,4 +192,37 @@ struct JobServiceTests {
         try world.tick()
         #expect(try jobNotices(world, bob, "Ada Test's job backup missed its check-in").count == 1)
     }
+
+    /// Forty responders on a store that bounds its commits as etcd does: a
+    /// failure and a missed job each reach every one of them, in bounded
+    /// steps, once.
+    @Test func manyRespondersAreToldInBoundedStepsOnce() throws {
+        let world = World(backend: MemoryBackend(maximumChanges: 128))
+        world.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
+        let dana = try world.person("Dana", phone: "+15552000001")
+        var responders: [Account] = []
+        for i in 0..<40 {
+            let responder = try world.person("R\(i)", phone: "+1555300\(1000 + i)")
+            try world.link(dana, responder, responder: true, dependent: false)
+            responders.append(responder)
+        }
+        try world.command { store in
+            var account = try #require(try store.account(dana.id))
+            try JobService(store: store, env: world.env).add(&account, name: "backup", due: .every(3600), grace: nil,
+                                                             maxRuntime: nil)
+        }
+        let failed = try world.command { store in
+            var account = try #require(try store.account(dana.id))
+            return try JobService(store: store, env: world.env).finished(
+                &account, name: "backup", run: JobRun(at: world.now, milliseconds: 10, exitStatus: 1, command: "sh"))
+        }
+        #expect(failed.toldFailure?.pending != nil, "more than one commit carries")
+        for _ in 0..<10 { _ = try world.command { store in try DeadlineService(store: store, env: world.env).catchUp() } }
+        world.advance(3600)
+        for _ in 0..<10 { _ = try world.command { store in try DeadlineService(store: store, env: world.env).catchUp() } }
+        for responder in responders {
+            #expect(try jobNotices(world, responder, "Dana Test's job backup failed").count == 1)
+            #expect(try jobNotices(world, responder, "Dana Test's job backup missed its check-in").count == 1)
+        }
+    }
 }

@@ -19,11 +19,12 @@ struct JobCheckIn {
 
     private func checkIn(_ c: Context) throws -> Int32 {
         guard let words = command else {
-            let (outcome, account) = try c.writing { store, account in
+            let (outcome, account, told) = try c.writing { store, account in
                 var account = account
-                return (try JobService(store: store, env: try c.core()).checkIn(&account, name: name), account)
+                let outcome = try JobService(store: store, env: try c.core()).checkIn(&account, name: name)
+                return (outcome, account, outcome.toldRecovered.map { ReachText.Named($0, in: store) })
             }
-            try report(outcome, account, c)
+            try report(outcome, account, told, c)
             return success
         }
         let stored = CheckInLabel.stored(command: words, label: label)
@@ -38,18 +39,22 @@ struct JobCheckIn {
         let ended = try c.now()
         let run = JobRun(at: started, milliseconds: max(0, Int((ended.timeIntervalSince(started) * 1000).rounded())),
                          exitStatus: Int(outcome.shellStatus), command: stored)
-        let (result, account) = try c.writing { store, account in
+        let (result, account, told) = try c.writing { store, account in
             var account = account
-            return (try JobService(store: store, env: try c.core()).finished(&account, name: name, run: run), account)
+            let result = try JobService(store: store, env: try c.core()).finished(&account, name: name, run: run)
+            return (result, account, (result.toldFailure ?? result.toldRecovered).map { ReachText.Named($0, in: store) })
         }
         if !outcome.succeeded {
             c.err.line("error: the job \(name) failed: the command \(outcome.summary)")
         }
-        try report(result, account, c)
+        try report(result, account, told, c)
         return outcome.shellStatus
     }
 
-    private func report(_ outcome: JobService.Outcome, _ account: Account, _ c: Context) throws {
+    /// What the job's check-in did; `told`: whom its notice (a failure, a
+    /// recovery) reached, handed out to the end first (`ReachText.finished`).
+    private func report(_ outcome: JobService.Outcome, _ account: Account, _ told: ReachText.Named?, _ c: Context) throws {
+        let told = try told.map { try ReachText.finished($0, c) }
         let core = try c.core()
         let due = JobDeadline(outcome.job).nextCheckInDue(of: account, zones: core.zones)
         if c.json {
@@ -58,13 +63,11 @@ struct JobCheckIn {
                                  ("lastRun", outcome.job.lastRun.map(JobsText.run) ?? .null)]))
             return
         }
-        if let told = outcome.toldFailure {
-            c.say("Your responders were told: \(told.toldCount) of them" + (told.pending != nil ? " so far." : "."))
+        if outcome.toldFailure != nil, let told {
+            c.say(ReachText.sentence(told, news: " the job \(name) failed"))
             return
         }
         c.say("Checked in the job \(name). Next check-in due \(TimeText.both(due, now: core.now)).")
-        if let told = outcome.toldRecovered, told.toldCount > 0 {
-            c.say("Your responders were told it recovered.")
-        }
+        if let told { c.say(ReachText.sentence(told, news: " it recovered")) }
     }
 }
