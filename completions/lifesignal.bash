@@ -41,7 +41,7 @@ _lifesignal_options() {
         'profile edit-note') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions end') REPLY='--others --help -h --store --json --quiet -q --no-color' ;;
-        'checkin') REPLY='--code --label --job --help -h --store --json --quiet -q --no-color' ;;
+        'checkin') REPLY='--code --label --job --keep-output --help -h --store --json --quiet -q --no-color' ;;
         'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
         'checkin interval') REPLY='--reminder --grace --repeat --code --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'checkin deadline') REPLY='--days --zone --code --help -h --store --json --quiet -q --no-color' ;;

@@ -40,6 +40,18 @@ import TestSupport
         #expect(runs.first?["command"] as? String == "sh" && runs.first?["exitStatus"] as? Int == 3, "\(shown)")
         #expect(!(try ada.run(["jobs", "show", "backup", "--json"]).stdout.contains("hunter2")))
 
+        // With --keep-output the end of the output goes with the failure, made harmless.
+        let kept = try ada.run(["checkin", "--job", "backup", "--keep-output", "--", "sh", "-c",
+                                "echo starting; printf 'disk \\033[31mfull\\n' >&2; exit 4"],
+                               extra: Self.at("2026-03-01T10:30:00Z"))
+        #expect(kept.status == 4 && kept.stdout.contains("starting"), "\(kept)")
+        let withOutput = try bob.run(["notifications", "--json"], extra: Self.at("2026-03-01T10:30:01Z")).array()
+            .first { $0["exitStatus"] as? Int == 4 }
+        #expect((withOutput?["message"] as? String)?.hasSuffix("The end of its output:\nstarting\ndisk ?[31mfull") == true,
+                "\(String(describing: withOutput))")
+        let noCommand = try ada.run(["checkin", "--job", "backup", "--keep-output"])
+        #expect(noCommand.status == 2, "\(noCommand)")
+
         // A success checks the job in (not Ada) and tells Bob it recovered.
         let ok = try ada.run(["checkin", "--job", "backup", "--", "true"], extra: Self.at("2026-03-01T11:00:00Z"))
         #expect(ok.succeeded && ok.stdout.contains("Checked in the job backup"), "\(ok)")

@@ -3,7 +3,8 @@ import LifeSignalApp
 import LifeSignalCore
 
 /// `checkin --job NAME [--label TEXT] [-- COMMAND [ARG...]]`: checks a job
-/// in, after its command succeeded when one is given. The run is recorded
+/// in, after its command succeeded when one is given (with `keepOutput`,
+/// the end of a failed command's output goes to the responders). The run is recorded
 /// before the command starts (so a run past its longest is told even when
 /// this process never returns) and after it ends, with its duration; a
 /// failure tells every responder at once. Only the command's name (or the
@@ -12,6 +13,7 @@ struct JobCheckIn {
     let name: String
     let command: [String]?
     let label: String?
+    let keepOutput: Bool
 
     func run(_ c: Context) throws -> Int32 {
         try UnreachedStore.saying(.checkIn) { try checkIn(c) }
@@ -33,12 +35,15 @@ struct JobCheckIn {
             var account = account
             try JobService(store: store, env: try c.core()).started(&account, name: name, command: stored)
         }
+        var output: [UInt8] = []
         let outcome = c.env.processRunner.run(ProcessRequest(
-            arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil, output: .inherited))
+            arguments: words, input: nil, environment: c.env.childEnvironment(), timeout: nil,
+            output: keepOutput ? .kept(bytes: JobRules.outputBytes) : .inherited), kept: &output)
         c.refreshNow()
         let ended = try c.now()
         let run = JobRun(at: started, milliseconds: max(0, Int((ended.timeIntervalSince(started) * 1000).rounded())),
-                         exitStatus: Int(outcome.shellStatus), command: stored)
+                         exitStatus: Int(outcome.shellStatus), command: stored,
+                         output: keepOutput && !outcome.succeeded ? JobRules.keptOutput(output) : nil)
         let (result, account, told) = try c.writing { store, account in
             var account = account
             let result = try JobService(store: store, env: try c.core()).finished(&account, name: name, run: run)

@@ -33,11 +33,11 @@ public enum JobRules {
         var tail = bytes.suffix(outputBytes)
         // Cut to whole characters: a partial one at the start goes.
         while let first = tail.first, first & 0xC0 == 0x80 { tail = tail.dropFirst() }
-        let text = String(decoding: tail, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+        // Split on the byte itself: as Characters, "\r\n" is one, not a "\n".
+        var lines = tail.split(separator: 0x0A, omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         let kept = lines.suffix(outputLines).map { line in
-            String(String.UnicodeScalarView(line.unicodeScalars.map { scalar in
+            String(String.UnicodeScalarView(String(decoding: line, as: UTF8.self).unicodeScalars.map { scalar in
                 scalar == "\t" ? " " : (scalar.properties.generalCategory == .control
                     || scalar.properties.generalCategory == .format || ProfileRules.isLineBreak(scalar)) ? "?" : scalar
             }))
