@@ -24,6 +24,12 @@ import TestSupport
             let refused = try ada.run(["jobs", "add"] + bad)
             #expect(refused.status == 2 && refused.stdout.isEmpty, "\(bad): \(refused)")
         }
+        // The timeline shows when Bob would be told of a missed backup.
+        let timeline = try ada.run(["timeline", "--json"]).array()
+        let tell = timeline.first { $0["job"] as? String == "backup" && $0["event"] as? String == "notify" }
+        #expect(tell?["at"] as? String == "2026-03-02T11:00:00Z"
+                && (tell?["recipients"] as? [[String: Any]])?.first?["firstName"] as? String == "Bob", "\(timeline)")
+        #expect(try ada.run(["timeline"]).stdout.contains("job backup: tell"))
         let twice = try ada.run(["jobs", "add", "backup", "--every", "1h"])
         #expect(twice.status == 5, "\(twice)")
 
