@@ -55,6 +55,8 @@ import TestSupport
             .first { $0["exitStatus"] as? Int == 4 }
         #expect((withOutput?["message"] as? String)?.hasSuffix("The end of its output:\nstarting\ndisk ?[31mfull") == true,
                 "\(String(describing: withOutput))")
+        let failing = try ada.run(["jobs", "show", "backup", "--json"], extra: Self.at("2026-03-01T10:30:02Z")).object()
+        #expect((failing["failing"] as? [String: Any])?["output"] as? String == "starting\ndisk ?[31mfull", "\(failing)")
         let noCommand = try ada.run(["checkin", "--job", "backup", "--keep-output"])
         #expect(noCommand.status == 2, "\(noCommand)")
 
@@ -62,6 +64,8 @@ import TestSupport
         let ok = try ada.run(["checkin", "--job", "backup", "--", "true"], extra: Self.at("2026-03-01T11:00:00Z"))
         #expect(ok.succeeded && ok.stdout.contains("Checked in the job backup"), "\(ok)")
         #expect(try ScheduleCommandsTests.titles(bob, at: "2026-03-01T11:00:01Z").contains("Ada L's job backup recovered"))
+        #expect(try ada.run(["jobs", "show", "backup", "--json"], extra: Self.at("2026-03-01T11:00:01Z")).object()["failing"]
+            is NSNull)
         let status = try ada.run(["status", "--json"], extra: Self.at("2026-03-01T11:00:02Z")).object()
         #expect(status["lastCheckIn"] as? String == "2026-03-01T09:00:00Z", "\(status)")
         let jobs = try #require(status["jobs"] as? [[String: Any]], "\(status)")

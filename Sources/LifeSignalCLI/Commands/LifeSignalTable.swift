@@ -39,7 +39,8 @@ struct Root: CommandInput, Equatable {
     /// a run builds only the one it invokes. (Joined with `+`: a list of
     /// the lists would be one more array type for the runtime to make.)
     static let commands: [SubcommandEntry] =
-        AccountCommandTable.entries + SessionCommandTable.entries + CheckinCommandTable.entries + TripCommandTable.entries + JobsCommandTable.entries
+        AccountCommandTable.entries + SessionCommandTable.entries + CheckinCommandTable.entries + TripCommandTable.entries
+        + JobsCommandTable.entries
         + SafetyCommandTable.entries + DrillCommandTable.entries + ReportCommandTable.entries + WatchCommandTable.entries
         + ContactCommandTable.entries
         + NotificationCommandTable.entries + QRCommandTable.entries + SystemCommandTable.entries

@@ -22,18 +22,17 @@ enum JobsText {
             ("grace", .int(job.grace)),
             ("maxRuntime", job.maxRuntime.map { .int($0) } ?? .null),
             ("lastCheckIn", .date(job.lastCheckIn)),
-            ("failing", .bool(job.failing != nil)),
+            ("failing", job.failing.map { run($0).adding("output", .optional($0.output)) } ?? .null),
             ("running", job.running.map { .object([("at", .date($0.at)), ("command", .string($0.command))]) } ?? .null),
             ("runs", .array(job.runs.reversed().map(run))),
         ]
         return .object(members)
     }
 
-    /// `{"at", "exitStatus", "duration"}` (seconds), with the command's name and any kept output.
+    /// `{"at", "exitStatus", "duration"}` (whole seconds), with the command's name.
     static func run(_ run: JobRun) -> JSONValue {
         .object([("at", .date(run.at)), ("exitStatus", .int(run.exitStatus)),
-                 ("duration", .int(Int((run.duration).rounded()))), ("command", .string(run.command)),
-                 ("output", .optional(run.output))])
+                 ("duration", .int(Int(run.duration.rounded()))), ("command", .string(run.command))])
     }
 
     /// "on time: due …", "OVERDUE: due …", "LATE …", "failing".

@@ -59,7 +59,8 @@ public struct JobRun: Codable, Sendable, Equatable {
     public var exitStatus: Int
     /// The command's name or its label: never its arguments.
     public var command: String
-    /// The end of its output (`--keep-output`), made safe to show; nil when not kept.
+    /// The end of its output (`--keep-output`), made safe to show; nil when
+    /// not kept, and in the history (`Job.runs`) always.
     public var output: String?
 
     public init(at: Date, milliseconds: Int, exitStatus: Int, command: String, output: String? = nil) {

@@ -2,8 +2,9 @@ import FoundationEssentials
 
 /// What a job may be: its name, how many an account holds, what is kept of its runs.
 public enum JobRules {
-    /// Jobs one account holds at most.
-    public static let maximumJobs = 64
+    /// Jobs one account holds at most: each keeps its own deadline marks
+    /// (a fired key per responder) in the account's one file.
+    public static let maximumJobs = 16
     /// Runs kept per job (the newest).
     public static let runsKept = 20
     /// Lines and bytes of a failed run's output kept with `--keep-output`.

@@ -91,12 +91,16 @@ public struct JobService {
     /// tells every responder at once (with its exit status and, when kept,
     /// the end of its output); a success after a failure, or after a missed
     /// deadline, tells them it recovered. The run is kept (the newest
-    /// `JobRules.runsKept`).
+    /// `JobRules.runsKept`, without their output).
     public func finished(_ account: inout Account, name: String, run: JobRun) throws -> Outcome {
         let index = try position(name, in: account)
         var job = account.jobs[index]
         if job.running?.at == run.at { job.running = nil }
-        job.runs.append(run)
+        // The output goes with the failure's notice and stays on `failing`
+        // alone: the history keeps durations, not 20 runs' output in the account.
+        var kept = run
+        kept.output = nil
+        job.runs.append(kept)
         if job.runs.count > JobRules.runsKept { job.runs.removeFirst(job.runs.count - JobRules.runsKept) }
         account.jobs[index] = job
         guard run.succeeded else {

@@ -72,8 +72,9 @@ extension Job: StoreFileElement {
               marks.occurrences.values.allSatisfy({ (0...10_000_000).contains($0) }) else {
             return "job \(name)'s deadline marks are impossible"
         }
+        let kept = runs + [failing].compactMap { $0 }
         guard runs.count <= JobRules.runsKept,
-              (runs + [failing].compactMap { $0 }).allSatisfy({ $0.milliseconds >= 0 && ($0.output?.utf8.count ?? 0) <= 4 * JobRules.outputBytes })
+              kept.allSatisfy({ $0.milliseconds >= 0 && ($0.output?.utf8.count ?? 0) <= 4 * JobRules.outputBytes })
         else { return "job \(name)'s runs are impossible" }
         return nil
     }
