@@ -17,7 +17,7 @@ enum AccountCommandTable {
 /// `status [--check]`
 struct Status: CommandInput, Equatable {
     static let check = Flag(
-        "check", help: "Print nothing; exit 11 when your alert is active, 10 when you or one of your jobs are overdue, 13 when you are fine but a dependent needs you, 0 otherwise.")
+        "check", help: "Print nothing; exit 11 when your alert is active, 10 when you or one of your jobs is overdue, 13 when you are fine but a dependent needs you, 0 otherwise.")
 
     static let spec = CommandSpec(
         "status",
