@@ -65,15 +65,9 @@ public struct JobDeadline: Sendable {
         return view.isPastGrace(at: now)
     }
 
-    /// Whether its responders were told it missed its current deadline.
-    public func isMissedNotified(of account: Account) -> Bool {
-        engine.isMissedNotified(view(of: account))
-    }
-
-    /// The responders told of its current missed deadline.
+    /// The responders told of its current missed deadline (its escalation
+    /// keys are a person's: `JobEscalationRule.key`).
     public func toldResponders(of account: Account, responders: [ContactLink]) -> [EntityID] {
-        let marks = engine.aligned(view(of: account)).deadlines
-        guard marks.heldDue != nil else { return [] }
-        return responders.filter(\.isResponder).map(\.contactID).filter { marks.hasFired(JobEscalationRule.key($0)) }
+        engine.toldResponders(view(of: account), responders: responders)
     }
 }

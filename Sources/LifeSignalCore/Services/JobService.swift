@@ -64,10 +64,7 @@ public struct JobService {
 
     /// The job named `name`; refused (not found) when there is none.
     public func job(_ name: String, of account: Account) throws -> Job {
-        guard let job = account.jobs.first(where: { $0.name == name }) else {
-            throw LifeSignalError.notFound("you have no job named \(quoted(name))", hint: "lifesignal jobs")
-        }
-        return job
+        account.jobs[try position(name, in: account)]
     }
 
     /// Records that a run of the job's command started (for `--max-runtime`).
@@ -136,10 +133,9 @@ public struct JobService {
         return Outcome(job: account.jobs[index], toldRecovered: recovered)
     }
 
-    private func position(_ name: String, in account: Account) throws -> Int {
+    private func position(_ name: String, in account: Account) throws(LifeSignalError) -> Int {
         guard let index = account.jobs.firstIndex(where: { $0.name == name }) else {
-            _ = try job(name, of: account)
-            return 0
+            throw LifeSignalError.notFound("you have no job named \(quoted(name))", hint: "lifesignal jobs")
         }
         return index
     }
