@@ -2,12 +2,13 @@
 
 _lifesignal_subcommands() {
     case $1 in
-        '') REPLY='login logout status profile sessions checkin trip alert ping drill report ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
+        '') REPLY='login logout status profile sessions checkin trip jobs alert ping drill report ack timeline contacts notifications qr settings tick agent doctor store completions help' ;;
         'profile') REPLY='set edit-note' ;;
         'sessions') REPLY='end' ;;
         'checkin') REPLY='history interval deadline extend pause resume code' ;;
         'checkin code') REPLY='set clear' ;;
         'trip') REPLY='start extend end' ;;
+        'jobs') REPLY='list add show remove' ;;
         'alert') REPLY='on off' ;;
         'ping') REPLY='send list respond' ;;
         'contacts') REPLY='list add show role remove invitations accept decline' ;;
@@ -21,6 +22,7 @@ _lifesignal_subcommands() {
 
 _lifesignal_default() {
     case $1 in
+        'jobs') REPLY='list' ;;
         'ping') REPLY='send' ;;
         'contacts') REPLY='list' ;;
         'notifications') REPLY='list' ;;
@@ -39,7 +41,7 @@ _lifesignal_options() {
         'profile edit-note') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'sessions end') REPLY='--others --help -h --store --json --quiet -q --no-color' ;;
-        'checkin') REPLY='--code --label --help -h --store --json --quiet -q --no-color' ;;
+        'checkin') REPLY='--code --label --job --keep-output --help -h --store --json --quiet -q --no-color' ;;
         'checkin history') REPLY='--limit -n --help -h --store --json --quiet -q --no-color' ;;
         'checkin interval') REPLY='--reminder --grace --repeat --code --yes -y --help -h --store --json --quiet -q --no-color' ;;
         'checkin deadline') REPLY='--days --zone --code --help -h --store --json --quiet -q --no-color' ;;
@@ -53,6 +55,11 @@ _lifesignal_options() {
         'trip start') REPLY='--until --note --code --help -h --store --json --quiet -q --no-color' ;;
         'trip extend') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
         'trip end') REPLY='--code --help -h --store --json --quiet -q --no-color' ;;
+        'jobs') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'jobs list') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'jobs add') REPLY='--every --deadline --days --grace --max-runtime --help -h --store --json --quiet -q --no-color' ;;
+        'jobs show') REPLY='--help -h --store --json --quiet -q --no-color' ;;
+        'jobs remove') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
         'alert') REPLY='--help -h --store --json --quiet -q --no-color' ;;
         'alert on') REPLY='--yes -y --help -h --store --json --quiet -q --no-color' ;;
         'alert off') REPLY='--help -h --store --json --quiet -q --no-color' ;;
@@ -108,6 +115,7 @@ _lifesignal_value_kind() {
         'profile set:--note') REPLY='none' ;;
         'checkin:--code') REPLY='none' ;;
         'checkin:--label') REPLY='none' ;;
+        'checkin:--job') REPLY='none' ;;
         'checkin history:--limit') REPLY='none' ;;
         'checkin history:-n') REPLY='none' ;;
         'checkin interval:--reminder') REPLY='choices:1h 2h 4h 8h' ;;
@@ -131,6 +139,11 @@ _lifesignal_value_kind() {
         'trip start:--code') REPLY='none' ;;
         'trip extend:--code') REPLY='none' ;;
         'trip end:--code') REPLY='none' ;;
+        'jobs add:--every') REPLY='choices:1h 1d 7d' ;;
+        'jobs add:--deadline') REPLY='none' ;;
+        'jobs add:--days') REPLY='choices:daily weekdays weekends mon-fri' ;;
+        'jobs add:--grace') REPLY='choices:30m 1h 2h' ;;
+        'jobs add:--max-runtime') REPLY='choices:30m 1h 2h' ;;
         'ping:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'ping send:--within') REPLY='choices:15m 30m 1h 2h' ;;
         'drill:--wait') REPLY='choices:0s 30s 2m 10m' ;;
@@ -168,6 +181,9 @@ _lifesignal_argument_kind() {
         'checkin extend:0') REPLY='choices:1h 2h 4h 1d' ;;
         'trip start:0') REPLY='choices:1h 3h 8h 1d' ;;
         'trip extend:0') REPLY='choices:30m 1h 2h 1d' ;;
+        'jobs add:0') REPLY='none' ;;
+        'jobs show:0') REPLY='none' ;;
+        'jobs remove:0') REPLY='none' ;;
         'ping:0') REPLY='dynamic:dependents' ;;
         'ping send:0') REPLY='dynamic:dependents' ;;
         'ping respond:0') REPLY='dynamic:pings' ;;

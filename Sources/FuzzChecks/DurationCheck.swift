@@ -31,6 +31,9 @@ enum DurationCheck {
         "report --since": ["report", "--since", "VALUE"],
         "trip start DURATION": ["trip", "start", "VALUE"],
         "trip extend DURATION": ["trip", "extend", "VALUE"],
+        "jobs add --every": ["jobs", "add", "fuzz", "--every", "VALUE"],
+        "jobs add --grace": ["jobs", "add", "fuzz", "--every", "1d", "--grace", "VALUE"],
+        "jobs add --max-runtime": ["jobs", "add", "fuzz", "--every", "1d", "--max-runtime", "VALUE"],
     ]
 
     private static let world = Mutex<DurationWorld?>(nil)

@@ -19,6 +19,10 @@ struct OutputRelay {
     private var shown = 0
     private var cut = false
     private let write: ([UInt8]) -> Void
+    /// With `init(passing:keeping:)`: how much of the end is kept, and what.
+    private var keeping = 0
+    private(set) var kept: [UInt8] = []
+    private var passes = false
 
     static let limit = 64 << 10
     static let lineLimit = 4 << 10
@@ -27,6 +31,15 @@ struct OutputRelay {
     init(descriptor: Int32, write: @escaping ([UInt8]) -> Void = OutputRelay.standardError) {
         self.descriptor = descriptor
         self.write = write
+    }
+
+    /// Passes everything to our stdout as it is (a command of the user's
+    /// own, in the foreground, as if inherited) and keeps its last `bytes`.
+    init(passing descriptor: Int32, keeping bytes: Int) {
+        self.descriptor = descriptor
+        write = { Self.write($0, to: 1) }
+        keeping = bytes
+        passes = true
     }
 
     /// Reads what the pipe holds now; false once it is at its end (every
@@ -48,12 +61,19 @@ struct OutputRelay {
     /// Shows what is left (a last line without its line break), and says
     /// when output was left out.
     mutating func finish() {
+        guard !passes else { return }
         if !pending.isEmpty { show(pending[...]) }
         pending = []
         if cut { write(Array("(the command's further output was not shown)\n".utf8)) }
     }
 
     private mutating func take(_ bytes: ArraySlice<UInt8>) {
+        if passes {
+            write(Array(bytes))
+            kept.append(contentsOf: bytes.suffix(keeping))
+            if kept.count > keeping { kept.removeFirst(kept.count - keeping) }
+            return
+        }
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
                 show(pending[...])
@@ -75,10 +95,13 @@ struct OutputRelay {
 
     /// Writes to file descriptor 2, where the command's output went before
     /// it was read here; a failed write loses only that output.
-    static func standardError(_ bytes: [UInt8]) {
+    static func standardError(_ bytes: [UInt8]) { write(bytes, to: 2) }
+
+    /// Writes all of `bytes` to `descriptor`; a failed write loses only them.
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return

@@ -22,6 +22,13 @@ public struct ProcessRequest: Sendable {
         /// say) stays clean, and text others wrote that the command prints
         /// (a notification's title) cannot act on the terminal.
         case relayed
+        /// Both to our stdout as they are, as with `inherited`, through a
+        /// pipe that keeps the last `bytes` of them (`checkin --job
+        /// --keep-output`: the end of a failed job's output for its responders).
+        case kept(bytes: Int)
+
+        /// Read through a pipe rather than inherited.
+        var isPiped: Bool { self != .inherited }
     }
 
     public init(arguments: [String], input: [UInt8]?, environment: [String: String], timeout: Double?, output: Output) {
@@ -73,6 +80,13 @@ public enum ProcessOutcome: Sendable, Equatable {
 /// Runs programs; tests substitute a fake.
 public protocol ProcessRunner: Sendable {
     func run(_ request: ProcessRequest) -> ProcessOutcome
+    /// `run`, with what an output of `.kept` kept of the program's output.
+    func run(_ request: ProcessRequest, kept: inout [UInt8]) -> ProcessOutcome
+}
+
+extension ProcessRunner {
+    /// A runner that keeps nothing (a test's fake) keeps nothing.
+    public func run(_ request: ProcessRequest, kept: inout [UInt8]) -> ProcessOutcome { run(request) }
 }
 
 /// Runs programs with `posix_spawnp`.
@@ -88,13 +102,18 @@ public struct SpawningProcessRunner: ProcessRunner {
     }
 
     public func run(_ request: ProcessRequest) -> ProcessOutcome {
+        var kept: [UInt8] = []
+        return run(request, kept: &kept)
+    }
+
+    public func run(_ request: ProcessRequest, kept: inout [UInt8]) -> ProcessOutcome {
         guard !request.arguments.isEmpty else { return .couldNotStart("no command given") }
         var inputPipe: [Int32] = [-1, -1]
         if request.input != nil {
             guard Self.makePipe(&inputPipe) else { return .couldNotStart(String(cString: strerror(errno))) }
         }
         var outputPipe: [Int32] = [-1, -1]
-        if request.output == .relayed {
+        if request.output.isPiped {
             guard Self.makePipe(&outputPipe) else {
                 if request.input != nil { close(inputPipe[0]); close(inputPipe[1]) }
                 return .couldNotStart(String(cString: strerror(errno)))
@@ -106,7 +125,7 @@ public struct SpawningProcessRunner: ProcessRunner {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if request.input != nil { posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0) }
-        if request.output == .relayed {
+        if request.output.isPiped {
             posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 2)
         }
@@ -138,9 +157,14 @@ public struct SpawningProcessRunner: ProcessRunner {
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, request.arguments[0], &actions, &attributes, argv, envp)
         if request.input != nil { close(inputPipe[0]) }
-        if request.output == .relayed { close(outputPipe[1]) }
-        var relay = request.output == .relayed ? OutputRelay(descriptor: outputPipe[0]) : nil
-        defer { if request.output == .relayed { close(outputPipe[0]) } }
+        if request.output.isPiped { close(outputPipe[1]) }
+        var relay: OutputRelay?
+        switch request.output {
+        case .inherited: relay = nil
+        case .relayed: relay = OutputRelay(descriptor: outputPipe[0])
+        case .kept(let bytes): relay = OutputRelay(passing: outputPipe[0], keeping: bytes)
+        }
+        defer { if request.output.isPiped { close(outputPipe[0]) } }
         guard status == 0 else {
             if request.input != nil { close(inputPipe[1]) }
             return .couldNotStart("\(request.arguments[0]): \(String(cString: strerror(status)))")
@@ -152,11 +176,16 @@ public struct SpawningProcessRunner: ProcessRunner {
             close(inputPipe[1])
         }
         defer { if adoptsOrphans, request.timeout != nil { ProcessTree.reapAdopted() } }
-        guard let limit = request.timeout, let deadline else {
-            guard relay == nil else { return wait(for: pid, until: nil, limit: 0, relay: &relay) }
-            return Self.wait(for: pid)
+        let outcome: ProcessOutcome
+        if let limit = request.timeout, let deadline {
+            outcome = wait(for: pid, until: deadline, limit: limit, relay: &relay)
+        } else if relay != nil {
+            outcome = wait(for: pid, until: nil, limit: 0, relay: &relay)
+        } else {
+            outcome = Self.wait(for: pid)
         }
-        return wait(for: pid, until: deadline, limit: limit, relay: &relay)
+        kept = relay?.kept ?? []
+        return outcome
     }
 
     /// POSIX_SPAWN_SETSID (glibc 2.26), which Swift's Glibc module does not show.

@@ -20,15 +20,21 @@ struct Checkin: CommandInput, Equatable {
         "label", valueName: "TEXT",
         help: "What your circle sees of the command in your check-in history (by default its name only).",
         expected: "one line of at most \(CheckInLabel.maxBytes) bytes", convert: CheckInLabel.valid)
+    static let job = Option<String>(
+        "job", valueName: "NAME", help: "Check in one of your jobs ('jobs add'), not yourself: after COMMAND when given.",
+        expected: "a job's name: 1 to 32 characters of a-z, 0-9, - and _") { text in try? JobRules.name(text) }
+    static let keepOutput = Flag(
+        "keep-output", help: "With --job: when COMMAND fails, its last 20 lines (at most 4 KB) go to your responders with the failure.")
 
     static let spec = CommandSpec(
         "checkin",
         summary: "Check in now, or when a command succeeds",
         discussion: [
             "With -- COMMAND, runs COMMAND and checks in only if it exits 0; lifesignal then exits with COMMAND's status. Your circle sees only the command's name (its first word, without directories), never its arguments, unless --label names it otherwise.",
+            "With --job NAME it checks in that job instead of you (a job's check-in never counts as yours): COMMAND's output is shown as it runs, its duration kept ('jobs show'); when it fails, every responder is told at once with its exit status (and, with --keep-output, the end of its output, made safe to show), and the next success tells them it recovered. A job's check-in needs no code.",
             "Once you set check-in codes ('checkin code set'), a check-in needs one. The duress code checks in exactly like the real one, with the same output, and silently raises an alert to every responder. A wrong code changes nothing (exit 5); after 5 wrong codes in a row you have to wait a minute, doubling with each further one.",
         ],
-        options: [code.spec, label.spec],
+        options: [code.spec, label.spec, job.spec, keepOutput.spec],
         subcommandEntries: [
             SubcommandEntry("history") { CheckinHistory.spec },
             SubcommandEntry("interval") { CheckinInterval.spec },
@@ -45,6 +51,7 @@ struct Checkin: CommandInput, Equatable {
             CommandExample("checkin -- ./backup.sh", "check in only if the backup succeeds"),
             CommandExample("checkin --label nightly-sync -- rsync -a ~/notes backup:", "the same, shown to your circle as nightly-sync"),
             CommandExample("checkin --code \"$CODE\"", "check in with your code, from a script"),
+            CommandExample("checkin --job backup --keep-output -- /usr/local/bin/backup.sh", "in a crontab: check the job backup in when it succeeds"),
         ],
         input: .running(Checkin.self))
 
@@ -54,6 +61,10 @@ struct Checkin: CommandInput, Equatable {
     let code: String?
     /// What the store keeps instead of the command's name.
     let label: String?
+    /// The job to check in instead of the account.
+    let job: String?
+    /// With `job`: the end of a failed command's output goes to the responders.
+    let keepOutput: Bool
 
     init(from parsed: ParsedCommand) throws(UsageError) {
         if let words = parsed.passthrough, words.isEmpty {
@@ -62,9 +73,15 @@ struct Checkin: CommandInput, Equatable {
         command = parsed.passthrough
         code = try parsed.value(Self.code)
         label = try parsed.value(Self.label)
+        job = try parsed.value(Self.job)
+        keepOutput = parsed[Self.keepOutput]
+        if keepOutput, job == nil || command == nil {
+            throw parsed.problem(.missingArgument("--job NAME and -- COMMAND for --keep-output"))
+        }
         if label != nil, command == nil {
             throw parsed.problem(.missingArgument("-- COMMAND for --label"))
         }
+        if job != nil, code != nil { throw parsed.problem(.conflict("--job", "--code")) }
     }
 }
 
@@ -73,7 +90,8 @@ extension Checkin: RunnableCommand {
     /// with one of them (the duress code reads exactly like the real one).
     /// A store out of reach says the check-in was not recorded.
     func run(_ c: Context) throws -> Int32 {
-        try UnreachedStore.saying(.checkIn) { try checkIn(c) }
+        if let job { return try JobCheckIn(name: job, command: command, label: label, keepOutput: keepOutput).run(c) }
+        return try UnreachedStore.saying(.checkIn) { try checkIn(c) }
     }
 
     private func checkIn(_ c: Context) throws -> Int32 {

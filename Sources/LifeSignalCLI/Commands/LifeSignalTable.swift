@@ -40,6 +40,7 @@ struct Root: CommandInput, Equatable {
     /// the lists would be one more array type for the runtime to make.)
     static let commands: [SubcommandEntry] =
         AccountCommandTable.entries + SessionCommandTable.entries + CheckinCommandTable.entries + TripCommandTable.entries
+        + JobsCommandTable.entries
         + SafetyCommandTable.entries + DrillCommandTable.entries + ReportCommandTable.entries + WatchCommandTable.entries
         + ContactCommandTable.entries
         + NotificationCommandTable.entries + QRCommandTable.entries + SystemCommandTable.entries

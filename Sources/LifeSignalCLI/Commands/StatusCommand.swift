@@ -17,7 +17,7 @@ enum AccountCommandTable {
 /// `status [--check | --watch]`
 struct Status: CommandInput, Equatable {
     static let check = Flag(
-        "check", help: "Print nothing; exit 11 when your alert is active, 10 when you are overdue, 13 when you are fine but a dependent needs you, 0 otherwise.")
+        "check", help: "Print nothing; exit 11 when your alert is active, 10 when you or one of your jobs is overdue, 13 when you are fine but a dependent needs you, 0 otherwise.")
     static let watch = Flag(
         "watch", help: "Keep the status on the screen, redrawn every second and at once when something changes, until Ctrl-C; needs a terminal.")
 
@@ -59,6 +59,8 @@ extension Status: RunnableCommand {
             try StatusReport(account: account, store: store, now: now, detailed: detailed)
         }
         let account = report.account
+        // The zones only for an account with jobs: a daily job's deadline may need them.
+        let zones = account.jobs.isEmpty ? ZoneCatalog.utcOnly : try c.core().zones
         if c.json {
             c.printJSON(.object([
                 ("user", JSONViews.profile(account)),
@@ -78,13 +80,19 @@ extension Status: RunnableCommand {
                 ("timeZone", .optional(account.timeZone)),
                 ("schedule", ScheduleText.json(account)),
                 ("trip", TripText.json(account)),
+                ("jobs", .array(account.jobs.map { JobsText.json($0, of: account, now: now, zones: zones) })),
             ] + ReceiptText.json(report, now: now)))
         } else if !check {
-            if let hint = Self.render(report, now: now, c) { c.hint(hint) }
+            let hint = Self.render(report, now: now, c)
+            JobsText.rows(account, now: now, zones: zones, c)
+            if let hint { c.hint(hint) }
         }
         guard check else { return success }
         if account.isAlertActive { return ExitCode.alertActive.rawValue }
         if report.overdue { return ExitCode.overdue.rawValue }
+        if account.jobs.contains(where: { JobDeadline($0).isOverdue(of: account, at: now, zones: zones) }) {
+            return ExitCode.overdue.rawValue
+        }
         return report.dependentsNeedingAttention.isEmpty ? success : ExitCode.dependentNeedsYou.rawValue
     }
 

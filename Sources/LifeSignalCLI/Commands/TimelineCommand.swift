@@ -112,6 +112,7 @@ struct TimelineView {
         ]
         if entry.happened { members.append(("firedAt", .date(entry.firedAt))) }
         if let every = entry.every { members.append(("every", .int(every))) }
+        if let job = entry.job { members.append(("job", .string(job))) }
         return .object(members)
     }
 
@@ -173,6 +174,11 @@ struct TimelineView {
     }
 
     private func label(_ entry: Timeline.Entry) -> String {
+        guard let job = entry.job else { return step(entry) }
+        return "job \(job): " + step(entry)
+    }
+
+    private func step(_ entry: Timeline.Entry) -> String {
         switch entry.event {
         case .reminder: "reminder"
         case .due: "deadline"
@@ -187,6 +193,7 @@ struct TimelineView {
         let own = subjectIsViewer ? "you" : TerminalText.line(timeline.account.fullName)
         switch entry.event {
         case .reminder: return own
+        case .due where entry.job != nil: return own
         case .due: return timeline.account.graceInterval > 0 ? "\(own) (late; responders not told yet)" : own
         default:
             guard !entry.recipients.isEmpty else { return own }

@@ -102,6 +102,8 @@ enum JSONViews {
         if item.duress { members.append(("duress", .bool(true))) }
         if let by = item.acknowledgedBy { members.append(("acknowledgedBy", .id(by))) }
         if item.type == .test { members.append(("test", .bool(true))) }
+        if let job = item.job { members.append(("job", .string(job))) }
+        if let status = item.exitStatus { members.append(("exitStatus", .int(status))) }
         return members
     }
 

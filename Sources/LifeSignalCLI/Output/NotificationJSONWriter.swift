@@ -36,6 +36,14 @@ enum NotificationJSONWriter {
             id(by, &out)
         }
         if item.type == .test { literal(",\"test\":true", &out) }
+        if let job = item.job {
+            literal(",\"job\":", &out)
+            JSONString.append(job, to: &out)
+        }
+        if let status = item.exitStatus {
+            literal(",\"exitStatus\":", &out)
+            out.append(contentsOf: String(status).utf8)
+        }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -64,6 +64,8 @@ public struct Account: Codable, Sendable, Equatable {
     /// Notices to many people the account's changes committed to, while
     /// they are handed out, and the last ones done until reported (`FanOut`).
     public var fanOuts: [FanOut] = []
+    /// Schedules of its own for cron jobs and the like (`jobs add`), by name.
+    public var jobs: [Job] = []
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -89,7 +91,7 @@ public struct Account: Codable, Sendable, Equatable {
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
         case drill
-        case timeZone, dailySchedule, trip, quietHours, pastAlarms, fanOuts
+        case timeZone, dailySchedule, trip, quietHours, pastAlarms, fanOuts, jobs
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -125,6 +127,7 @@ public struct Account: Codable, Sendable, Equatable {
         quietHours = try c.decodeIfPresent(QuietHours.self, forKey: .quietHours)
         pastAlarms = try c.decodeIfPresent([PastAlarm].self, forKey: .pastAlarms) ?? []
         fanOuts = try c.decodeIfPresent([FanOut].self, forKey: .fanOuts) ?? []
+        jobs = try c.decodeIfPresent([Job].self, forKey: .jobs) ?? []
     }
 
     /// A new account has no name until onboarding sets one.

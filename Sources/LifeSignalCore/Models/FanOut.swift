@@ -24,6 +24,9 @@ public struct FanOut: Codable, Sendable, Equatable {
     public var relatedAlertID: EntityID?
     public var isCritical: Bool
     public var duress: Bool
+    /// `FeedDraft.job` and `FeedDraft.exitStatus`.
+    public var job: String?
+    public var exitStatus: Int?
     /// Recipients still to be told, in order.
     public var owed: [EntityID]
     /// How many were told so far.
@@ -43,6 +46,8 @@ public struct FanOut: Codable, Sendable, Equatable {
         relatedAlertID = draft.relatedAlertID
         isCritical = draft.isCritical
         duress = draft.duress
+        job = draft.job
+        exitStatus = draft.exitStatus
         self.owed = owed
         self.told = told
         self.unreachable = unreachable
@@ -51,7 +56,8 @@ public struct FanOut: Codable, Sendable, Equatable {
     /// The notice each recipient gets.
     public var draft: FeedDraft {
         FeedDraft(type: type, title: title, message: message, relatedContactID: relatedContactID,
-                  relatedAlertID: relatedAlertID, isCritical: isCritical, duress: duress)
+                  relatedAlertID: relatedAlertID, isCritical: isCritical, duress: duress, job: job,
+                  exitStatus: exitStatus)
     }
 
     /// Everyone was told or skipped; the record waits for the command that

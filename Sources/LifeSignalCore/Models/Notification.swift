@@ -51,12 +51,17 @@ public struct FeedItem: Codable, Sendable, Equatable {
     public var readAt: Date?
     /// When the owner's notify command took it (exited 0).
     public var deliveredAt: Date?
+    /// On a notice about one of the sender's jobs: the job's name.
+    public var job: String?
+    /// On a notice of a job's failed run: its exit status.
+    public var exitStatus: Int?
 
     /// Every stored field as a file holds it: the store's reader builds
     /// items so, with no draft made and copied in between.
     package init(id: EntityID, index: Int, type: NotificationType, title: String, message: String, timestamp: Date,
                  isRead: Bool, relatedContactID: EntityID?, relatedPingID: EntityID?, relatedAlertID: EntityID?,
-                 isCritical: Bool, duress: Bool, acknowledgedBy: EntityID?, readAt: Date?, deliveredAt: Date?) {
+                 isCritical: Bool, duress: Bool, acknowledgedBy: EntityID?, readAt: Date?, deliveredAt: Date?,
+                 job: String? = nil, exitStatus: Int? = nil) {
         self.id = id
         self.index = index
         self.type = type
@@ -72,6 +77,8 @@ public struct FeedItem: Codable, Sendable, Equatable {
         self.acknowledgedBy = acknowledgedBy
         self.readAt = readAt
         self.deliveredAt = deliveredAt
+        self.job = job
+        self.exitStatus = exitStatus
     }
 
     public init(id: EntityID, index: Int, draft: FeedDraft, timestamp: Date) {
@@ -88,12 +95,14 @@ public struct FeedItem: Codable, Sendable, Equatable {
         self.isCritical = draft.isCritical
         self.duress = draft.duress
         self.acknowledgedBy = draft.acknowledgedBy
+        self.job = draft.job
+        self.exitStatus = draft.exitStatus
     }
 
     enum CodingKeys: String, CodingKey {
         case id, index, type, title, message, timestamp, isRead
         case relatedContactID, relatedPingID, relatedAlertID, isCritical
-        case duress, acknowledgedBy, readAt, deliveredAt
+        case duress, acknowledgedBy, readAt, deliveredAt, job, exitStatus
     }
 
     /// Items written before issue 14 have none of its fields.
@@ -114,6 +123,8 @@ public struct FeedItem: Codable, Sendable, Equatable {
         acknowledgedBy = try c.decodeIfPresent(EntityID.self, forKey: .acknowledgedBy)
         readAt = try c.decodeIfPresent(Date.self, forKey: .readAt)
         deliveredAt = try c.decodeIfPresent(Date.self, forKey: .deliveredAt)
+        job = try c.decodeIfPresent(String.self, forKey: .job)
+        exitStatus = try c.decodeIfPresent(Int.self, forKey: .exitStatus)
     }
 
     /// The fields of issue 14 only when they say something, so an ordinary
@@ -135,6 +146,8 @@ public struct FeedItem: Codable, Sendable, Equatable {
         try c.encodeIfPresent(acknowledgedBy, forKey: .acknowledgedBy)
         try c.encodeIfPresent(readAt, forKey: .readAt)
         try c.encodeIfPresent(deliveredAt, forKey: .deliveredAt)
+        try c.encodeIfPresent(job, forKey: .job)
+        try c.encodeIfPresent(exitStatus, forKey: .exitStatus)
     }
 }
 
@@ -149,11 +162,14 @@ public struct FeedDraft: Sendable, Equatable {
     public var isCritical: Bool
     public var duress: Bool
     public var acknowledgedBy: EntityID?
+    /// `FeedItem.job` and `FeedItem.exitStatus`.
+    public var job: String?
+    public var exitStatus: Int?
 
     public init(type: NotificationType, title: String, message: String,
                 relatedContactID: EntityID? = nil, relatedPingID: EntityID? = nil,
                 relatedAlertID: EntityID? = nil, isCritical: Bool = false,
-                duress: Bool = false, acknowledgedBy: EntityID? = nil) {
+                duress: Bool = false, acknowledgedBy: EntityID? = nil, job: String? = nil, exitStatus: Int? = nil) {
         self.type = type
         self.title = title
         self.message = message
@@ -163,6 +179,8 @@ public struct FeedDraft: Sendable, Equatable {
         self.isCritical = isCritical
         self.duress = duress
         self.acknowledgedBy = acknowledgedBy
+        self.job = job
+        self.exitStatus = exitStatus
     }
 }
 

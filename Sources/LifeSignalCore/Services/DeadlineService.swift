@@ -183,6 +183,7 @@ public struct DeadlineService {
         // millisecond, and the next step, at this same `now`, must find it due.
         for due in waiting { engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(-0.001)) }
         for due in failed { engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay)) }
+        sent += try bringJobsUpToDate(&account, responders: responders)
         sent += try expireInvitations(&account)
         try store.save(account)
         let wake = nextWake(for: account, responders: responders)
@@ -217,11 +218,12 @@ public struct DeadlineService {
     }
 
     /// When the account next needs attention: a milestone of its deadline,
-    /// an owed notice (of the deadline, or of a fan-out), or the expiry of
-    /// an invitation it sent, whichever comes first.
+    /// an owed notice (of the deadline, or of a fan-out), a job's
+    /// milestone, or the expiry of an invitation it sent, whichever comes first.
     func nextWake(for account: Account, responders: [ContactLink]) -> Date? {
         let fanOut = account.fanOuts.lazy.filter { !$0.isDone }.map(\.since).min()
-        return [engine.nextWake(for: account, responders: responders), account.invitationWake, fanOut].compactMap { $0 }.min()
+        return [engine.nextWake(for: account, responders: responders), account.invitationWake, fanOut,
+                nextJobWake(for: account, responders: responders)].compactMap { $0 }.min()
     }
 
     /// The account itself cannot be read: its responders are told once per

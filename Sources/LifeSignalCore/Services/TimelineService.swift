@@ -31,6 +31,8 @@ public struct Timeline: Sendable {
         public var firedAt: Date?
         /// For repeats: it happens again every so many seconds.
         public var every: Int?
+        /// The job whose deadline it belongs to; nil for the account's own.
+        public var job: String?
     }
 
     /// The account, its marks fitted to its current cycle.
@@ -48,10 +50,30 @@ public struct TimelineService {
         self.engine = engine
     }
 
-    /// The timeline of `account` (yourself or a dependent), in time order.
+    /// The timeline of `account` (yourself or a dependent), in time order:
+    /// its own deadline's steps and its jobs' (`Timeline.Entry.job`).
     public func timeline(for account: Account) throws -> Timeline {
-        let account = engine.aligned(account)
+        let aligned = engine.aligned(account)
         let responders = try store.contacts(of: account.id).filter(\.isResponder)
+        var entries = self.entries(aligned, engine: engine, responders: responders)
+        for job in account.jobs {
+            let deadline = JobDeadline(job)
+            let view = deadline.engine.aligned(deadline.view(of: account))
+            entries += self.entries(view, engine: deadline.engine, responders: responders).map { entry in
+                var entry = entry
+                entry.job = job.name
+                return entry
+            }
+        }
+        let order = Dictionary(uniqueKeysWithValues: TimelineEvent.allCases.enumerated().map { ($0.element, $0.offset) })
+        entries.sort { a, b in
+            (a.at, order[a.event] ?? 0, a.happened ? 0 : 1) < (b.at, order[b.event] ?? 0, b.happened ? 0 : 1)
+        }
+        return Timeline(account: aligned, entries: entries)
+    }
+
+    /// One deadline's steps: what fired of it, then what `engine` will fire.
+    private func entries(_ account: Account, engine: DeadlineEngine, responders: [ContactLink]) -> [Timeline.Entry] {
         var entries = past(account)
         for milestone in engine.milestones(for: account, responders: responders) {
             guard let event = milestone.event, let at = engine.nextMoment(milestone, account.deadlines) else { continue }
@@ -67,11 +89,7 @@ public struct TimelineService {
                                               firedAt: nil, every: milestone.period))
             }
         }
-        let order = Dictionary(uniqueKeysWithValues: TimelineEvent.allCases.enumerated().map { ($0.element, $0.offset) })
-        entries.sort { a, b in
-            (a.at, order[a.event] ?? 0, a.happened ? 0 : 1) < (b.at, order[b.event] ?? 0, b.happened ? 0 : 1)
-        }
-        return Timeline(account: account, entries: entries)
+        return entries
     }
 
     /// What fired in the current cycle, a step per moment and kind.

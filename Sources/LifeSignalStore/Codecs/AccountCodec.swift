@@ -8,11 +8,12 @@ extension Account: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case alert, answerWindows, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
         case duressAlert
-        case emergencyNote, fanOuts, firstName, graceInterval, id, invitationWake, lastCheckIn, lastName, pastAlarms, pause
+        case emergencyNote, fanOuts, firstName, graceInterval, id, invitationWake, jobs, lastCheckIn, lastName, pastAlarms
+        case pause
         case phoneNumber, preferences, qrCodeID, quietHours, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
         static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
                                     "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote",
-                                    "fanOuts", "firstName", "graceInterval", "id", "invitationWake", "lastCheckIn", "lastName",
+                                    "fanOuts", "firstName", "graceInterval", "id", "invitationWake", "jobs", "lastCheckIn", "lastName",
                                     "pastAlarms", "pause", "phoneNumber", "preferences", "qrCodeID", "quietHours",
                                     "reminderInterval", "repeatInterval", "timeZone", "trip", "warnedUnwatchedAt"])
     }
@@ -26,7 +27,7 @@ extension Account: StoreFileData {
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
         var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?, quietHours: QuietHours?, pastAlarms: [PastAlarm]?
-        var fanOuts: [FanOut]?
+        var fanOuts: [FanOut]?, jobs: [Job]?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
@@ -52,6 +53,7 @@ extension Account: StoreFileData {
             case .firstName: firstName = try reader.readString()
             case .id: id = try reader.readEntityID()
             case .invitationWake: invitationWake = try reader.readOptionalDate()
+            case .jobs: jobs = try reader.readOptional { reader throws(JSONReadError) in try [Job].read(from: &reader) }
             case .lastCheckIn: lastCheckIn = try reader.readOptionalDate()
             case .lastName: lastName = try reader.readString()
             case .phoneNumber: phoneNumber = try reader.readString()
@@ -99,6 +101,7 @@ extension Account: StoreFileData {
         account.quietHours = quietHours
         account.pastAlarms = pastAlarms ?? []
         account.fanOuts = fanOuts ?? []
+        account.jobs = jobs ?? []
         return account
     }
 
@@ -120,6 +123,7 @@ extension Account: StoreFileData {
         writer.member(StoreField.graceInterval.name, graceInterval)
         writer.member(StoreField.id.name, id)
         writer.member(StoreField.invitationWake.name, ifPresent: invitationWake)
+        writer.member(StoreField.jobs.name, jobs)
         writer.member(StoreField.lastCheckIn.name, ifPresent: lastCheckIn)
         writer.member(StoreField.lastName.name, lastName)
         writer.member(StoreField.pastAlarms.name, pastAlarms)
@@ -172,6 +176,8 @@ extension Account: StoreFileData {
         if let note = trip?.note, note.utf8.count > 4 * AccountService.maxTripNoteBytes { return "its trip's note is too long" }
         guard fanOuts.count <= FanOut.maximumKept else { return "it holds impossibly many notices to many people" }
         if let problem = fanOuts.lazy.compactMap(\.validationProblem).first { return problem }
+        guard jobs.count <= JobRules.maximumJobs else { return "it holds impossibly many jobs" }
+        if let problem = jobs.lazy.compactMap(\.validationProblem).first { return problem }
         return drill?.validationProblem
     }
 }

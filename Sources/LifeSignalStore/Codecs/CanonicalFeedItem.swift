@@ -30,7 +30,7 @@ extension CheckedFeedItem {
         // and in between; every member but the last (`type`) ends in a comma.
         var acknowledgedBy: ArraySlice<UInt8>?, deliveredAt: Date?, duress: Bool?
         var readAt: Date?, relatedAlertID: ArraySlice<UInt8>?, relatedContactID: ArraySlice<UInt8>?
-        var relatedPingID: ArraySlice<UInt8>?
+        var relatedPingID: ArraySlice<UInt8>?, exitStatus: Int?, job: ArraySlice<UInt8>?
         let comma = UInt8(ascii: ",")
         if reader.consumeName("\"acknowledgedBy\":") {
             acknowledgedBy = try reader.readOptionalEntityIDUTF8()
@@ -44,6 +44,10 @@ extension CheckedFeedItem {
             duress = try reader.readOptionalBool()
             guard reader.consume(comma) else { return nil }
         }
+        if reader.consumeName("\"exitStatus\":") {
+            exitStatus = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            guard reader.consume(comma) else { return nil }
+        }
         guard reader.consumeName("\"id\":") else { return nil }
         let id = try reader.readEntityIDUTF8()
         guard reader.consume(comma), reader.consumeName("\"index\":") else { return nil }
@@ -52,7 +56,12 @@ extension CheckedFeedItem {
         let isCritical = try reader.readBool()
         guard reader.consume(comma), reader.consumeName("\"isRead\":") else { return nil }
         let isRead = try reader.readBool()
-        guard reader.consume(comma), reader.consumeName("\"message\":") else { return nil }
+        guard reader.consume(comma) else { return nil }
+        if reader.consumeName("\"job\":") {
+            job = try reader.readOptional { reader throws(JSONReadError) in try reader.readStringUTF8() }
+            guard reader.consume(comma) else { return nil }
+        }
+        guard reader.consumeName("\"message\":") else { return nil }
         let message = try reader.readStringUTF8()
         guard reader.consume(comma) else { return nil }
         if reader.consumeName("\"readAt\":") {
@@ -82,7 +91,7 @@ extension CheckedFeedItem {
                                isRead: isRead, isCritical: isCritical, duress: duress ?? false,
                                relatedContactID: relatedContactID, relatedPingID: relatedPingID,
                                relatedAlertID: relatedAlertID, acknowledgedBy: acknowledgedBy,
-                               readAt: readAt, deliveredAt: deliveredAt)
+                               readAt: readAt, deliveredAt: deliveredAt, job: job, exitStatus: exitStatus)
     }
 }
 

@@ -26,6 +26,8 @@ struct CheckedFeedItem {
     var acknowledgedBy: ArraySlice<UInt8>?
     var readAt: Date?
     var deliveredAt: Date?
+    var job: ArraySlice<UInt8>?
+    var exitStatus: Int?
 
     typealias StoreField = FeedItem.StoreField
 
@@ -44,11 +46,14 @@ struct CheckedFeedItem {
         var message: ArraySlice<UInt8>?, timestamp: Date?, isRead: Bool?, isCritical: Bool?
         var relatedContactID: ArraySlice<UInt8>?, relatedPingID: ArraySlice<UInt8>?, relatedAlertID: ArraySlice<UInt8>?
         var duress: Bool?, acknowledgedBy: ArraySlice<UInt8>?, readAt: Date?, deliveredAt: Date?
+        var job: ArraySlice<UInt8>?, exitStatus: Int?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityIDUTF8()
             case .deliveredAt: deliveredAt = try reader.readOptionalDate()
             case .duress: duress = try reader.readOptionalBool()
+            case .exitStatus: exitStatus = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            case .job: job = try reader.readOptional { reader throws(JSONReadError) in try reader.readStringUTF8() }
             case .readAt: readAt = try reader.readOptionalDate()
             case .id: id = try reader.readEntityIDUTF8()
             case .index: index = try reader.readInt()
@@ -77,7 +82,7 @@ struct CheckedFeedItem {
                                isCritical: checkedCritical, duress: duress ?? false,
                                relatedContactID: relatedContactID, relatedPingID: relatedPingID,
                                relatedAlertID: relatedAlertID, acknowledgedBy: acknowledgedBy,
-                               readAt: readAt, deliveredAt: deliveredAt)
+                               readAt: readAt, deliveredAt: deliveredAt, job: job, exitStatus: exitStatus)
     }
 
     /// The item as a value.
@@ -86,7 +91,8 @@ struct CheckedFeedItem {
                  timestamp: timestamp, isRead: isRead, relatedContactID: relatedContactID.map(EntityID.init(checkedUTF8:)),
                  relatedPingID: relatedPingID.map(EntityID.init(checkedUTF8:)),
                  relatedAlertID: relatedAlertID.map(EntityID.init(checkedUTF8:)), isCritical: isCritical, duress: duress,
-                 acknowledgedBy: acknowledgedBy.map(EntityID.init(checkedUTF8:)), readAt: readAt, deliveredAt: deliveredAt)
+                 acknowledgedBy: acknowledgedBy.map(EntityID.init(checkedUTF8:)), readAt: readAt, deliveredAt: deliveredAt,
+                 job: job.map(Self.text), exitStatus: exitStatus)
     }
 
     /// Text the reader checked already (well-formed UTF-8).

@@ -5,8 +5,9 @@ import StrictJSON
 /// A notice to many people still being handed out, inside `account.json`.
 extension FanOut: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
-        case duress, isCritical, key, message, owed, relatedAlertID, relatedContactID, since, title, told, type, unreachable
-        static let names = JSONNames(["duress", "isCritical", "key", "message", "owed", "relatedAlertID", "relatedContactID",
+        case duress, exitStatus, isCritical, job, key, message, owed, relatedAlertID, relatedContactID, since, title, told, type
+        case unreachable
+        static let names = JSONNames(["duress", "exitStatus", "isCritical", "job", "key", "message", "owed", "relatedAlertID", "relatedContactID",
                                       "since", "title", "told", "type", "unreachable"])
     }
 
@@ -14,10 +15,12 @@ extension FanOut: StoreFileElement {
         let start = reader.valueStart()
         var key: String?, since: Date?, type: NotificationType?, title: String?, message: String?
         var relatedContactID: EntityID?, relatedAlertID: EntityID?, isCritical: Bool?, duress: Bool?
-        var owed: [EntityID]?, told: Int?, unreachable: [EntityID]?
+        var owed: [EntityID]?, told: Int?, unreachable: [EntityID]?, job: String?, exitStatus: Int?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .duress: duress = try reader.readBool()
+            case .exitStatus: exitStatus = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            case .job: job = try reader.readOptionalString()
             case .isCritical: isCritical = try reader.readBool()
             case .key: key = try reader.readString()
             case .message: message = try reader.readString()
@@ -34,7 +37,7 @@ extension FanOut: StoreFileElement {
         let draft = FeedDraft(type: try present(type, StoreField.type, start), title: try present(title, StoreField.title, start),
                               message: try present(message, StoreField.message, start), relatedContactID: relatedContactID,
                               relatedAlertID: relatedAlertID, isCritical: try present(isCritical, StoreField.isCritical, start),
-                              duress: try present(duress, StoreField.duress, start))
+                              duress: try present(duress, StoreField.duress, start), job: job, exitStatus: exitStatus)
         return FanOut(key: try present(key, StoreField.key, start), since: try present(since, StoreField.since, start),
                       draft: draft, owed: try present(owed, StoreField.owed, start),
                       told: try present(told, StoreField.told, start),
@@ -44,7 +47,9 @@ extension FanOut: StoreFileElement {
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.duress.name, duress)
+        if let exitStatus { writer.member(StoreField.exitStatus.name, exitStatus) }
         writer.member(StoreField.isCritical.name, isCritical)
+        writer.member(StoreField.job.name, ifPresent: job)
         writer.member(StoreField.key.name, key)
         writer.member(StoreField.message.name, message)
         writer.member(StoreField.owed.name, owed.map(\.rawValue))

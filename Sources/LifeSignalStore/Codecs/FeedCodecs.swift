@@ -7,10 +7,10 @@ import StrictJSON
 /// once in its segment.
 extension FeedItem: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
-        case acknowledgedBy, deliveredAt, duress, id, index, isCritical, isRead, message, readAt
+        case acknowledgedBy, deliveredAt, duress, exitStatus, id, index, isCritical, isRead, job, message, readAt
         case relatedAlertID, relatedContactID, relatedPingID, timestamp, title, type
-        static let names = JSONNames(["acknowledgedBy", "deliveredAt", "duress", "id", "index", "isCritical", "isRead",
-                                    "message", "readAt", "relatedAlertID", "relatedContactID", "relatedPingID",
+        static let names = JSONNames(["acknowledgedBy", "deliveredAt", "duress", "exitStatus", "id", "index", "isCritical",
+                                    "isRead", "job", "message", "readAt", "relatedAlertID", "relatedContactID", "relatedPingID",
                                     "timestamp", "title", "type"])
     }
 
@@ -24,10 +24,12 @@ extension FeedItem: StoreFileElement {
         writer.member(StoreField.acknowledgedBy.name, ifPresent: acknowledgedBy)
         writer.member(StoreField.deliveredAt.name, ifPresent: deliveredAt)
         if duress { writer.member(StoreField.duress.name, duress) }
+        if let exitStatus { writer.member(StoreField.exitStatus.name, exitStatus) }
         writer.member(StoreField.id.name, id)
         writer.member(StoreField.index.name, index)
         writer.member(StoreField.isCritical.name, isCritical)
         writer.member(StoreField.isRead.name, isRead)
+        writer.member(StoreField.job.name, ifPresent: job)
         writer.member(StoreField.message.name, message)
         writer.member(StoreField.readAt.name, ifPresent: readAt)
         writer.member(StoreField.relatedAlertID.name, ifPresent: relatedAlertID)

@@ -24,6 +24,12 @@ enum CodecSamples {
                          minimal: CycleDue(cycleStart: date(19), byCheckIn: false, due: date(19))),
         StoreCodecSample(Trip.StoreField.self, populated: Trip(startedAt: date(21), due: date(22), note: "ridge"),
                          minimal: Trip(startedAt: date(21), due: date(22), note: nil)),
+        StoreCodecSample(Job.StoreField.self, populated: job,
+                         minimal: Job(name: "b", every: 60, schedule: nil, grace: 0, maxRuntime: nil, createdAt: date(24))),
+        StoreCodecSample(JobRun.StoreField.self, populated: jobRun,
+                         minimal: JobRun(at: date(25), milliseconds: 0, exitStatus: 0, command: "")),
+        StoreCodecSample(JobRunStart.StoreField.self, populated: JobRunStart(at: date(26), command: "backup.sh"),
+                         minimal: JobRunStart(at: date(26), command: "")),
         StoreCodecSample(PastAlarm.StoreField.self, populated: pastAlarm,
                          minimal: PastAlarm(kind: .alert, at: date(23), notices: [])),
         StoreCodecSample(PastNotice.StoreField.self, populated: pastAlarm.notices[0],
@@ -103,10 +109,25 @@ enum CodecSamples {
         account.fanOuts = [FanOut(key: "alert:" + id(7).rawValue, since: date(23),
                                   draft: FeedDraft(type: .alert, title: "Emergency alert from Zoë", message: "Note: \"hi\"",
                                                    relatedContactID: id(1), relatedAlertID: id(7), isCritical: true,
-                                                   duress: true),
+                                                   duress: true, job: "backup", exitStatus: 1),
                                   owed: [id(2), id(3)], told: 5, unreachable: [id(4)])]
+        account.jobs = [job]
         return account
     }
+
+    static var job: Job {
+        var job = Job(name: "nightly-backup_2", every: 3_600, schedule: dailySchedule, grace: 7_200, maxRuntime: 3_600,
+                      createdAt: date(24))
+        job.lastCheckIn = date(25)
+        job.deadlines = deadlines
+        job.runs = [jobRun, JobRun(at: date(27), milliseconds: 0, exitStatus: 0, command: "rsync")]
+        job.running = JobRunStart(at: date(28), command: "backup.sh")
+        job.failing = jobRun
+        return job
+    }
+
+    static let jobRun = JobRun(at: date(25), milliseconds: 61_250, exitStatus: 3, command: "backup.sh",
+                               output: "line \"one\"\nline two")
 
     static var minimalAccount: Account {
         var account = Account(id: id(1), phoneNumber: "+15550000001", qrCodeID: "ABCD-EFGH", createdAt: date(1))
@@ -148,7 +169,7 @@ enum CodecSamples {
     static var feedItem: FeedItem {
         let draft = FeedDraft(type: .ping, title: "Bob pinged you 🛎", message: "Are you \"OK\"?\u{1}",
                               relatedContactID: id(20), relatedPingID: id(21), relatedAlertID: id(22), isCritical: true,
-                              duress: true, acknowledgedBy: id(26))
+                              duress: true, acknowledgedBy: id(26), job: "backup", exitStatus: 2)
         var item = FeedItem(id: id(23), index: 41, draft: draft, timestamp: date(20))
         item.isRead = true
         item.readAt = date(21)
