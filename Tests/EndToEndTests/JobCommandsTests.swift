@@ -46,6 +46,13 @@ import TestSupport
         #expect(runs.first?["command"] as? String == "sh" && runs.first?["exitStatus"] as? Int == 3, "\(shown)")
         #expect(!(try ada.run(["jobs", "show", "backup", "--json"]).stdout.contains("hunter2")))
 
+        // Failing again (cron runs it again) tells nobody again; a success ends the spell.
+        let again = try ada.run(["checkin", "--job", "backup", "--", "false"], extra: Self.at("2026-03-01T10:10:00Z"))
+        #expect(again.status == 1 && again.stdout.contains("failed again"), "\(again)")
+        let told = try bob.run(["notifications", "--json"], extra: Self.at("2026-03-01T10:10:01Z")).array()
+        #expect(told.filter { $0["title"] as? String == "Ada L's job backup failed" }.count == 1, "\(told)")
+        try #require(try ada.run(["checkin", "--job", "backup", "--", "true"], extra: Self.at("2026-03-01T10:15:00Z")).succeeded)
+
         // With --keep-output the end of the output goes with the failure, made harmless.
         let kept = try ada.run(["checkin", "--job", "backup", "--keep-output", "--", "sh", "-c",
                                 "echo starting; printf 'disk \\033[31mfull\\n' >&2; exit 4"],

@@ -112,12 +112,18 @@ struct JobServiceTests {
         }
         // A failure is no check-in: the deadline stands.
         #expect(try world.reload(ada).jobs[0].lastCheckIn == nil)
+        // Failing again (cron runs it every minute) tells nobody again.
+        world.advance(60)
+        let again = try run(world, ada, status: 4)
+        #expect(again.failedAgain && again.toldFailure == nil)
+        #expect(try jobNotices(world, bob, "Ada Test's job backup failed").count == 1)
+        #expect(try world.reload(ada).jobs[0].failing?.exitStatus == 4, "the newest failure is the one shown")
         world.advance(60)
         let ok = try run(world, ada, status: 0)
         #expect(ok.toldRecovered?.toldCount == 2)
         #expect(try jobNotices(world, bob, "Ada Test's job backup recovered").count == 1)
         let job = try world.reload(ada).jobs[0]
-        #expect(job.runs.map(\.exitStatus) == [3, 0])
+        #expect(job.runs.map(\.exitStatus) == [3, 4, 0])
         #expect(job.failing == nil)
         #expect(job.lastCheckIn == world.now)
         world.advance(60)

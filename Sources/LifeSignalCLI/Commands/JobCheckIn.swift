@@ -72,6 +72,10 @@ struct JobCheckIn {
             c.say(ReachText.sentence(told, news: " the job \(name) failed"))
             return
         }
+        if outcome.failedAgain {
+            c.say("The job \(name) failed again; your responders, told when it began failing, hear next when it recovers.")
+            return
+        }
         c.say("Checked in the job \(name). Next check-in due \(TimeText.both(due, now: core.now)).")
         if let told { c.say(ReachText.sentence(told, news: " it recovered")) }
     }

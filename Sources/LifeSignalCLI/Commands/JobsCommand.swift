@@ -14,7 +14,7 @@ enum JobsCommandTable {
         "jobs",
         summary: "List, add, show and remove your jobs: schedules of their own for cron jobs, backups and the like",
         discussion: [
-            "A job has its own deadline, rolling (--every) or daily (--deadline, on your account's clock), and its own grace period. 'checkin --job NAME -- COMMAND' runs COMMAND and checks the job in when it succeeds. A job that misses its deadline tells every responder (\"Ada's job backup missed its check-in\") with the rules of a missed check-in: each responder after their delay, repeats, pauses. A failed run tells them at once, and the next success that it recovered.",
+            "A job has its own deadline, rolling (--every) or daily (--deadline, on your account's clock), and its own grace period. 'checkin --job NAME -- COMMAND' runs COMMAND and checks the job in when it succeeds. A job that misses its deadline tells every responder (\"Ada's job backup missed its check-in\") with the rules of a missed check-in: each responder after their delay, repeats, pauses. A failed run tells them at once (once until it succeeds again: a job that keeps failing does not page anyone at every run), and the next success that it recovered.",
             "A job's check-in never counts as yours: a cron job that ran says nothing about whether you are safe.",
         ],
         subcommandEntries: [

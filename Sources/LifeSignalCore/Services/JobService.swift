@@ -78,16 +78,21 @@ public struct JobService {
     public struct Outcome: Sendable, Equatable {
         /// The job as it now is.
         public var job: Job
-        /// Responders told of a failed run (nil when it did not fail).
+        /// Responders told of a failed run (nil when it did not fail, or
+        /// failed again before a success: see `failedAgain`).
         public var toldFailure: Reach?
+        /// The run failed while the job was failing already: the responders,
+        /// told at the first failure, are not told again until it recovers.
+        public var failedAgain = false
         /// Responders told it recovered (after a failure or a missed deadline).
         public var toldRecovered: Reach?
     }
 
     /// Records the end of a run: a success checks the job in, a failure
     /// tells every responder at once (with its exit status and, when kept,
-    /// the end of its output); a success after a failure, or after a missed
-    /// deadline, tells them it recovered. The run is kept (the newest
+    /// the end of its output), once a failing spell (a job run from cron
+    /// every minute must not page anyone every minute); a success after a
+    /// failure, or after a missed deadline, tells them it recovered. The run is kept (the newest
     /// `JobRules.runsKept`, without their output).
     public func finished(_ account: inout Account, name: String, run: JobRun) throws -> Outcome {
         let index = try position(name, in: account)
@@ -101,7 +106,12 @@ public struct JobService {
         if job.runs.count > JobRules.runsKept { job.runs.removeFirst(job.runs.count - JobRules.runsKept) }
         account.jobs[index] = job
         guard run.succeeded else {
+            let spellGoesOn = account.jobs[index].failing != nil
             account.jobs[index].failing = run
+            if spellGoesOn {
+                try deadlines.reschedule(&account)
+                return Outcome(job: account.jobs[index], failedAgain: true)
+            }
             let reach = try notifier.fanOutToResponders(from: &account, key: "job-failed:" + env.newID().rawValue,
                                                         JobNotices.failed(account, job: name, run: run))
             try deadlines.reschedule(&account)
