@@ -197,4 +197,36 @@ import TestSupport
             #expect(try count(world, responder, titled: "Dana Test is watched again") == 1, "\(responder.firstName)")
         }
     }
+
+    /// Forty responders each ping Dana: answering them all (`ping respond`)
+    /// takes a transaction per sixteen senders told, the check-in with the
+    /// first; each sender hears once.
+    @Test func answeringEveryonesPingTakesATransactionPerShare() throws {
+        let (world, dana, responders) = try circle()
+        for responder in responders {
+            guard case .sent = try world.command({ store in
+                try PingService(store: store, env: world.env).send(to: try world.contact("Dana", of: responder), from: responder)
+            }) else { Issue.record("no ping from \(responder.firstName)"); return }
+        }
+        world.advance(60)
+        var answered = 0, transactions = 0, checkIns = 0
+        var remaining = 1
+        while remaining > 0 {
+            let answer = try world.command { store in
+                var account = try #require(try store.account(dana.id))
+                let answer = try PingService(store: store, env: world.env).respond(nil, owner: &account, checkingIn: transactions == 0)
+                try store.save(account)
+                return answer
+            }
+            transactions += 1
+            answered += answer.answered.count
+            remaining = answer.remaining
+            if answer.checkIn != nil { checkIns += 1 }
+            #expect(answer.answered.count <= 16)
+        }
+        #expect(answered == 40 && transactions == 3 && checkIns == 1, "\(answered) in \(transactions)")
+        for responder in responders {
+            #expect(try count(world, responder, titled: "Dana Test responded to your ping") == 1)
+        }
+    }
 }

@@ -137,14 +137,28 @@ extension PingRespond: RunnableCommand {
     /// Answers pings; answering is a check-in.
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let (answer, account, names, outcome) = try c.writing { store, account in
+        var (answer, account, names, outcome) = try c.writing { store, account in
             var account = account
             let answer = try PingService(store: store, env: try c.core()).respond(ping, owner: &account)
             var names: [EntityID: String] = [account.id: account.fullName]
             for sender in Set(answer.answered.map(\.senderID)) { names[sender] = (try? store.account(sender))?.fullName }
             return (answer, account, names, answer.checkIn.map { CheckInText.Outcome($0, in: store) })
         }
-        let answered = answer.answered
+        var answered = answer.answered
+        // Many senders waiting: the rest, a transaction's worth at a time
+        // (the check-in was made with the first).
+        while answer.remaining > 0 {
+            let more: PingService.Answer
+            (more, account) = try c.writing { store, account in
+                var account = account
+                let more = try PingService(store: store, env: try c.core()).respond(ping, owner: &account, checkingIn: false)
+                for sender in Set(more.answered.map(\.senderID)) { names[sender] = (try? store.account(sender))?.fullName }
+                return (more, account)
+            }
+            guard !more.answered.isEmpty else { break }
+            answered += more.answered
+            answer.remaining = more.remaining
+        }
         if c.json {
             c.printJSON(.array(answered.map { JSONViews.ping($0, names: names) }))
         } else if answered.isEmpty {

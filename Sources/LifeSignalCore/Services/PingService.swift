@@ -66,14 +66,20 @@ public struct PingService {
     public struct Answer: Sendable {
         public var answered: [Ping]
         /// Answering a ping is a check-in; nil when nothing was answered, or
-        /// when check-in codes are set (a check-in then needs one).
+        /// when check-in codes are set (a check-in then needs one), or when
+        /// the caller answers the rest of a batch (`checkingIn: false`).
         public var checkIn: AccountService.CheckInOutcome?
+        /// The chosen pings left pending because this transaction carries
+        /// no more notices (a store that bounds its transactions, with many
+        /// senders waiting): the caller answers them in a transaction of
+        /// their own, with the same query.
+        public var remaining = 0
     }
 
     /// Answers one pending received ping (by ID or unique ID prefix) or, with
     /// nil, all of them. Each sender still linked to the account is told,
     /// and the answer checks the account in: the ping asked for exactly that.
-    public func respond(_ query: String?, owner: inout Account) throws -> Answer {
+    public func respond(_ query: String?, owner: inout Account, checkingIn: Bool = true) throws -> Answer {
         let mine = try store.pings(of: owner.id)
         let pending = mine.filter { $0.recipientID == owner.id && $0.status == .pending }
         let chosen: [Ping]
@@ -83,7 +89,7 @@ public struct PingService {
             guard !matches.isEmpty else {
                 // Not an ID: the sender's name answers all their pending pings.
                 if let fromSender = try pendingFrom(named: query, among: pending), !fromSender.isEmpty {
-                    return try answer(fromSender, mine: mine, owner: &owner)
+                    return try answer(fromSender, mine: mine, owner: &owner, checkingIn: checkingIn)
                 }
                 throw LifeSignalError.notFound("no ping you received has the ID \(quoted(query)), "
                                                + "and no one of that name is waiting for your answer", hint: "lifesignal ping list")
@@ -98,7 +104,7 @@ public struct PingService {
         } else {
             chosen = pending
         }
-        return try answer(chosen, mine: mine, owner: &owner)
+        return try answer(chosen, mine: mine, owner: &owner, checkingIn: checkingIn)
     }
 
     /// The pending pings from the one sender `name` matches (as contacts
@@ -117,11 +123,18 @@ public struct PingService {
         return pending.filter { $0.senderID == matched[0] }
     }
 
-    private func answer(_ chosen: [Ping], mine: [Ping], owner: inout Account) throws -> Answer {
+    private func answer(_ chosen: [Ping], mine: [Ping], owner: inout Account, checkingIn: Bool) throws -> Answer {
         var mine = mine
         var answered: [Ping] = []
+        var remaining = 0
         let linked = Set(try store.contacts(of: owner.id).map(\.contactID))
         for var ping in chosen {
+            // Each sender told costs their pings file and a notice: as many
+            // as this transaction carries, the rest in the caller's next.
+            if remaining > 0 || (linked.contains(ping.senderID) && !store.reserveNotice()) {
+                remaining += 1
+                continue
+            }
             ping.status = .responded
             ping.respondedAt = env.now
             answered.append(ping)
@@ -136,17 +149,17 @@ public struct PingService {
                 message: "\(owner.fullName) answered the ping you sent at \(ISO8601.format(ping.sentAt)).",
                 relatedContactID: owner.id, relatedPingID: ping.id))
         }
-        guard !answered.isEmpty else { return Answer(answered: [], checkIn: nil) }
+        guard !answered.isEmpty else { return Answer(answered: [], checkIn: nil, remaining: remaining) }
         try store.savePings(Self.pruned(mine), of: owner.id)
         let ids = Set(answered.map(\.id))
         owner.answerWindows.removeAll { ids.contains($0.pingID) }
         // With check-in codes set, a check-in needs one: answering is then only an answer.
-        guard owner.checkInCodes == nil else {
+        guard owner.checkInCodes == nil, checkingIn else {
             try DeadlineService(store: store, env: env).reschedule(&owner)
-            return Answer(answered: answered, checkIn: nil)
+            return Answer(answered: answered, checkIn: nil, remaining: remaining)
         }
         let checkIn = try AccountService(store: store, env: env).checkIn(&owner)
-        return Answer(answered: answered, checkIn: checkIn)
+        return Answer(answered: answered, checkIn: checkIn, remaining: remaining)
     }
 
     /// Removes the pending pings between two accounts from both of their
