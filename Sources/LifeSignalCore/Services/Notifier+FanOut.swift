@@ -28,7 +28,9 @@ extension Notifier {
                 owed.append(recipient)
                 continue
             }
-            if try deliver(recipient, draft) { reach.told.append(recipient) } else { reach.unreachable.append(recipient) }
+            let item = try deliverItem(recipient, draft)
+            account.note(draft, to: recipient, item: item)
+            if item != nil { reach.told.append(recipient) } else { reach.unreachable.append(recipient) }
         }
         guard !owed.isEmpty else { return reach }
         let key = makeKey()
@@ -57,7 +59,9 @@ extension Notifier {
             while taken < fanOut.owed.count, store.reserveNotice() {
                 let recipient = fanOut.owed[taken]
                 taken += 1
-                if try deliver(recipient, draft) {
+                let item = try deliverItem(recipient, draft)
+                account.note(draft, to: recipient, item: item)
+                if item != nil {
                     fanOut.told += 1
                     sent += 1
                 } else {
