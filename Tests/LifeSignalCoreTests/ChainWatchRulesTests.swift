@@ -70,12 +70,15 @@ struct ChainWatchRulesTests {
         #expect(ChainWatchRules.keepsFailing(Self.health(failures: ChainWatchRules.failuresBeforeNotice)))
     }
 
-    @Test func anAccountIsUnreachedWhenNoResponderHasAWorkingDelivery() {
+    @Test func anAccountIsUnreachedWhenNoResponderHasAWorkingDeliveryThoughOneIsSetUp() {
         let working = Self.health(failures: 0), failing = Self.health(failures: 5)
         #expect(working.state == .working && failing.state == .failing)
         #expect(!ChainWatchRules.isUnreached([]), "nobody watches: checkin warns of that instead")
         #expect(ChainWatchRules.isUnreached([failing]))
         #expect(ChainWatchRules.isUnreached([failing, nil]), "one whose files cannot be read does not count as reached")
         #expect(!ChainWatchRules.isUnreached([failing, working]))
+        let nothingSetUp = DeliveryHealth(DeliverySetup(), liveSessions: ByteKeyedTable(), now: Self.start)
+        #expect(!ChainWatchRules.isUnreached([nothingSetUp, nil]), "nothing looks set up: status says so from the start")
+        #expect(ChainWatchRules.isUnreached([nothingSetUp, failing]))
     }
 }

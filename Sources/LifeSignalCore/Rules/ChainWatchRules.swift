@@ -52,10 +52,14 @@ public enum ChainWatchRules {
         health.state == .failing && health.failedAttempts >= failuresBeforeNotice
     }
 
-    /// Whether an account with responders whose deliveries are `healths`
-    /// (nil: their files cannot be read) is reached by none on time.
-    /// Without responders it is not: `checkin` warns of that.
+    /// Whether an account whose responders' deliveries are `healths` (nil:
+    /// their files cannot be read) looks watched but is reached by none on
+    /// time: none works, and at least one is set up but fails or does not
+    /// run. Responders who set up no delivery at all are shown as such in
+    /// `status` from the start (nothing there looks set up), and without
+    /// responders `checkin` warns.
     public static func isUnreached(_ healths: [DeliveryHealth?]) -> Bool {
-        !healths.isEmpty && !healths.contains { $0?.state == .working }
+        let states = healths.compactMap { $0?.state }
+        return !states.contains(.working) && states.contains { $0 == .failing || $0 == .notRunning }
     }
 }
