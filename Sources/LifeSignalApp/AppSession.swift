@@ -227,6 +227,10 @@ open class AppSession {
     /// a terminal this spell (`WatchedCondition.awaitsTerminal`).
     private var chainFaultToShow: EntityID?
 
+    /// A run nobody watches (`tick` from cron, the agent): what is shown
+    /// once, at a person's next command, waits for one.
+    public final var isUnattended = false
+
     /// Shows the account that its own notify command keeps failing; true
     /// when it was shown. A run without a terminal shows nothing.
     open func showChainFault() -> Bool { false }
@@ -237,7 +241,7 @@ open class AppSession {
     private func warnOfChainFault(_ shared: SharedStore) throws {
         guard let id = chainFaultToShow else { return }
         chainFaultToShow = nil
-        guard showChainFault() else { return }
+        guard !isUnattended, showChainFault() else { return }
         _ = try? shared.write(env: try core()) { store in
             try ChainWatchService(store: store, env: try core()).shownOnTerminal(id)
         }
