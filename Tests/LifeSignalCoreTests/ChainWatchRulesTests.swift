@@ -37,6 +37,18 @@ struct ChainWatchRulesTests {
         #expect(record?.since == Self.at(2400))
     }
 
+    /// A delivery run's clock stands still: a spell that ends and another
+    /// that begins at the instant of the notice tell nothing more.
+    @Test func spellsAtTheInstantOfTheNoticeAreToldOnce() {
+        var record: WatchedCondition?
+        #expect(ChainWatchRules.step(&record, holds: true, now: Self.at(0)) == .began)
+        #expect(ChainWatchRules.step(&record, holds: false, now: Self.at(0)) == .ended)
+        for _ in 0..<3 {
+            #expect(ChainWatchRules.step(&record, holds: true, now: Self.at(0)) == .nothing)
+            #expect(ChainWatchRules.step(&record, holds: false, now: Self.at(0)) == .nothing)
+        }
+    }
+
     @Test func aClockThatWentBackCountsAsRecent() {
         var record = Optional(WatchedCondition(since: nil, toldAt: Self.at(1000)))
         #expect(ChainWatchRules.step(&record, holds: true, now: Self.at(0)) == .nothing)

@@ -30,19 +30,18 @@ public struct WatchedCondition: Codable, Sendable, Equatable {
     public var since: Date?
     /// When its owner was last told it began.
     public var toldAt: Date?
+    /// Whether the owner was told of the spell that holds now (so that its
+    /// end is told too); a flag, since a spell may end and another begin
+    /// at the instant of a notice.
+    public var spellTold: Bool
     /// When the owner's terminal last showed it (`notifyFailing`).
     public var shownAt: Date?
 
-    public init(since: Date? = nil, toldAt: Date? = nil, shownAt: Date? = nil) {
+    public init(since: Date? = nil, toldAt: Date? = nil, spellTold: Bool = false, shownAt: Date? = nil) {
         self.since = since
         self.toldAt = toldAt
+        self.spellTold = spellTold
         self.shownAt = shownAt
-    }
-
-    /// Whether the owner was told of the spell that holds now (or last held).
-    var toldThisSpell: Bool {
-        guard let toldAt else { return false }
-        return since.map { toldAt >= $0 } ?? true
     }
 
     /// It holds and the terminal has not shown it since it began.

@@ -26,8 +26,9 @@ public enum ChainWatchRules {
                 if let toldAt = record?.toldAt, !isRecent(toldAt, now: now) { record = nil }
                 return .nothing
             }
-            let told = ended.toldThisSpell
+            let told = ended.spellTold
             ended.since = nil
+            ended.spellTold = false
             ended.shownAt = nil
             record = ended.toldAt.map { isRecent($0, now: now) } == true ? ended : nil
             return told ? .ended : .nothing
@@ -35,8 +36,9 @@ public enum ChainWatchRules {
         var holding = record ?? WatchedCondition()
         if holding.since == nil { holding.since = now }
         defer { record = holding }
-        guard !holding.toldThisSpell, holding.toldAt.map({ isRecent($0, now: now) }) != true else { return .nothing }
+        guard !holding.spellTold, holding.toldAt.map({ isRecent($0, now: now) }) != true else { return .nothing }
         holding.toldAt = now
+        holding.spellTold = true
         return .began
     }
 

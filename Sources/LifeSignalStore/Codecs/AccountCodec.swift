@@ -286,19 +286,22 @@ extension ChainWatch: StoreFileData {
 
 extension WatchedCondition: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case shownAt, since, toldAt
-        static let names = JSONNames(["shownAt", "since", "toldAt"])
+        case shownAt, since, spellTold, toldAt
+        static let names = JSONNames(["shownAt", "since", "spellTold", "toldAt"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> WatchedCondition {
-        var condition = WatchedCondition()
+        let start = reader.valueStart()
+        var condition = WatchedCondition(), spellTold: Bool?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .shownAt: condition.shownAt = try reader.readOptionalDate()
             case .since: condition.since = try reader.readOptionalDate()
+            case .spellTold: spellTold = try reader.readBool()
             case .toldAt: condition.toldAt = try reader.readOptionalDate()
             }
         }
+        condition.spellTold = try present(spellTold, StoreField.spellTold, start)
         return condition
     }
 
@@ -306,6 +309,7 @@ extension WatchedCondition: StoreFileData {
         writer.beginObject()
         writer.member(StoreField.shownAt.name, ifPresent: shownAt)
         writer.member(StoreField.since.name, ifPresent: since)
+        writer.member(StoreField.spellTold.name, spellTold)
         writer.member(StoreField.toldAt.name, ifPresent: toldAt)
         writer.endObject()
     }

@@ -159,7 +159,7 @@ enum CodecSamples {
         return item
     }
 
-    static let chainWatch = ChainWatch(unreached: WatchedCondition(since: date(27), toldAt: date(27), shownAt: date(28)),
+    static let chainWatch = ChainWatch(unreached: WatchedCondition(since: date(27), toldAt: date(27), spellTold: true, shownAt: date(28)),
                                        notifyFailing: WatchedCondition(since: nil, toldAt: date(29)))
 
     static var alert: ActiveAlert {
