@@ -232,7 +232,7 @@ open class AppSession {
     public final var isUnattended = false
 
     /// Shows the account that its own notify command keeps failing; true
-    /// when it was shown. A run without a terminal shows nothing.
+    /// when it was shown. The shell shows nothing; a command line says it.
     open func showChainFault() -> Bool { false }
 
     /// After a command's read or write: the fault is shown once, and that

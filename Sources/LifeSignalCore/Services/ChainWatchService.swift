@@ -26,12 +26,17 @@ public struct ChainWatchService {
         var watch = account.chainWatch ?? ChainWatch()
         let step = ChainWatchRules.step(&watch.notifyFailing, holds: ChainWatchRules.keepsFailing(health), now: env.now)
         guard watch != account.chainWatch ?? ChainWatch() else { return }
-        account.chainWatch = watch.isEmpty ? nil : watch
-        switch step {
-        case .nothing: break
-        case .began: try notifier.notify(account.id, Self.failing(health))
-        case .ended: try notifier.notify(account.id, Self.worksAgain(health))
+        let draft: FeedDraft? = switch step {
+        case .nothing: nil
+        case .began: Self.failing(health)
+        case .ended: Self.worksAgain(health)
         }
+        // A transaction that carries no more notices, or a feed that cannot
+        // take one, leaves the look to the next run.
+        if let draft {
+            guard store.reserveNotice(), try notifier.deliver(account.id, draft) else { return }
+        }
+        account.chainWatch = watch.isEmpty ? nil : watch
         try store.save(account)
     }
 
