@@ -201,6 +201,7 @@ open class AppSession {
             }
             sessionRenewalIsDue = false
         }
+        try warnOfChainFault(shared)
         return result
     }
 
@@ -212,7 +213,7 @@ open class AppSession {
     /// `SharedStore`).
     public final func writing<T>(_ body: (LayoutStore, Account) throws -> T) throws -> T {
         guard let shared = try existingStore() else { throw LifeSignalError.notSignedIn }
-        return try shared.write(env: try core(), first: signedInAccountID, slice: catchUpSlice) { store in
+        let result = try shared.write(env: try core(), first: signedInAccountID, slice: catchUpSlice) { store in
             let session = try session(in: store)
             let account = try account(for: session, in: store)
             if sessionRenewalIsDue {
@@ -220,6 +221,8 @@ open class AppSession {
             }
             return try body(store, account)
         }
+        try warnOfChainFault(shared)
+        return result
     }
 
     /// Other accounts this command's catch-up takes on when deadlines are
@@ -240,11 +243,36 @@ open class AppSession {
     /// Whether the session's use is due to be written down (see `SessionService`).
     private var sessionRenewalIsDue = false
 
+    /// The account whose own notify command keeps failing, not yet shown on
+    /// a terminal this spell (`WatchedCondition.awaitsTerminal`).
+    private var chainFaultToShow: EntityID?
+
+    /// A run nobody watches (`tick` from cron, the agent): what is shown
+    /// once, at a person's next command, waits for one.
+    public final var isUnattended = false
+
+    /// Shows the account that its own notify command keeps failing; true
+    /// when it was shown. The shell shows nothing; a command line says it.
+    open func showChainFault() -> Bool { false }
+
+    /// After a command's read or write: the fault is shown once, and that
+    /// it was is written down (a store that cannot be written then is not
+    /// an error; it is shown again next time).
+    private func warnOfChainFault(_ shared: SharedStore) throws {
+        guard let id = chainFaultToShow else { return }
+        chainFaultToShow = nil
+        guard !isUnattended, showChainFault() else { return }
+        _ = try? shared.write(env: try core()) { store in
+            try ChainWatchService(store: store, env: try core()).shownOnTerminal(id)
+        }
+    }
+
     private func account(for session: SessionData, in store: LayoutStore) throws -> Account {
         let now = try now()
         let (record, account) = try AuthService.session(forToken: session.token, in: store, now: now)
         guard account.id == session.accountID else { throw LifeSignalError.sessionExpired }
         sessionRenewalIsDue = SessionService.needsRenewal(record, at: now)
+        chainFaultToShow = account.chainWatch?.notifyFailing?.awaitsTerminal == true ? account.id : nil
         return account
     }
 }

@@ -201,8 +201,9 @@ public struct Delivery {
     /// Records where delivery stands and, with it, the delivery receipt of
     /// each item the command took (`FeedItem.deliveredAt`, which timelines
     /// and `status` show the people who were told) and what the command did
-    /// on this sign-in (the dependents' `status` shows whether it works).
-    /// The agent delivers through here too.
+    /// on this sign-in (the dependents' `status` shows whether it works),
+    /// and whether it keeps failing (`ChainWatchService`). The agent
+    /// delivers through here too.
     private func save(_ state: DeliveryState, _ saved: inout DeliveryState, receipts: inout [(item: FeedItem, at: Date)],
                       attempts: inout [DeliveryAttempt], session: String) throws {
         guard state != saved || !receipts.isEmpty || !attempts.isEmpty else { return }
@@ -213,6 +214,11 @@ public struct Delivery {
             let editor = NotificationEditor(store: store)
             for (item, time) in taken { try editor.markDelivered(item, of: account.id, at: time) }
             try DeliverySetupService(store: store, env: env).deliveriesTried(tried, account: account.id, session: session)
+            // A command that keeps failing is told to its owner (and that it works again).
+            if !tried.isEmpty {
+                var account = account
+                try ChainWatchService(store: store, env: env).watchOwnDelivery(&account)
+            }
         }
         saved = state
         receipts = []

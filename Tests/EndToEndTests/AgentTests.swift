@@ -108,7 +108,10 @@ import TestSupport
         #expect(delivered, "never delivered: \(result)")
         let lines = JSONLines.objects(result.stdout)
         #expect(Self.events(result.stdout).prefix(4) == ["started", "deadlines", "notification", "delivered"], "\(result)")
-        #expect(lines.first { $0["event"] as? String == "deadlines" }?["notices"] as? Int == 2, "Ada's and Bob's: \(result)")
+        // Ada is told too that nobody would have been told in time: Bob's
+        // delivery, her only responder's, had not run for a day.
+        #expect(lines.first { $0["event"] as? String == "deadlines" }?["notices"] as? Int == 3,
+                "Ada's, Bob's and Ada's chain notice: \(result)")
         let shown = lines.first { $0["event"] as? String == "notification" }?["notification"] as? [String: Any]
         #expect(shown?["title"] as? String == "Ada L missed a check-in", "\(result)")
         #expect(Self.lines(log).filter { $0.hasSuffix("Ada L missed a check-in") }.count == 1, "\(Self.lines(log))")

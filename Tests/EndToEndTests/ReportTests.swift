@@ -51,4 +51,35 @@ import TestSupport
         let bad = try ada.run(["report", "--since", "5m"])
         #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.contains("1h to 400d"), "\(bad)")
     }
+
+    /// Ada's alert, raised at 09:30, is taken by Bob's notify command at his
+    /// tick ten seconds later; Cleo has no delivery. Once off, it is kept.
+    @Test(arguments: stores)
+    func anAlertIsMeasuredFromWhenItWasRaisedAndKeptOnceOff(_ kind: TestStore.Kind) throws {
+        let sandbox = Sandbox("report-alert", storeKind: kind)
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob"), cleo = sandbox.person("cleo")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
+        try cleo.signUp(phone: "+15550000003", first: "Cleo", last: "P")
+        for responder in [bob, cleo] {
+            try #require(try ada.run(["contacts", "add", try responder.qrCode(), "--responder"]).succeeded)
+        }
+        try #require(try bob.run(["settings", "set", "notify-command", "cat > /dev/null"]).succeeded)
+        try #require(try ada.run(["alert", "on", "--yes"], extra: Self.at("2026-03-01T09:30:00Z")).succeeded)
+        try #require(try bob.run(["tick"], extra: Self.at("2026-03-01T09:30:10Z")).succeeded)
+        let standing = try ada.run(["report", "--json"], extra: Self.at("2026-03-01T09:31:00Z")).object()
+        #expect(standing["alerts"] as? Int == 1 && standing["deadlinesMissed"] as? Int == 0, "\(standing)")
+        try #require(try ada.run(["alert", "off"], extra: Self.at("2026-03-01T09:40:00Z")).succeeded)
+
+        let report = try ada.run(["report", "--json"], extra: Self.at("2026-03-01T10:00:00Z")).object()
+        #expect(report["alerts"] as? Int == 1, "kept once off: \(report)")
+        let deliveries = try #require(report["deliveries"] as? [String: Any], "\(report)")
+        #expect(deliveries["count"] as? Int == 1 && deliveries["max"] as? Int == 10, "\(deliveries)")
+        let undelivered = try #require(report["undelivered"] as? [[String: Any]], "\(report)")
+        #expect(undelivered.count == 1 && undelivered.first?["kind"] as? String == "alert"
+                && undelivered.first?["reason"] as? String == "notDelivered"
+                && undelivered.first?["at"] as? String == "2026-03-01T09:30:00Z", "\(undelivered)")
+        let text = try ada.run(["report"], extra: Self.at("2026-03-01T10:00:00Z")).stdout
+        #expect(text.contains("0 missed check-ins, 1 alert."), "\(text)")
+    }
 }

@@ -86,7 +86,7 @@ import TestSupport
         #expect(reach["Bob"]?["reach"] as? String == "notRunning" && reach["Cleo"]?["reach"] as? String == "none", "\(reach)")
         #expect(before["currentAlarm"] is NSNull, "no alarm yet: \(before)")
         let watched = try ada.run("status").stdout
-        #expect(watched.contains("Bob O (notify-command set, not run yet by tick or an agent)"), "\(watched)")
+        #expect(watched.contains("Bob O (notify-command not running: not run yet by tick or an agent; told only when they next run lifesignal)"), "\(watched)")
         #expect(watched.contains("Cleo P (no delivery set up: sees it only when running lifesignal)"), "\(watched)")
 
         // The deadline passes; Bob's tick (cron's) fires it and delivers it.
@@ -121,7 +121,7 @@ import TestSupport
         #expect(working["Bob"]?["reach"] as? String == "working"
                 && working["Bob"]?["lastDeliveredAt"] as? String == "2026-03-02T09:00:05Z", "\(working)")
         let later = try ada.run(["status"], extra: Self.at("2026-03-02T12:00:05Z")).stdout
-        #expect(later.contains("Bob O (notify-command not running: no agent or tick for 3h)"), "\(later)")
+        #expect(later.contains("Bob O (notify-command not running: no agent or tick for 3h; told only when they next run lifesignal)"), "\(later)")
         let bobRow = text.split(separator: "\n").first { $0.contains("Bob O") && $0.contains("told") }
         #expect(bobRow?.contains("delivered") == true && bobRow?.contains("read ") == true, "\(text)")
         let cleoRow = text.split(separator: "\n").first { $0.contains("Cleo P") && $0.contains("told") }

@@ -61,6 +61,39 @@ struct AlarmReportTests {
         #expect(try report(world, ada, since: world.now.addingTimeInterval(1)).deadlinesMissed == 0)
     }
 
+    /// An alert counts while it stands and once it is off, measured from
+    /// when it was raised; Bob's acknowledgement is kept on his notice.
+    @Test func anAlertIsMeasuredFromWhenItWasRaisedAndKeptWhenItEnds() throws {
+        let (world, ada, bob, cy) = try story()
+        let start = world.now
+        world.advance(60)
+        try world.command { store in
+            var account = try #require(try store.account(ada.id))
+            _ = try AccountService(store: store, env: world.env).raiseAlert(&account)
+        }
+        let notice = try #require(try world.feed(bob).last { $0.title.hasPrefix("Emergency alert from") })
+        try NotificationEditor(store: world.store).markDelivered(notice, of: bob.id, at: world.now.addingTimeInterval(7))
+        var now = try report(world, ada, since: start)
+        #expect(now.alerts == 1 && now.deadlinesMissed == 0)
+        #expect(now.deliveries.count == 1 && now.deliveries.max == 7)
+        #expect(now.undelivered.map(\.recipient) == [cy.id] && now.undelivered.first?.reason == .notDelivered)
+        world.advance(30)
+        _ = try AckService(store: world.store, env: world.env).acknowledge(try world.contact("Ada", of: bob), by: bob)
+        world.advance(30)
+        try world.command { store in
+            var account = try #require(try store.account(ada.id))
+            _ = try AccountService(store: store, env: world.env).cancelAlert(&account)
+        }
+        let stored = try world.reload(ada)
+        let kept = try #require(stored.pastAlarms.last)
+        #expect(kept.kind == .alert && kept.at == start.addingTimeInterval(60))
+        #expect(kept.notices.map(\.recipient) == [bob.id, cy.id], "\(kept)")
+        #expect(kept.notices.allSatisfy { $0.dueAt == kept.at && $0.toldAt == kept.at && $0.item != nil })
+        #expect(kept.notices.map(\.acknowledgedAt) == [start.addingTimeInterval(90), nil])
+        now = try report(world, ada, since: start)
+        #expect(now.alerts == 1 && now.deliveries.count == 1 && now.undelivered.count == 1, "counted once, off or on")
+    }
+
     @Test func percentilesAreByNearestRank() {
         let delays = AlarmReport.Delays(Array(1...200))
         #expect(delays.count == 200)

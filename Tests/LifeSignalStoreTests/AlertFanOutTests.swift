@@ -133,6 +133,28 @@ import TestSupport
         }
     }
 
+    /// The alert `report` keeps names every responder, told in the first
+    /// commit or a later one, each with the item it became; whom the
+    /// fan-out could not reach are kept as never told.
+    @Test func theKeptAlertNamesEveryResponderTheFanOutReached() throws {
+        let (world, dana, responders) = try circle()
+        let damaged = responders[30]
+        try world.files.write("accounts/\(damaged.id)/feed/summary.json", Array("{".utf8))
+        let key = try #require(try raise(world, dana).pending)
+        #expect(try world.reload(dana).alertSoFar?.notices.count == 40, "owed ones count as not told yet")
+        _ = try outcome(world, dana, key)
+        _ = try world.command { store in
+            var account = try #require(try store.account(dana.id))
+            return try AccountService(store: store, env: world.env).cancelAlert(&account).reach
+        }
+        let kept = try #require(try world.reload(dana).pastAlarms.last)
+        #expect(kept.kind == .alert && kept.notices.count == 40)
+        #expect(Set(kept.notices.map(\.recipient)) == Set(responders.map(\.id)))
+        for notice in kept.notices {
+            #expect((notice.item == nil) == (notice.recipient == damaged.id), "\(notice)")
+        }
+    }
+
     /// A store without a bound carries more in one transaction, but a
     /// command's own still a bounded number: no journal record grows with
     /// the number of responders.

@@ -43,6 +43,7 @@ extension Agent: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         switch mode {
         case .run:
+            c.isUnattended = true
             let events = AgentEvents(c: c)
             switch try AgentLoop(context: c, rendering: .terminal, emit: events.show).run() {
             case .stopped: return success

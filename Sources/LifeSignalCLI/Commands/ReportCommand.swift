@@ -22,9 +22,9 @@ struct Report: CommandInput, Equatable {
 
     static let spec = CommandSpec(
         "report",
-        summary: "How your missed check-ins reached your responders: delivery times and what never got through",
+        summary: "How your missed check-ins and alerts reached your responders: delivery times and what never got through",
         discussion: [
-            "For every missed check-in in the period (the one standing included), each responder's notice is measured from the moment they were to be told (the deadline, the grace period and their delay) to the moment their notify command or agent took it: 50 %, 80 % and 98.5 % of them within how long, and the longest. Lone-worker alarm standards ask for 80 % within 10 s and 98.5 % within 40 s (BS 8484).",
+            "For every missed check-in and alert in the period (those standing included), each responder's notice is measured from the moment they were to be told (the deadline, the grace period and their delay; the moment an alert was raised) to the moment their notify command or agent took it: 50 %, 80 % and 98.5 % of them within how long, and the longest. Lone-worker alarm standards ask for 80 % within 10 s and 98.5 % within 40 s (BS 8484).",
             "Notices no delivery took are listed with why: never put in their feed, in their feed but not taken, or gone from it before anything took it.",
         ],
         options: [since.spec],
@@ -42,7 +42,7 @@ struct Report: CommandInput, Equatable {
     }
 }
 
-/// `report [--since DURATION]`: how the account's missed check-ins reached
+/// `report [--since DURATION]`: how the account's missed check-ins and alerts reached
 /// its responders, measured.
 extension Report: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {

@@ -58,6 +58,7 @@ extension Tick: RunnableCommand {
         // deadlines up to date (a command's own takes only a small slice of
         // them), before it looks for the session.
         c.catchUpAsAgent()
+        c.isUnattended = true
         let report: Delivery.Report
         do {
             report = try Delivery(context: c, rendering: .terminal).run()

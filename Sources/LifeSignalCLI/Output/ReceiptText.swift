@@ -28,8 +28,9 @@ enum ReceiptText {
             let error = health.lastError.map { "; last: " + TerminalText.line($0) } ?? ""
             return "notify-command failing\(since), \(tries) tr\(tries == 1 ? "y" : "ies")\(error)"
         case .notRunning:
-            guard let run = health.lastRun else { return "notify-command set, not run yet by tick or an agent" }
-            return "notify-command not running: no agent or tick for \(RelativeTime.span(seconds: max(0, Int(now.timeIntervalSince(run)))))"
+            // Said plainly: an agent that stopped tells them of nothing until they run lifesignal.
+            let idle = health.lastRun.map { "no agent or tick for \(RelativeTime.span(seconds: max(0, Int(now.timeIntervalSince($0)))))" }
+            return "notify-command not running: \(idle ?? "not run yet by tick or an agent"); told only when they next run lifesignal"
         case .none:
             return "no delivery set up: sees it only when running lifesignal"
         }

@@ -62,6 +62,15 @@ final class Context: AppSession {
         if !quiet, !json { err.line("hint: \(TerminalText.line(text))") }
     }
 
+    /// Says on stderr, unless quiet, that the account's own notify command
+    /// keeps failing: shown at the next command once per spell.
+    override func showChainFault() -> Bool {
+        guard !quiet else { return false }
+        err.line("warning: your notify command keeps failing: the alarms of the people you watch over reach you only "
+            + "when you run lifesignal. 'lifesignal notifications' has the details.")
+        return true
+    }
+
     /// The questions asked on a terminal.
     var prompts: Prompts { Prompts(input: input, err: err) }
 

@@ -66,6 +66,8 @@ public struct Account: Codable, Sendable, Equatable {
     public var fanOuts: [FanOut] = []
     /// Schedules of its own for cron jobs and the like (`jobs add`), by name.
     public var jobs: [Job] = []
+    /// What the account was told of its alarm chain's own faults (`ChainWatchRules`).
+    public var chainWatch: ChainWatch?
 
     public init(id: EntityID, phoneNumber: String, qrCodeID: String, createdAt: Date) {
         self.id = id
@@ -91,7 +93,7 @@ public struct Account: Codable, Sendable, Equatable {
         case lastCheckIn, alert, invitationWake, createdAt, preferences, deadlines, warnedUnwatchedAt
         case graceInterval, repeatInterval, pause, deadlineExtension, checkInCodes, duressAlert, answerWindows
         case drill
-        case timeZone, dailySchedule, trip, quietHours, pastAlarms, fanOuts, jobs
+        case timeZone, dailySchedule, trip, quietHours, pastAlarms, fanOuts, jobs, chainWatch
     }
 
     /// Reads an account; the fields of issue 14 may be absent (an older
@@ -128,6 +130,7 @@ public struct Account: Codable, Sendable, Equatable {
         pastAlarms = try c.decodeIfPresent([PastAlarm].self, forKey: .pastAlarms) ?? []
         fanOuts = try c.decodeIfPresent([FanOut].self, forKey: .fanOuts) ?? []
         jobs = try c.decodeIfPresent([Job].self, forKey: .jobs) ?? []
+        chainWatch = try c.decodeIfPresent(ChainWatch.self, forKey: .chainWatch)
     }
 
     /// A new account has no name until onboarding sets one.
@@ -219,9 +222,40 @@ public struct ActiveAlert: Codable, Sendable, Equatable {
     /// The responder who said they are handling it (`ack`), and when.
     public var acknowledgedBy: EntityID?
     public var acknowledgedAt: Date?
+    /// Each responder's notice of it so far, for `report` once it ends
+    /// (`Account.note(_:to:item:)`).
+    public var notices: [PastNotice]
 
     public init(id: EntityID, activatedAt: Date) {
         self.id = id
         self.activatedAt = activatedAt
+        notices = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, activatedAt, acknowledgedBy, acknowledgedAt, notices
+    }
+
+    /// The key of the fan-out that tells the responders of it (`FanOut`).
+    public var fanOutKey: String { "alert:" + id.rawValue }
+
+    /// An alert raised before its notices were kept has none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(EntityID.self, forKey: .id)
+        activatedAt = try c.decode(Date.self, forKey: .activatedAt)
+        acknowledgedBy = try c.decodeIfPresent(EntityID.self, forKey: .acknowledgedBy)
+        acknowledgedAt = try c.decodeIfPresent(Date.self, forKey: .acknowledgedAt)
+        notices = try c.decodeIfPresent([PastNotice].self, forKey: .notices) ?? []
+    }
+
+    /// The notices only when there are some, as the store's codec writes them.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(activatedAt, forKey: .activatedAt)
+        try c.encodeIfPresent(acknowledgedBy, forKey: .acknowledgedBy)
+        try c.encodeIfPresent(acknowledgedAt, forKey: .acknowledgedAt)
+        if !notices.isEmpty { try c.encode(notices, forKey: .notices) }
     }
 }

@@ -147,7 +147,7 @@ public struct AccountService {
         account.alert = alert
         var message = "\(account.fullName) raised an emergency alert."
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        let reach = try notifier.fanOutToResponders(from: &account, key: "alert:" + alert.id.rawValue, FeedDraft(
+        let reach = try notifier.fanOutToResponders(from: &account, key: alert.fanOutKey, FeedDraft(
             type: .alert, title: "Emergency alert from \(account.fullName)", message: message,
             relatedContactID: account.id, relatedAlertID: alert.id, isCritical: true))
         try store.save(account)
@@ -167,6 +167,7 @@ public struct AccountService {
             type: .alert, title: "\(account.fullName) cancelled their alert",
             message: "\(account.fullName) cancelled the emergency alert raised at \(ISO8601.format(alert.activatedAt)).",
             relatedContactID: account.id, relatedAlertID: alert.id))
+        if let ended = account.alertSoFar { account.keep(ended, now: env.now) }
         account.alert = nil
         try store.save(account)
         return (alert, reach)

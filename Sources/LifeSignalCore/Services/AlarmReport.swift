@@ -53,11 +53,12 @@ public struct AlarmReport: Sendable, Equatable {
     public var deliveries: Delays
     public var undelivered: [Undelivered]
 
-    /// The report of `account`'s alarms from `since` on, the one still
-    /// standing included, read from the responders' feeds.
+    /// The report of `account`'s alarms from `since` on, those still
+    /// standing (a missed check-in, an alert) included, read from the responders' feeds.
     public init(for account: Account, since: Date, store: any StoreReading, engine: DeadlineEngine = .standard) throws {
         var alarms = account.pastAlarms.filter { $0.at >= since }
         if let current = PastAlarm.missed(engine.aligned(account)), current.at >= since { alarms.append(current) }
+        if let alert = account.alertSoFar, alert.at >= since { alarms.append(alert) }
         self.since = since
         deadlinesMissed = alarms.count { $0.kind == .missedCheckIn }
         alerts = alarms.count { $0.kind == .alert }

@@ -131,22 +131,25 @@ public struct DeadlineService {
         }
         let responders = try responders(of: account.id, tolerant: tolerant)
         return try bringUpToDate(&account, responders: responders, wasUnreadable: wake.unreadable != nil,
-                                 tolerant: tolerant)
+                                 tolerant: tolerant, watchChain: true)
     }
 
     private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
-                               tolerant: Bool) throws -> Int {
+                               tolerant: Bool, watchChain: Bool = false) throws -> Int {
         var ignored: String?
         return try bringUpToDate(&account, responders: responders, wasUnreadable: wasUnreadable, tolerant: tolerant,
-                                 aroundDamagedWake: false, wakeProblem: &ignored)
+                                 aroundDamagedWake: false, wakeProblem: &ignored, watchChain: watchChain)
     }
 
     /// `aroundDamagedWake`: when the account's own wake file cannot be read,
     /// its entry is made around it and `wakeProblem` says why (the failure
     /// comes before anything of the schedule is written, so the notices
-    /// already made stand).
+    /// already made stand). `watchChain`: at a wake of its own (not a
+    /// command's change), whether its responders would be reached is looked
+    /// at too (`ChainWatchService`), after its alarms.
     private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
-                               tolerant: Bool, aroundDamagedWake: Bool, wakeProblem: inout String?) throws -> Int {
+                               tolerant: Bool, aroundDamagedWake: Bool, wakeProblem: inout String?,
+                               watchChain: Bool = false) throws -> Int {
         // Notices to many people the account committed to come first: an
         // alert is the most urgent thing there is.
         var sent = try notifier.handOut(&account)
@@ -185,6 +188,7 @@ public struct DeadlineService {
         for due in failed { engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay)) }
         sent += try bringJobsUpToDate(&account, responders: responders)
         sent += try expireInvitations(&account)
+        if watchChain { sent += try ChainWatchService(store: store, env: env).watchReach(&account, responders: responders) }
         try store.save(account)
         let wake = nextWake(for: account, responders: responders)
         do {

@@ -33,7 +33,9 @@ extension Notifier {
                 owed.append(recipient)
                 continue
             }
-            if let item = try deliverItem(recipient, draft) {
+            let item = try deliverItem(recipient, draft)
+            account.note(draft, to: recipient, item: item)
+            if let item {
                 reach.told.append(recipient)
                 if let madeKey { Self.track(item, to: recipient, key: madeKey, in: &account) }
             } else {
@@ -67,7 +69,9 @@ extension Notifier {
             while taken < fanOut.owed.count, store.reserveNotice() {
                 let recipient = fanOut.owed[taken]
                 taken += 1
-                if let item = try deliverItem(recipient, draft) {
+                let item = try deliverItem(recipient, draft)
+                account.note(draft, to: recipient, item: item)
+                if let item {
                     fanOut.told += 1
                     sent += 1
                     Self.track(item, to: recipient, key: fanOut.key, in: &account)

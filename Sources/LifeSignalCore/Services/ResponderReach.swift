@@ -107,11 +107,7 @@ public struct ResponderReach: Sendable {
         health = DeliveryHealth(DeliverySetup(), liveSessions: ByteKeyedTable(), now: now)
         do {
             self.account = try store.account(link.contactID)
-            let setup = try store.deliverySetup(of: link.contactID)
-            var live = ByteKeyedTable<Void>()
-            for session in setup.places.keys where try store.session(tokenHash: session)?.accountID == link.contactID {
-                live.insert(session)
-            }
+            let (setup, live) = try store.liveDeliverySetup(of: link.contactID)
             delivery = setup.reach(at: now, liveSessions: live)
             health = DeliveryHealth(setup, liveSessions: live, now: now)
             lastDeliveryRun = setup.lastRun(liveSessions: live)

@@ -6,12 +6,12 @@ import StrictJSON
 extension Account: StoreFileData {
     /// The members, as `Codable` names them, in byte-wise order.
     enum StoreField: UInt8, StoreFieldSet {
-        case alert, answerWindows, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
+        case alert, answerWindows, chainWatch, checkInCodes, checkInInterval, createdAt, dailySchedule, deadlineExtension, deadlines, drill
         case duressAlert
         case emergencyNote, fanOuts, firstName, graceInterval, id, invitationWake, jobs, lastCheckIn, lastName, pastAlarms
         case pause
         case phoneNumber, preferences, qrCodeID, quietHours, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
-        static let names = JSONNames(["alert", "answerWindows", "checkInCodes", "checkInInterval", "createdAt",
+        static let names = JSONNames(["alert", "answerWindows", "chainWatch", "checkInCodes", "checkInInterval", "createdAt",
                                     "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote",
                                     "fanOuts", "firstName", "graceInterval", "id", "invitationWake", "jobs", "lastCheckIn", "lastName",
                                     "pastAlarms", "pause", "phoneNumber", "preferences", "qrCodeID", "quietHours",
@@ -27,11 +27,12 @@ extension Account: StoreFileData {
         var graceInterval: Int?, repeatInterval: Int?, pause: DeadlinePause?, deadlineExtension: DeadlineExtension?
         var checkInCodes: CheckInCodes?, duressAlert: ActiveAlert?, answerWindows: [AnswerWindow]?, drill: DrillRecord?
         var timeZone: String?, dailySchedule: DailySchedule?, trip: Trip?, quietHours: QuietHours?, pastAlarms: [PastAlarm]?
-        var fanOuts: [FanOut]?, jobs: [Job]?
+        var fanOuts: [FanOut]?, jobs: [Job]?, chainWatch: ChainWatch?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .answerWindows:
                 answerWindows = try reader.readOptional { reader throws(JSONReadError) in try [AnswerWindow].read(from: &reader) }
+            case .chainWatch: chainWatch = try reader.readOptional { reader throws(JSONReadError) in try ChainWatch.read(from: &reader) }
             case .checkInCodes: checkInCodes = try reader.readOptional { reader throws(JSONReadError) in try CheckInCodes.read(from: &reader) }
             case .deadlineExtension:
                 deadlineExtension = try reader.readOptional { reader throws(JSONReadError) in try DeadlineExtension.read(from: &reader) }
@@ -102,6 +103,7 @@ extension Account: StoreFileData {
         account.pastAlarms = pastAlarms ?? []
         account.fanOuts = fanOuts ?? []
         account.jobs = jobs ?? []
+        account.chainWatch = chainWatch
         return account
     }
 
@@ -109,6 +111,7 @@ extension Account: StoreFileData {
         writer.beginObject()
         writer.member(StoreField.alert.name, ifPresent: alert)
         writer.member(StoreField.answerWindows.name, answerWindows)
+        writer.member(StoreField.chainWatch.name, ifPresent: chainWatch)
         writer.member(StoreField.checkInCodes.name, ifPresent: checkInCodes)
         writer.member(StoreField.checkInInterval.name, checkInInterval)
         writer.member(StoreField.createdAt.name, createdAt)
@@ -166,6 +169,7 @@ extension Account: StoreFileData {
         guard pastAlarms.count <= 10_000, pastAlarms.allSatisfy({ $0.notices.count <= 100_000 }) else {
             return "it holds impossibly many past alarms"
         }
+        guard (alert?.notices.count ?? 0) <= FanOut.maximumRecipients else { return "its alert holds impossibly many notices" }
         if let codes = checkInCodes {
             guard (1...10_000_000).contains(codes.iterations), codes.failures >= 0,
                   Hex.decode(codes.salt) != nil else { return "its check-in codes are impossible" }
@@ -184,25 +188,27 @@ extension Account: StoreFileData {
 
 extension ActiveAlert: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case acknowledgedAt, acknowledgedBy, activatedAt, id
-        static let names = JSONNames(["acknowledgedAt", "acknowledgedBy", "activatedAt", "id"])
+        case acknowledgedAt, acknowledgedBy, activatedAt, id, notices
+        static let names = JSONNames(["acknowledgedAt", "acknowledgedBy", "activatedAt", "id", "notices"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ActiveAlert {
         let start = reader.valueStart()
-        var id: EntityID?, activatedAt: Date?, acknowledgedBy: EntityID?, acknowledgedAt: Date?
+        var id: EntityID?, activatedAt: Date?, acknowledgedBy: EntityID?, acknowledgedAt: Date?, notices: [PastNotice]?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .acknowledgedAt: acknowledgedAt = try reader.readOptionalDate()
             case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityID()
             case .activatedAt: activatedAt = try reader.readDate()
             case .id: id = try reader.readEntityID()
+            case .notices: notices = try reader.readOptional { reader throws(JSONReadError) in try [PastNotice].read(from: &reader) }
             }
         }
         var alert = ActiveAlert(id: try present(id, StoreField.id, start),
                                 activatedAt: try present(activatedAt, StoreField.activatedAt, start))
         alert.acknowledgedBy = acknowledgedBy
         alert.acknowledgedAt = acknowledgedAt
+        alert.notices = notices ?? []
         return alert
     }
 
@@ -212,6 +218,7 @@ extension ActiveAlert: StoreFileData {
         writer.member(StoreField.acknowledgedBy.name, ifPresent: acknowledgedBy)
         writer.member(StoreField.activatedAt.name, activatedAt)
         writer.member(StoreField.id.name, id)
+        if !notices.isEmpty { writer.member(StoreField.notices.name, notices) }
         writer.endObject()
     }
 }
@@ -251,6 +258,65 @@ extension NotificationPreferences: StoreFileData {
         writer.member(StoreField.contacts.name, contacts)
         writer.member(StoreField.dependentNews.name, dependentNews)
         writer.member(StoreField.pings.name, pings)
+        writer.endObject()
+    }
+}
+
+/// `chainWatch` in `account.json`: the conditions of the alarm chain the
+/// account was told of (`ChainWatchRules`).
+extension ChainWatch: StoreFileData {
+    enum StoreField: UInt8, StoreFieldSet {
+        case notifyFailing, unreached
+        static let names = JSONNames(["notifyFailing", "unreached"])
+    }
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ChainWatch {
+        var watch = ChainWatch()
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
+            let condition = try reader.readOptional { reader throws(JSONReadError) in try WatchedCondition.read(from: &reader) }
+            switch field {
+            case .notifyFailing: watch.notifyFailing = condition
+            case .unreached: watch.unreached = condition
+            }
+        }
+        return watch
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.notifyFailing.name, ifPresent: notifyFailing)
+        writer.member(StoreField.unreached.name, ifPresent: unreached)
+        writer.endObject()
+    }
+}
+
+extension WatchedCondition: StoreFileData {
+    enum StoreField: UInt8, StoreFieldSet {
+        case shownAt, since, spellTold, toldAt
+        static let names = JSONNames(["shownAt", "since", "spellTold", "toldAt"])
+    }
+
+    package static func read(from reader: inout JSONReader) throws(JSONReadError) -> WatchedCondition {
+        let start = reader.valueStart()
+        var condition = WatchedCondition(), spellTold: Bool?
+        try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
+            switch field {
+            case .shownAt: condition.shownAt = try reader.readOptionalDate()
+            case .since: condition.since = try reader.readOptionalDate()
+            case .spellTold: spellTold = try reader.readBool()
+            case .toldAt: condition.toldAt = try reader.readOptionalDate()
+            }
+        }
+        condition.spellTold = try present(spellTold, StoreField.spellTold, start)
+        return condition
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(StoreField.shownAt.name, ifPresent: shownAt)
+        writer.member(StoreField.since.name, ifPresent: since)
+        writer.member(StoreField.spellTold.name, spellTold)
+        writer.member(StoreField.toldAt.name, ifPresent: toldAt)
         writer.endObject()
     }
 }

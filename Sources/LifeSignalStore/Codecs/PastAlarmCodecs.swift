@@ -34,15 +34,16 @@ extension PastAlarm: StoreFileElement {
 
 extension PastNotice: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
-        case dueAt, item, recipient, toldAt
-        static let names = JSONNames(["dueAt", "item", "recipient", "toldAt"])
+        case acknowledgedAt, dueAt, item, recipient, toldAt
+        static let names = JSONNames(["acknowledgedAt", "dueAt", "item", "recipient", "toldAt"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> PastNotice {
         let start = reader.valueStart()
-        var dueAt: Date?, item: Int?, recipient: EntityID?, toldAt: Date?
+        var acknowledgedAt: Date?, dueAt: Date?, item: Int?, recipient: EntityID?, toldAt: Date?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
+            case .acknowledgedAt: acknowledgedAt = try reader.readOptionalDate()
             case .dueAt: dueAt = try reader.readDate()
             case .item: item = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .recipient: recipient = try reader.readEntityID()
@@ -50,11 +51,13 @@ extension PastNotice: StoreFileElement {
             }
         }
         return PastNotice(recipient: try present(recipient, StoreField.recipient, start),
-                          dueAt: try present(dueAt, StoreField.dueAt, start), toldAt: toldAt, item: item)
+                          dueAt: try present(dueAt, StoreField.dueAt, start), toldAt: toldAt, item: item,
+                          acknowledgedAt: acknowledgedAt)
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.member(StoreField.acknowledgedAt.name, ifPresent: acknowledgedAt)
         writer.member(StoreField.dueAt.name, dueAt)
         if let item { writer.member(StoreField.item.name, item) }
         writer.member(StoreField.recipient.name, recipient)

@@ -9,6 +9,8 @@ import LifeSignalCore
 enum CodecSamples {
     static let all: [StoreCodecSample] = [
         StoreCodecSample(Account.StoreField.self, populated: account, minimal: minimalAccount),
+        StoreCodecSample(ChainWatch.StoreField.self, populated: chainWatch, minimal: ChainWatch()),
+        StoreCodecSample(WatchedCondition.StoreField.self, populated: chainWatch.unreached!, minimal: WatchedCondition()),
         StoreCodecSample(ActiveAlert.StoreField.self, populated: alert, minimal: ActiveAlert(id: id(3), activatedAt: date(3))),
         StoreCodecSample(FiredStep.StoreField.self, populated: firedStep,
                          minimal: FiredStep(key: "due", event: .due, at: date(14), firedAt: date(14), notices: [])),
@@ -104,6 +106,7 @@ enum CodecSamples {
         account.timeZone = "America/Argentina/Buenos_Aires"
         account.dailySchedule = dailySchedule
         account.pastAlarms = [pastAlarm]
+        account.chainWatch = chainWatch
         account.quietHours = QuietHours(start: TimeOfDay(hour: 22, minute: 30)!, end: TimeOfDay(hour: 7, minute: 0)!)
         account.trip = Trip(startedAt: date(21), due: date(22), note: "north ridge, car at the \"upper\" lot")
         account.fanOuts = [FanOut(key: "alert:" + id(7).rawValue, since: date(23),
@@ -177,16 +180,20 @@ enum CodecSamples {
         return item
     }
 
+    static let chainWatch = ChainWatch(unreached: WatchedCondition(since: date(27), toldAt: date(27), spellTold: true, shownAt: date(28)),
+                                       notifyFailing: WatchedCondition(since: nil, toldAt: date(29)))
+
     static var alert: ActiveAlert {
         var alert = ActiveAlert(id: id(2), activatedAt: date(2))
         alert.acknowledgedBy = id(6)
         alert.acknowledgedAt = date(3)
+        alert.notices = [PastNotice(recipient: id(6), dueAt: date(2), toldAt: date(3), item: 4, acknowledgedAt: date(3))]
         return alert
     }
 
     static var pastAlarm: PastAlarm {
         PastAlarm(kind: .missedCheckIn, at: date(23),
-                  notices: [PastNotice(recipient: id(2), dueAt: date(24), toldAt: date(25), item: 12)])
+                  notices: [PastNotice(recipient: id(2), dueAt: date(24), toldAt: date(25), item: 12, acknowledgedAt: date(26))])
     }
 
     static var dailySchedule: DailySchedule {
