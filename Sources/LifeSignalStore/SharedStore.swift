@@ -247,9 +247,9 @@ public struct SharedStore: Sendable {
     /// that are no store file.
     @discardableResult
     public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = []) -> [String] {
-        let own = [StoreLayout.meta, StoreLayout.session(tokenHash), StoreLayout.account(account), StoreLayout.contacts(account),
-                   StoreLayout.pings(account), StoreLayout.wake(account), StoreLayout.invitations(account),
-                   StoreLayout.feedSummary(account), StoreLayout.deliverySetup(account), StoreLayout.lastLook]
+        let own = [StorePaths.meta, StorePaths.session(tokenHash), StorePaths.account(account), StorePaths.contacts(account),
+                   StorePaths.pings(account), StorePaths.wake(account), StorePaths.invitations(account),
+                   StorePaths.feedSummary(account), StorePaths.deliverySetup(account), StorePaths.lastLook]
         var others: [String] = [], leftOut: [String] = []
         for path in learned {
             if !own.contains(path) && (try? BackendPath.check(path, BackendPath.fileProblem)) != nil {
@@ -260,9 +260,9 @@ public struct SharedStore: Sendable {
         }
         backend.expect(StoreReadHint(
             files: own + others,
-            directories: [StoreLayout.checkInDirectory(account)],
-            firstFiles: [StoreLayout.schedule],
-            newestFiles: [StoreLayout.checkInDirectory(account)]))
+            directories: [StorePaths.checkInDirectory(account)],
+            firstFiles: [StorePaths.schedule],
+            newestFiles: [StorePaths.checkInDirectory(account)]))
         return leftOut
     }
 
@@ -275,19 +275,19 @@ public struct SharedStore: Sendable {
 
     /// A signal for new items in `account`'s feed.
     public func feedChanges(of account: EntityID) throws -> any StoreChangeSignal {
-        try backend.changes(under: StoreLayout.feedDirectory(account))
+        try backend.changes(under: StorePaths.feedDirectory(account))
     }
 
     /// A signal for changes in the feeds of `accounts` (a drill waiting for
     /// its notices to be handed over).
     public func feedChanges(of accounts: [EntityID]) throws -> any StoreChangeSignal {
-        try backend.changes(under: accounts.map(StoreLayout.feedDirectory))
+        try backend.changes(under: accounts.map(StorePaths.feedDirectory))
     }
 
     /// A signal for what `status --watch` shows: anything of `account`'s
     /// own (its deadline, feed, pings, contacts) and of its `dependents`'.
     public func accountChanges(of account: EntityID, dependents: [EntityID]) throws -> any StoreChangeSignal {
-        try backend.changes(under: ([account] + dependents).map(StoreLayout.accountDirectory))
+        try backend.changes(under: ([account] + dependents).map(StorePaths.accountDirectory))
     }
 
     /// A signal for what an agent for `account` wakes for: its feed (new
@@ -295,7 +295,7 @@ public struct SharedStore: Sendable {
     /// anywhere in the store now due before the agent's next wake, which
     /// `horizon` holds).
     public func agentChanges(of account: EntityID, horizon: WakeHorizon) throws -> any StoreChangeSignal {
-        try backend.changes(under: [StoreLayout.feedDirectory(account), StoreLayout.schedule], mattering: horizon.filter)
+        try backend.changes(under: [StorePaths.feedDirectory(account), StorePaths.schedule], mattering: horizon.filter)
     }
 }
 

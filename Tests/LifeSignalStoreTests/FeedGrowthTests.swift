@@ -194,10 +194,10 @@ struct SeededFeed: @unchecked Sendable {
             // The middle segments all hold the bytes of the second (their items' positions
             // say 100 to 199, which nothing here reads).
             for number in 1..<(last - 1) {
-                try store.write(StoreLayout.feedSegment(owner, number), alerts.contains(number) ? middleWithAlert : middle)
+                try store.write(StorePaths.feedSegment(owner, number), alerts.contains(number) ? middleWithAlert : middle)
             }
             for number in [0, last - 1, last] {
-                try store.write(StoreLayout.feedSegment(owner, number), codec.encode(segment(number, idFrom: number)))
+                try store.write(StorePaths.feedSegment(owner, number), codec.encode(segment(number, idFrom: number)))
             }
             var summary = FeedSummaryFile()
             summary.summary.nextIndex = count
@@ -206,7 +206,7 @@ struct SeededFeed: @unchecked Sendable {
             summary.summary.deliveredThrough = count
             summary.unreadSegments = [0, last]
             summary.idIndexDigits = FeedIDIndex.digits
-            try store.write(StoreLayout.feedSummary(owner), codec.encode(summary))
+            try store.write(StorePaths.feedSummary(owner), codec.encode(summary))
             var everySegment = SegmentRanges()
             for number in 0...last { everySegment.insert(number) }
             var lists = FeedTypesFile()
@@ -217,7 +217,7 @@ struct SeededFeed: @unchecked Sendable {
                 for number in alerts { scatteredAlerts.insert(number) }
                 lists.segments[NotificationType.alert.rawValue] = scatteredAlerts
             }
-            try store.write(StoreLayout.feedTypes(owner), codec.encode(lists))
+            try store.write(StorePaths.feedTypes(owner), codec.encode(lists))
             let oldest = Self.id(segment: 0, position: 0)
             let indexPath = try #require(FeedIDIndex.path(owner, prefix: oldest.rawValue[...]))
             try store.write(indexPath, codec.encode([FeedIDEntry(id: oldest, index: 0)]))

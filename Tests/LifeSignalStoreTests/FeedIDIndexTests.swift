@@ -37,14 +37,14 @@ struct FeedIDIndexTests {
             item.isRead = true
             segment.append(item)
             if segment.count == summary.segmentSize || index == count - 1 {
-                try world.store.store(segment, StoreLayout.feedSegment(ada.id, index / summary.segmentSize))
+                try world.store.store(segment, StorePaths.feedSegment(ada.id, index / summary.segmentSize))
                 segment = []
             }
         }
         summary.summary.total = count
         summary.summary.nextIndex = count
         summary.summary.deliveredThrough = count
-        try world.store.store(summary, StoreLayout.feedSummary(ada.id))
+        try world.store.store(summary, StorePaths.feedSummary(ada.id))
         #expect(try world.store.feedIndex(ada.id).idIndexDigits == nil)
         _ = try world.store.appendFeed(FeedDraft(type: .ping, title: "newest", message: "m"), to: ada.id,
                                        id: world.env.newID(), at: world.now)
@@ -77,7 +77,7 @@ struct FeedIDIndexTests {
             #expect(reads.count == 3, "\(count) items: \(reads)")
             // Summary, the ID's index file, its segment: nothing else.
             shapes.append(reads.map { $0.split(separator: "/").dropFirst(2).joined(separator: "/") })
-            #expect(reads.last == StoreLayout.feedSegment(ada.id, 0))
+            #expect(reads.last == StorePaths.feedSegment(ada.id, 0))
         }
         #expect(shapes.map { $0.map { $0.hasPrefix("feed/ids/") } } == [[false, true, false], [false, true, false]])
     }

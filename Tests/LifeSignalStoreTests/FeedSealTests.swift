@@ -103,7 +103,7 @@ struct FeedSealTests {
             _ = try world.store.appendFeed(FeedDraft(type: .ping, title: "item \(step)", message: "m"),
                                            to: ada.id, id: world.env.newID(), at: world.now)
         }
-        let path = StoreLayout.feedSegment(ada.id, 0)
+        let path = StorePaths.feedSegment(ada.id, 0)
         let written = try #require(try world.files.read(path))
         #expect(FeedSeal.sealedArray(in: written) != nil, "the store seals what it writes")
         // The oldest item's date made impossible: a listing of the newest 5 never shows it.

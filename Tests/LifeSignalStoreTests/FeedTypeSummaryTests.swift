@@ -26,8 +26,8 @@ struct FeedTypeSummaryTests {
             sender = world.env.newID()
             var summary = FeedSummaryFile()
             summary.segmentSize = 4
-            try world.store.store(summary, StoreLayout.feedSummary(owner))
-            if keepingTypes { try world.store.store(FeedTypesFile(), StoreLayout.feedTypes(owner)) }
+            try world.store.store(summary, StorePaths.feedSummary(owner))
+            if keepingTypes { try world.store.store(FeedTypesFile(), StorePaths.feedTypes(owner)) }
         }
 
         @discardableResult
@@ -46,7 +46,7 @@ struct FeedTypeSummaryTests {
                 let summary = try store.feedIndex(owner)
                 guard let last = summary.lastSegment, last >= summary.firstSegment else { return [] }
                 return try (summary.firstSegment...last).flatMap { number in
-                    try store.feedSegment(at: StoreLayout.feedSegment(owner, number)) ?? []
+                    try store.feedSegment(at: StorePaths.feedSegment(owner, number)) ?? []
                 }
             }
         }
@@ -123,7 +123,7 @@ struct FeedTypeSummaryTests {
     @Test func aFeedWithoutTypesIsScannedAndCountedWhenAListChanges() throws {
         let feed = try Feed()
         for index in 0..<18 { try feed.append(index % 7 == 0 ? .alert : .ping) }
-        try feed.world.store.remove(StoreLayout.feedTypes(feed.owner))
+        try feed.world.store.remove(StorePaths.feedTypes(feed.owner))
         let alerts = try feed.command { try NotificationService(store: $0).list(of: feed.owner, filter: .alerts, unreadOnly: false, limit: nil) }
         #expect(alerts.map(\.index) == [14, 7, 0])
         // Segment 4 holds a ping already.
@@ -142,7 +142,7 @@ struct FeedTypeSummaryTests {
         for _ in 0..<6 { try feed.append(.ping) }
         #expect(try feed.command { try $0.feedTypes(of: feed.owner)?.segments } == ["ping": SegmentRanges(bounds: [0, 1])])
         // Lists these changes would correct if they wrote them.
-        try feed.world.store.store(FeedTypesFile(), StoreLayout.feedTypes(feed.owner))
+        try feed.world.store.store(FeedTypesFile(), StorePaths.feedTypes(feed.owner))
         try feed.append(.ping)
         try feed.command { try NotificationEditor(store: $0).markRead(nil, of: feed.owner) }
         let newest = try feed.items().last
@@ -176,8 +176,8 @@ struct FeedTypeSummaryTests {
         case "a segment with no unread item listed": summary.unreadSegments = [0] + summary.unreadSegments
         default: summary.unreadSegments = []
         }
-        try world.store.store(summary, StoreLayout.feedSummary(ada.id))
-        try world.store.store(types, StoreLayout.feedTypes(ada.id))
+        try world.store.store(summary, StorePaths.feedSummary(ada.id))
+        try world.store.store(types, StorePaths.feedTypes(ada.id))
         let file = damage.hasPrefix("a type") ? "feed/types.json" : "feed/summary.json"
         let report = try StoreDoctor(store: SharedStore(backend: world.backend)).examine()
         #expect(report.findings.contains { $0.path.hasSuffix(file) && $0.problem.contains(finding) }, "\(report.findings)")

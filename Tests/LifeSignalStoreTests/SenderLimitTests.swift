@@ -134,7 +134,7 @@ struct SenderLimitTests {
                                            to: ada.id, id: world.env.newID(), at: world.now)
         }
         let counted = try world.senders(ada)
-        try world.store.remove(StoreLayout.feedSenders(ada.id))
+        try world.store.remove(StorePaths.feedSenders(ada.id))
         _ = try world.store.appendFeed(FeedDraft(type: .ping, title: "new", message: "m", relatedContactID: eve),
                                        to: ada.id, id: world.env.newID(), at: world.now)
         var expected = counted?.tallies[eve.rawValue]

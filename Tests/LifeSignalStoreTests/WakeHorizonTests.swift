@@ -27,8 +27,8 @@ struct WakeHorizonTests {
                 "an entry due at the wake is handled by that wake")
         #expect(horizon.matters(StoreChange(path: earlier, appeared: true)))
         #expect(!horizon.matters(StoreChange(path: earlier, appeared: false)), "a removal never makes anything due sooner")
-        #expect(horizon.matters(StoreChange(path: StoreLayout.feedDirectory(Self.ada) + "/x", appeared: false)))
-        #expect(horizon.matters(StoreChange(path: StoreLayout.schedule + "/wake.json", appeared: true)),
+        #expect(horizon.matters(StoreChange(path: StorePaths.feedDirectory(Self.ada) + "/x", appeared: false)))
+        #expect(horizon.matters(StoreChange(path: StorePaths.schedule + "/wake.json", appeared: true)),
                 "what is not an entry (an older store's schedule) wakes")
         horizon.open()
         #expect(horizon.matters(StoreChange(path: later, appeared: true)))
@@ -71,7 +71,7 @@ struct WakeHorizonTests {
         try writer.write { tx in try tx.write(Self.entry(Self.ada, at: Self.wake.addingTimeInterval(-30)), []) }
         #expect(signal.wait(timeout: .seconds(5)), "a deadline before the wake went unseen")
 
-        try writer.write { tx in try tx.write(StoreLayout.feedDirectory(Self.ada) + "/1", [1]) }
+        try writer.write { tx in try tx.write(StorePaths.feedDirectory(Self.ada) + "/1", [1]) }
         #expect(signal.wait(timeout: .seconds(5)), "the agent's own feed went unseen")
 
         horizon.open()

@@ -52,9 +52,9 @@ public struct StoreCopy {
             }
             let paths = try snapshot.files(under: "").filter(Self.isData)
             // store.json last: until it is there, the destination is no store.
-            let ordered = paths.filter { $0 != StoreLayout.meta } + [StoreLayout.meta]
+            let ordered = paths.filter { $0 != StorePaths.meta } + [StorePaths.meta]
             // The marker says what the destination is until then: a copy of this store, under way.
-            guard let marker = try snapshot.read(StoreLayout.meta) else { throw CopyError.notAStore(source.name) }
+            guard let marker = try snapshot.read(StorePaths.meta) else { throw CopyError.notAStore(source.name) }
             var written = Copied(identity: identity)
             var batch: [(String, [UInt8])] = []
             var batchSize = 0
@@ -62,8 +62,8 @@ public struct StoreCopy {
                 guard let bytes = try snapshot.read(path) else { continue }
                 batch.append((path, bytes))
                 batchSize += bytes.count
-                if batch.count >= Self.batchFiles || batchSize >= Self.batchBytes || path == StoreLayout.meta {
-                    try commit(batch, first: written.files.isEmpty, publishing: path == StoreLayout.meta, marker: marker,
+                if batch.count >= Self.batchFiles || batchSize >= Self.batchBytes || path == StorePaths.meta {
+                    try commit(batch, first: written.files.isEmpty, publishing: path == StorePaths.meta, marker: marker,
                                after: written, of: ordered.count)
                     for (path, bytes) in batch { written.files[path] = Fingerprint(bytes) }
                     batch.removeAll()
@@ -96,7 +96,7 @@ public struct StoreCopy {
     /// Leases live beside the data (`delivery/` held an older lifesignal's
     /// delivery locks, empty files); they are nobody's data and stay behind.
     static func isData(_ path: String) -> Bool {
-        !path.hasPrefix("delivery/") && path != StoreLayout.copyMarker
+        !path.hasPrefix("delivery/") && path != StorePaths.copyMarker
     }
 
     private func requireEmptyDestination() throws {
@@ -117,9 +117,9 @@ public struct StoreCopy {
             try destination.backend.write { transaction in
                 // Someone else may have started filling it since the first look.
                 if first, try !transaction.files(under: "").isEmpty { throw CopyError.notEmpty(destination.name) }
-                if first, !publishing { try transaction.write(StoreLayout.copyMarker, marker) }
+                if first, !publishing { try transaction.write(StorePaths.copyMarker, marker) }
                 for (path, bytes) in batch { try transaction.write(path, bytes) }
-                if publishing, !first { try transaction.delete(StoreLayout.copyMarker) }
+                if publishing, !first { try transaction.delete(StorePaths.copyMarker) }
             }
         } catch let error as CopyError {
             throw error

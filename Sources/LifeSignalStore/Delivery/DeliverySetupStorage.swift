@@ -8,21 +8,21 @@ import LifeSignalCore
 /// others' latest.
 extension LayoutStore {
     public func deliverySetup(of id: EntityID) throws -> DeliverySetup {
-        try load(DeliverySetup.self, StoreLayout.deliverySetup(id)) ?? DeliverySetup()
+        try load(DeliverySetup.self, StorePaths.deliverySetup(id)) ?? DeliverySetup()
     }
 
     public func saveDeliverySetup(_ setup: DeliverySetup, of id: EntityID) throws {
-        let path = StoreLayout.deliverySetup(id)
+        let path = StorePaths.deliverySetup(id)
         if setup.places.isEmpty { try remove(path) } else { try store(setup, path) }
     }
 
     public func lastLook() throws -> LastLook? {
-        let path = StoreLayout.lastLook
+        let path = StorePaths.lastLook
         guard let bytes = try files.readUnchecked(path) else { return nil }
         return try codec.decode(LastLook.self, from: bytes, path: path)
     }
 
     public func setLastLook(_ look: LastLook) throws {
-        try store(look, StoreLayout.lastLook)
+        try store(look, StorePaths.lastLook)
     }
 }

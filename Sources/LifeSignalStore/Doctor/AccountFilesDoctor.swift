@@ -6,7 +6,7 @@ import LifeSignalCore
 /// unnoticed (and be copied along by `store copy`) unless reported.
 extension DoctorRun {
     mutating func examineAccountFiles(_ id: EntityID) {
-        let directory = StoreLayout.accountDirectory(id)
+        let directory = StorePaths.accountDirectory(id)
         // A directory that cannot be listed (refused as planted) is reported on its own.
         guard let paths = try? files.files(under: directory) else { return }
         for path in paths {
@@ -21,7 +21,7 @@ extension DoctorRun {
     }
 
     /// Whether `relative` (inside an account's directory) is one of the files
-    /// lifesignal keeps there (`StoreLayout`).
+    /// lifesignal keeps there (`StorePaths`).
     static func isAccountFile(_ relative: Substring) -> Bool {
         if accountFiles.contains(where: { $0 == relative }) { return true }
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)

@@ -8,7 +8,7 @@ extension DoctorRun {
     /// on its own), what the segments hold is unknown, not missing, and
     /// nothing is compared with it.
     mutating func examineFeed(_ id: EntityID) {
-        let summaryPath = StoreLayout.feedSummary(id)
+        let summaryPath = StorePaths.feedSummary(id)
         let decoded = decode(FeedSummaryFile.self, summaryPath)
         let index = decoded ?? FeedSummaryFile()
         var total = 0, unread = 0
@@ -19,7 +19,7 @@ extension DoctorRun {
         var unreadSegments = Set<Int>()
         var complete = true
         var listing: [String] = []
-        do { listing = try files.list(StoreLayout.feedDirectory(id)) } catch { complete = false }
+        do { listing = try files.list(StorePaths.feedDirectory(id)) } catch { complete = false }
         for name in listing where name != "summary.json" && name != "types.json" && name.hasSuffix(".json") {
             let path = "accounts/\(id)/feed/\(name)"
             // Other names are strays, named as such (`examineAccountFiles`).
@@ -49,8 +49,8 @@ extension DoctorRun {
                 }
             }
         }
-        let listed = decode(FeedTypesFile.self, StoreLayout.feedTypes(id))
-        let kept = decode(StoreLayout.feedSenders(id)) { [store] in try store.feedSenders(of: id) }
+        let listed = decode(FeedTypesFile.self, StorePaths.feedTypes(id))
+        let kept = decode(StorePaths.feedSenders(id)) { [store] in try store.feedSenders(of: id) }
         if index.idIndexDigits != nil { examineFeedIDs(id, complete ? positions : nil) }
         guard complete else { return }
         // A summary that cannot be used is reported once, as what it is.
@@ -70,7 +70,7 @@ extension DoctorRun {
             let counted = kept.tallies[sender] ?? SenderTally(), held = tallies[sender] ?? SenderTally()
             if counted.items != held.items || counted.unreadCritical != held.unreadCritical
                 || (held.items > 0 && held.from < counted.from) {
-                error(StoreLayout.feedSenders(id), "counts \(counted.items) notifications about \(sender) "
+                error(StorePaths.feedSenders(id), "counts \(counted.items) notifications about \(sender) "
                       + "(\(counted.unreadCritical) unread critical) but the feed holds \(held.items) (\(held.unreadCritical))",
                       DoctorAdvice.crossReference)
             }
@@ -84,7 +84,7 @@ extension DoctorRun {
         let kept = Set(index.unreadSegments.filter { $0 >= index.firstSegment })
         if kept != unread {
             let missing = unread.subtracting(kept).sorted(), extra = kept.subtracting(unread).sorted()
-            error(StoreLayout.feedSummary(id), "lists the segments with unread notifications wrongly"
+            error(StorePaths.feedSummary(id), "lists the segments with unread notifications wrongly"
                   + (missing.isEmpty ? "" : " (missing \(missing.map(String.init).joined(separator: ", ")))")
                   + (extra.isEmpty ? "" : " (none unread in \(extra.map(String.init).joined(separator: ", ")))"),
                   DoctorAdvice.crossReference)
@@ -98,7 +98,7 @@ extension DoctorRun {
         for type in NotificationType.allCases
         where (listed.segments[type.rawValue] ?? SegmentRanges()) != (types[type.rawValue] ?? SegmentRanges()) {
             let held = types[type.rawValue]?.bounds ?? [], said = listed.segments[type.rawValue]?.bounds ?? []
-            error(StoreLayout.feedTypes(id), "lists \(type.rawValue) notifications in segments \(said) "
+            error(StorePaths.feedTypes(id), "lists \(type.rawValue) notifications in segments \(said) "
                   + "but the feed holds them in \(held) (ranges)", DoctorAdvice.crossReference)
         }
     }
@@ -106,7 +106,7 @@ extension DoctorRun {
     /// The feed's ID index (`FeedIDIndex`) names every item at its position, and nothing else.
     /// With `positions` nil (segments that cannot be read), its files are only decoded.
     private mutating func examineFeedIDs(_ id: EntityID, _ positions: [EntityID: Int]?) {
-        let directory = StoreLayout.feedDirectory(id) + "/ids"
+        let directory = StorePaths.feedDirectory(id) + "/ids"
         var indexed = 0
         for name in (try? files.list(directory)) ?? [] where Self.isAccountFile("feed/ids/" + name[...]) {
             let path = directory + "/" + name
@@ -122,7 +122,7 @@ extension DoctorRun {
             }
         }
         if let positions, indexed < positions.count {
-            error(StoreLayout.feedSummary(id), "says the feed's ID index is complete, but it lacks \(positions.count - indexed) "
+            error(StorePaths.feedSummary(id), "says the feed's ID index is complete, but it lacks \(positions.count - indexed) "
                   + "notification\(positions.count - indexed == 1 ? "" : "s")", DoctorAdvice.crossReference)
         }
     }

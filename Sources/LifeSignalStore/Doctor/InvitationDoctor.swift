@@ -4,7 +4,7 @@ import LifeSignalCore
 /// invitation an account sent has its copy where the invitee finds it.
 extension DoctorRun {
     mutating func examineInvitations(of id: EntityID) {
-        let path = StoreLayout.invitations(id)
+        let path = StorePaths.invitations(id)
         guard let book = decode(InvitationBook.self, path) else { return }
         for invitation in book.sent where invitation.isPending {
             if invitation.fromID != id {

@@ -86,12 +86,12 @@ struct DoctorRun {
     }
 
     mutating func examineAll() {
-        meta = decode(StoreMeta.self, StoreLayout.meta)
+        meta = decode(StoreMeta.self, StorePaths.meta)
         report.identity = meta?.id
-        if meta == nil, !unusable.contains(StoreLayout.meta), !examineShape() { return }
+        if meta == nil, !unusable.contains(StorePaths.meta), !examineShape() { return }
         report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
-        _ = decode(LastLook.self, StoreLayout.lastLook)
-        _ = decode(SignUpWindow.self, StoreLayout.signUps)
+        _ = decode(LastLook.self, StorePaths.lastLook)
+        _ = decode(SignUpWindow.self, StorePaths.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
         for name in accountIDs {
             guard let id = EntityID(validating: name) else {
@@ -125,37 +125,37 @@ struct DoctorRun {
         // Memory bounded by one account, not the store: what a later check
         // needs again (an index's account) is read again.
         store.forgetDecoded()
-        guard let account = decode(Account.self, StoreLayout.account(id)) else { return }
-        if account.id != id { error(StoreLayout.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
-        if let links = decode([ContactLink].self, StoreLayout.contacts(id)) {
+        guard let account = decode(Account.self, StorePaths.account(id)) else { return }
+        if account.id != id { error(StorePaths.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
+        if let links = decode([ContactLink].self, StorePaths.contacts(id)) {
             for link in links {
                 // Their contacts unusable: reported on their own, and nothing to compare.
                 guard let theirs = try? store.contacts(of: link.contactID) else { continue }
                 if theirs.first(where: { $0.contactID == id }) != link.mirrored(owner: id) {
-                    error(StoreLayout.contacts(id), "its link to \(link.contactID) is not mirrored in that account's contacts",
+                    error(StorePaths.contacts(id), "its link to \(link.contactID) is not mirrored in that account's contacts",
                           DoctorAdvice.crossReference)
                 }
             }
         }
-        _ = decode([Ping].self, StoreLayout.pings(id))
-        _ = decode([String].self, StoreLayout.sessionIndex(id))
-        _ = decode([EndedSession].self, StoreLayout.endedSessions(id))
+        _ = decode([Ping].self, StorePaths.pings(id))
+        _ = decode([String].self, StorePaths.sessionIndex(id))
+        _ = decode([EndedSession].self, StorePaths.endedSessions(id))
         examineCheckIns(id)
-        if let wake = decode(AccountWake.self, StoreLayout.wake(id)) { wakes[id] = wake.at }
+        if let wake = decode(AccountWake.self, StorePaths.wake(id)) { wakes[id] = wake.at }
         examineFeed(id)
         examineInvitations(of: id)
-        _ = decode(DeliverySetup.self, StoreLayout.deliverySetup(id))
+        _ = decode(DeliverySetup.self, StorePaths.deliverySetup(id))
         examineAccountFiles(id)
     }
 
     private mutating func examineCheckIns(_ id: EntityID) {
-        let names = ((try? files.list(StoreLayout.checkInDirectory(id))) ?? []).filter { !$0.hasPrefix(".") }
+        let names = ((try? files.list(StorePaths.checkInDirectory(id))) ?? []).filter { !$0.hasPrefix(".") }
         let numbers = Set(CheckInHistory.segments(names))
         for name in names where !numbers.contains(Int(name.dropLast(5)) ?? -1) {
-            error(StoreLayout.checkInDirectory(id) + "/" + name, "is not a check-in history segment", DoctorAdvice.crossReference)
+            error(StorePaths.checkInDirectory(id) + "/" + name, "is not a check-in history segment", DoctorAdvice.crossReference)
         }
         for number in numbers {
-            let path = StoreLayout.checkInSegment(id, number)
+            let path = StorePaths.checkInSegment(id, number)
             if let records = decode([CheckInRecord].self, path), records.count > CheckInHistory.segmentSize {
                 error(path, "holds \(records.count) check-ins, more than a segment's \(CheckInHistory.segmentSize)",
                       DoctorAdvice.crossReference)
@@ -197,8 +197,8 @@ struct DoctorRun {
     private mutating func examineSchedule() {
         var entries: [EntityID: Date] = [:]
         var older = false
-        for hour in (try? files.list(StoreLayout.schedule)) ?? [] {
-            let directory = StoreLayout.scheduleHour(hour)
+        for hour in (try? files.list(StorePaths.schedule)) ?? [] {
+            let directory = StorePaths.scheduleHour(hour)
             guard ScheduleName.hour(hour) != nil else {
                 if hour == "wake.json" || (hour.hasSuffix(".json") && Int(hour.dropLast(5)) != nil) {
                     older = true
@@ -217,22 +217,22 @@ struct DoctorRun {
                     error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
                     continue
                 }
-                guard let found = referencedAccount(entry.id), !unusable.contains(StoreLayout.wake(entry.id)) else { continue }
+                guard let found = referencedAccount(entry.id), !unusable.contains(StorePaths.wake(entry.id)) else { continue }
                 if found == nil {
                     error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
                 } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
-                    error(path, "does not match the wake-up in \(StoreLayout.wake(entry.id))", DoctorAdvice.crossReference)
+                    error(path, "does not match the wake-up in \(StorePaths.wake(entry.id))", DoctorAdvice.crossReference)
                 }
             }
         }
         if older {
-            report.findings.append(DoctorFinding(.note, path: full(StoreLayout.schedule),
+            report.findings.append(DoctorFinding(.note, path: full(StorePaths.schedule),
                                                  problem: "the schedule is in an older lifesignal's form",
                                                  advice: "the next lifesignal command converts it"))
             return
         }
         for id in wakes.keys.sorted() where entries[id] == nil {
-            error(StoreLayout.wake(id), "names a wake-up that the schedule does not hold", DoctorAdvice.crossReference)
+            error(StorePaths.wake(id), "names a wake-up that the schedule does not hold", DoctorAdvice.crossReference)
         }
     }
 
@@ -249,7 +249,7 @@ struct DoctorRun {
         switch StoreShape(topLevel: (try? files.list("")) ?? []) {
         case .store, .empty: return true
         case .partialCopy:
-            error(StoreLayout.copyMarker, "marks a store copy that did not finish (there is no store.json): no command uses it",
+            error(StorePaths.copyMarker, "marks a store copy that did not finish (there is no store.json): no command uses it",
                   "remove it all (\(StoreLocation.removal(of: root))), then copy again")
         case .other:
             error("", "is no lifesignal store: it holds other things, and no store.json",

@@ -180,7 +180,7 @@ public final class EtcdBackend: StoreBackend {
     public func clock() throws -> Date? {
         if let clock = commandClock.current { return clock.now() }
         let reader = reader(seed: nil)
-        _ = try reader.value(StoreLayout.meta)
+        _ = try reader.value(StorePaths.meta)
         if let seed = reader.seed() { opening.withLock { $0 = seed } }
         return (commandClock.current ?? .local()).now()
     }

@@ -43,7 +43,7 @@ extension LayoutStore {
         try unindexIDs(deleted, of: id, index)
         try book.save(self)
         try types.save(self)
-        try store(index, StoreLayout.feedSummary(id))
+        try store(index, StorePaths.feedSummary(id))
         return (deleted.count, keptIDs)
     }
 }

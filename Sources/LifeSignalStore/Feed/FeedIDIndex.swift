@@ -25,7 +25,7 @@ enum FeedIDIndex {
         guard shard.utf8.count == digits, shard.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             return nil
         }
-        return StoreLayout.feedDirectory(owner) + "/ids/" + shard + ".json"
+        return StorePaths.feedDirectory(owner) + "/ids/" + shard + ".json"
     }
 }
 
@@ -84,7 +84,7 @@ extension LayoutStore {
         var entries: [FeedIDEntry] = []
         if let last = summary.lastSegment, last >= summary.firstSegment {
             for number in summary.firstSegment...last {
-                for item in try feedSegment(at: StoreLayout.feedSegment(owner, number)) ?? [] {
+                for item in try feedSegment(at: StorePaths.feedSegment(owner, number)) ?? [] {
                     entries.append(FeedIDEntry(id: item.id, index: item.index))
                 }
             }

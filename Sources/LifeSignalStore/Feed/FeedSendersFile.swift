@@ -63,7 +63,7 @@ enum FeedSendersFile {
 extension LayoutStore {
     /// A feed's tallies as kept, nil when the feed has none yet.
     func feedSenders(of id: EntityID) throws -> FeedSenders? {
-        let path = StoreLayout.feedSenders(id)
+        let path = StorePaths.feedSenders(id)
         guard let bytes = try files.read(path) else { return nil }
         return try codec.decodeChecked(from: bytes, path: path) { reader throws(JSONReadError) in
             try FeedSendersFile.read(&reader)
@@ -71,6 +71,6 @@ extension LayoutStore {
     }
 
     func saveFeedSenders(_ senders: FeedSenders, of id: EntityID) throws {
-        try writeFile(StoreLayout.feedSenders(id), FeedSendersFile.encode(senders))
+        try writeFile(StorePaths.feedSenders(id), FeedSendersFile.encode(senders))
     }
 }

@@ -4,7 +4,7 @@ import StrictJSON
 
 extension LayoutStore {
     func feedIndex(_ id: EntityID) throws -> FeedSummaryFile {
-        try load(FeedSummaryFile.self, StoreLayout.feedSummary(id)) ?? FeedSummaryFile()
+        try load(FeedSummaryFile.self, StorePaths.feedSummary(id)) ?? FeedSummaryFile()
     }
 
     /// A segment's items as values, for a change (the cached segment keeps
@@ -13,14 +13,14 @@ extension LayoutStore {
         let segment = try loadedSegment(id, number)
         if segment.isBuilt { return try segment.items() }
         let items = try segment.items()
-        recentSegment = (StoreLayout.feedSegment(id, number), FeedSegment(values: items))
+        recentSegment = (StorePaths.feedSegment(id, number), FeedSegment(values: items))
         return items
     }
 
     /// A segment read for a visit or a change; only the last one is kept
     /// (`recentSegment`), so streaming the whole feed keeps memory flat.
     func loadedSegment(_ id: EntityID, _ number: Int) throws -> FeedSegment {
-        let path = StoreLayout.feedSegment(id, number)
+        let path = StorePaths.feedSegment(id, number)
         if let recent = recentSegment, recent.path == path { return recent.segment }
         let segment: FeedSegment
         if let bytes = try files.read(path) {
@@ -69,7 +69,7 @@ extension LayoutStore {
     }
 
     func writeSegment(_ id: EntityID, _ number: Int, _ items: [FeedItem]) throws {
-        let path = StoreLayout.feedSegment(id, number)
+        let path = StorePaths.feedSegment(id, number)
         if items.isEmpty { try remove(path) } else { try writeFile(path, FeedSeal.seal(codec.encode(items))) }
         recentSegment = (path, FeedSegment(values: items))
     }
@@ -143,7 +143,7 @@ extension LayoutStore {
         try applyRetention(id, &index, &book, &types)
         try book.save(self)
         try types.save(self)
-        try store(index, StoreLayout.feedSummary(id))
+        try store(index, StorePaths.feedSummary(id))
         return item
     }
 
@@ -217,7 +217,7 @@ extension LayoutStore {
         if changed > 0 {
             try book.save(self)
             try types.save(self)
-            try store(index, StoreLayout.feedSummary(id))
+            try store(index, StorePaths.feedSummary(id))
         }
         return changed
     }
@@ -226,7 +226,7 @@ extension LayoutStore {
         var index = try feedIndex(id)
         guard position > index.summary.deliveredThrough else { return }
         index.summary.deliveredThrough = min(position, index.summary.nextIndex)
-        try store(index, StoreLayout.feedSummary(id))
+        try store(index, StorePaths.feedSummary(id))
     }
 
     public func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws {
@@ -236,7 +236,7 @@ extension LayoutStore {
         guard cursor != index.summary.deliveredThrough || retries != index.summary.retries else { return }
         index.summary.deliveredThrough = cursor
         index.summary.retries = retries
-        try store(index, StoreLayout.feedSummary(id))
+        try store(index, StorePaths.feedSummary(id))
     }
 
     /// Drops the oldest items beyond `retentionLimit`, keeping what the

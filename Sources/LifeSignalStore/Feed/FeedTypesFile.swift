@@ -58,14 +58,14 @@ struct FeedTypeBook {
     /// Writes the lists back if any changed.
     func save(_ store: LayoutStore) throws {
         guard let types else { return }
-        try store.store(types, StoreLayout.feedTypes(owner))
+        try store.store(types, StorePaths.feedTypes(owner))
     }
 }
 
 extension LayoutStore {
     /// A feed's type lists as kept, nil when the feed has none yet.
     func feedTypes(of id: EntityID) throws -> FeedTypesFile? {
-        try load(FeedTypesFile.self, StoreLayout.feedTypes(id))
+        try load(FeedTypesFile.self, StorePaths.feedTypes(id))
     }
 
     /// The type lists of a feed from before they were kept, counted from

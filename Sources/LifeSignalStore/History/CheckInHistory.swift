@@ -43,11 +43,11 @@ enum CheckInHistory {
 
 extension LayoutStore {
     private func checkInSegments(_ id: EntityID) throws -> [Int] {
-        CheckInHistory.segments(try files.list(StoreLayout.checkInDirectory(id)))
+        CheckInHistory.segments(try files.list(StorePaths.checkInDirectory(id)))
     }
 
     private func checkInSegment(_ id: EntityID, _ number: Int) throws -> [CheckInRecord] {
-        try load([CheckInRecord].self, StoreLayout.checkInSegment(id, number)) ?? []
+        try load([CheckInRecord].self, StorePaths.checkInSegment(id, number)) ?? []
     }
 
     public func checkIns(of id: EntityID, limit: Int?) throws -> [CheckInRecord] {
@@ -70,17 +70,17 @@ extension LayoutStore {
         var records = numbers.isEmpty ? [] : try checkInSegment(id, last)
         if records.count >= CheckInHistory.segmentSize {
             records = [record]
-            try store(records, StoreLayout.checkInSegment(id, last + 1))
+            try store(records, StorePaths.checkInSegment(id, last + 1))
             numbers.append(last + 1)
         } else {
             records.append(record)
-            try store(records, StoreLayout.checkInSegment(id, last))
+            try store(records, StorePaths.checkInSegment(id, last))
             if numbers.isEmpty { numbers = [last] }
         }
         // Drop the oldest segment while the newer ones still hold `keeping` records.
         var kept = (numbers.count - 1) * CheckInHistory.segmentSize + records.count
         for oldest in numbers.dropLast() where kept - CheckInHistory.segmentSize >= keeping {
-            try remove(StoreLayout.checkInSegment(id, oldest))
+            try remove(StorePaths.checkInSegment(id, oldest))
             kept -= CheckInHistory.segmentSize
         }
     }

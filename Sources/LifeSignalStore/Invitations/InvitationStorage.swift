@@ -4,20 +4,20 @@ import LifeSignalCore
 /// what waits for a number without an account in a file named after it.
 extension LayoutStore {
     public func invitations(of id: EntityID) throws -> InvitationBook {
-        try load(InvitationBook.self, StoreLayout.invitations(id)) ?? InvitationBook()
+        try load(InvitationBook.self, StorePaths.invitations(id)) ?? InvitationBook()
     }
 
     public func waitingInvitations(for phoneNumber: String) throws -> [Invitation] {
         guard PhoneNumber.normalize(phoneNumber) == phoneNumber else { return [] }
-        return try load(WaitingInvitations.self, StoreLayout.waitingInvitations(phoneNumber))?.invitations ?? []
+        return try load(WaitingInvitations.self, StorePaths.waitingInvitations(phoneNumber))?.invitations ?? []
     }
 
     public func saveInvitations(_ book: InvitationBook, of id: EntityID) throws {
-        try store(book, StoreLayout.invitations(id))
+        try store(book, StorePaths.invitations(id))
     }
 
     public func setWaitingInvitations(_ invitations: [Invitation], for phoneNumber: String) throws {
-        let path = StoreLayout.waitingInvitations(phoneNumber)
+        let path = StorePaths.waitingInvitations(phoneNumber)
         if invitations.isEmpty { try remove(path) } else { try store(WaitingInvitations(invitations: invitations), path) }
     }
 }

@@ -5,34 +5,34 @@ import LifeSignalCore
 extension LayoutStore {
     public func accountID(qrCodeID code: String) throws -> EntityID? {
         guard QRCodeID.normalize(code) == code else { return nil }
-        let meta = try load(StoreMeta.self, StoreLayout.meta)
+        let meta = try load(StoreMeta.self, StorePaths.meta)
         if let key = meta?.codeKey, let entry = try load(IndexEntry.self, CodeIndexName.path(code, key: key)) {
             return entry.accountID
         }
         // A name an older lifesignal gave counts only until it is renamed.
         guard meta?.codeKey == nil || meta?.codesToRename == true else { return nil }
-        return try load(IndexEntry.self, StoreLayout.code(code))?.accountID
+        return try load(IndexEntry.self, StorePaths.code(code))?.accountID
     }
 
     public func setQRCodeIndex(_ code: String, to id: EntityID?) throws {
-        let meta = try load(StoreMeta.self, StoreLayout.meta)
+        let meta = try load(StoreMeta.self, StorePaths.meta)
         guard let key = meta?.codeKey else {
             // A store without a key yet (only before its first command's
             // renaming, which comes first): its names stay as they are.
-            let path = StoreLayout.code(code)
+            let path = StorePaths.code(code)
             if let id { try store(IndexEntry(accountID: id), path) } else { try remove(path) }
             return
         }
         let path = CodeIndexName.path(code, key: key)
         if let id { try store(IndexEntry(accountID: id), path) } else { try remove(path) }
-        if meta?.codesToRename == true { try remove(StoreLayout.code(code)) }
+        if meta?.codesToRename == true { try remove(StorePaths.code(code)) }
     }
 
     /// Whether the code index has no key yet, or still has names that show
     /// QR code IDs: the store was made by an older lifesignal.
     var codeIndexNeedsRenaming: Bool {
         get throws {
-            guard let meta = try load(StoreMeta.self, StoreLayout.meta) else { return false }
+            guard let meta = try load(StoreMeta.self, StorePaths.meta) else { return false }
             return meta.codeKey == nil || meta.codesToRename == true
         }
     }
@@ -42,7 +42,7 @@ extension LayoutStore {
     /// refuses), then at most `limit` files (all, when nil) are renamed,
     /// their bytes as they are; `store.json` says whether any are left.
     func renameCodes(limit: Int?, random: RandomSource) throws {
-        guard var meta = try load(StoreMeta.self, StoreLayout.meta) else { return }
+        guard var meta = try load(StoreMeta.self, StorePaths.meta) else { return }
         let key = meta.codeKey ?? StoreMeta.newCodeKey(random)
         meta.codeKey = key
         let plain = try files.list("codes").compactMap { name in CodeIndexName.plainCode(name).map { (name, $0) } }
@@ -53,6 +53,6 @@ extension LayoutStore {
             try removeUnread("codes/" + name)
         }
         meta.codesToRename = plain.count > now.count ? true : nil
-        try store(meta, StoreLayout.meta)
+        try store(meta, StorePaths.meta)
     }
 }

@@ -4,7 +4,7 @@ import LifeSignalCore
 
 /// lifesignal's data laid out as files on any backend: per-account JSON
 /// files, index files, a segmented feed, a check-in history and a deadline
-/// schedule (`StoreLayout` says where each lives). The services see it as
+/// schedule (`StorePaths` says where each lives). The services see it as
 /// `StoreWriting`.
 ///
 /// One instance lives for one transaction (or one snapshot) and caches what
@@ -121,7 +121,7 @@ public final class LayoutStore: StoreWriting {
     /// the store accepts `clock`: simulated time only in a simulation store,
     /// so nobody can fire someone else's deadline by setting a clock.
     func checkMeta(clock: StoreClock = .real) throws {
-        guard let meta = try load(StoreMeta.self, StoreLayout.meta) else {
+        guard let meta = try load(StoreMeta.self, StorePaths.meta) else {
             // No store yet: nothing, or something that no command may take for one.
             return try StoreShape(topLevel: try files.list("")).require(at: codec.root)
         }
@@ -137,16 +137,16 @@ public final class LayoutStore: StoreWriting {
     /// store from before identities its own (once, so it never changes). A
     /// store created on a simulated clock is a simulation store for good.
     func ensureMeta(_ env: CoreEnvironment, clock: StoreClock = .real) throws {
-        if var meta = try load(StoreMeta.self, StoreLayout.meta) {
+        if var meta = try load(StoreMeta.self, StorePaths.meta) {
             guard meta.id == nil else { return }
             meta.id = StoreMeta.newIdentity(env.random)
-            try store(meta, StoreLayout.meta)
+            try store(meta, StorePaths.meta)
         } else {
             // Made only where nothing is: `checkMeta`, first, found the location empty.
             var meta = StoreMeta(createdAt: ISO8601.format(env.now), id: StoreMeta.newIdentity(env.random))
             meta.simulatedTime = clock == .simulated ? true : nil
             meta.codeKey = StoreMeta.newCodeKey(env.random)
-            try store(meta, StoreLayout.meta)
+            try store(meta, StorePaths.meta)
         }
     }
 
@@ -154,50 +154,50 @@ public final class LayoutStore: StoreWriting {
     /// copy keeps. Nil for an empty store (and for one from before
     /// identities that has not been written to since).
     public func identity() throws -> String? {
-        try load(StoreMeta.self, StoreLayout.meta)?.id
+        try load(StoreMeta.self, StorePaths.meta)?.id
     }
 
     // MARK: StoreReading
 
     public func account(_ id: EntityID) throws -> Account? {
-        try load(Account.self, StoreLayout.account(id))
+        try load(Account.self, StorePaths.account(id))
     }
 
     public func contacts(of id: EntityID) throws -> [ContactLink] {
-        try load([ContactLink].self, StoreLayout.contacts(id)) ?? []
+        try load([ContactLink].self, StorePaths.contacts(id)) ?? []
     }
 
     public func pings(of id: EntityID) throws -> [Ping] {
-        try load([Ping].self, StoreLayout.pings(id)) ?? []
+        try load([Ping].self, StorePaths.pings(id)) ?? []
     }
 
     public func accountID(phoneNumber: String) throws -> EntityID? {
         guard PhoneNumber.normalize(phoneNumber) == phoneNumber else { return nil }
-        return try load(IndexEntry.self, StoreLayout.phone(phoneNumber))?.accountID
+        return try load(IndexEntry.self, StorePaths.phone(phoneNumber))?.accountID
     }
 
     public func session(tokenHash: String) throws -> SessionRecord? {
-        try load(SessionRecord.self, StoreLayout.session(tokenHash))
+        try load(SessionRecord.self, StorePaths.session(tokenHash))
     }
 
     public func signUpWindow() throws -> SignUpWindow? {
-        try load(SignUpWindow.self, StoreLayout.signUps)
+        try load(SignUpWindow.self, StorePaths.signUps)
     }
 
     public func saveSignUpWindow(_ window: SignUpWindow) throws {
-        try store(window, StoreLayout.signUps)
+        try store(window, StorePaths.signUps)
     }
 
     public func sessionIndex(of id: EntityID) throws -> [String] {
-        try load([String].self, StoreLayout.sessionIndex(id)) ?? []
+        try load([String].self, StorePaths.sessionIndex(id)) ?? []
     }
 
     public func endedSessions(of id: EntityID) throws -> [EndedSession] {
-        try load([EndedSession].self, StoreLayout.endedSessions(id)) ?? []
+        try load([EndedSession].self, StorePaths.endedSessions(id)) ?? []
     }
 
     public func pendingLogin(phoneNumber: String) throws -> PendingLogin? {
-        try load(PendingLogin.self, StoreLayout.pendingLogin(phoneNumber))
+        try load(PendingLogin.self, StorePaths.pendingLogin(phoneNumber))
     }
 
     public func linksFromOthers(to id: EntityID) throws -> [ContactLink] {
@@ -240,38 +240,38 @@ public final class LayoutStore: StoreWriting {
     public var remainingNotices: Int? { allowance.remaining.map { max($0, 0) } }
 
     public func save(_ account: Account) throws {
-        try store(account, StoreLayout.account(account.id))
+        try store(account, StorePaths.account(account.id))
     }
 
     public func saveContacts(_ links: [ContactLink], of id: EntityID) throws {
-        try store(links, StoreLayout.contacts(id))
+        try store(links, StorePaths.contacts(id))
     }
 
     public func savePings(_ pings: [Ping], of id: EntityID) throws {
-        try store(pings, StoreLayout.pings(id))
+        try store(pings, StorePaths.pings(id))
     }
 
     public func setPhoneIndex(_ phoneNumber: String, to id: EntityID) throws {
-        try store(IndexEntry(accountID: id), StoreLayout.phone(phoneNumber))
+        try store(IndexEntry(accountID: id), StorePaths.phone(phoneNumber))
     }
 
     public func setSession(tokenHash: String, to record: SessionRecord?) throws {
-        let path = StoreLayout.session(tokenHash)
+        let path = StorePaths.session(tokenHash)
         if let record { try store(record, path) } else { try remove(path) }
     }
 
     public func saveSessionIndex(_ tokenHashes: [String], of id: EntityID) throws {
-        let path = StoreLayout.sessionIndex(id)
+        let path = StorePaths.sessionIndex(id)
         if tokenHashes.isEmpty { try remove(path) } else { try store(tokenHashes, path) }
     }
 
     public func saveEndedSessions(_ sessions: [EndedSession], of id: EntityID) throws {
-        let path = StoreLayout.endedSessions(id)
+        let path = StorePaths.endedSessions(id)
         if sessions.isEmpty { try remove(path) } else { try store(sessions, path) }
     }
 
     public func setPendingLogin(_ login: PendingLogin?, phoneNumber: String) throws {
-        let path = StoreLayout.pendingLogin(phoneNumber)
+        let path = StorePaths.pendingLogin(phoneNumber)
         if let login { try store(login, path) } else { try remove(path) }
     }
 }

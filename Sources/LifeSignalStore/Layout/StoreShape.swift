@@ -17,11 +17,11 @@ enum StoreShape: Equatable {
     init(topLevel names: [String]) {
         var sawAnything = false, sawMarker = false
         for name in names where name.utf8.first != UInt8(ascii: ".") && !BackendPath.reservedNames.contains(name) {
-            if name == StoreLayout.meta {
+            if name == StorePaths.meta {
                 self = .store
                 return
             }
-            if name == StoreLayout.copyMarker { sawMarker = true }
+            if name == StorePaths.copyMarker { sawMarker = true }
             sawAnything = true
         }
         self = sawMarker ? .partialCopy : sawAnything ? .other : .empty

@@ -26,7 +26,7 @@ package struct AccountWake: Codable, Equatable {
 
 extension LayoutStore {
     public func nextScheduledWake() throws -> Date? {
-        guard let first = try files.firstFileUnchecked(under: StoreLayout.schedule) else { return nil }
+        guard let first = try files.firstFileUnchecked(under: StorePaths.schedule) else { return nil }
         let parts = Self.components(of: first)
         // An older lifesignal's schedule (its head and buckets sort after every
         // hour) or damage is "due": the catch-up converts it, or names it.
@@ -53,19 +53,19 @@ extension LayoutStore {
     }
 
     public func schedule(_ id: EntityID, at wake: Date?) throws {
-        try schedule(id, at: wake, unreadable: nil, told: nil, old: try load(AccountWake.self, StoreLayout.wake(id)))
+        try schedule(id, at: wake, unreadable: nil, told: nil, old: try load(AccountWake.self, StorePaths.wake(id)))
     }
 
     @discardableResult
     public func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?) throws -> Bool {
         let old: AccountWake?
         do {
-            old = try load(AccountWake.self, StoreLayout.wake(id))
+            old = try load(AccountWake.self, StorePaths.wake(id))
         } catch let failure as StoreError where failure.isUnreadableFile && isAboutWakeFile(failure, of: id) {
             // The wake file cannot say which entry is the account's: every
             // entry of it goes, the new one comes, and the damaged (or
             // refused) file is left as it is.
-            for path in try files.files(under: StoreLayout.schedule) where path.hasSuffix("-" + id.rawValue) {
+            for path in try files.files(under: StorePaths.schedule) where path.hasSuffix("-" + id.rawValue) {
                 try remove(path)
             }
             if let wake = wake.map(ScheduleName.normalized) { try writeFile(ScheduleName.path(at: wake, id), []) }
@@ -79,7 +79,7 @@ extension LayoutStore {
     /// directory it is in (refused as planted), not some other file.
     private func isAboutWakeFile(_ failure: StoreError, of id: EntityID) -> Bool {
         let named = failure.filePath
-        return named == codec.fullPath(StoreLayout.wake(id)) || named == codec.fullPath(StoreLayout.accountDirectory(id))
+        return named == codec.fullPath(StorePaths.wake(id)) || named == codec.fullPath(StorePaths.accountDirectory(id))
     }
 
     private func schedule(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?, old: AccountWake?) throws {
@@ -98,9 +98,9 @@ extension LayoutStore {
         if let old { try removeUnread(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
-            try store(AccountWake(at: wake, unreadable: unreadable, told: told), StoreLayout.wake(id))
+            try store(AccountWake(at: wake, unreadable: unreadable, told: told), StorePaths.wake(id))
         } else {
-            try remove(StoreLayout.wake(id))
+            try remove(StorePaths.wake(id))
         }
     }
 
@@ -122,7 +122,7 @@ extension LayoutStore {
         try visitScheduleEntries { hour, name in
             let entry = try entry(name, hour: hour)
             guard entry.at <= now else { return false }
-            let path = StoreLayout.scheduleHour(hour) + "/" + name
+            let path = StorePaths.scheduleHour(hour) + "/" + name
             if let position = positions[entry.id.rawValue] {
                 window[position].paths.append(path)
             } else {
@@ -136,7 +136,7 @@ extension LayoutStore {
         for candidate in window.dropFirst(offset).prefix(limit) {
             let recorded: AccountWake?
             do {
-                recorded = try load(AccountWake.self, StoreLayout.wake(candidate.id))
+                recorded = try load(AccountWake.self, StorePaths.wake(candidate.id))
             } catch let failure as StoreError where failure.isUnreadableFile {
                 // That account's own wake file is damaged or refused: its
                 // catch-up works around it; nobody else's is held up by it.
@@ -162,7 +162,7 @@ extension LayoutStore {
     public func dueWake(of id: EntityID, at now: Date) throws -> ScheduledWake? {
         let recorded: AccountWake?
         do {
-            recorded = try load(AccountWake.self, StoreLayout.wake(id))
+            recorded = try load(AccountWake.self, StorePaths.wake(id))
         } catch let failure as StoreError where failure.isUnreadableFile {
             return nil
         }
@@ -174,7 +174,7 @@ extension LayoutStore {
     /// `visit` returns false: a page at a time where the backend can (on
     /// etcd, a range with a limit), else hour by hour.
     private func visitScheduleEntries(_ visit: (String, String) throws -> Bool) throws {
-        if var page = try files.pageUnchecked(under: StoreLayout.schedule, after: nil, limit: Self.schedulePage) {
+        if var page = try files.pageUnchecked(under: StorePaths.schedule, after: nil, limit: Self.schedulePage) {
             while true {
                 for path in page.paths {
                     let parts = Self.components(of: path)
@@ -184,17 +184,17 @@ extension LayoutStore {
                     guard try visit(parts[1], parts[2]) else { return }
                 }
                 guard page.hasMore, let last = page.paths.last,
-                      let next = try files.pageUnchecked(under: StoreLayout.schedule, after: last, limit: Self.schedulePage)
+                      let next = try files.pageUnchecked(under: StorePaths.schedule, after: last, limit: Self.schedulePage)
                 else { return }
                 page = next
             }
         }
-        for hour in try files.listUnchecked(StoreLayout.schedule) {
+        for hour in try files.listUnchecked(StorePaths.schedule) {
             guard ScheduleName.hour(hour) != nil else {
-                throw StoreError.damaged(path: codec.root + "/" + StoreLayout.scheduleHour(hour),
+                throw StoreError.damaged(path: codec.root + "/" + StorePaths.scheduleHour(hour),
                                          reason: "it is not an hour of the schedule (8 digits)")
             }
-            for name in try files.listUnchecked(StoreLayout.scheduleHour(hour)) {
+            for name in try files.listUnchecked(StorePaths.scheduleHour(hour)) {
                 guard try visit(hour, name) else { return }
             }
         }
@@ -207,7 +207,7 @@ extension LayoutStore {
     /// name is not an entry of that hour.
     func entry(_ name: String, hour: String) throws -> (at: Date, id: EntityID) {
         guard let entry = ScheduleName.entry(name), ScheduleName.hour(of: entry.at) == ScheduleName.hour(hour) else {
-            throw StoreError.damaged(path: codec.root + "/" + StoreLayout.scheduleHour(hour) + "/" + name,
+            throw StoreError.damaged(path: codec.root + "/" + StorePaths.scheduleHour(hour) + "/" + name,
                                      reason: "it is not a schedule entry of its hour (<milliseconds>-<account ID>)")
         }
         return entry
@@ -217,8 +217,8 @@ extension LayoutStore {
     /// head `schedule/wake.json` and hour buckets `schedule/<hour>.json`)
     /// as entries, in the transaction that first needs it.
     private func convertOlderSchedule() throws {
-        for name in try files.listUnchecked(StoreLayout.schedule) where ScheduleName.hour(name) == nil {
-            let path = StoreLayout.schedule + "/" + name
+        for name in try files.listUnchecked(StorePaths.schedule) where ScheduleName.hour(name) == nil {
+            let path = StorePaths.schedule + "/" + name
             guard name == "wake.json" || (name.hasSuffix(".json") && Int(name.dropLast(5)) != nil) else {
                 throw StoreError.damaged(path: codec.root + "/" + path, reason: "it is not part of the schedule")
             }
@@ -226,7 +226,7 @@ extension LayoutStore {
                 for older in try load([OlderScheduleEntry].self, path) ?? [] {
                     let wake = ScheduleName.normalized(older.at)
                     try writeFile(ScheduleName.path(at: wake, older.accountID), [])
-                    try store(AccountWake(at: wake), StoreLayout.wake(older.accountID))
+                    try store(AccountWake(at: wake), StorePaths.wake(older.accountID))
                 }
             }
             try remove(path)
@@ -273,7 +273,7 @@ enum ScheduleName {
     /// The entry's path for a wake at `date` (already normalised).
     static func path(at date: Date, _ id: EntityID) -> String {
         let ms = entryMilliseconds(date)
-        return StoreLayout.scheduleHour(padded(ms / 3_600_000, hourDigits)) + "/" + padded(ms, millisecondDigits) + "-" + id.rawValue
+        return StorePaths.scheduleHour(padded(ms / 3_600_000, hourDigits)) + "/" + padded(ms, millisecondDigits) + "-" + id.rawValue
     }
 
     /// The hour an hour directory's name stands for, nil when it is not one.

@@ -29,7 +29,7 @@ public final class WakeHorizon: Sendable {
     }
 
     func matters(_ change: StoreChange) -> Bool {
-        let prefix = StoreLayout.schedule + "/"
+        let prefix = StorePaths.schedule + "/"
         guard change.path.hasPrefix(prefix) else { return true }
         guard change.appeared else { return false }
         let parts = LayoutStore.components(of: change.path)

@@ -5,7 +5,7 @@ import LifeSignalCore
 /// Every name is built from a validated value (an `EntityID`, a normalised
 /// phone number or QR code ID, a hex digest), so nothing typed on the
 /// command line reaches a path unchecked.
-enum StoreLayout {
+enum StorePaths {
     static let meta = "store.json"
     /// A `store copy` in progress: written first, removed with the
     /// `store.json` it writes last, in one commit (`StoreCopy`).
