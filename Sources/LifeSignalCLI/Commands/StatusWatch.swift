@@ -90,14 +90,28 @@ struct StatusWatch {
     /// One frame, written in one piece from the screen's top left.
     private func draw(_ report: StatusReport, now: Date, problem: String?) {
         let s = c.style
+        // The window may have been resized since the last frame: each frame fits the width it has now.
+        c.remeasureWidth()
         c.out.write(Self.escape + "H" + Self.escape + "J")
-        c.out.line(Self.countdown(report, now: now, s) + s.dim("  ·  \(TimeText.stamp(now))  ·  Ctrl-C to stop"))
+        // The clock and the way out go first when the window is too narrow for them.
+        let tail = "  ·  \(TimeText.stamp(now))  ·  Ctrl-C to stop"
+        let plain = DisplayWidth.of(Self.countdown(report, now: now, Style(enabled: false)) + tail)
+        c.out.line(Self.countdown(report, now: now, s) + (c.width.map { plain <= $0 } ?? true ? s.dim(tail) : ""))
         if let problem {
-            c.out.line(s.yellow("cannot read the store, showing what it said before: ") + TerminalText.line(problem))
+            for line in wrapped("cannot read the store, showing what it said before: " + TerminalText.line(problem)) {
+                c.out.line(s.yellow(line))
+            }
         }
         c.out.line("")
-        if let hint = Status.render(report, now: now, c) { c.out.line(s.dim("hint: \(TerminalText.line(hint))")) }
+        if let hint = Status.render(report, now: now, c) {
+            for line in wrapped("hint: \(TerminalText.line(hint))") { c.out.line(s.dim(line)) }
+        }
         try? c.out.flush()
+    }
+
+    /// `text` in lines that fit the window.
+    private func wrapped(_ text: String) -> [String] {
+        c.width.map { TextWrap.lines(text, width: $0) } ?? [text]
     }
 
     /// The headline: how long until the check-in is due, or since it was,

@@ -16,6 +16,9 @@ public struct CLIEnvironment {
     public var stderr: any OutputSink
     /// The width of the terminal stdout is, nil when it is not one.
     public var terminalColumns: Int?
+    /// Asks the terminal its width again (a window resized while a command
+    /// redraws, `status --watch`); nil when it cannot tell.
+    public var measureColumns: @Sendable () -> Int? = { nil }
     /// The clock, randomness, files, commands and variables.
     public var app: AppEnvironment
 
@@ -52,14 +55,22 @@ public struct CLIEnvironment {
     /// terminal's own width; nil when output is not a terminal. Never below
     /// 20, where nothing fits.
     var columns: Int? {
-        if let text = app.variable("COLUMNS"), let columns = Int(text), columns > 0 { return max(20, columns) }
+        if let fixed = fixedColumns { return fixed }
         return terminalColumns.map { max(20, $0) }
+    }
+
+    /// `COLUMNS`, which wins over what the terminal says.
+    var fixedColumns: Int? {
+        guard let text = app.variable("COLUMNS"), let columns = Int(text), columns > 0 else { return nil }
+        return max(20, columns)
     }
 
     /// The environment of the running process.
     public static func live(arguments: [String]) -> CLIEnvironment {
-        CLIEnvironment(arguments: arguments, input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1),
-                       stderr: FileDescriptorSink(descriptor: 2), terminalColumns: terminalColumns(), app: .live())
+        var environment = CLIEnvironment(arguments: arguments, input: StandardInput(), stdout: FileDescriptorSink(descriptor: 1),
+                                         stderr: FileDescriptorSink(descriptor: 2), terminalColumns: terminalColumns(), app: .live())
+        environment.measureColumns = { terminalColumns() }
+        return environment
     }
 
     /// The width of the terminal on stdout, asked of the terminal itself.

@@ -35,7 +35,20 @@ final class Context: AppSession {
     /// Columns of the terminal output goes to: `COLUMNS` when set, else the
     /// terminal's own width; nil when output is not a terminal (no wrapping,
     /// so scripts see whole lines). Never below 20, where nothing fits.
-    var width: Int? { terminal.columns }
+    var width: Int? { remeasured ?? terminal.columns }
+
+    /// The terminal's width as last asked again (`remeasureWidth`).
+    private var remeasured: Int?
+
+    /// Asks the terminal its width again, for a command that redraws while
+    /// the window may be resized; `COLUMNS` still wins. True when it changed.
+    @discardableResult
+    func remeasureWidth() -> Bool {
+        guard terminal.fixedColumns == nil, let measured = terminal.measureColumns().map({ max(20, $0) }) else { return false }
+        let changed = measured != width
+        remeasured = measured
+        return changed
+    }
 
     /// Prints a table fitted to `width`, header dimmed.
     func print(_ table: TextTable) {

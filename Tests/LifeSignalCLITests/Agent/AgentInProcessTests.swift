@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SystemFiles
 import Testing
 import TestSupport
@@ -102,5 +103,33 @@ struct AgentInProcessTests {
         #expect(agent.status == 0, "\(agent)")
         #expect(waiter.asked.count == 6 && waiter.asked.allSatisfy { $0 >= 59.9 && $0 <= 60.1 }, "\(waiter.asked)")
         #expect(world.runner.recorded.isEmpty)
+    }
+}
+
+/// `status --watch` in process, on a terminal whose window the test resizes.
+@Suite("status --watch, in process", .hangGuard)
+struct StatusWatchInProcessTests {
+    /// The widest line of each frame (a frame starts by clearing the screen),
+    /// escape sequences left out.
+    static func widestLines(_ out: String) -> [Int] {
+        let frames = out.components(separatedBy: "\u{1B}[H\u{1B}[J").dropFirst()
+        return frames.map { frame in
+            let plain = frame.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            return plain.split(separator: "\n").map(\.count).max() ?? 0
+        }
+    }
+
+    /// Each frame fits the window as it is now: narrowed from 120 columns
+    /// to 40 between two frames, the next frame wraps to 40.
+    @Test func aResizedWindowIsRedrawnToItsNewWidth() throws {
+        let world = try AgentInProcessTests.world()
+        let columns = Mutex(120)
+        let waiter = ScriptedWaiter(world: world, steps: [.sleep, .change(after: 0.5) { columns.withLock { $0 = 40 } }, .sleep])
+        let watch = world.run("ada", ["status", "--watch"], waiter: waiter, terminal: { columns.withLock { $0 } })
+        #expect(watch.status == 0, "\(watch)")
+        let widest = Self.widestLines(watch.out)
+        #expect(widest.count >= 3, "\(widest)")
+        #expect((widest.first ?? 0) > 40, "the first frame uses the wide window: \(widest)")
+        #expect((widest.last ?? .max) <= 40, "the frames after the resize fit 40 columns: \(widest)")
     }
 }

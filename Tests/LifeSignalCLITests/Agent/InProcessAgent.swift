@@ -34,13 +34,19 @@ final class InProcessWorld: @unchecked Sendable {
     /// Runs one command as `person`; a long-running one waits through `waiter`.
     @discardableResult
     func run(_ person: String, _ arguments: [String], waiter: (any ChangeWaiter)? = nil,
-             fileSystem: any FileSystem = SystemFileSystem()) -> (status: Int32, out: String, err: String) {
-        let out = BufferSink(), err = BufferSink()
-        let environment = CLIEnvironment(
+             fileSystem: any FileSystem = SystemFileSystem(),
+             terminal: (@Sendable () -> Int?)? = nil) -> (status: Int32, out: String, err: String) {
+        let out = BufferSink(isTerminal: terminal != nil), err = BufferSink()
+        var environment = CLIEnvironment(
             arguments: arguments, variables: variables(person), workingDirectory: "/", input: ScriptedInput(),
             stdout: out, stderr: err, clock: { [self] in now }, random: .seeded(UInt64(arguments.count) &* 7919 &+ 1),
             fileSystem: fileSystem, processRunner: runner, homeFallback: nil, lockTimeout: .seconds(5),
-            makeWaiter: { _ in waiter ?? ScriptedWaiter(world: self, steps: []) })
+            makeWaiter: { _ in waiter ?? ScriptedWaiter(world: self, steps: []) }, terminalColumns: terminal?())
+        if let terminal {
+            // A terminal: its width asked again as a redrawing command does.
+            environment.measureColumns = terminal
+            environment.variables["TERM"] = "xterm"
+        }
         let status = LifeSignalCLI.run(environment)
         return (status, out.text, err.text)
     }
