@@ -10,27 +10,6 @@ import TestSupport
 /// each later commit tells a bounded share; whoever comes next finishes
 /// it, and nobody is told twice or left out, whatever fails in between.
 @Suite struct AlertFanOutTests {
-    /// Dana and her forty responders, on a store that bounds its
-    /// transactions as etcd does (here 128 files a commit): a command
-    /// carries 16 notices.
-    func circle(responders count: Int = 40) throws -> (World, Account, [Account]) {
-        let world = World(backend: MemoryBackend(maximumChanges: 128))
-        world.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
-        let dana = try world.person("Dana", phone: "+15552000001")
-        var responders: [Account] = []
-        for i in 0..<count {
-            let responder = try world.person("R\(i)", phone: "+1555300\(1000 + i)")
-            try world.link(dana, responder, responder: true, dependent: false)
-            responders.append(responder)
-        }
-        try world.checkIn(dana)
-        return (world, dana, responders)
-    }
-
-    func alerts(_ world: World, _ responder: Account, titled prefix: String) throws -> Int {
-        try world.feed(responder).filter { $0.title.hasPrefix(prefix) }.count
-    }
-
     /// Dana's command: raises the alert in one transaction.
     func raise(_ world: World, _ dana: Account) throws -> Reach {
         try world.command { store in
@@ -48,7 +27,7 @@ import TestSupport
     }
 
     @Test func theAlertCommitsFirstAndTheRestFollowInBoundedSteps() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         let raised = try raise(world, dana)
         let key = try #require(raised.pending, "\(raised)")
         #expect(raised.told.count == 16 && raised.unreachable.isEmpty, "\(raised)")
@@ -59,7 +38,7 @@ import TestSupport
         let done = try outcome(world, dana, key)
         #expect(done.pending == nil && done.toldCount == 40 && done.unreachable.isEmpty, "\(done)")
         for responder in responders {
-            #expect(try alerts(world, responder, titled: "Emergency alert from") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "Emergency alert from") == 1, "\(responder.firstName)")
         }
         #expect(try world.reload(dana).fanOuts.isEmpty, "the reported fan-out is forgotten")
         #expect(try world.store.dueWake(of: dana.id, at: world.now) == nil)
@@ -69,12 +48,12 @@ import TestSupport
     /// (its share of the catch-up) finishes the fan-out, and Dana's next
     /// look reports the whole.
     @Test func whoeverComesNextFinishesAFanOutCutShort() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         let key = try #require(try raise(world, dana).pending)
         let other = try world.person("Zed", phone: "+15552000002")
         _ = try world.command { store in try store.account(other.id) }
         for responder in responders {
-            #expect(try alerts(world, responder, titled: "Emergency alert from") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "Emergency alert from") == 1, "\(responder.firstName)")
         }
         let done = try outcome(world, dana, key)
         #expect(done.pending == nil && done.toldCount == 40, "\(done)")
@@ -85,7 +64,7 @@ import TestSupport
     /// the retry tells each once.
     @Test func aFailedHandOutIsRetriedWithoutDoubles() throws {
         struct Interrupted: Error {}
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         _ = try raise(world, dana)
         for _ in 0..<2 {
             #expect(throws: Interrupted.self) {
@@ -99,26 +78,26 @@ import TestSupport
         #expect(try world.reload(dana).fanOuts.first?.owed.count == 24)
         _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
         for responder in responders {
-            #expect(try alerts(world, responder, titled: "Emergency alert from") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "Emergency alert from") == 1, "\(responder.firstName)")
         }
     }
 
     /// A responder whose feed cannot be read is skipped and reported, late
     /// in the fan-out as at its start; everyone else is told.
     @Test func aDamagedRecipientAmongTheOwedIsSkippedAndReported() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         let damaged = responders[30]
         try world.files.write("accounts/\(damaged.id)/feed/summary.json", Array("{".utf8))
         let key = try #require(try raise(world, dana).pending)
         let done = try outcome(world, dana, key)
         #expect(done.unreachable == [damaged.id] && done.toldCount == 39, "\(done)")
         for responder in responders where responder.id != damaged.id {
-            #expect(try alerts(world, responder, titled: "Emergency alert from") == 1)
+            #expect(try world.feedCount(responder, titled: "Emergency alert from") == 1)
         }
     }
 
     @Test func cancellingTellsEachResponderOnceInBoundedSteps() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         _ = try outcome(world, dana, try #require(try raise(world, dana).pending))
         let cancelled = try world.command { store in
             var account = try #require(try store.account(dana.id))
@@ -129,7 +108,7 @@ import TestSupport
         let done = try outcome(world, dana, key)
         #expect(done.toldCount == 40 && done.pending == nil, "\(done)")
         for responder in responders {
-            #expect(try alerts(world, responder, titled: "Dana Test cancelled their alert") == 1)
+            #expect(try world.feedCount(responder, titled: "Dana Test cancelled their alert") == 1)
         }
     }
 
@@ -137,7 +116,7 @@ import TestSupport
     /// commit or a later one, each with the item it became; whom the
     /// fan-out could not reach are kept as never told.
     @Test func theKeptAlertNamesEveryResponderTheFanOutReached() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         let damaged = responders[30]
         try world.files.write("accounts/\(damaged.id)/feed/summary.json", Array("{".utf8))
         let key = try #require(try raise(world, dana).pending)

@@ -12,26 +12,6 @@ import TestSupport
     static let real = "4821-blue"
     static let duress = "4821-red"
 
-    /// Dana and her forty responders on a store that bounds its
-    /// transactions as etcd does: a command carries 16 notices.
-    func circle(responders count: Int = 40) throws -> (World, Account, [Account]) {
-        let world = World(backend: MemoryBackend(maximumChanges: 128))
-        world.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
-        let dana = try world.person("Dana", phone: "+15552000001")
-        var responders: [Account] = []
-        for i in 0..<count {
-            let responder = try world.person("R\(i)", phone: "+1555300\(1000 + i)")
-            try world.link(dana, responder, responder: true, dependent: false)
-            responders.append(responder)
-        }
-        try world.checkIn(dana)
-        return (world, dana, responders)
-    }
-
-    func count(_ world: World, _ person: Account, titled prefix: String) throws -> Int {
-        try world.feed(person).filter { $0.title.hasPrefix(prefix) }.count
-    }
-
     /// Someone else's command: its share of the catch-up.
     func othersCommand(_ world: World) throws {
         _ = try world.command { store in try store.nextScheduledWake() }
@@ -50,7 +30,7 @@ import TestSupport
     }
 
     @Test func aDrillReachesEveryResponderOnceAndItsRecordNotesEachNotice() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         let sent = try world.command { store in
             var account = try #require(try store.account(dana.id))
             return try DrillService(store: store, env: world.env).send(&account)
@@ -68,7 +48,7 @@ import TestSupport
         let record = try #require(try world.reload(dana).drill)
         #expect(Set(record.notices.map(\.responder)) == Set(responders.map(\.id)) && record.notices.count == 40)
         for responder in responders {
-            #expect(try count(world, responder, titled: "TEST: Dana Test is testing") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "TEST: Dana Test is testing") == 1, "\(responder.firstName)")
             let notice = try #require(record.notices.first { $0.responder == responder.id })
             #expect(try world.store.feedItem(of: responder.id, index: notice.index)?.id == notice.item)
         }
@@ -81,7 +61,7 @@ import TestSupport
     }
 
     @Test func anAcknowledgementReachesEveryOtherResponderOnce() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         try world.command { store in
             var account = try #require(try store.account(dana.id))
             _ = try AccountService(store: store, env: world.env).raiseAlert(&account)
@@ -102,16 +82,16 @@ import TestSupport
         }
         #expect(done.pending == nil && done.toldCount == 39, "\(done)")
         for responder in responders.dropFirst() {
-            #expect(try count(world, responder, titled: "R0 Test is handling Dana Test's alert") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "R0 Test is handling Dana Test's alert") == 1, "\(responder.firstName)")
         }
-        #expect(try count(world, handler, titled: "R0 Test is handling") == 0)
-        #expect(try count(world, dana, titled: "R0 Test is handling your alert") == 1)
+        #expect(try world.feedCount(handler, titled: "R0 Test is handling") == 0)
+        #expect(try world.feedCount(dana, titled: "R0 Test is handling your alert") == 1)
     }
 
     /// The duress alert and its end reach all forty, each once, while
     /// Dana's own feed shows nothing of either.
     @Test func aDuressAlertAndItsEndReachEveryResponderOnceAndNothingShowsOnTheAccount() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         try world.command { store in
             var account = try #require(try store.account(dana.id))
             _ = try CheckInCodeService(store: store, env: world.env).set(code: Self.real, duress: Self.duress, current: nil,
@@ -140,7 +120,7 @@ import TestSupport
         #expect(try world.reload(dana).duressAlert == nil)
         try othersCommand(world)
         for responder in responders {
-            #expect(try count(world, responder, titled: "Dana Test's duress alert is over") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "Dana Test's duress alert is over") == 1, "\(responder.firstName)")
         }
         #expect(try world.feed(dana) == ownFeed, "her own feed shows nothing of it")
     }
@@ -149,7 +129,7 @@ import TestSupport
     /// once, in bounded steps (its schedule entry counts those told), and
     /// not again at the next looks.
     @Test func cannotBeWatchedReachesEveryResponderOnce() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         try world.files.write("accounts/\(dana.id)/account.json", Array("{".utf8))
         world.advance(86_400)
         interruptedStep(world, dana)
@@ -157,7 +137,7 @@ import TestSupport
         world.advance(2 * 3600)
         _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
         for responder in responders {
-            #expect(try count(world, responder, titled: "A dependent of yours cannot be watched") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "A dependent of yours cannot be watched") == 1, "\(responder.firstName)")
         }
         let store = LayoutStore(world.files, name: world.backend.name)
         let wake = try #require(try store.dueWakes(at: world.now.addingTimeInterval(3600)).first { $0.accountID == dana.id })
@@ -183,7 +163,7 @@ import TestSupport
     /// Once an account that could not be read can be again, every
     /// responder is told so, in bounded steps.
     @Test func watchedAgainReachesEveryResponderOnce() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         let path = "accounts/\(dana.id)/account.json"
         let good = try #require(try world.files.read(path))
         try world.files.write(path, Array("{".utf8))
@@ -194,7 +174,7 @@ import TestSupport
         interruptedStep(world, dana)
         _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
         for responder in responders {
-            #expect(try count(world, responder, titled: "Dana Test is watched again") == 1, "\(responder.firstName)")
+            #expect(try world.feedCount(responder, titled: "Dana Test is watched again") == 1, "\(responder.firstName)")
         }
     }
 
@@ -202,7 +182,7 @@ import TestSupport
     /// takes a transaction per sixteen senders told, the check-in with the
     /// first; each sender hears once.
     @Test func answeringEveryonesPingTakesATransactionPerShare() throws {
-        let (world, dana, responders) = try circle()
+        let (world, dana, responders) = try World.boundedCircle()
         for responder in responders {
             guard case .sent = try world.command({ store in
                 try PingService(store: store, env: world.env).send(to: try world.contact("Dana", of: responder), from: responder)
@@ -226,7 +206,7 @@ import TestSupport
         }
         #expect(answered == 40 && transactions == 3 && checkIns == 1, "\(answered) in \(transactions)")
         for responder in responders {
-            #expect(try count(world, responder, titled: "Dana Test responded to your ping") == 1)
+            #expect(try world.feedCount(responder, titled: "Dana Test responded to your ping") == 1)
         }
     }
 }
