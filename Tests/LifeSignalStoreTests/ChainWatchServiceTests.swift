@@ -9,16 +9,7 @@ import Testing
 struct ChainWatchServiceTests {
     /// Ada watched by Bob, who has a notify command on his sign-in; Ada checked in.
     func pair() throws -> (world: World, ada: Account, bob: Account, session: String) {
-        let world = World()
-        let ada = try world.person("Ada", phone: "+15550000001")
-        let auth = AuthService(store: world.store, env: world.env)
-        let issued = try auth.requestCode(phoneNumber: "+15550000002")
-        guard case .signedIn(let bob, let token, _) = try auth.verify(phoneNumber: "+15550000002", code: issued.code,
-                                                                      firstName: "Bob", lastName: "O") else {
-            throw LifeSignalError.invalid("sign-in failed in the test world")
-        }
-        try world.link(ada, bob, responder: true, dependent: false)
-        let session = SHA256.hexDigest(token)
+        let (world, ada, bob, session) = try World.adaWatchedBySignedInBob()
         try DeliverySetupService(store: world.store, env: world.env).deliveryRan(notifyCommandSince: world.now,
                                                                                  account: bob.id, session: session)
         try world.checkIn(ada)
