@@ -18,7 +18,6 @@ struct Crowd {
         try memory.write { transaction in try body(LayoutStore(transaction, name: memory.name)) }
     }
 
-    /// Signs up `count` people, each then given to `configure`; their IDs.
     /// `count` accounts, each checked in once at the crowd's start and
     /// watched by `responder` (linked both ways).
     func addCheckedInDependents(_ count: Int, of responder: EntityID) throws -> [EntityID] {
@@ -36,6 +35,21 @@ struct Crowd {
         return dependents
     }
 
+    /// `count` accounts watching over `dependent` (linked both ways).
+    func addResponders(_ count: Int, of dependent: EntityID) throws -> [EntityID] {
+        let responders = try add(count) { store, account in
+            try store.saveContacts([ContactLink(contactID: dependent, isResponder: false, isDependent: true,
+                                                addedAt: env.now)], of: account.id)
+        }
+        try write { store in
+            try store.saveContacts(responders.map {
+                ContactLink(contactID: $0, isResponder: true, isDependent: false, addedAt: env.now)
+            }, of: dependent)
+        }
+        return responders
+    }
+
+    /// Signs up `count` people, each then given to `configure`; their IDs.
     func add(_ count: Int, _ configure: (LayoutStore, Account) throws -> Void) throws -> [EntityID] {
         var ids: [EntityID] = []
         try write { store in

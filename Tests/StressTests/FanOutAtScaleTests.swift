@@ -28,15 +28,7 @@ import Testing
         let danaID = try #require(EntityID(validating: try dana.accountID()))
 
         let crowd = try Crowd(sandbox)
-        let responders = try crowd.add(1_000) { store, account in
-            try store.saveContacts([ContactLink(contactID: danaID, isResponder: false, isDependent: true,
-                                                addedAt: crowd.env.now)], of: account.id)
-        }
-        try crowd.write { store in
-            try store.saveContacts(responders.map {
-                ContactLink(contactID: $0, isResponder: true, isDependent: false, addedAt: crowd.env.now)
-            }, of: danaID)
-        }
+        let responders = try crowd.addResponders(1_000, of: danaID)
         try crowd.copy(into: sandbox)
 
         sandbox.setNow(Self.later, for: [dana, zed])
@@ -138,15 +130,7 @@ import Testing
         let danaID = try #require(EntityID(validating: try dana.accountID()))
         let crowd = try Crowd(sandbox)
         // More than a check-in's own transaction carries on either backend.
-        let responders = try crowd.add(kind == .etcd ? 40 : 300) { store, account in
-            try store.saveContacts([ContactLink(contactID: danaID, isResponder: false, isDependent: true,
-                                                addedAt: crowd.env.now)], of: account.id)
-        }
-        try crowd.write { store in
-            try store.saveContacts(responders.map {
-                ContactLink(contactID: $0, isResponder: true, isDependent: false, addedAt: crowd.env.now)
-            }, of: danaID)
-        }
+        let responders = try crowd.addResponders(kind == .etcd ? 40 : 300, of: danaID)
         try crowd.copy(into: sandbox)
         sandbox.setNow(Self.later, for: [dana])
         try #require(try dana.run("status").status == 0, "her responders are told she missed it")
@@ -208,15 +192,7 @@ import Testing
         let danaID = try #require(EntityID(validating: try dana.accountID()))
         let crowd = try Crowd(sandbox)
         // More than a command's own transaction carries on either backend.
-        let responders = try crowd.add(300) { store, account in
-            try store.saveContacts([ContactLink(contactID: danaID, isResponder: false, isDependent: true,
-                                                addedAt: crowd.env.now)], of: account.id)
-        }
-        try crowd.write { store in
-            try store.saveContacts(responders.map {
-                ContactLink(contactID: $0, isResponder: true, isDependent: false, addedAt: crowd.env.now)
-            }, of: danaID)
-        }
+        let responders = try crowd.addResponders(300, of: danaID)
         try crowd.copy(into: sandbox)
 
         let store = try crowd.sharedStore(sandbox)
