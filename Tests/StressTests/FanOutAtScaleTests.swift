@@ -118,7 +118,8 @@ import Testing
     /// check-in's own transaction carries: the real code tells them all
     /// they are safe before it reports, so the duress code's words (which
     /// tell nobody) are still the real code's, byte for byte, on twin
-    /// stores; every responder gets the duress alert once.
+    /// stores, even naming the responder whose damaged feed neither could
+    /// reach; every other responder gets the duress alert once.
     @Test(arguments: TestStore.etcdAvailable ? [TestStore.Kind.directory, .etcd] : [.directory])
     func aDuressCheckInAfterAMissReadsAsTheRealOne(_ kind: TestStore.Kind) throws {
         let (real, duress) = ("4821-blue", "4821-red")
@@ -134,6 +135,10 @@ import Testing
         try crowd.copy(into: sandbox)
         sandbox.setNow(Self.later, for: [dana])
         try #require(try dana.run("status").status == 0, "her responders are told she missed it")
+        // The last responder's feed is damaged after they were told: beyond
+        // the check-in's own share, the real code names them as not reached.
+        let damaged = try #require(responders.last)
+        try crowd.sharedStore(sandbox).backend.write { try $0.write("accounts/\(damaged)/feed/summary.json", Array("{".utf8)) }
 
         let twin = Sandbox("duresstwin", inMemory: true, storeKind: kind)
         for name in try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path) {
@@ -143,7 +148,7 @@ import Testing
         let (realDana, duressDana) = (sandbox.person("dana", now: Self.later), twin.person("dana", now: Self.later))
         let realRun = try realDana.run(["checkin", "--code", real])
         let duressRun = try duressDana.run(["checkin", "--code", duress])
-        #expect(realRun.status == 0 && realRun.stdout.contains("Your \(responders.count) responders have been told you are safe"),
+        #expect(realRun.status == 0 && realRun.stdout.contains("\(responders.count - 1) of your \(responders.count) responders were told you are safe; "),
                 "\(realRun)")
         #expect(duressRun.status == realRun.status && duressRun.stdout == realRun.stdout && duressRun.stderr == realRun.stderr,
                 "\(realRun)\n\(duressRun)")
@@ -152,12 +157,39 @@ import Testing
             #expect(seen.status == shown.status && seen.stdout == shown.stdout && seen.stderr == shown.stderr, "\(view): \(seen)\n\(shown)")
         }
         let store = try crowd.sharedStore(twin)
+        #expect(try Self.duressAlerts(responders.dropLast(), in: store) == responders.count - 1)
+        #expect(try Self.told(responders.dropLast(), titled: "Dana D is safe", in: store) == 0, "nothing says safe under duress")
+    }
+
+    /// The duress code given to change the codes, with more responders
+    /// than one transaction carries: the command tells every responder
+    /// before it returns, as a duress check-in does, instead of leaving
+    /// the rest to whoever comes next; so does the real code clearing them,
+    /// which ends the alert.
+    @Test(arguments: TestStore.etcdAvailable ? [TestStore.Kind.directory, .etcd] : [.directory])
+    func theDuressCodeChangingTheCodesAlertsEveryResponderBeforeItReturns(_ kind: TestStore.Kind) throws {
+        let (real, duress) = ("4821-blue", "4821-red")
+        let sandbox = Sandbox("duresscodes", inMemory: true, storeKind: kind)
+        let dana = sandbox.person("dana")
+        try dana.signUp(phone: "+15550000010", first: "Dana", last: "D")
+        try #require(try dana.run(["checkin", "code", "set", "--code", real, "--duress", duress]).status == 0)
+        let danaID = try #require(EntityID(validating: try dana.accountID()))
+        let crowd = try Crowd(sandbox)
+        let responders = try crowd.addResponders(kind == .etcd ? 40 : 300, of: danaID)
+        try crowd.copy(into: sandbox)
+        let store = try crowd.sharedStore(sandbox)
+
+        let changed = try dana.run(["checkin", "code", "set", "--code", real, "--duress", duress],
+                                   extra: ["LIFESIGNAL_CHECKIN_CODE": duress])
+        #expect(changed.status == 0, "\(changed)")
         #expect(try Self.duressAlerts(responders, in: store) == responders.count)
-        #expect(try Self.told(responders, titled: "Dana D is safe", in: store) == 0, "nothing says safe under duress")
+        let cleared = try dana.run(["checkin", "code", "clear", "--code", real])
+        #expect(cleared.status == 0, "\(cleared)")
+        #expect(try Self.told(responders, titled: "Dana D's duress alert is over", in: store) == responders.count)
     }
 
     /// How many of `responders` hold exactly one duress alert from Dana.
-    static func duressAlerts(_ responders: [EntityID], in store: SharedStore) throws -> Int {
+    static func duressAlerts(_ responders: some Collection<EntityID>, in store: SharedStore) throws -> Int {
         try store.readWithoutCatchUp { store in
             try responders.filter { id in
                 try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)
@@ -167,7 +199,7 @@ import Testing
     }
 
     /// How many of `responders` hold exactly one item titled `prefix`.
-    static func told(_ responders: [EntityID], titled prefix: String, in store: SharedStore) throws -> Int {
+    static func told(_ responders: some Collection<EntityID>, titled prefix: String, in store: SharedStore) throws -> Int {
         try store.readWithoutCatchUp { store in
             try responders.filter { id in
                 try NotificationService(store: store).list(of: id, filter: nil, unreadOnly: false, limit: nil)

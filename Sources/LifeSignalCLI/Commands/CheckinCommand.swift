@@ -193,6 +193,9 @@ enum CheckInText {
         }
         var toldSafe = result.toldSafe
         if let told = toldSafe, told.reach.pending != nil { toldSafe = try ReachText.finished(told, c) }
+        if let wording = result.outcome.safeUnderDuress, let told = toldSafe {
+            toldSafe = try asTheRealCodeSays(told, wording, c)
+        }
         if let told = toldSafe, !told.reach.isNobody, !c.json {
             c.say("You had missed your check-in. " + ReachText.sentence(told, news: " you are safe"))
         }
@@ -204,6 +207,17 @@ enum CheckInText {
             c.err.line("warning: " + unwatched)
             c.hint(ReachText.addResponder)
         }
+    }
+
+    /// Under duress, `told` as the real code would have reported it: the
+    /// duress alert handed out first, and whom it could not reach named.
+    private static func asTheRealCodeSays(_ told: ReachText.Named, _ wording: AccountService.SafeUnderDuress,
+                                          _ c: Context) throws -> ReachText.Named {
+        var alert = told
+        alert.reach.pending = wording.alertKey
+        let unreachable = try ReachText.finished(alert, c).reach.unreachable
+        let reach = wording.reach(unreachable: unreachable)
+        return try c.reading { store, _ in ReachText.Named(reach, in: store) }
     }
 
     static let unwatched = "nobody is watching you: you have no responders, so a missed check-in reaches nobody"

@@ -43,9 +43,8 @@ enum CheckInCodeInput {
     /// attempt and then refused. Returns whom the duress alert reached when
     /// it was the duress code.
     static func verify(_ typed: String, _ c: Context) throws -> Reach? {
-        let verdict = try c.writing { store, account in
-            var account = account
-            return try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account)
+        let verdict = try checked(c) { store, account in
+            try CheckInCodeService(store: store, env: try c.core()).verify(typed, account: &account)
         }
         switch verdict {
         case .accepted(let duress): return duress
@@ -66,8 +65,7 @@ enum CheckInCodeInput {
         var code = typed ?? fromEnvironment(c)
         while true {
             // nil: a code is needed and none was given.
-            let outcome: Result<T, LifeSignalError>? = try c.writing { store, account in
-                var account = account
+            let outcome: Result<T, LifeSignalError>? = try checked(c) { store, account in
                 if account.checkInCodes == nil {
                     if typed != nil { return .failure(noCodes) }
                 } else if needsCode(account) || code != nil {
@@ -83,6 +81,22 @@ enum CheckInCodeInput {
             }
             return try outcome.get()
         }
+    }
+
+    /// Runs `check`, which may check a code, on the signed-in account in
+    /// one transaction; then hands out, silently, what the account still
+    /// owes (the rest of a duress alert raised, or of one ended, past the
+    /// first transaction's share), as `checkin` does: the duress code's
+    /// command ends with every responder told, like the real one's. What
+    /// fails is left to the next command, without a word.
+    static func checked<T>(_ c: Context, _ check: (LayoutStore, inout Account) throws -> T) throws -> T {
+        let (result, owes) = try c.writing { store, account in
+            var account = account
+            let result = try check(store, &account)
+            return (result, account.owesNotices)
+        }
+        if owes { _ = try? c.reading { _, _ in true } }
+        return result
     }
 
     static let noCodes = LifeSignalError.refused("no check-in code is set, so there is no code to check",
@@ -142,9 +156,8 @@ extension CheckinCodeSet: RunnableCommand {
             let code = try askTwice(c, "New check-in code: ")
             new = (code, try askTwice(c, "Duress code (a different one): ", differentFrom: code))
         }
-        let verdict = try c.writing { store, account in
-            var account = account
-            return try CheckInCodeService(store: store, env: try c.core())
+        let verdict = try CheckInCodeInput.checked(c) { store, account in
+            try CheckInCodeService(store: store, env: try c.core())
                 .set(code: new.code, duress: new.duress, current: current, account: &account)
         }
         if case .refused(let error) = verdict { throw error }
@@ -203,9 +216,8 @@ extension CheckinCodeClear: RunnableCommand {
             return success
         }
         let current = try code ?? CheckInCodeInput.fromEnvironment(c) ?? CheckInCodeInput.ask(c)
-        let verdict = try c.writing { store, account in
-            var account = account
-            return try CheckInCodeService(store: store, env: try c.core()).clear(current: current, account: &account)
+        let verdict = try CheckInCodeInput.checked(c) { store, account in
+            try CheckInCodeService(store: store, env: try c.core()).clear(current: current, account: &account)
         }
         if case .refused(let error) = verdict { throw error }
         if c.json { c.printJSON(.object([("codesSet", .bool(false))])) } else {

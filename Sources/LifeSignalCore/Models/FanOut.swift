@@ -81,3 +81,8 @@ public struct FanOut: Codable, Sendable, Equatable {
     /// Recipients one fan-out names at most; more is damage.
     public static let maximumRecipients = 100_000
 }
+
+extension Account {
+    /// Whether notices the account committed to are still being handed out.
+    public var owesNotices: Bool { fanOuts.contains { !$0.isDone } }
+}

@@ -45,6 +45,33 @@ public struct AccountService {
         /// transaction (`FanOut`: a duress alert, or its end), which its
         /// command hands out without a word, as a check-in says nothing of them.
         public var owesNotices = false
+        /// Under duress with the duress alert still being handed out: the
+        /// words of `toldSafe` are to be settled once it is (`SafeUnderDuress`).
+        public var safeUnderDuress: SafeUnderDuress?
+    }
+
+    /// What the real code would have said of a check-in after a miss, when
+    /// the duress code was used and its alert went past the check-in's own
+    /// transaction. The real code tells every responder told of the miss
+    /// that the account is safe before it reports, naming those whose
+    /// files it could not use; the duress code tells nobody, so its command
+    /// finishes the duress alert (to the same people, through the same
+    /// files) and names those it could not reach among `toldOfMiss`.
+    public struct SafeUnderDuress: Sendable, Equatable {
+        /// The duress alert's fan-out (`FanOut.key`).
+        public var alertKey: String
+        /// The responders told of the miss, in the order the real code tells them.
+        public var toldOfMiss: [EntityID]
+
+        /// The reach the real code's "safe" notice would have had, when the
+        /// duress alert could not reach `unreachable`.
+        public func reach(unreachable: [EntityID]) -> Reach {
+            let missed = Set(unreachable)
+            var reach = Reach()
+            reach.told = toldOfMiss.filter { !missed.contains($0) }
+            reach.unreachable = toldOfMiss.filter { missed.contains($0) }
+            return reach
+        }
     }
 
     /// Records a check-in now. When the account had missed its deadline,
@@ -79,12 +106,12 @@ public struct AccountService {
         account.warnedUnwatchedAt = watched ? nil : (account.warnedUnwatchedAt ?? env.now)
         if let problem = try deadlines.rescheduleDespiteDamage(&account, responders: responders) { damaged.append(problem) }
         var toldSafe: Reach?
+        var safeUnderDuress: SafeUnderDuress?
         if wasMissed {
             if account.duressAlert != nil {
-                var reach = Reach()
-                reach.told = told.filter { duressReach?.unreachable.contains($0) != true }
-                reach.unreachable = told.filter { duressReach?.unreachable.contains($0) == true }
-                toldSafe = reach
+                let wording = SafeUnderDuress(alertKey: duressReach?.pending ?? "", toldOfMiss: told)
+                toldSafe = wording.reach(unreachable: duressReach?.unreachable ?? [])
+                if duressReach?.pending != nil { safeUnderDuress = wording }
             } else {
                 toldSafe = try notifier.fanOut(from: &account, key: "safe:" + env.newID().rawValue, to: told, FeedDraft(
                     type: .checkIn, title: account.fullName + QuietHoursRules.safeSuffix,
@@ -94,7 +121,7 @@ public struct AccountService {
             }
         }
         return CheckInOutcome(toldSafe: toldSafe, warnUnwatched: warn, damaged: damaged,
-                              owesNotices: account.fanOuts.contains { !$0.isDone })
+                              owesNotices: account.owesNotices, safeUnderDuress: safeUnderDuress)
     }
 
     /// Sets the intervals, the grace period and the repeats. The new
