@@ -141,7 +141,32 @@ import TestSupport
         }
         let store = LayoutStore(world.files, name: world.backend.name)
         let wake = try #require(try store.dueWakes(at: world.now.addingTimeInterval(3600)).first { $0.accountID == dana.id })
-        #expect(wake.unreadable != nil && wake.toldUnreadable == nil, "\(wake)")
+        #expect(wake.unreadable != nil && !wake.isTellingUnreadable, "\(wake)")
+    }
+
+    /// A responder told that Dana cannot be watched leaves between two
+    /// steps of telling the others: the next step goes on after the last
+    /// one told, so nobody is skipped (a count of those told would now
+    /// point one past the next one) and nobody is told twice.
+    @Test func cannotBeWatchedSkipsNobodyWhenAResponderLeavesMidway() throws {
+        let (world, dana, responders) = try World.boundedCircle()
+        try world.files.write("accounts/\(dana.id)/account.json", Array("{".utf8))
+        world.advance(86_400)
+        try world.backend.write { transaction in
+            let store = LayoutStore(transaction, name: world.backend.name, notices: 16)
+            _ = try DeadlineService(store: store, env: world.env).catchUp(first: dana.id, limit: 0, spread: 0)
+        }
+        let title = "A dependent of yours cannot be watched"
+        let told = try responders.filter { try world.feedCount($0, titled: title) == 1 }
+        try #require(told.count == 16)
+        let leaving = try #require(told.map(\.id).min())
+        try world.command { store in
+            try store.saveContacts(try store.contacts(of: dana.id).filter { $0.contactID != leaving }, of: dana.id)
+        }
+        _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
+        for responder in responders {
+            #expect(try world.feedCount(responder, titled: title) == 1, "\(responder.firstName)")
+        }
     }
 
     /// Twenty sent invitations expiring at once (as many as may be

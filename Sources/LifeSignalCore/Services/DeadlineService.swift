@@ -196,7 +196,7 @@ public struct DeadlineService {
         } catch let failure as any UserFacingError where aroundDamagedWake && failure.isUnreadableFile {
             wakeProblem = failure.message
             // Fails again, naming it, unless it is the account's wake file.
-            try store.scheduleDespiteDamage(account.id, at: wake, unreadable: nil, told: nil)
+            try store.scheduleDespiteDamage(account.id, at: wake, unreadable: nil, toldThrough: nil)
         }
         return sent
     }
@@ -232,29 +232,45 @@ public struct DeadlineService {
 
     /// The account itself cannot be read: its responders are told once per
     /// damage, and it is looked at again later. With more of them than this
-    /// transaction carries notices, the schedule entry counts those told
-    /// and stays due, so the next step tells the next ones, each once.
+    /// transaction carries notices, they are told in the order of their
+    /// IDs and the schedule entry keeps the last one told and stays due, so
+    /// the next step tells the ones after it, each once, whoever was
+    /// removed or added meanwhile.
     private func reportUnreadable(_ wake: ScheduledWake, _ failure: any UserFacingError) throws -> Int {
         let file = failure.unreadableFile
-        var sent = 0, told = 0, rest = false
-        // A damage already told to everyone (no count kept) is told no more.
-        if wake.unreadable != file || wake.toldUnreadable != nil {
-            let responders = try responders(of: wake.accountID, tolerant: true)
-            told = wake.unreadable == file ? min(wake.toldUnreadable ?? 0, responders.count) : 0
-            let draft = Self.cannotBeWatched(wake.accountID, failure)
-            while told < responders.count, store.reserveNotice() {
-                sent += try notifier.deliver(responders[told].contactID, draft) ? 1 : 0
-                told += 1
+        var sent = 0, rest = false
+        var toldThrough = wake.toldThrough
+        // A damage already told to everyone (no progress kept) is told no more.
+        if wake.unreadable != file || wake.isTellingUnreadable {
+            let found = try responders(of: wake.accountID, tolerant: true)
+            var pending = found.sorted { $0.contactID < $1.contactID }[...]
+            if wake.unreadable == file, let through = wake.toldThrough {
+                pending = pending.drop { $0.contactID <= through }
+            } else if wake.unreadable == file, let count = wake.toldCount {
+                // An older lifesignal's count, of the responders in the order it found them.
+                let told = Set(found.prefix(count).map(\.contactID))
+                pending = pending.filter { !told.contains($0.contactID) }[...]
+            } else {
+                toldThrough = nil
             }
-            rest = told < responders.count
+            let draft = Self.cannotBeWatched(wake.accountID, failure)
+            while let next = pending.first, store.reserveNotice() {
+                sent += try notifier.deliver(next.contactID, draft) ? 1 : 0
+                toldThrough = next.contactID
+                pending.removeFirst()
+            }
+            rest = !pending.isEmpty
         }
         // A millisecond back, as an owed notice of a deadline: due at once;
-        // unless the wake file cannot keep the count, and the next step
+        // unless the wake file cannot keep the progress, and the next step
         // would start again from the first (then in an hour, as before).
         let later = env.now.addingTimeInterval(Self.recheckDelay)
+        // Nobody told yet (this transaction had no notice to spare): kept
+        // as not yet reported, so the next step starts from the first.
+        let reported = rest && toldThrough == nil ? nil : file
         if try !store.scheduleDespiteDamage(wake.accountID, at: rest ? env.now.addingTimeInterval(-0.001) : later,
-                                            unreadable: file, told: rest ? told : nil), rest {
-            try store.scheduleDespiteDamage(wake.accountID, at: later, unreadable: file, told: nil)
+                                            unreadable: reported, toldThrough: rest ? toldThrough : nil), rest {
+            try store.scheduleDespiteDamage(wake.accountID, at: later, unreadable: file, toldThrough: nil)
         }
         return sent
     }
@@ -265,7 +281,7 @@ public struct DeadlineService {
 
     private func schedule(_ id: EntityID, at wake: Date?, tolerant: Bool) throws {
         if tolerant {
-            try store.scheduleDespiteDamage(id, at: wake, unreadable: nil, told: nil)
+            try store.scheduleDespiteDamage(id, at: wake, unreadable: nil, toldThrough: nil)
         } else {
             try store.schedule(id, at: wake)
         }

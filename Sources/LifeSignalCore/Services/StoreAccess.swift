@@ -101,11 +101,11 @@ public protocol StoreWriting: StoreReading {
     /// file, when unreadable, is left as it is (the schedule is searched
     /// instead), and `unreadable` (the file that could not be read) is kept
     /// with the entry, so the damage is reported once, not at every look;
-    /// `told`, how many responders were told of it so far while some are
-    /// still to be told (nil once everyone was). False when the wake file
-    /// itself cannot be used, so neither `unreadable` nor `told` is kept.
+    /// `toldThrough`, the last responder (in ID order) told of it so far
+    /// while some are still to be told (nil once everyone was). False when
+    /// the wake file itself cannot be used, so neither is kept.
     @discardableResult
-    func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?) throws -> Bool
+    func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?, toldThrough: EntityID?) throws -> Bool
     /// Wakes at or before `now`, earliest first: all of them, or the
     /// earliest `limit` (the schedule is then read no further than needed).
     func dueWakes(at now: Date, limit: Int?) throws -> [ScheduledWake]
@@ -139,16 +139,24 @@ public struct ScheduledWake: Sendable, Equatable {
     /// The account's own file that could not be read when it was last
     /// looked at (its responders were told); nil when all was well.
     public var unreadable: String?
-    /// How many responders were told of `unreadable` so far while some
-    /// are still to be told, in the order they are found; nil once all were.
-    public var toldUnreadable: Int?
+    /// While some responders are still to be told of `unreadable`: the
+    /// last one told so far, in the order of their IDs (so a responder
+    /// removed meanwhile makes nobody else skipped); nil once all were.
+    public var toldThrough: EntityID?
+    /// How many responders an older lifesignal had told of `unreadable`,
+    /// counted in the order they were found: read, never written.
+    public var toldCount: Int?
 
-    public init(accountID: EntityID, at: Date, unreadable: String? = nil, toldUnreadable: Int? = nil) {
+    public init(accountID: EntityID, at: Date, unreadable: String? = nil, toldThrough: EntityID? = nil, toldCount: Int? = nil) {
         self.accountID = accountID
         self.at = at
         self.unreadable = unreadable
-        self.toldUnreadable = toldUnreadable
+        self.toldThrough = toldThrough
+        self.toldCount = toldCount
     }
+
+    /// Whether responders are still being told of `unreadable`.
+    public var isTellingUnreadable: Bool { toldThrough != nil || toldCount != nil }
 }
 
 /// A failure that names the store file it is about (damaged, written by a

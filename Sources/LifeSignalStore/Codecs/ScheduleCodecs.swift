@@ -32,27 +32,29 @@ extension CheckInRecord: StoreFileElement {
 /// `wake.json` of an account: its entry in the schedule.
 extension AccountWake: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case at, told, unreadable
-        static let names = JSONNames(["at", "told", "unreadable"])
+        case at, told, toldThrough, unreadable
+        static let names = JSONNames(["at", "told", "toldThrough", "unreadable"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AccountWake {
         let start = reader.valueStart()
-        var at: Date?, unreadable: String?, told: Int?
+        var at: Date?, unreadable: String?, told: Int?, toldThrough: EntityID?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .at: at = try reader.readDate()
             case .told: told = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            case .toldThrough: toldThrough = try reader.readOptional { reader throws(JSONReadError) in try reader.readEntityID() }
             case .unreadable: unreadable = try reader.readOptionalString()
             }
         }
-        return AccountWake(at: try present(at, StoreField.at, start), unreadable: unreadable, told: told)
+        return AccountWake(at: try present(at, StoreField.at, start), unreadable: unreadable, toldThrough: toldThrough, told: told)
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)
         if let told { writer.member(StoreField.told.name, told) }
+        writer.member(StoreField.toldThrough.name, ifPresent: toldThrough)
         writer.member(StoreField.unreadable.name, ifPresent: unreadable)
         writer.endObject()
     }

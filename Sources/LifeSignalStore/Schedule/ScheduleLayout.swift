@@ -18,10 +18,13 @@ package struct AccountWake: Codable, Equatable {
     /// The account's own file that could not be read at its last look
     /// (`ScheduledWake.unreadable`): its responders were told of it once.
     var unreadable: String?
-    /// How many responders were told of `unreadable` so far, in the order
-    /// they are found, while some are still to be told (more than one
-    /// transaction carries); nil once everyone was.
-    var told: Int?
+    /// While some responders are still to be told of `unreadable` (more
+    /// than one transaction carries): the last one told, in ID order; nil
+    /// once everyone was (`ScheduledWake.toldThrough`).
+    var toldThrough: EntityID?
+    /// An older lifesignal's count of those told (`ScheduledWake.toldCount`):
+    /// read, never written.
+    var told: Int? = nil
 }
 
 extension LayoutStore {
@@ -53,11 +56,11 @@ extension LayoutStore {
     }
 
     public func schedule(_ id: EntityID, at wake: Date?) throws {
-        try schedule(id, at: wake, unreadable: nil, told: nil, old: try load(AccountWake.self, StorePaths.wake(id)))
+        try schedule(id, at: wake, unreadable: nil, toldThrough: nil, old: try load(AccountWake.self, StorePaths.wake(id)))
     }
 
     @discardableResult
-    public func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?) throws -> Bool {
+    public func scheduleDespiteDamage(_ id: EntityID, at wake: Date?, unreadable: String?, toldThrough: EntityID?) throws -> Bool {
         let old: AccountWake?
         do {
             old = try load(AccountWake.self, StorePaths.wake(id))
@@ -71,7 +74,7 @@ extension LayoutStore {
             if let wake = wake.map(ScheduleName.normalized) { try writeFile(ScheduleName.path(at: wake, id), []) }
             return false
         }
-        try schedule(id, at: wake, unreadable: unreadable, told: told, old: old)
+        try schedule(id, at: wake, unreadable: unreadable, toldThrough: toldThrough, old: old)
         return true
     }
 
@@ -82,10 +85,10 @@ extension LayoutStore {
         return named == codec.fullPath(StorePaths.wake(id)) || named == codec.fullPath(StorePaths.accountDirectory(id))
     }
 
-    private func schedule(_ id: EntityID, at wake: Date?, unreadable: String?, told: Int?, old: AccountWake?) throws {
+    private func schedule(_ id: EntityID, at wake: Date?, unreadable: String?, toldThrough: EntityID?, old: AccountWake?) throws {
         let wake = wake.map(ScheduleName.normalized)
         guard old.map({ ScheduleName.entryMilliseconds($0.at) }) != wake.map(ScheduleName.entryMilliseconds)
-                || old?.unreadable != unreadable || old?.told != told else {
+                || old?.unreadable != unreadable || old?.toldThrough != toldThrough || old?.told != nil else {
             // Unchanged; its entry must still be there (one that was taken
             // for a stray, or lost to an older lifesignal on the same store).
             if let wake, try files.read(ScheduleName.path(at: wake, id)) == nil {
@@ -98,7 +101,7 @@ extension LayoutStore {
         if let old { try removeUnread(ScheduleName.path(at: old.at, id)) }
         if let wake {
             try writeFile(ScheduleName.path(at: wake, id), [])
-            try store(AccountWake(at: wake, unreadable: unreadable, told: told), StorePaths.wake(id))
+            try store(AccountWake(at: wake, unreadable: unreadable, toldThrough: toldThrough), StorePaths.wake(id))
         } else {
             try remove(StorePaths.wake(id))
         }
@@ -144,7 +147,7 @@ extension LayoutStore {
                 continue
             }
             due.append(ScheduledWake(accountID: candidate.id, at: candidate.at, unreadable: recorded?.unreadable,
-                                     toldUnreadable: recorded?.told))
+                                     toldThrough: recorded?.toldThrough, toldCount: recorded?.told))
             // An entry the account's wake.json does not name (left by a
             // crash of an older version, or copied in by hand) would stay
             // due for ever: the account is looked at, and the entry goes.
@@ -167,7 +170,8 @@ extension LayoutStore {
             return nil
         }
         guard let recorded, recorded.at <= now else { return nil }
-        return ScheduledWake(accountID: id, at: recorded.at, unreadable: recorded.unreadable, toldUnreadable: recorded.told)
+        return ScheduledWake(accountID: id, at: recorded.at, unreadable: recorded.unreadable, toldThrough: recorded.toldThrough,
+                             toldCount: recorded.told)
     }
 
     /// Visits the schedule's entries in time order, as (hour, name), until

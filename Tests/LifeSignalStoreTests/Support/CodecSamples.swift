@@ -50,7 +50,7 @@ enum CodecSamples {
         StoreCodecSample(DeliveryRetry.StoreField.self, populated: retry, minimal: retry),
         StoreCodecSample(CheckInRecord.StoreField.self, populated: CheckInRecord(timestamp: date(5), command: "ls -l \"x\""),
                     minimal: CheckInRecord(timestamp: date(5))),
-        StoreCodecSample(AccountWake.StoreField.self, populated: AccountWake(at: date(6), unreadable: "accounts/x/account.json", told: 3),
+        StoreCodecSample(AccountWake.StoreField.self, populated: AccountWake(at: date(6), unreadable: "accounts/x/account.json", toldThrough: id(6), told: 3),
                     minimal: AccountWake(at: date(6), unreadable: nil)),
         StoreCodecSample(OlderScheduleEntry.StoreField.self, populated: OlderScheduleEntry(accountID: id(7), at: date(7)),
                     minimal: OlderScheduleEntry(accountID: id(7), at: date(7))),
