@@ -61,6 +61,13 @@ public struct StatusReport: Sendable {
         self.pendingPings = pending.count
         self.unreadNotifications = try store.feedSummary(of: account.id).unread
         let links = try store.contacts(of: account.id)
+        // Each dependent's account is read below (and, for people, each
+        // responder's and each sender's, with the responders' delivery):
+        // fetched together first, so many contacts cost few round trips.
+        let watchers = detailed ? links.filter(\.isResponder).map(\.contactID) : []
+        try store.readAhead(accounts: links.filter { detailed || $0.isDependent }.map(\.contactID)
+                                + (detailed ? pending.map(\.senderID) : []),
+                            deliverySetups: watchers)
         responderCount = links.filter(\.isResponder).count
         dependentCount = links.filter(\.isDependent).count
         pausedUntil = account.isPaused(at: now) ? account.pause?.until : nil
