@@ -64,10 +64,13 @@ public struct StatusReport: Sendable {
         // Each dependent's account is read below (and, for people, each
         // responder's and each sender's, with the responders' delivery):
         // fetched together first, so many contacts cost few round trips.
-        let watchers = detailed ? links.filter(\.isResponder).map(\.contactID) : []
-        try store.readAhead(accounts: links.filter { detailed || $0.isDependent }.map(\.contactID)
-                                + (detailed ? pending.map(\.senderID) : []),
-                            deliverySetups: watchers)
+        var ahead: [EntityID] = [], watchers: [EntityID] = []
+        for link in links where detailed || link.isDependent {
+            ahead.append(link.contactID)
+            if detailed, link.isResponder { watchers.append(link.contactID) }
+        }
+        if detailed { for ping in pending { ahead.append(ping.senderID) } }
+        try store.readAhead(accounts: ahead, deliverySetups: watchers)
         responderCount = links.filter(\.isResponder).count
         dependentCount = links.filter(\.isDependent).count
         pausedUntil = account.isPaused(at: now) ? account.pause?.until : nil
