@@ -4,7 +4,7 @@ import Glibc
 struct BenchOptions {
     static let usage = """
         USAGE: lifesignal-bench [--check] [--quick] [--binary PATH] [--dir DIR] [--rounds N] [--keep]
-                                [--etcd URL]
+                                [--etcd URL] [--only SIZE]
 
         Seeds stores through the store layer, counts the instructions of one run
         of each command of a release lifesignal binary (valgrind's callgrind),
@@ -25,6 +25,8 @@ struct BenchOptions {
                           cluster, e.g. 3 loopback members), held to 3x its
                           directory row and 5 ms over the etcd round-trip floor,
                           and removed afterwards
+          --only SIZE     seed and measure only the stores of one size column
+                          (e.g. "1k contacts"), for a quick look at their rows
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row
                           runs the benchmark itself this way)
           -h, --help      show this help
@@ -39,6 +41,8 @@ struct BenchOptions {
     var help = false
     /// A running cluster for the etcd rows (nil: none).
     var etcd: String?
+    /// The one store size to measure (nil: all).
+    var only: String?
     /// MiB to hash instead of benchmarking (nil: benchmark).
     var hashMegabytes: Int?
 
@@ -58,6 +62,7 @@ struct BenchOptions {
             case "--binary": binary = try Self.value(word, &words)
             case "--dir": directory = try Self.value(word, &words)
             case "--etcd": etcd = try Self.value(word, &words)
+            case "--only": only = try Self.value(word, &words)
             case "--sha256":
                 let text = try Self.value(word, &words)
                 guard let count = Int(text), count > 0, count <= 1024 else {

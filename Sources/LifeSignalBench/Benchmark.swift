@@ -17,10 +17,13 @@ struct Benchmark {
         let (baseline, launcher) = try CPrograms.build(in: scratch)
         let seeder = try Seeder(directory: scratch)
         var stores: [SeededStore] = []
-        for (number, spec) in Plan.stores.enumerated() {
+        for (number, spec) in Plan.stores.enumerated() where options.only.map({ $0 == spec.label }) ?? true {
             let begin = ProcessProbe.monotonicNanoseconds()
             stores.append(try seeder.seed(spec, seed: UInt64(number + 1)))
             log("seeded \(spec.label) (\(spec.accounts) accounts) in \(seconds(since: begin)) s")
+        }
+        if let only = options.only, stores.isEmpty {
+            throw BenchError.usage("error: no store has the size \"\(only)\" (\(Plan.stores.map(\.label).joined(separator: ", ")))")
         }
         // The seed skipped fsync; settle it now so no timed run pays its write-back.
         sync()

@@ -33,6 +33,9 @@ enum OutputCheck {
         case "contacts list":
             try expect(lines.count > store.spec.contacts, row,
                        "\(lines.count) lines for \(store.spec.contacts) contacts")
+        case "ping list":
+            // Both sections, a line for every ping.
+            try expect(lines.count > store.spec.contacts, row, "\(lines.count) lines for a ping with each of \(store.spec.contacts) contacts")
         case "ping send":
             try expect(stdout.hasPrefix("Pinged "), row, "no new ping was sent: \(stdout)")
         case "checkin":

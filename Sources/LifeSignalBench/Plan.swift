@@ -3,7 +3,9 @@
 struct Plan {
     static let feedSizes = [1_000, 10_000, 100_000]
     static let manyAccounts = 1_000
-    static let manyContacts = 200
+    /// A responder for a whole care home (issue 32.4): as many contacts,
+    /// and a ping pending with each of them.
+    static let manyContacts = 1_000
     /// The row each 1,000-account row must match: same feed, 2 accounts.
     static let smallStore = StoreSpec(accounts: 2, feedItems: 1_000, contacts: 1)
 
@@ -87,9 +89,17 @@ struct Plan {
             cases += [base, BenchCase(command: "doctor", size: last.spec.label, program: binary, arguments: ["doctor"], store: last,
                                       targets: [.linearInstructions(against: base.key, label: first.spec.label, scale: scale)])]
         }
+        // What the signed-in account shows of its contacts and pings costs
+        // the same whatever their number (issue 32.4).
         for store in stores where store.spec.contacts > 1 {
-            cases.append(BenchCase(command: "contacts list", size: store.spec.label, program: binary,
-                                   arguments: ["contacts", "list"], store: store))
+            cases += [
+                BenchCase(command: "status", size: store.spec.label, program: binary, arguments: ["status"], store: store,
+                          targets: [.instructions(3_000_000)]),
+                BenchCase(command: "ping list", size: store.spec.label, program: binary, arguments: ["ping", "list"], store: store,
+                          targets: [.instructions(3_000_000)]),
+                BenchCase(command: "contacts list", size: store.spec.label, program: binary,
+                          arguments: ["contacts", "list"], store: store),
+            ]
         }
         return cases
     }

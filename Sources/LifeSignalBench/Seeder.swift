@@ -78,6 +78,7 @@ struct Seeder {
         }
         try seedOthers(spec, engine: engine, env: env, user: user)
         try seedFeed(spec.feedItems, root: root, engine: engine, env: env, user: user.id, from: dependent.id)
+        if spec.contacts > 1 { try seedPings(engine: engine, env: env, user: user.id) }
         try engine.write(env: env) { store in try Self.markDelivered(user.id, store) }
 
         let xdg = try XDGDirectories(environment: environment, fallbackHome: home)
@@ -161,6 +162,32 @@ struct Seeder {
                 for (id, earlier) in overdue { try checkIn(id, store, env: earlier) }
             }
             number = last + 1
+        }
+    }
+
+    /// A ping pending between the user and every contact: the user pings
+    /// each dependent, and each responder pings the user, so `ping list`
+    /// names as many people as there are contacts and `status` as many
+    /// senders as there are responders.
+    private func seedPings(engine: SharedStore, env: CoreEnvironment, user: EntityID) throws {
+        let links = try engine.readWithoutCatchUp { store in try store.contacts(of: user) }
+        var start = 0
+        while start < links.count {
+            let batch = links[start..<min(links.count, start + Self.accountBatch)]
+            try engine.backend.write { transaction in
+                let store = LayoutStore(transaction, name: engine.name)
+                let pings = PingService(store: store, env: env)
+                for link in batch {
+                    let contact = try reload(link.contactID, store)
+                    let owner = try reload(user, store)
+                    if link.isDependent {
+                        _ = try pings.send(to: ContactView(link: link, account: contact), from: owner)
+                    } else if let back = try store.contacts(of: contact.id).first(where: { $0.contactID == user }) {
+                        _ = try pings.send(to: ContactView(link: back, account: owner), from: contact)
+                    }
+                }
+            }
+            start += Self.accountBatch
         }
     }
 

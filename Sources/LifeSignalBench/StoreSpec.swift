@@ -13,7 +13,7 @@ struct StoreSpec: Hashable {
 
     /// The label in the size column.
     var label: String {
-        if contacts > 1 { return "\(contacts) contacts" }
+        if contacts > 1 { return "\(Self.short(contacts)) contacts" }
         if overdue > 0 { return "\(Self.short(overdue)) due" }
         if accounts > 2 { return "\(Self.short(accounts)) accounts" }
         return "\(Self.short(feedItems)) items"

@@ -10,10 +10,7 @@ import TestSupport
 @Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
 struct EtcdRoundTripTests {
     /// The round trips the run reported, nil when it reported none.
-    static func roundTrips(_ result: RunResult) -> Int? {
-        guard let line = result.stderr.split(separator: "\n").last(where: { $0.hasPrefix("etcd: ") }) else { return nil }
-        return Int(line.dropFirst("etcd: ".count).prefix { $0.isNumber })
-    }
+    static func roundTrips(_ result: RunResult) -> Int? { result.etcdRoundTrips }
 
     @Test func statusTakesOneRoundTripAndCheckinTwo() throws {
         let cluster = try EtcdCluster.start(.init(members: 3))

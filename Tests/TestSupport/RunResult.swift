@@ -21,6 +21,13 @@ public struct RunResult: CustomStringConvertible, Sendable {
 
     public var succeeded: Bool { !signalled && status == 0 }
 
+    /// The round trips an etcd store's run reported on stderr
+    /// (`LIFESIGNAL_ETCD_TRAFFIC`), nil when it reported none.
+    public var etcdRoundTrips: Int? {
+        guard let line = stderr.split(separator: "\n").last(where: { $0.hasPrefix("etcd: ") }) else { return nil }
+        return Int(line.dropFirst("etcd: ".count).prefix { $0.isNumber })
+    }
+
     // MARK: stdout as JSON, for tests that stop when it is not what they expect
 
     public func json() throws -> Any {

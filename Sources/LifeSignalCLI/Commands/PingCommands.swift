@@ -75,7 +75,9 @@ extension PingList: RunnableCommand {
         let (pings, names, me) = try c.reading { store, account in
             let pings = try store.pings(of: account.id)
             var names: [EntityID: String] = [account.id: account.fullName]
-            for id in Set(pings.flatMap { [$0.senderID, $0.recipientID] }) where names[id] == nil {
+            let others = Set(pings.flatMap { [$0.senderID, $0.recipientID] }).subtracting([account.id])
+            try store.readAhead(accounts: Array(others), deliverySetups: [])
+            for id in others {
                 // A name that cannot be read is left out, never a failure of the list.
                 names[id] = (try? store.account(id))?.fullName
             }

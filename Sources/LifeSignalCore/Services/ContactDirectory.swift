@@ -57,7 +57,9 @@ public struct ContactDirectory {
 
     public func listing(of owner: EntityID) throws -> Listing {
         var listing = Listing()
-        for link in try store.contacts(of: owner) {
+        let links = try store.contacts(of: owner)
+        try store.readAhead(accounts: links.map(\.contactID), deliverySetups: [])
+        for link in links {
             do {
                 if let account = try store.account(link.contactID) {
                     var contact = ContactView(link: link, account: account)

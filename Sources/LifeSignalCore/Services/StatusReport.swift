@@ -61,6 +61,16 @@ public struct StatusReport: Sendable {
         self.pendingPings = pending.count
         self.unreadNotifications = try store.feedSummary(of: account.id).unread
         let links = try store.contacts(of: account.id)
+        // Each dependent's account is read below (and, for people, each
+        // responder's and each sender's, with the responders' delivery):
+        // fetched together first, so many contacts cost few round trips.
+        var ahead: [EntityID] = [], watchers: [EntityID] = []
+        for link in links where detailed || link.isDependent {
+            ahead.append(link.contactID)
+            if detailed, link.isResponder { watchers.append(link.contactID) }
+        }
+        if detailed { for ping in pending { ahead.append(ping.senderID) } }
+        try store.readAhead(accounts: ahead, deliverySetups: watchers)
         responderCount = links.filter(\.isResponder).count
         dependentCount = links.filter(\.isDependent).count
         pausedUntil = account.isPaused(at: now) ? account.pause?.until : nil

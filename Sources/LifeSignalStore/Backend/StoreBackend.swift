@@ -171,6 +171,16 @@ public protocol StoreSnapshot: AnyObject {
     /// cheaper way to answer than listing, which the caller then does. On
     /// etcd: one range with a limit, whatever the number of files.
     func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage?
+    /// Reads `paths` ahead, in as few requests as the backend can, so that
+    /// the `read`s that follow answer from what came back: for a command
+    /// that reads one small file of each of many accounts (a responder's
+    /// `status`, `ping list`). Changes no answer and reports nothing wrong
+    /// with a file: each `read` still does. A backend on a local disk,
+    /// where a read costs no round trip, does nothing.
+    func readAhead(_ paths: [String]) throws
+    /// Whether `readAhead` does anything here: a caller need not name the
+    /// files when it does not.
+    var readsAhead: Bool { get }
 }
 
 /// One page of a directory's files in path order (`pageUnchecked`).
@@ -193,6 +203,9 @@ extension StoreSnapshot {
     public func firstFileUnchecked(under directory: String) throws -> String? { try files(under: directory).first }
     /// Listing is the way on a backend that reads from a local disk.
     public func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
+    /// Reads from a local disk cost too little to batch.
+    public func readAhead(_ paths: [String]) throws {}
+    public var readsAhead: Bool { false }
 }
 
 /// The files of a store as one transaction sees them: its own staged

@@ -37,6 +37,12 @@ final class EtcdTransaction: StoreTransaction {
         return try reader.value(path).bytes
     }
 
+    func readAhead(_ paths: [String]) throws {
+        reader.readAhead(paths.filter { changes[$0] == nil })
+    }
+
+    var readsAhead: Bool { true }
+
     func list(_ directory: String) throws -> [String] {
         let names = try listUnchecked(directory)
         if writable { checkedDirectories.insert(directory) }

@@ -163,6 +163,12 @@ public final class LayoutStore: StoreWriting {
         try load(Account.self, StorePaths.account(id))
     }
 
+    public func readAhead(accounts: [EntityID], deliverySetups: [EntityID]) throws {
+        guard files.readsAhead else { return }
+        let paths = accounts.map(StorePaths.account) + deliverySetups.map(StorePaths.deliverySetup)
+        try files.readAhead(paths.filter { cache[$0] == nil })
+    }
+
     public func contacts(of id: EntityID) throws -> [ContactLink] {
         try load([ContactLink].self, StorePaths.contacts(id)) ?? []
     }

@@ -22,6 +22,9 @@ final class OverlayFiles: StoreTransaction {
         return try base.readUnchecked(path)
     }
 
+    func readAhead(_ paths: [String]) throws { try base.readAhead(paths.filter { changes[$0] == nil }) }
+    var readsAhead: Bool { base.readsAhead }
+
     func list(_ directory: String) throws -> [String] { overlay(try base.list(directory), in: directory) }
 
     func listUnchecked(_ directory: String) throws -> [String] { overlay(try base.listUnchecked(directory), in: directory) }
