@@ -59,7 +59,8 @@ extension AppSession {
     func expectSignedInReads(_ store: SharedStore, at location: StoreLocation) {
         guard case .etcd = location, let paths = try? paths() else { return }
         let hint = identityHint(paths)
-        guard let identity = hint.identity, let session = try? sessionFile(identity: identity).load() else { return }
+        guard let identity = hint.identity else { return store.expectReadsOfUnknownAccount() }
+        guard let session = try? sessionFile(identity: identity).load() else { return }
         let leftOut = store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token),
                                         learned: hint.learned.files)
         loadedIdentityHint?.leftOut = leftOut
@@ -92,15 +93,19 @@ extension AppSession {
     }
 
     /// Keeps an etcd store's identity for the next command's hint, when it
-    /// changed (compared with what this run read, without reading again).
+    /// changed (compared with what this run read, without reading again);
+    /// and says now what this command reads, which it could not say before
+    /// it knew the identity (its account's files then come in its next
+    /// request, not one by one).
     func rememberIdentity(_ identity: String?) {
-        guard let identity, case .etcd? = try? paths().store, let paths = try? paths() else { return }
+        guard let identity, case .etcd(let location)? = try? paths().store, let paths = try? paths() else { return }
         var hint = identityHint(paths)
         guard hint.identity != identity else { return }
         hint.file.save(identity)
         hint.identity = identity
         hint.learned = StoreIdentityHint.Learned()
         loadedIdentityHint = hint
+        if let store = openedStore { expectSignedInReads(store, at: .etcd(location)) }
     }
 
     /// The store's identity hint, read once a run: its file's name is a

@@ -25,7 +25,7 @@ public final class EtcdBackend: StoreBackend {
     /// next call starts from.
     private let opening = Mutex<EtcdSnapshotReader.Seed?>(nil)
     /// What each snapshot's first request also reads (`expect`).
-    private let hint = Mutex<StoreReadHint?>(nil)
+    let expected = EtcdExpectedReads()
     /// How many times `EtcdStoreAccess.busyTimeout` a transaction keeps
     /// meeting others' changes before "store is busy": a conflict is another
     /// command's progress, not a stuck store, and under steady contention
@@ -66,13 +66,13 @@ public final class EtcdBackend: StoreBackend {
 
     /// A reader for a new snapshot: from `seed`, or with the hint.
     func reader(seed: EtcdSnapshotReader.Seed?) -> EtcdSnapshotReader {
-        EtcdSnapshotReader(operation(), seed: seed, hint: seed == nil ? hint.withLock { $0 } : nil)
+        EtcdSnapshotReader(operation(), seed: seed, expected: expected)
     }
 
     public var boundsTransactions: Bool { true }
 
     public func expect(_ hint: StoreReadHint) {
-        self.hint.withLock { $0 = hint }
+        expected.expect(hint)
     }
 
     /// The snapshot `clock()` read, for the first call that reads.
