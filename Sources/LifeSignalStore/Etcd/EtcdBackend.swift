@@ -8,7 +8,8 @@ import Synchronization
 /// (`EtcdSnapshotReader`), written by optimistic transactions that commit
 /// exactly once (`EtcdCommit`). No etcd lock or lease is used for
 /// correctness: revisions fence every write, and leases are data with an
-/// expiry on the cluster's clock.
+/// expiry on the cluster's clock. For fairness, a writer that keeps losing
+/// races takes the store's turn (`EtcdTurn`) and commits next.
 ///
 /// Every call is bounded by `EtcdStoreAccess.operationTimeout`: a cluster
 /// without quorum, unreachable or hung is "store unavailable" within it.
@@ -38,6 +39,11 @@ public final class EtcdBackend: StoreBackend {
     /// each try is slow, and patience in seconds alone would refuse a
     /// command that merely ran slowly among fast ones.
     static let conflictTries = 20
+    /// Races a transaction loses in a row before it takes the store's turn
+    /// (`EtcdTurn`) and commits next: losing once or twice is ordinary
+    /// contention; losing on is a writer slower than the others, which
+    /// optimism alone would starve.
+    static let racesBeforeTurn = 3
 
     /// A backend for the store at `location`. Nothing is sent yet; a TLS
     /// file that cannot be used is refused here.
@@ -110,21 +116,41 @@ public final class EtcdBackend: StoreBackend {
         let conflictPatience = Deadline.after(access.busyTimeout * Self.conflictPatience)
         var giveUp = StoreError.contended(store: name)
         var attempt = 0
+        var racesLost = 0
+        var turn: EtcdTurn?
+        defer { turn?.release(in: self) }
         while true {
             attempt += 1
             var conflicted = true
-            var fresh = false
+            var atOnce = false
+            var waiting = false
             let reader = reader(seed: seed)
             seed = nil
             let transaction = EtcdTransaction(reader: reader, writable: true)
             do {
                 let result = try body(transaction)
                 if let failure = reader.failure { throw failure }
-                switch try EtcdCommit(transaction: transaction, markerID: markerID).run() {
-                case .committed: return result
-                case .conflict(let next):
+                switch try EtcdCommit(transaction: transaction, markerID: markerID, turn: turn).run() {
+                case .committed:
+                    // A commit that changed something gave the turn back in its Txn.
+                    if turn != nil, !transaction.effectiveChanges().isEmpty { turn = nil }
+                    return result
+                case .conflict(let next, let seen):
                     seed = next
-                    fresh = true
+                    atOnce = true
+                    if let held = turn, seen?.modRevision != held.revision { turn = nil }
+                    if let seen, seen.modRevision != turn?.revision {
+                        // Another writer's turn: wait for its commit, or clear it if it ran out.
+                        if seen.expired { EtcdTurn.clear(seen, in: self) } else { waiting = true }
+                    } else {
+                        racesLost += 1
+                        if turn == nil, racesLost >= Self.racesBeforeTurn,
+                           let taken = try EtcdTurn.take(for: access.busyTimeout, in: self) {
+                            // Nobody else commits now: read afresh and this run commits.
+                            turn = taken
+                            seed = nil
+                        }
+                    }
                 case .stale: break
                 case .abandoned(let failure):
                     // Proven not made: the old marker is spent; a new run takes a new one.
@@ -142,9 +168,10 @@ public final class EtcdBackend: StoreBackend {
             // on them at once. Pausing first would commit on values others
             // had changed meanwhile, and the one that lost would go on losing
             // to commands that read afresh (starved for seconds). Without
-            // fresh values, pause before reading again, jittered, so writers
-            // that collided do not collide again in step.
-            if attempt > 1, !fresh { Self.backOff(attempt) }
+            // fresh values, or while another writer has the turn, pause
+            // before running again, jittered, so writers that collided do
+            // not collide again in step.
+            if waiting || (attempt > 1 && !atOnce) { Self.backOff(attempt) }
         }
         throw giveUp
     }

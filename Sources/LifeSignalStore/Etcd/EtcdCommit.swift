@@ -1,4 +1,5 @@
 import EtcdClient
+import FoundationEssentials
 
 /// A transaction's commit: one etcd Txn that applies every staged change if
 /// nothing the transaction read or listed changed since its snapshot R,
@@ -9,22 +10,25 @@ import EtcdClient
 ///   directory, as "no key in its range changed after R" plus "no deletion
 ///   marker in it since R" (the marker hours either side of the snapshot's,
 ///   which covers any commit that can land before this one); and the
-///   command marker, which must not exist yet.
+///   command marker, which must not exist yet; and the turn (`EtcdTurn`),
+///   which must be free, or still this writer's.
 /// - Success: the changes, one operation per key; a deletion marker per
-///   directory a file is deleted from; the command marker; and the removal
-///   of markers from hours before the last two.
+///   directory a file is deleted from; the command marker; the removal
+///   of markers from hours before the last two; and the turn, if held.
 /// - Failure: a read of the command marker (present: an earlier send of
-///   this very Txn committed, its answer was lost) and of every file read,
-///   so a conflict's next run starts from the new values without another
-///   round trip.
+///   this very Txn committed, its answer was lost), of the turn, and of
+///   every file read, so a conflict's next run starts from the new values
+///   without another round trip.
 /// - Settling: when every send's answer was lost, the marker is claimed
 ///   (written as `abandoned` unless it exists): a send still on its way can
 ///   then never apply, and the claim's answer says whether one already did.
 struct EtcdCommit {
     enum Outcome {
         case committed
-        /// Something read changed: run the body again from this snapshot.
-        case conflict(EtcdSnapshotReader.Seed)
+        /// Something read changed, or another writer holds the turn: run
+        /// the body again from this snapshot. `turn`: the turn as it is
+        /// now (nil: free).
+        case conflict(EtcdSnapshotReader.Seed, turn: EtcdTurn.Seen?)
         /// The snapshot is too old to commit on (see `maximumSnapshotAge`): run again.
         case stale
         /// Every answer was lost, and the marker's claim proved that nothing
@@ -49,6 +53,8 @@ struct EtcdCommit {
     let transaction: EtcdTransaction
     /// Random, one per `write` call: names its command marker.
     let markerID: String
+    /// The turn, when this writer holds it.
+    let turn: EtcdTurn?
 
     private var reader: EtcdSnapshotReader { transaction.reader }
     private var keys: EtcdStoreKeys { reader.operation.keys }
@@ -58,13 +64,14 @@ struct EtcdCommit {
         let changes = transaction.effectiveChanges()
         guard !changes.isEmpty else { return .committed }
         if let fixedAt = reader.fixedAt, fixedAt.advanced(by: Self.maximumSnapshotAge).hasPassed { return .stale }
-        let hour = try reader.ensureClock().hour
+        let clock = try reader.ensureClock()
+        let hour = clock.hour
         let marker = keys.commandMarker(hour: hour, id: markerID)
         let reads = transaction.checkedReads.keys.sorted()
         let request = TxnRequest(compares: try compares(hour: hour, marker: marker),
                                  success: try operations(changes, hour: hour, marker: marker),
-                                 failure: [.range(RangeRequest(key: marker))]
-                                     + reads.prefix(Self.limits.maximumOperations - 1).map { .range(RangeRequest(key: keys.key($0))) })
+                                 failure: [.range(RangeRequest(key: marker)), .range(RangeRequest(key: keys.turn))]
+                                     + reads.prefix(Self.limits.maximumOperations - 2).map { .range(RangeRequest(key: keys.key($0))) })
         let response: TxnResponse
         do {
             response = try reader.operation.client.txn(request, resendIfAmbiguous: true, deadline: reader.operation.deadline)
@@ -75,19 +82,22 @@ struct EtcdCommit {
         }
         if response.succeeded { return .committed }
         var ranges = response.responses.compactMap { if case .range(let range) = $0 { range } else { nil } }
-        guard !ranges.isEmpty else {
+        guard ranges.count >= 2 else {
             throw StoreError.unavailable(store: name, reason: "a member answered a failed commit without its reads")
         }
         if let found = ranges.removeFirst().kvs.first {
             return found.value.isEmpty ? .committed : .abandoned(notMade(because: "its marker was claimed"))
         }
+        let now = response.header.serverTime.map { Date(timeIntervalSince1970: Double($0)) } ?? clock.now()
+        let turnSeen = ranges.removeFirst().kvs.first.map { EtcdTurn.Seen($0, now: now) }
         var values: [String: EtcdSnapshotReader.Known] = [:]
         for (path, range) in zip(reads, ranges) {
             let key = keys.key(path)
             let found = range.kvs.first { $0.key == key }
             values[path] = EtcdSnapshotReader.Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         }
-        return .conflict(reader.seed(revision: response.header.revision, serverTime: response.header.serverTime, values: values))
+        return .conflict(reader.seed(revision: response.header.revision, serverTime: response.header.serverTime, values: values),
+                         turn: turnSeen)
     }
 
     // MARK: Settling
@@ -126,16 +136,17 @@ struct EtcdCommit {
         var reads = transaction.checkedReads.filter { read in !directories.contains { BackendPath.isBelow(read.key, $0) } }
         // Too many files read to compare one by one: compare the directories
         // that hold most of them instead (coarser: more conflicts, never fewer).
-        while 1 + reads.count + directories.map(cost).reduce(0, +) > Self.limits.maximumOperations {
+        while 2 + reads.count + directories.map(cost).reduce(0, +) > Self.limits.maximumOperations {
             let widened = widest(reads.keys)
             directories = Self.outermost(directories.union([widened]))
             reads = reads.filter { read in !directories.contains { BackendPath.isBelow(read.key, $0) } }
         }
+        let turnCompare = Compare(key: keys.turn, turn.map { .modRevision($0.revision) } ?? .createRevision(0))
         guard let revision = reader.revision else {
-            // Nothing was read: only the marker guards this commit.
-            return [Compare(key: marker, .createRevision(0))]
+            // Nothing was read: only the marker and the turn guard this commit.
+            return [Compare(key: marker, .createRevision(0)), turnCompare]
         }
-        var compares = [Compare(key: marker, .createRevision(0))]
+        var compares = [Compare(key: marker, .createRevision(0)), turnCompare]
         // Sorted paths, not sorted (key, value) pairs: an array of tuples
         // makes the runtime build its metadata at every commit.
         for path in reads.keys.sorted() {
@@ -196,6 +207,7 @@ struct EtcdCommit {
             operations.append(.put(key: keys.deletionMarker(hour: hour, directory: directory), value: []))
         }
         operations.append(.put(key: marker, value: []))
+        if let turn { operations.append(.delete(key: turn.key, rangeEnd: nil)) }
         for garbage in keys.markersBefore(hour: hour - 2) {
             operations.append(.delete(key: garbage.start, rangeEnd: garbage.end))
         }

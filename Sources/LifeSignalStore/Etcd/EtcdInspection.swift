@@ -30,7 +30,7 @@ struct EtcdInspection {
             for kv in page.kvs {
                 let relative = Array(kv.key.dropFirst(keys.prefix.count))
                 if relative.first == UInt8(ascii: ".") {
-                    let known = [EtcdStoreKeys.commandMarkers, EtcdStoreKeys.deletionMarkers, EtcdStoreKeys.leases]
+                    let known = [EtcdStoreKeys.commandMarkers, EtcdStoreKeys.deletionMarkers, EtcdStoreKeys.leases, EtcdStoreKeys.turnKey]
                     if !known.contains(where: { relative.starts(with: Array($0.utf8)) }) {
                         findings.append(finding(kv.key, problem: "is not one of lifesignal's keys", isProblem: false,
                                                 advice: "something else writes under the store's prefix; give it a prefix of its own"))

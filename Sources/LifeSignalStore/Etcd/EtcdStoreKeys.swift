@@ -14,6 +14,8 @@ import EtcdClient
 ///   `dir`, inside the range of every directory above it, so a transaction
 ///   that listed one of them sees a deletion as a change;
 /// - `P/.lease/<name>`: delivery leases, data with an expiry.
+/// - `P/.turn`: the turn a writer that keeps losing races takes
+///   (`EtcdTurn`), data with an expiry.
 ///
 /// Hours are the cluster's clock (seconds / 3600, 8 digits), so both kinds
 /// of marker are garbage-collected by deleting whole hours.
@@ -28,6 +30,7 @@ struct EtcdStoreKeys: Sendable {
     static let commandMarkers = ".txn/"
     static let deletionMarkers = ".deleted/"
     static let leases = ".lease/"
+    static let turnKey = ".turn"
 
     func key(_ path: String) -> [UInt8] { prefix + Array(path.utf8) }
 
@@ -75,6 +78,8 @@ struct EtcdStoreKeys: Sendable {
     }
 
     func lease(_ name: String) -> [UInt8] { key(Self.leases + name) }
+
+    var turn: [UInt8] { key(Self.turnKey) }
 
     /// Hours since 1970, zero-padded to 8 digits so they sort as numbers.
     static func hourName(_ hour: Int64) -> String {
