@@ -59,11 +59,16 @@ extension AppSession {
     func expectSignedInReads(_ store: SharedStore, at location: StoreLocation) {
         guard case .etcd = location, let paths = try? paths() else { return }
         let hint = identityHint(paths)
-        guard let identity = hint.identity else { return store.expectReadsOfUnknownAccount() }
-        guard let session = try? sessionFile(identity: identity).load() else { return }
+        // Without the hint, the only identity signed in to here is most likely the store's.
+        guard let identity = hint.identity ?? SessionFile.onlyIdentity(paths: paths, fileSystem: env.fileSystem),
+              let session = try? sessionFile(identity: identity).load() else {
+            if hint.identity == nil { store.expectReadsOfUnknownAccount() }
+            return
+        }
         let leftOut = store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token),
                                         learned: hint.learned.files)
         loadedIdentityHint?.leftOut = leftOut
+        loadedIdentityHint?.expected = identity
     }
 
     /// On an etcd store, keeps the files this command read in round trips
@@ -105,7 +110,7 @@ extension AppSession {
         hint.identity = identity
         hint.learned = StoreIdentityHint.Learned()
         loadedIdentityHint = hint
-        if let store = openedStore { expectSignedInReads(store, at: .etcd(location)) }
+        if hint.expected != identity, let store = openedStore { expectSignedInReads(store, at: .etcd(location)) }
     }
 
     /// The store's identity hint, read once a run: its file's name is a
@@ -155,4 +160,6 @@ struct LoadedIdentityHint {
     var member: String?
     /// The learned files this run's hint left out (`SharedStore.expectReads`).
     var leftOut: [String] = []
+    /// The identity whose account's files the hint named.
+    var expected: String?
 }
