@@ -46,9 +46,9 @@ final class EtcdSnapshotReader {
         var expectedSet: Set<String> = []
     }
 
-    /// Groups read with the one a request needs, beyond it: each is an
-    /// account's small files (a few kilobytes), so a request stays far
-    /// below the gateway's 4 MiB answer.
+    /// Groups read in one request at most: each is an account's small files
+    /// (a few kilobytes), so a request stays far below the gateway's 4 MiB
+    /// answer, and its reads within a transaction's 128 operations.
     static let groupsPerRequest = 8
 
     let operation: EtcdOperation
@@ -123,7 +123,8 @@ final class EtcdSnapshotReader {
         // `store.json`, would otherwise be "learned", and the hint file
         // read again after each command to see that it is known).
         let carriesHint = waitingHint != nil
-        let group = groupCompanions(of: path)
+        // A request that carries the hint is wide already: the group comes with the next.
+        let group = carriesHint ? [] : groupCompanions(of: path)
         let responses = try fetch([RangeRequest(key: key)] + group.map { RangeRequest(key: operation.keys.key($0)) })
         let found = responses[0].kvs.first { $0.key == key }
         let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
@@ -146,7 +147,7 @@ final class EtcdSnapshotReader {
               grouped.directories.insert(directory).inserted else { return [] }
         var directories = [directory]
         let queued = grouped.expected
-        for next in queued where directories.count <= Self.groupsPerRequest {
+        for next in queued where directories.count < Self.groupsPerRequest {
             if grouped.directories.insert(next).inserted { directories.append(next) }
         }
         let read = grouped.directories
