@@ -59,10 +59,16 @@ extension AppSession {
     func expectSignedInReads(_ store: SharedStore, at location: StoreLocation) {
         guard case .etcd = location, let paths = try? paths() else { return }
         let hint = identityHint(paths)
-        guard let identity = hint.identity, let session = try? sessionFile(identity: identity).load() else { return }
+        // Without the hint, the only identity signed in to here is most likely the store's.
+        guard let identity = hint.identity ?? SessionFile.onlyIdentity(paths: paths, fileSystem: env.fileSystem),
+              let session = try? sessionFile(identity: identity).load() else {
+            if hint.identity == nil { store.expectReadsOfUnknownAccount() }
+            return
+        }
         let leftOut = store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token),
                                         learned: hint.learned.files)
         loadedIdentityHint?.leftOut = leftOut
+        loadedIdentityHint?.expected = identity
     }
 
     /// On an etcd store, keeps the files this command read in round trips
@@ -92,15 +98,19 @@ extension AppSession {
     }
 
     /// Keeps an etcd store's identity for the next command's hint, when it
-    /// changed (compared with what this run read, without reading again).
+    /// changed (compared with what this run read, without reading again);
+    /// and says now what this command reads, which it could not say before
+    /// it knew the identity (its account's files then come in its next
+    /// request, not one by one).
     func rememberIdentity(_ identity: String?) {
-        guard let identity, case .etcd? = try? paths().store, let paths = try? paths() else { return }
+        guard let identity, case .etcd(let location)? = try? paths().store, let paths = try? paths() else { return }
         var hint = identityHint(paths)
         guard hint.identity != identity else { return }
         hint.file.save(identity)
         hint.identity = identity
         hint.learned = StoreIdentityHint.Learned()
         loadedIdentityHint = hint
+        if hint.expected != identity, let store = openedStore { expectSignedInReads(store, at: .etcd(location)) }
     }
 
     /// The store's identity hint, read once a run: its file's name is a
@@ -150,4 +160,6 @@ struct LoadedIdentityHint {
     var member: String?
     /// The learned files this run's hint left out (`SharedStore.expectReads`).
     var leftOut: [String] = []
+    /// The identity whose account's files the hint named.
+    var expected: String?
 }

@@ -101,19 +101,26 @@ public struct Delivery {
         let settings = try c.settings()
         let command = settings.notifyCommand
         let now = try c.now()
-        let since = try command == nil ? nil : commandStart(now: now)
+        let records = PresenceRecords(context: c)
+        let session = try records.session()
         let zones = try c.core().zones
-        let (plan, account) = try c.reading { store, account in
-            (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: since,
-                              quietUntil: QuietHoursRules.end(for: account, at: now, zones: zones)), account)
+        // When the notify command started on this store, by the store's
+        // clock, is read with the plan, in one snapshot.
+        let (plan, account, recorded) = try c.reading { store, account in
+            let recorded = try command == nil ? nil : store.deliverySetup(of: account.id).places[session]?.notifyCommandSince
+            return (try DeliveryPlan(store: store, owner: account, now: now, command: command, since: command == nil ? nil : recorded ?? now,
+                                     quietUntil: QuietHoursRules.end(for: account, at: now, zones: zones)), account, recorded)
         }
+        // No record for this sign-in (the command was set while signed in to
+        // another store, whose moment means nothing here): items from now on
+        // are handed over, and the record says so.
+        if command != nil, recorded == nil { try records.notifyCommandChanged(since: now) }
         report.noCommand = command == nil
         report.olderThanCommand = plan.olderThanCommand
         var ledger = DeliveryLedger(plan)
         var saved = plan.state
         var receipts: [(item: FeedItem, at: Date)] = []
         var attempts: [DeliveryAttempt] = []
-        let session = try PresenceRecords(context: c).session()
         var succeeded = false
         var queue = plan.steps[...]
         var waiting = plan.waiting[...]
@@ -181,21 +188,6 @@ public struct Delivery {
         report.waiting = ledger.state.retries.count
         report.nextRetry = ledger.nextRetry
         return report
-    }
-
-    /// When the notify command started on this store, by the store's clock:
-    /// the store's record for this sign-in, written now when it has none
-    /// (the command was set while signed in to another store, whose
-    /// moment means nothing here), so items from now on are handed over.
-    private func commandStart(now: Date) throws -> Date {
-        let records = PresenceRecords(context: context)
-        let session = try records.session()
-        let recorded = try context.reading { store, account in
-            try store.deliverySetup(of: account.id).places[session]?.notifyCommandSince
-        }
-        if let recorded { return recorded }
-        try records.notifyCommandChanged(since: now)
-        return now
     }
 
     /// Records where delivery stands and, with it, the delivery receipt of

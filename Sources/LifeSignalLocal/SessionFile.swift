@@ -54,6 +54,18 @@ public struct SessionFile: Sendable {
         LocalFile(directory: directory, name: "session-\(SHA256.hexDigest(location).prefix(16)).json", fileSystem: fileSystem)
     }
 
+    /// The identity of the only store signed in to here, a guess at this
+    /// store's before it is read (a command with no identity hint names
+    /// its account's files in its first request with it); nil when there is
+    /// not exactly one. The store's own `store.json` decides.
+    public static func onlyIdentity(paths: LifeSignalPaths, fileSystem: any FileSystem) -> String? {
+        guard let names = try? fileSystem.listDirectory(paths.stateDirectory) else { return nil }
+        let identities = names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("session-".count).dropLast(".json".count)) }
+        guard identities.count == 1, let identity = identities.first, !identity.isEmpty else { return nil }
+        return identity
+    }
+
     /// The session for this store, or nil when signed out.
     public func load() throws -> SessionData? {
         if let identity, let data = try current(identity).read(), data.store == identity { return data }

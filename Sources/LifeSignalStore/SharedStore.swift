@@ -262,8 +262,18 @@ public struct SharedStore: Sendable {
             files: own + others,
             directories: [StorePaths.checkInDirectory(account)],
             firstFiles: [StorePaths.schedule],
-            newestFiles: [StorePaths.checkInDirectory(account)]))
+            newestFiles: [StorePaths.checkInDirectory(account)],
+            groups: StorePaths.accountGroup))
         return leftOut
+    }
+
+    /// Tells the backend what a command reads first before it knows whose
+    /// account it is (before it has read the store's identity, which names
+    /// its session): the store's own files that every command reads, so
+    /// they come with `store.json`.
+    public func expectReadsOfUnknownAccount() {
+        backend.expect(StoreReadHint(files: [StorePaths.meta, StorePaths.lastLook], firstFiles: [StorePaths.schedule],
+                                     groups: StorePaths.accountGroup))
     }
 
     /// What this command's reads showed about the files its hint named, and

@@ -34,13 +34,15 @@ struct EtcdReadHintTests {
         }
         #expect(backend.traffic?.roundTrips == 1)
         #expect(backend.readLessons.readAlone.isEmpty, "\(backend.readLessons)")
-        // Each snapshot's first request carries the hint again; a file read
-        // after it, in a round trip of its own, is a miss.
+        // A read moments later starts from the snapshot the first kept (or,
+        // on a machine that paused past `EtcdBackend.reuseWindow`, from the
+        // hint again); a file read after it, in a round trip of its own, is
+        // a miss.
         try backend.read { snapshot throws in
             #expect(try snapshot.read("store.json") == Array("{}".utf8))
             #expect(try snapshot.read("other") == Array("o".utf8))
         }
-        #expect(backend.traffic?.roundTrips == 3)
+        #expect([2, 3].contains(backend.traffic?.roundTrips ?? 0), "\(String(describing: backend.traffic))")
         #expect(backend.readLessons.readAlone == ["other"] && backend.readLessons.readAloneAbsent.isEmpty, "\(backend.readLessons)")
         #expect(backend.readLessons.hintedTwice.isEmpty)
     }

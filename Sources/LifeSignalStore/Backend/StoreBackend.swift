@@ -134,12 +134,40 @@ public struct StoreReadHint: Sendable, Equatable {
     public var firstFiles: [String]
     /// Directories whose most recently written file, with its contents, is wanted.
     public var newestFiles: [String]
+    /// Files read together, for the whole command (not only its first request).
+    public var groups: StoreReadGroups?
 
-    public init(files: [String] = [], directories: [String] = [], firstFiles: [String] = [], newestFiles: [String] = []) {
+    public init(files: [String] = [], directories: [String] = [], firstFiles: [String] = [], newestFiles: [String] = [],
+                groups: StoreReadGroups? = nil) {
         self.files = files
         self.directories = directories
         self.firstFiles = firstFiles
         self.newestFiles = newestFiles
+        self.groups = groups
+    }
+}
+
+/// Files a command reads together: each directory in `parent` holds one
+/// group, `files` (relative to it). When a snapshot must ask for one of a
+/// group's files on its own (another account's, which no hint named), it
+/// asks for the rest of the group in the same request, so that the others
+/// it then reads cost nothing more.
+public struct StoreReadGroups: Sendable, Equatable {
+    public var parent: String
+    public var files: [String]
+
+    public init(parent: String, files: [String]) {
+        self.parent = parent
+        self.files = files
+    }
+
+    /// The group directory `path` is in (`parent/NAME`), when it names one of the group's files.
+    func directory(of path: String) -> String? {
+        let start = parent + "/"
+        guard path.hasPrefix(start) else { return nil }
+        let rest = path.dropFirst(start.count)
+        guard let slash = rest.firstIndex(of: "/"), files.contains(String(rest[rest.index(after: slash)...])) else { return nil }
+        return start + rest[..<slash]
     }
 }
 
@@ -181,6 +209,11 @@ public protocol StoreSnapshot: AnyObject {
     /// Whether `readAhead` does anything here: a caller need not name the
     /// files when it does not.
     var readsAhead: Bool { get }
+    /// Says that the groups (`StoreReadGroups`) in `directories` may be
+    /// read next, so that a backend that pays per round trip reads them all
+    /// with the first one read (etcd: a status's dependents' accounts in
+    /// one request). Changes no answer, and asks for nothing by itself.
+    func expectGroups(_ directories: () -> [String])
 }
 
 /// One page of a directory's files in path order (`pageUnchecked`).
@@ -206,6 +239,7 @@ extension StoreSnapshot {
     /// Reads from a local disk cost too little to batch.
     public func readAhead(_ paths: [String]) throws {}
     public var readsAhead: Bool { false }
+    public func expectGroups(_ directories: () -> [String]) {}
 }
 
 /// The files of a store as one transaction sees them: its own staged

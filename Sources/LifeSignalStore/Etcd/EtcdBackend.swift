@@ -22,11 +22,16 @@ public final class EtcdBackend: StoreBackend {
     let commandClock = CommandClock()
     /// Files read in round trips of their own so far.
     let misses = ReadMisses()
-    /// A snapshot read before any call asked for one (`clock()`), which the
-    /// next call starts from.
+    /// A snapshot read moments ago (by `clock()`, or the last read), which
+    /// the next call starts from: within `reuseWindow` of its fixing, and
+    /// only while this command has changed nothing since and waited for no
+    /// change (`forgetSnapshot`). Its reads answer as if made that much
+    /// earlier; a write that starts from it still compares all it read.
     private let opening = Mutex<EtcdSnapshotReader.Seed?>(nil)
+    /// How old a kept snapshot may be for the next call to start from it.
+    static let reuseWindow: Duration = .seconds(1)
     /// What each snapshot's first request also reads (`expect`).
-    private let hint = Mutex<StoreReadHint?>(nil)
+    let expected = EtcdExpectedReads()
     /// How many times `EtcdStoreAccess.busyTimeout` a transaction keeps
     /// meeting others' changes before "store is busy": a conflict is another
     /// command's progress, not a stuck store, and under steady contention
@@ -72,21 +77,33 @@ public final class EtcdBackend: StoreBackend {
 
     /// A reader for a new snapshot: from `seed`, or with the hint.
     func reader(seed: EtcdSnapshotReader.Seed?) -> EtcdSnapshotReader {
-        EtcdSnapshotReader(operation(), seed: seed, hint: seed == nil ? hint.withLock { $0 } : nil)
+        EtcdSnapshotReader(operation(), seed: seed, expected: expected)
     }
 
     public var boundsTransactions: Bool { true }
 
     public func expect(_ hint: StoreReadHint) {
-        self.hint.withLock { $0 = hint }
+        expected.expect(hint)
     }
 
-    /// The snapshot `clock()` read, for the first call that reads.
+    /// The snapshot kept for the next call, when it is recent enough.
     private func takeOpening() -> EtcdSnapshotReader.Seed? {
         opening.withLock { seed in
             defer { seed = nil }
-            return seed
+            return seed.flatMap { $0.fixedAt.advanced(by: Self.reuseWindow).hasPassed ? nil : $0 }
         }
+    }
+
+    /// Keeps `reader`'s snapshot for the next call.
+    private func keep(_ reader: EtcdSnapshotReader) {
+        if let seed = reader.seed() { opening.withLock { $0 = seed } }
+    }
+
+    /// Drops the kept snapshot: the command changed something outside the
+    /// data (a lease), or waits for others' changes, and what it reads next
+    /// must be at least as new.
+    func forgetSnapshot() {
+        opening.withLock { $0 = nil }
     }
 
     // MARK: StoreBackend
@@ -99,6 +116,7 @@ public final class EtcdBackend: StoreBackend {
             do {
                 let result = try body(EtcdTransaction(reader: reader, writable: false))
                 if let failure = reader.failure { throw failure }
+                keep(reader)
                 return result
             } catch {
                 // A failure of the cluster stands for whatever the body made of it.
@@ -208,7 +226,7 @@ public final class EtcdBackend: StoreBackend {
         if let clock = commandClock.current { return clock.now() }
         let reader = reader(seed: nil)
         _ = try reader.value(StorePaths.meta)
-        if let seed = reader.seed() { opening.withLock { $0 = seed } }
+        keep(reader)
         return (commandClock.current ?? .local()).now()
     }
 

@@ -35,6 +35,8 @@ final class EtcdChangeSignal: StoreChangeSignal {
         range = directory.isEmpty ? backend.keys.everything : backend.keys.dataRanges(directory)[0]
         nextRevision = 1
         nextRevision = try currentRevision() + 1
+        // What is read once the watch is open sees what it would miss.
+        backend.forgetSnapshot()
     }
 
     /// The store's revision now, from a count of the watched range.
@@ -48,6 +50,8 @@ final class EtcdChangeSignal: StoreChangeSignal {
     }
 
     func wait(timeout: Duration) -> Bool {
+        // What is read after a wait is no older than the wait.
+        defer { backend.forgetSnapshot() }
         let deadline = Deadline.after(timeout)
         while !deadline.hasPassed {
             if mustReadAgain {

@@ -27,7 +27,29 @@ final class EtcdSnapshotReader {
         var firsts: [String: String?] = [:]
         /// Files the hint named, absent at this revision, not read yet.
         var hintedAbsentUnread: [String] = []
+        var grouped = Grouped()
+        /// The number of the hint the snapshot took (`EtcdExpectedReads`);
+        /// nil when it starts at a revision of its own (a conflict's
+        /// answer), with no use for the hint it had.
+        var hintTaken: Int?
     }
+
+    /// What groups' reads brought (`StoreReadGroups`).
+    struct Grouped {
+        /// The group directories read.
+        var directories: Set<String> = []
+        /// Files a group's read brought that the body has not read yet: one
+        /// it reads is a file the next command's hint should name.
+        var unread: Set<String> = []
+        /// Group directories the body said it may read next, in order, and as a set.
+        var expected: [String] = []
+        var expectedSet: Set<String> = []
+    }
+
+    /// Groups read in one request at most: each is an account's small files
+    /// (a few kilobytes), so a request stays far below the gateway's 4 MiB
+    /// answer, and its reads within a transaction's 128 operations.
+    static let groupsPerRequest = 8
 
     let operation: EtcdOperation
     private(set) var revision: Int64?
@@ -40,8 +62,12 @@ final class EtcdSnapshotReader {
     private var listings: [String: [String: Int64]] = [:]
     /// The first file of directories, as a hint read them.
     private var firsts: [String: String?] = [:]
-    /// What the first request also reads (`StoreBackend.expect`).
-    private var hint: StoreReadHint?
+    /// The backend's hints (`StoreBackend.expect`), and the number of the
+    /// one this snapshot took (or had no use for): a later one goes with its
+    /// next request.
+    private let expected: EtcdExpectedReads
+    private var hintTaken: Int
+    private var grouped = Grouped()
     /// Files the hint named that its request found absent and the body has
     /// not read yet: one it reads is needed absent, and stays in later hints.
     private var hintedAbsentUnread: [String] = []
@@ -51,9 +77,12 @@ final class EtcdSnapshotReader {
     /// Keys per page of a listing.
     static let pageSize: Int64 = 10_000
 
-    init(_ operation: EtcdOperation, seed: Seed? = nil, hint: StoreReadHint? = nil) {
+    /// A snapshot from `seed`, or a new one, which takes the backend's
+    /// current hint with its first request; and any hint given later.
+    init(_ operation: EtcdOperation, seed: Seed? = nil, expected: EtcdExpectedReads = EtcdExpectedReads()) {
         self.operation = operation
-        self.hint = hint
+        self.expected = expected
+        hintTaken = seed.map { $0.hintTaken ?? expected.current.number } ?? 0
         if let seed {
             revision = seed.revision
             clock = seed.clock
@@ -62,12 +91,23 @@ final class EtcdSnapshotReader {
             listings = seed.listings
             firsts = seed.firsts
             hintedAbsentUnread = seed.hintedAbsentUnread
+            grouped = seed.grouped
         }
+    }
+
+    /// The hint to send with the next request, when one is waiting.
+    private var waitingHint: (hint: StoreReadHint, number: Int)? {
+        let current = expected.current
+        guard current.number > hintTaken, let hint = current.hint else { return nil }
+        return (hint, current.number)
     }
 
     /// What `path` holds at R.
     func value(_ path: String) throws -> Known {
         if let known = values[path] {
+            if !grouped.unread.isEmpty, grouped.unread.remove(path) != nil {
+                operation.misses.note(path, absent: known.bytes == nil)
+            }
             if known.bytes == nil, let index = hintedAbsentUnread.firstIndex(of: path) {
                 hintedAbsentUnread.remove(at: index)
                 operation.misses.noteHintedAbsentRead(path)
@@ -82,13 +122,46 @@ final class EtcdSnapshotReader {
         // The read that carries the hint is no miss (every command's first,
         // `store.json`, would otherwise be "learned", and the hint file
         // read again after each command to see that it is known).
-        let carriesHint = revision == nil && hint != nil
-        let response = try fetch([RangeRequest(key: key)])[0]
-        let found = response.kvs.first { $0.key == key }
+        let carriesHint = waitingHint != nil
+        // A request that carries the hint is wide already: the group comes with the next.
+        let group = carriesHint ? [] : groupCompanions(of: path)
+        let responses = try fetch([RangeRequest(key: key)] + group.map { RangeRequest(key: operation.keys.key($0)) })
+        let found = responses[0].kvs.first { $0.key == key }
         let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         values[path] = known
+        for (companion, response) in zip(group, responses.dropFirst()) where values[companion] == nil {
+            let companionKey = operation.keys.key(companion)
+            let found = response.kvs.first { $0.key == companionKey }
+            values[companion] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
+            grouped.unread.insert(companion)
+        }
         if !carriesHint { operation.misses.note(path, absent: found == nil) }
         return known
+    }
+
+    /// The other files of `path`'s group (`StoreReadGroups`) this snapshot
+    /// does not know yet, the first time one of the group is read alone;
+    /// with them, those of the groups the body said it may read next.
+    private func groupCompanions(of path: String) -> [String] {
+        guard let groups = expected.current.hint?.groups, let directory = groups.directory(of: path),
+              grouped.directories.insert(directory).inserted else { return [] }
+        var directories = [directory]
+        let queued = grouped.expected
+        for next in queued where directories.count < Self.groupsPerRequest {
+            if grouped.directories.insert(next).inserted { directories.append(next) }
+        }
+        let read = grouped.directories
+        grouped.expected.removeAll { read.contains($0) }
+        grouped.expectedSet = Set(grouped.expected)
+        return directories.flatMap { directory in groups.files.map { directory + "/" + $0 } }
+            .filter { $0 != path && values[$0] == nil && coveringListing(of: $0) == nil }
+    }
+
+    /// Notes group directories the body may read next (`StoreSnapshot.expectGroups`).
+    func expectGroups(_ directories: [String]) {
+        for directory in directories where !grouped.directories.contains(directory) && grouped.expectedSet.insert(directory).inserted {
+            grouped.expected.append(directory)
+        }
     }
 
     /// Every file below `directory` at R, with its revision.
@@ -131,8 +204,10 @@ final class EtcdSnapshotReader {
                 // Something that is no file sorts first: the full listing skips it.
                 return try listing(directory).keys.min()
             }
+            firsts[directory] = .some(path)
             return path
         }
+        firsts[directory] = .some(nil)
         return nil
     }
 
@@ -184,8 +259,8 @@ final class EtcdSnapshotReader {
     /// first fixes R, linearizably, and carries the hint's reads along).
     func fetch(_ requests: [RangeRequest]) throws -> [RangeResponse] {
         if let failure { throw failure }
-        if revision == nil, let hint {
-            self.hint = nil
+        if let (hint, number) = waitingHint {
+            hintTaken = number
             return try fetch(requests, with: hint)
         }
         var pinned = requests
@@ -330,7 +405,7 @@ final class EtcdSnapshotReader {
     func seed() -> Seed? {
         guard let revision, let clock, let fixedAt else { return nil }
         return Seed(revision: revision, clock: clock, fixedAt: fixedAt, values: values, listings: listings, firsts: firsts,
-                    hintedAbsentUnread: hintedAbsentUnread)
+                    hintedAbsentUnread: hintedAbsentUnread, grouped: grouped, hintTaken: hintTaken)
     }
 
     /// The start of the next snapshot, at a later revision: what a commit's

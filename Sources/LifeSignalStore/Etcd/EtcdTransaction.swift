@@ -75,6 +75,10 @@ final class EtcdTransaction: StoreTransaction {
         return try reader.page(under: directory, after: after, limit: limit)
     }
 
+    func expectGroups(_ directories: () -> [String]) {
+        reader.expectGroups(directories())
+    }
+
     /// Every file below `directory` as this transaction sees it.
     private func view(under directory: String) throws -> Set<String> {
         var paths = Set(try reader.listing(directory).keys)

@@ -169,8 +169,12 @@ public final class LayoutStore: StoreWriting {
         try files.readAhead(paths.filter { cache[$0] == nil })
     }
 
+    /// An account's links; the others' accounts are what a command most
+    /// often reads next (a status's dependents and responders).
     public func contacts(of id: EntityID) throws -> [ContactLink] {
-        try load([ContactLink].self, StorePaths.contacts(id)) ?? []
+        let links = try load([ContactLink].self, StorePaths.contacts(id)) ?? []
+        if !links.isEmpty { files.expectGroups { links.map { StorePaths.accountDirectory($0.contactID) } } }
+        return links
     }
 
     public func pings(of id: EntityID) throws -> [Ping] {

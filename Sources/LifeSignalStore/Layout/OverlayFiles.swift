@@ -44,6 +44,10 @@ final class OverlayFiles: StoreTransaction {
         return try files(under: directory).first
     }
 
+    func expectGroups(_ directories: () -> [String]) {
+        base.expectGroups(directories)
+    }
+
     func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? {
         guard !changes.isEmpty else { return try base.pageUnchecked(under: directory, after: after, limit: limit) }
         return nil

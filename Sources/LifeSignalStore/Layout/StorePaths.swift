@@ -37,6 +37,13 @@ enum StorePaths {
     static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
 
     static func feedDirectory(_ id: EntityID) -> String { "accounts/\(id)/feed" }
+    /// An account's small files, which a command that reads one of another
+    /// account's (a dependent's account, a new contact's feed) most often
+    /// reads more of: on etcd they come in one round trip.
+    static let accountGroup = StoreReadGroups(parent: "accounts", files: [
+        "account.json", "contacts.json", "pings.json", "wake.json", "sessions.json", "invitations.json", "delivery.json",
+        "feed-senders.json", "feed/summary.json", "feed/types.json",
+    ])
     /// An hour of the schedule, by its directory's name (see `ScheduleName`).
     static func scheduleHour(_ name: String) -> String { "schedule/" + name }
 

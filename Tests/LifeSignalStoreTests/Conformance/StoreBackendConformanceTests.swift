@@ -175,10 +175,13 @@ import Testing
                         if change == "add" { try competing.write("dir/b", Self.bytes("2")) } else { try competing.delete("dir/b") }
                     }
                 }
-                try tx.write("count", Self.bytes(String(counts.last ?? 0)))
+                // Bytes no earlier run wrote: a write of what the file holds
+                // changes nothing, and a transaction that changes nothing has
+                // nothing to commit (it is a read at its snapshot).
+                try tx.write("count", Self.bytes(change + " " + String(counts.last ?? 0)))
             }
             #expect(runs == 2, "\(change): the listing was not checked")
-            #expect(try store.read { try $0.read("count") } == Self.bytes(String(change == "add" ? 2 : 1)))
+            #expect(try store.read { try $0.read("count") } == Self.bytes(change == "add" ? "add 2" : "remove 1"))
         }
     }
 

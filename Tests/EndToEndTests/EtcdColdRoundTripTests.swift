@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What an everyday command costs on etcd the first time on a machine (a
+/// fresh XDG cache: no identity hint, no learned files) and once its cache
+/// is warm, in round trips as the binary counts them: a cold command names
+/// its account's files in its first request (the only store it is signed
+/// in to is most likely this one), and another account's small files come
+/// in one request with those of the command's other contacts.
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
+struct EtcdColdRoundTripTests {
+    /// The round trips of `arguments` run by `person`, with a cache of its
+    /// own when `cold` (nothing kept from an earlier command), else with
+    /// `person`'s kept one.
+    static func roundTrips(_ person: Person, _ arguments: [String], cold: Bool,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        var extra = ["LIFESIGNAL_ETCD_TRAFFIC": "1"]
+        if cold { extra["XDG_CACHE_HOME"] = person.home.appendingPathComponent("cold-cache-\(UUID().uuidString)").path }
+        let run = try person.run(arguments, extra: extra)
+        #expect(run.succeeded, "\(arguments): \(run)", sourceLocation: sourceLocation)
+        return try #require(EtcdRoundTripTests.roundTrips(run), "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// Ana, with Ben as responder and dependent, and Cy and Dan signed up
+    /// to be added; everyone's cache kept under their home.
+    static func people(_ sandbox: Sandbox) throws -> (ana: Person, ben: Person, cy: Person, dan: Person) {
+        let ana = sandbox.person("ana"), ben = sandbox.person("ben"), cy = sandbox.person("cy"), dan = sandbox.person("dan")
+        for (index, (person, name)) in [(ana, "Ana"), (ben, "Ben"), (cy, "Cy"), (dan, "Dan")].enumerated() {
+            person.environment["XDG_CACHE_HOME"] = person.home.appendingPathComponent("cache").path
+            try person.signUp(phone: "+1555010640\(index)", first: name)
+        }
+        try ana.linkBothWays(with: ben)
+        return (ana, ben, cy, dan)
+    }
+
+    /// Bounds, not exact counts: a snapshot kept for the next call serves it
+    /// only for a moment (`EtcdBackend.reuseWindow`), and a machine short of
+    /// CPU may take longer than that between two reads, and a request more.
+    @Test func everydayCommandsTakeFewRoundTripsColdAndWarm() throws {
+        let cluster = try EtcdCluster.start(.init(members: 1))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("cold", cluster: cluster)
+        let (ana, _, cy, dan) = try Self.people(sandbox)
+
+        // Cold: store.json with Ana's own files, then Ben's (her dependent's).
+        #expect(try Self.roundTrips(ana, ["status"], cold: true) <= 2)
+        // Cold: the read, then the commit.
+        #expect(try Self.roundTrips(ana, ["checkin"], cold: true) <= 2)
+        // Cold: the read, the code, Cy's small files, her feed's segment and
+        // ID index (each a read of its own), the commit.
+        #expect(try Self.roundTrips(ana, ["contacts", "add", try cy.qrCode(), "--responder"], cold: true) <= 7)
+        // Cold: the read, the responders' small files, each one's feed
+        // segment and ID index, the commit.
+        #expect(try Self.roundTrips(ana, ["alert", "on", "--yes"], cold: true) <= 7)
+        #expect(try ana.run(["alert", "off"]).succeeded)
+
+        // Warm: what the cold ones learned comes in the first request (the
+        // first check-in and status after the alert learn where its deadline now is).
+        for arguments in [["checkin"], ["status"], ["checkin"], ["status"]] { #expect(try ana.run(arguments).succeeded) }
+        #expect(try Self.roundTrips(ana, ["status"], cold: false) == 1)
+        #expect(try Self.roundTrips(ana, ["checkin"], cold: false) <= 2)
+        // The read, each responder's feed ID index, the commit.
+        #expect(try Self.roundTrips(ana, ["alert", "on", "--yes"], cold: false) <= 4)
+        // Someone never seen before: the code, their files, their feed's segment and ID index.
+        #expect(try Self.roundTrips(ana, ["contacts", "add", try dan.qrCode(), "--responder"], cold: false) <= 6)
+    }
+
+    /// A `tick` that hands one item to the notify command: the look at the
+    /// store, the lease, the delivery's plan, the item's ID index, the
+    /// record of the delivery, the lease's release.
+    @Test func aTickDeliveringOneItemTakesFewRequests() throws {
+        let cluster = try EtcdCluster.start(.init(members: 1))
+        defer { cluster.shutdown() }
+        let sandbox = Sandbox("tick", cluster: cluster)
+        let (ana, ben, _, _) = try Self.people(sandbox)
+        try #require(try ben.run(["settings", "set", "notify-command", "true"]).succeeded)
+        for _ in 0..<2 { try #require(try ben.run(["tick"]).succeeded) }
+        try #require(try ana.run(["alert", "on", "--yes"]).succeeded)
+        let tick = try ben.run(["tick", "--json"], extra: ["LIFESIGNAL_ETCD_TRAFFIC": "1"])
+        #expect(tick.succeeded, "\(tick)")
+        #expect(tick.jsonObject?["delivered"] as? Int == 1, "\(tick)")
+        #expect((EtcdRoundTripTests.roundTrips(tick) ?? 99) <= 6, "\(tick.stderr)")
+    }
+}

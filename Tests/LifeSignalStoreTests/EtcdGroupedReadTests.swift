@@ -1,0 +1,73 @@
+import EtcdClient
+import LifeSignalStore
+import Testing
+import TestSupport
+
+/// How an etcd backend saves round trips beyond the first request's hint: a
+/// hint given once a snapshot is open goes with its next request; a file of
+/// a group read alone brings the group (and the groups the body expects)
+/// in the same request; a read's snapshot serves the next call for a
+/// moment, unless the command took a lease or waited for a change since.
+@Suite(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)), .hangGuard, .ownThreads)
+struct EtcdGroupedReadTests {
+    let location: EtcdURL
+    static let groups = StoreReadGroups(parent: "accounts", files: ["account.json", "delivery.json"])
+
+    init() throws {
+        let cluster = try EtcdCluster.shared("conformance")
+        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/grouped-\(UInt64.random(in: 0...UInt64.max))"
+        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
+            throw FixtureError("not an etcd location")
+        }
+        self.location = location
+        try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in
+            try tx.write("store.json", Array("{}".utf8))
+            for name in ["a", "b", "c"] {
+                try tx.write("accounts/\(name)/account.json", Array(name.utf8))
+                try tx.write("accounts/\(name)/delivery.json", Array((name + "-d").utf8))
+            }
+        }
+    }
+
+    @Test func aHintGivenOnceASnapshotIsOpenGoesWithItsNextRequest() throws {
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        try backend.read { snapshot throws in
+            #expect(try snapshot.read("store.json") == Array("{}".utf8))
+            // Only now does the command know whose files it reads.
+            backend.expect(StoreReadHint(files: ["accounts/a/account.json", "accounts/a/delivery.json"]))
+            #expect(try snapshot.read("accounts/a/account.json") == Array("a".utf8))
+            #expect(try snapshot.read("accounts/a/delivery.json") == Array("a-d".utf8))
+        }
+        #expect(backend.traffic?.roundTrips == 2)
+        #expect(backend.readLessons.readAlone == ["store.json"], "read before the hint; the hint's files are no misses: \(backend.readLessons)")
+    }
+
+    @Test func aGroupComesWholeWithTheGroupsTheBodyExpects() throws {
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        backend.expect(StoreReadHint(files: ["store.json"], groups: Self.groups))
+        try backend.read { snapshot throws in
+            #expect(try snapshot.read("store.json") == Array("{}".utf8))
+            snapshot.expectGroups { ["accounts/b", "accounts/c"] }
+            for name in ["a", "b", "c"] {
+                #expect(try snapshot.read("accounts/\(name)/account.json") == Array(name.utf8))
+                #expect(try snapshot.read("accounts/\(name)/delivery.json") == Array((name + "-d").utf8))
+            }
+            #expect(try snapshot.read("accounts/d/account.json") == nil)
+        }
+        #expect(backend.traffic?.roundTrips == 3, "the hint, the three accounts together, the fourth alone")
+        // What a group brought and the body read is learned, as a file read alone would be.
+        #expect(Set(backend.readLessons.readAlone) == Set(["a", "b", "c"].flatMap { ["accounts/\($0)/account.json", "accounts/\($0)/delivery.json"] }
+            + ["accounts/d/account.json"]), "\(backend.readLessons)")
+    }
+
+    @Test func whatIsReadUnderALeaseIsNoOlderThanTheLease() throws {
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        let rival = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        #expect(try backend.read { try $0.read("accounts/a/account.json") } == Array("a".utf8))
+        try rival.write { tx throws in try tx.write("accounts/a/account.json", Array("changed".utf8)) }
+        // Moments later, a read would start from the kept snapshot; under the lease it may not.
+        let lease = try #require(try backend.lease("delivery/a", for: .seconds(30)))
+        defer { lease.release() }
+        #expect(try backend.read { try $0.read("accounts/a/account.json") } == Array("changed".utf8))
+    }
+}
