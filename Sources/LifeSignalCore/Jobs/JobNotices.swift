@@ -30,11 +30,12 @@ public enum JobNotices {
                          exitStatus: run.exitStatus)
     }
 
-    /// A successful run after a failure, or a check-in after a missed deadline.
+    /// A successful run after a failure, or a check-in after a missed
+    /// deadline: an all-clear.
     public static func recovered(_ account: Account, job: String, after: String) -> FeedDraft {
         FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) recovered",
                   message: "\(subject(account, job: job)) checked in again after \(after).",
-                  relatedContactID: account.id, job: job)
+                  relatedContactID: account.id, job: job, allClear: true)
     }
 
     static func overrun(_ account: Account, job: String, run: JobRunStart, limit: Int) -> FeedDraft {
