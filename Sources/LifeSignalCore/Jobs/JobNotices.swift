@@ -38,6 +38,21 @@ public enum JobNotices {
                   relatedContactID: account.id, job: job, allClear: true)
     }
 
+    /// A responder handling a missed job (`ack`): the account's own notice and the other responders'.
+    static func handling(_ account: Account, job: String, by responder: Account) -> (own: FeedDraft?, others: FeedDraft) {
+        let own = FeedDraft(
+            type: .checkIn, title: "\(responder.fullName) is handling your job \(job)'s missed check-in",
+            message: "\(responder.fullName) said they are handling the missed check-in of your job \(job); your other "
+                + "responders were told, and the reminders stop.",
+            relatedContactID: responder.id, acknowledgedBy: responder.id, job: job)
+        let others = FeedDraft(
+            type: .checkIn, title: "\(responder.fullName) is handling the missed check-in of \(subject(account, job: job))",
+            message: "\(responder.fullName) said they are handling the missed check-in of \(subject(account, job: job)); "
+                + "you will not be reminded of it again.",
+            relatedContactID: account.id, acknowledgedBy: responder.id, job: job)
+        return (own, others)
+    }
+
     static func overrun(_ account: Account, job: String, run: JobRunStart, limit: Int) -> FeedDraft {
         FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) is still running",
                   message: "\(subject(account, job: job)) (\(run.command)) started at \(ISO8601.format(run.at)) and was "
