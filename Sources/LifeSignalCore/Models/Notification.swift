@@ -175,6 +175,9 @@ public struct FeedDraft: Sendable, Equatable {
     public var exitStatus: Int?
     /// `FeedItem.allClear`.
     public var allClear: Bool
+    /// A dependent's deadline the message names, for `Notifier` to name on
+    /// the reader's clock too when it differs (`ZonedDeadline`); not stored.
+    public var zonedDue: ZonedDeadline?
 
     public init(type: NotificationType, title: String, message: String,
                 relatedContactID: EntityID? = nil, relatedPingID: EntityID? = nil,
