@@ -58,12 +58,6 @@ public struct JobDeadline: Sendable {
         return engine.aligned(view)
     }
 
-    /// Whether its responders were told it missed its current deadline and
-    /// it has not checked in since (what `ack` acknowledges).
-    public func isMissedNotified(of account: Account, zones: ZoneCatalog) -> Bool {
-        current(of: account, zones: zones).deadlines.heldDue != nil
-    }
-
     /// When it is next due; nil while the account is paused with no deadline.
     public func nextCheckInDue(of account: Account, zones: ZoneCatalog) -> Date? {
         var view = view(of: account)
