@@ -58,6 +58,9 @@ import Testing
         #expect(try titles(ada).filter { $0 == "You missed your check-in" }.count == 1)
         #expect(try ada.run("checkin").stdout.contains("Your 2 responders have been told you are safe."))
         #expect(try titles(cy).first == "Ada L is safe")
+        let safe = try cy.run(["notifications", "--json"]).array().first
+        #expect(safe?["allClear"] as? Bool == true, "the all-clear is a kind of notice, in its JSON too")
+        #expect(try cy.run(["notifications", "--json"]).array().filter { $0["allClear"] != nil }.count == 1)
     }
 
     /// Defect 5: nobody watching is said plainly, never "your responders have been told".

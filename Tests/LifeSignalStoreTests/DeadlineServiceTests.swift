@@ -62,7 +62,10 @@ struct DeadlineServiceTests {
         world.advance(60)
         try world.checkIn(ada)
         for responder in [bob, cy] {
-            #expect(try titles(world, responder).filter { $0 == "Ada Test is safe" }.count == 1)
+            let safe = try world.feed(responder).filter { $0.title == "Ada Test is safe" }
+            #expect(safe.count == 1)
+            #expect(safe.first?.allClear == true, "the all-clear says so itself, not only in its title")
+            #expect(try world.feed(responder).filter(\.allClear).count == 1)
         }
         // A new deadline: its own reminder and miss, once each.
         world.advance(86_400 + 10)

@@ -50,7 +50,8 @@ struct QuietHoursTests {
                                          relatedContactID: ada.id))
         try append(world, bob, FeedDraft(type: .alert, title: "Ada Test cancelled their alert", message: "",
                                          relatedContactID: ada.id))
-        try append(world, bob, FeedDraft(type: .checkIn, title: "Ada Test is safe", message: "", relatedContactID: ada.id))
+        try append(world, bob, FeedDraft(type: .checkIn, title: "Ada Test is safe", message: "", relatedContactID: ada.id,
+                                         allClear: true))
         try append(world, bob, FeedDraft(type: .test, title: "TEST", message: "", relatedContactID: ada.id))
         try append(world, bob, FeedDraft(type: .signIn, title: "New sign-in", message: ""))
         let morning = try #require(ISO8601.parse("2026-03-03T06:00:00Z"))
@@ -85,6 +86,27 @@ struct QuietHoursTests {
             if case .deliver(let item) = step { item.title } else { nil }
         }
         #expect(batch == waits)
+    }
+
+    /// What makes a notice an all-clear is its `allClear` field, stored
+    /// with it: a job's recovery goes at once whatever its words, and a
+    /// notice that only reads like one ("... is safe") waits.
+    @Test func anAllClearIsKnownByItsKindNotItsTitle() throws {
+        let (world, ada, bob) = try story()
+        try append(world, bob, JobNotices.recovered(ada, job: "backup", after: "a failed run"))
+        try append(world, bob, FeedDraft(type: .checkIn, title: "Ada Test is safe", message: "", relatedContactID: ada.id))
+        var delivered: [String] = [], held: [String] = []
+        for step in try plan(world, bob).steps {
+            switch step {
+            case .deliver(let item): delivered.append(item.title)
+            case .hold(let item, _): held.append(item.title)
+            case .skip: break
+            }
+        }
+        #expect(delivered == ["Ada Test's job backup recovered"])
+        #expect(held == ["Ada Test added you", "Ada Test is safe"])
+        let stored = try world.feed(bob)
+        #expect(stored.map(\.allClear) == [false, true, false], "the kind is kept in the store")
     }
 
     @Test func theSettingSurvivesTheStoreFile() throws {

@@ -16,9 +16,9 @@ enum WatchCommandTable {
 struct Ack: CommandInput, Equatable {
     static let spec = CommandSpec(
         "ack",
-        summary: "Say you are handling a dependent's missed check-in or alert",
+        summary: "Say you are handling a dependent's missed check-in, alert or missed job",
         discussion: [
-            "Works while they are overdue (after their grace period) or have an alert; otherwise it is refused (exit 5). They and their other responders are told who is on it, and the reminders and later escalation steps of that missed check-in stop.",
+            "Works while they are overdue (after their grace period), have an alert, or have a job whose responders were told it missed its check-in; otherwise it is refused (exit 5). They and their other responders are told who is on it, and the reminders and later escalation steps of that missed check-in (or job) stop until it checks in again.",
             "It also answers a drill of theirs (within a day of it): their drill report shows you acknowledged its test notice.",
         ],
         arguments: [SharedInputs.dependent.spec],
@@ -51,9 +51,10 @@ extension Ack: RunnableCommand {
         if c.json {
             c.printJSON(.object([
                 ("acknowledged", .array(outcome.acknowledged.map { .string($0.rawValue) })),
+                ("jobs", .array(outcome.jobs.map { .string($0) })),
                 ("alreadyAcknowledged", .array(outcome.earlier.map { earlier in
                     .object([("event", .string(earlier.event.rawValue)), ("acknowledgedBy", JSONViews.handler(id: earlier.by, account: handlers[earlier.by])),
-                             ("acknowledgedAt", .date(earlier.at))])
+                             ("acknowledgedAt", .date(earlier.at))] + (earlier.job.map { [("job", .string($0))] } ?? []))
                 })),
                 ("dependentTold", .bool(outcome.toldDependent)),
             ] + ReachText.json(reach.reach)))
@@ -62,9 +63,10 @@ extension Ack: RunnableCommand {
         if outcome.acknowledged.contains(.drill) {
             c.say("You answered \(name)'s drill: its report shows them the test notice reached you.")
         }
-        let handling = outcome.acknowledged.filter { $0 != .drill }
+        let handling = outcome.acknowledged.filter { $0 != .drill && $0 != .missedJob }.map { Self.words($0) }
+            + outcome.jobs.map { Self.words(.missedJob, job: $0) }
         if !handling.isEmpty {
-            let what = handling.map { Self.words($0) }.joined(separator: " and ")
+            let what = handling.joined(separator: " and ")
             var told = outcome.toldDependent ? ["\(name)"] : []
             let others = reach.reach.toldCount
             if others > 0 { told.append("\(others) other responder\(others == 1 ? "" : "s")") }
@@ -74,17 +76,18 @@ extension Ack: RunnableCommand {
         }
         for earlier in outcome.earlier {
             let who = names[earlier.by] ?? earlier.by.short
-            c.say("\(who) \(who == "You" ? "were" : "was") already handling \(name)'s \(Self.words(earlier.event)) "
+            c.say("\(who) \(who == "You" ? "were" : "was") already handling \(name)'s \(Self.words(earlier.event, job: earlier.job)) "
                   + "since \(TimeText.both(earlier.at, now: now)); nothing new was sent for it.")
         }
         return success
     }
 
-    private static func words(_ event: AckService.Event) -> String {
+    private static func words(_ event: AckService.Event, job: String? = nil) -> String {
         switch event {
         case .missedCheckIn: "missed check-in"
         case .alert: "alert"
         case .drill: "drill"
+        case .missedJob: "job \(TerminalText.line(job ?? ""))'s missed check-in"
         }
     }
 

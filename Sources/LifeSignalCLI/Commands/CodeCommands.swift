@@ -60,20 +60,35 @@ enum CheckInCodeInput {
     /// A wrong code is committed as a wrong attempt and refused; the duress
     /// code makes the change exactly as the real one does. A code typed
     /// while none is set is refused, as `checkin` refuses it.
+    ///
+    /// A change refused after the duress code was checked (a trip's end
+    /// already told, an extension too long) is refused as it is with the
+    /// real code, and the duress alert is raised all the same, in a
+    /// transaction of its own: whoever forces the code sees the same refusal,
+    /// and the responders still learn of it.
     static func guarded<T>(_ c: Context, typed: String?, needsCode: (Account) -> Bool = { _ in true },
                            _ change: (LayoutStore, inout Account) throws -> T) throws -> T {
         var code = typed ?? fromEnvironment(c)
         while true {
+            var duress = false
             // nil: a code is needed and none was given.
-            let outcome: Result<T, LifeSignalError>? = try checked(c) { store, account in
-                if account.checkInCodes == nil {
-                    if typed != nil { return .failure(noCodes) }
-                } else if needsCode(account) || code != nil {
-                    guard let code else { return nil }
-                    let verdict = try CheckInCodeService(store: store, env: try c.core()).verify(code, account: &account)
-                    if case .refused(let error) = verdict { return .failure(error) }
+            let outcome: Result<T, LifeSignalError>?
+            do {
+                outcome = try checked(c) { store, account in
+                    duress = false
+                    if account.checkInCodes == nil {
+                        if typed != nil { return .failure(noCodes) }
+                    } else if needsCode(account) || code != nil {
+                        guard let code else { return nil }
+                        let verdict = try CheckInCodeService(store: store, env: try c.core()).verify(code, account: &account)
+                        if case .refused(let error) = verdict { return .failure(error) }
+                        if case .accepted(let reach) = verdict { duress = reach != nil }
+                    }
+                    return .success(try change(store, &account))
                 }
-                return .success(try change(store, &account))
+            } catch let refusal as LifeSignalError where duress {
+                if let code { _ = try verify(code, c) }
+                throw refusal
             }
             guard let outcome else {
                 code = try ask(c)

@@ -80,11 +80,14 @@ extension Status: RunnableCommand {
                 ("timeZone", .optional(account.timeZone)),
                 ("schedule", ScheduleText.json(account)),
                 ("trip", TripText.json(account)),
-                ("jobs", .array(account.jobs.map { JobsText.json($0, of: account, now: now, zones: zones) })),
+                ("jobs", .array(account.jobs.map { job in
+                    JobsText.json(job, of: account, now: now, zones: zones)
+                        .adding("acknowledgedBy", report.jobHandlers[job.name].map { JSONViews.contact($0, now: now) } ?? .null)
+                })),
             ] + ReceiptText.json(report, now: now)))
         } else if !check {
             let hint = Self.render(report, now: now, c)
-            JobsText.rows(account, now: now, zones: zones, c)
+            JobsText.rows(account, now: now, zones: zones, handlers: report.jobHandlers.mapValues(\.name), c)
             if let hint { c.hint(hint) }
         }
         guard check else { return success }

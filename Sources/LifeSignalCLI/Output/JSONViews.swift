@@ -100,6 +100,7 @@ enum JSONViews {
     static func extras(_ item: FeedItem) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
         if item.duress { members.append(("duress", .bool(true))) }
+        if item.allClear { members.append(("allClear", .bool(true))) }
         if let by = item.acknowledgedBy { members.append(("acknowledgedBy", .id(by))) }
         if item.type == .test { members.append(("test", .bool(true))) }
         if let job = item.job { members.append(("job", .string(job))) }

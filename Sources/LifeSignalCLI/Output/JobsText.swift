@@ -35,13 +35,16 @@ enum JobsText {
                  ("duration", .int(Int(run.duration.rounded()))), ("command", .string(run.command))])
     }
 
-    /// "on time: due …", "OVERDUE: due …", "LATE …", "failing".
-    static func state(_ job: Job, of account: Account, now: Date, zones: ZoneCatalog, _ s: Style) -> String {
+    /// "on time: due …", "OVERDUE: due …", "LATE …", "failing"; with the
+    /// name of the responder handling a missed one (`ack`), when known.
+    static func state(_ job: Job, of account: Account, now: Date, zones: ZoneCatalog, handler: String? = nil,
+                      _ s: Style) -> String {
         let deadline = JobDeadline(job)
         guard let due = deadline.nextCheckInDue(of: account, zones: zones) else { return "paused" }
         var state = now >= due ? s.red(deadline.isOverdue(of: account, at: now, zones: zones) ? "OVERDUE" : "LATE")
             : s.green("on time")
         if job.failing != nil { state += ", " + s.red("last run failed") }
+        if let handler { state += ", \(TerminalText.line(handler)) is handling it" }
         return state + ": due " + TimeText.both(due, now: now)
     }
 
@@ -65,18 +68,20 @@ enum JobsText {
     }
 
     /// `status`'s lines of the account's jobs, after the rest.
-    static func rows(_ account: Account, now: Date, zones: ZoneCatalog, _ c: Context) {
+    static func rows(_ account: Account, now: Date, zones: ZoneCatalog, handlers: [String: String], _ c: Context) {
         guard !account.jobs.isEmpty else { return }
         c.out.line("")
         c.out.line(c.style.bold("Jobs"))
-        c.print(table(account, now: now, zones: zones, c.style, indent: 2))
+        c.print(table(account, now: now, zones: zones, handlers: handlers, c.style, indent: 2))
     }
 
     /// A line per job: its name, whether it is on time, its last run.
-    static func table(_ account: Account, now: Date, zones: ZoneCatalog, _ s: Style, indent: Int = 0) -> TextTable {
+    static func table(_ account: Account, now: Date, zones: ZoneCatalog, handlers: [String: String] = [:], _ s: Style,
+                      indent: Int = 0) -> TextTable {
         var table = TextTable(columns: [.fixed, .fixed, .flexible], indent: indent)
         for job in account.jobs {
-            table.add([job.name, state(job, of: account, now: now, zones: zones, s), lastRun(job, now: now)])
+            table.add([job.name, state(job, of: account, now: now, zones: zones, handler: handlers[job.name], s),
+                       lastRun(job, now: now)])
         }
         return table
     }

@@ -31,6 +31,7 @@ enum NotificationJSONWriter {
         literal(",\"relatedAlertID\":", &out)
         id(item.relatedAlertID, &out)
         if item.duress { literal(",\"duress\":true", &out) }
+        if item.allClear { literal(",\"allClear\":true", &out) }
         if let by = item.acknowledgedBy {
             literal(",\"acknowledgedBy\":", &out)
             id(by, &out)

@@ -32,8 +32,10 @@ public struct EscalationRule: DeadlineRule {
         var message = "\(account.fullName) missed their check-in, due at \(ISO8601.format(due))."
         message += tripNote(account)
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        return FeedDraft(type: .checkIn, title: "\(account.fullName) missed a check-in",
-                         message: message, relatedContactID: account.id, isCritical: true)
+        var draft = FeedDraft(type: .checkIn, title: "\(account.fullName) missed a check-in",
+                              message: message, relatedContactID: account.id, isCritical: true)
+        draft.zonedDue = ZonedDeadline(due: due, of: account)
+        return draft
     }
 
     /// What a missed deadline that ended a trip adds: that they were on one, and its note.
@@ -79,6 +81,9 @@ public struct RepeatRule: DeadlineRule {
             + "says they are handling it ('lifesignal ack \(name)')."
         message += EscalationRule.tripNote(account)
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        return FeedDraft(type: .checkIn, title: title(account), message: message, relatedContactID: account.id, isCritical: true)
+        var draft = FeedDraft(type: .checkIn, title: title(account), message: message, relatedContactID: account.id,
+                              isCritical: true)
+        draft.zonedDue = ZonedDeadline(due: due, of: account)
+        return draft
     }
 }

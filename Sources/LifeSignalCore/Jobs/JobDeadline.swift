@@ -50,6 +50,14 @@ public struct JobDeadline: Sendable {
         return job
     }
 
+    /// The `view` with its daily deadline fitted and its marks aligned to
+    /// its current cycle: what the engine would work on now.
+    public func current(of account: Account, zones: ZoneCatalog) -> Account {
+        var view = view(of: account)
+        _ = DailySchedule.fit(&view, zones: zones)
+        return engine.aligned(view)
+    }
+
     /// When it is next due; nil while the account is paused with no deadline.
     public func nextCheckInDue(of account: Account, zones: ZoneCatalog) -> Date? {
         var view = view(of: account)

@@ -7,17 +7,24 @@ public enum JobNotices {
     static func subject(_ account: Account, job: String) -> String { "\(account.fullName)'s job \(job)" }
 
     static func missed(_ account: Account, job: String, due: Date) -> FeedDraft {
-        FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) missed its check-in",
+        zoned(due, of: account, FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) missed its check-in",
                   message: "\(subject(account, job: job)) was due to check in at \(ISO8601.format(due)) and did not. "
                       + "It may not have run, or may have failed without telling.",
-                  relatedContactID: account.id, isCritical: true, job: job)
+                  relatedContactID: account.id, isCritical: true, job: job))
     }
 
     static func stillMissed(_ account: Account, job: String, due: Date, period: Int) -> FeedDraft {
-        FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) still has not checked in",
+        zoned(due, of: account, FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) still has not checked in",
                   message: "\(subject(account, job: job)) was due to check in at \(ISO8601.format(due)) and has not since. "
                       + "You are told again every \(DurationText.format(seconds: period)) until it checks in.",
-                  relatedContactID: account.id, isCritical: true, job: job)
+                  relatedContactID: account.id, isCritical: true, job: job))
+    }
+
+    /// `draft`, naming `due` on its reader's clock too (`ZonedDeadline`).
+    private static func zoned(_ due: Date, of account: Account, _ draft: FeedDraft) -> FeedDraft {
+        var draft = draft
+        draft.zonedDue = ZonedDeadline(due: due, of: account)
+        return draft
     }
 
     /// A run that failed: at once, with its exit status and, when kept, the end of its output.
@@ -30,11 +37,27 @@ public enum JobNotices {
                          exitStatus: run.exitStatus)
     }
 
-    /// A successful run after a failure, or a check-in after a missed deadline.
+    /// A successful run after a failure, or a check-in after a missed
+    /// deadline: an all-clear.
     public static func recovered(_ account: Account, job: String, after: String) -> FeedDraft {
         FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) recovered",
                   message: "\(subject(account, job: job)) checked in again after \(after).",
-                  relatedContactID: account.id, job: job)
+                  relatedContactID: account.id, job: job, allClear: true)
+    }
+
+    /// A responder handling a missed job (`ack`): the account's own notice and the other responders'.
+    static func handling(_ account: Account, job: String, by responder: Account) -> (own: FeedDraft?, others: FeedDraft) {
+        let own = FeedDraft(
+            type: .checkIn, title: "\(responder.fullName) is handling your job \(job)'s missed check-in",
+            message: "\(responder.fullName) said they are handling the missed check-in of your job \(job); your other "
+                + "responders were told, and the reminders stop.",
+            relatedContactID: responder.id, acknowledgedBy: responder.id, job: job)
+        let others = FeedDraft(
+            type: .checkIn, title: "\(responder.fullName) is handling the missed check-in of \(subject(account, job: job))",
+            message: "\(responder.fullName) said they are handling the missed check-in of \(subject(account, job: job)); "
+                + "you will not be reminded of it again.",
+            relatedContactID: account.id, acknowledgedBy: responder.id, job: job)
+        return (own, others)
     }
 
     static func overrun(_ account: Account, job: String, run: JobRunStart, limit: Int) -> FeedDraft {

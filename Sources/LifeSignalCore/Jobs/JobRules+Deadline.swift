@@ -18,7 +18,9 @@ struct JobMissedRule: DeadlineRule {
     }
 }
 
-/// Each responder is told of a missed job at `due + grace + delay`, their own delay.
+/// Each responder is told of a missed job at `due + grace + delay`, their
+/// own delay. Once someone acknowledged it (`ack`), the steps not yet
+/// taken are dropped, as a person's are (`EscalationRule`).
 struct JobEscalationRule: DeadlineRule {
     let job: String
 
@@ -27,9 +29,11 @@ struct JobEscalationRule: DeadlineRule {
     func milestones(for subject: DeadlineSubject) -> [Milestone] {
         guard let due = subject.due, let ends = subject.graceEnds else { return [] }
         let account = subject.account, job = job
-        return subject.responders.map { link in
-            Milestone(key: Self.key(link.contactID), at: ends.addingTimeInterval(Double(link.responderDelay)),
-                      event: .notify) { _ in
+        let fired = subject.marks.acknowledgedBy != nil ? FiredKeys(subject.marks) : nil
+        return subject.responders.compactMap { link in
+            let key = Self.key(link.contactID)
+            if let fired, !fired.contains(key, subject.marks) { return nil }
+            return Milestone(key: key, at: ends.addingTimeInterval(Double(link.responderDelay)), event: .notify) { _ in
                 [Notice(link.contactID, JobNotices.missed(account, job: job, due: due))]
             }
         }

@@ -27,6 +27,8 @@ public struct FanOut: Codable, Sendable, Equatable {
     /// `FeedDraft.job` and `FeedDraft.exitStatus`.
     public var job: String?
     public var exitStatus: Int?
+    /// `FeedDraft.allClear`.
+    public var allClear: Bool = false
     /// Recipients still to be told, in order.
     public var owed: [EntityID]
     /// How many were told so far.
@@ -48,6 +50,7 @@ public struct FanOut: Codable, Sendable, Equatable {
         duress = draft.duress
         job = draft.job
         exitStatus = draft.exitStatus
+        allClear = draft.allClear
         self.owed = owed
         self.told = told
         self.unreachable = unreachable
@@ -57,7 +60,7 @@ public struct FanOut: Codable, Sendable, Equatable {
     public var draft: FeedDraft {
         FeedDraft(type: type, title: title, message: message, relatedContactID: relatedContactID,
                   relatedAlertID: relatedAlertID, isCritical: isCritical, duress: duress, job: job,
-                  exitStatus: exitStatus)
+                  exitStatus: exitStatus, allClear: allClear)
     }
 
     /// Everyone was told or skipped; the record waits for the command that

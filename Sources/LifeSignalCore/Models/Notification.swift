@@ -55,13 +55,16 @@ public struct FeedItem: Codable, Sendable, Equatable {
     public var job: String?
     /// On a notice of a job's failed run: its exit status.
     public var exitStatus: Int?
+    /// An all-clear: the alarm it follows is over (they checked in after a
+    /// missed check-in, a job recovered). Quiet hours never hold one back.
+    public var allClear: Bool
 
     /// Every stored field as a file holds it: the store's reader builds
     /// items so, with no draft made and copied in between.
     package init(id: EntityID, index: Int, type: NotificationType, title: String, message: String, timestamp: Date,
                  isRead: Bool, relatedContactID: EntityID?, relatedPingID: EntityID?, relatedAlertID: EntityID?,
                  isCritical: Bool, duress: Bool, acknowledgedBy: EntityID?, readAt: Date?, deliveredAt: Date?,
-                 job: String? = nil, exitStatus: Int? = nil) {
+                 job: String? = nil, exitStatus: Int? = nil, allClear: Bool = false) {
         self.id = id
         self.index = index
         self.type = type
@@ -79,6 +82,7 @@ public struct FeedItem: Codable, Sendable, Equatable {
         self.deliveredAt = deliveredAt
         self.job = job
         self.exitStatus = exitStatus
+        self.allClear = allClear
     }
 
     public init(id: EntityID, index: Int, draft: FeedDraft, timestamp: Date) {
@@ -97,15 +101,17 @@ public struct FeedItem: Codable, Sendable, Equatable {
         self.acknowledgedBy = draft.acknowledgedBy
         self.job = draft.job
         self.exitStatus = draft.exitStatus
+        self.allClear = draft.allClear
     }
 
     enum CodingKeys: String, CodingKey {
         case id, index, type, title, message, timestamp, isRead
         case relatedContactID, relatedPingID, relatedAlertID, isCritical
-        case duress, acknowledgedBy, readAt, deliveredAt, job, exitStatus
+        case duress, acknowledgedBy, readAt, deliveredAt, job, exitStatus, allClear
     }
 
-    /// Items written before issue 14 have none of its fields.
+    /// Items written before issue 14 have none of its fields, and those
+    /// written before `allClear` none of it (false).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(EntityID.self, forKey: .id)
@@ -125,6 +131,7 @@ public struct FeedItem: Codable, Sendable, Equatable {
         deliveredAt = try c.decodeIfPresent(Date.self, forKey: .deliveredAt)
         job = try c.decodeIfPresent(String.self, forKey: .job)
         exitStatus = try c.decodeIfPresent(Int.self, forKey: .exitStatus)
+        allClear = try c.decodeIfPresent(Bool.self, forKey: .allClear) ?? false
     }
 
     /// The fields of issue 14 only when they say something, so an ordinary
@@ -148,6 +155,7 @@ public struct FeedItem: Codable, Sendable, Equatable {
         try c.encodeIfPresent(deliveredAt, forKey: .deliveredAt)
         try c.encodeIfPresent(job, forKey: .job)
         try c.encodeIfPresent(exitStatus, forKey: .exitStatus)
+        if allClear { try c.encode(allClear, forKey: .allClear) }
     }
 }
 
@@ -165,11 +173,17 @@ public struct FeedDraft: Sendable, Equatable {
     /// `FeedItem.job` and `FeedItem.exitStatus`.
     public var job: String?
     public var exitStatus: Int?
+    /// `FeedItem.allClear`.
+    public var allClear: Bool
+    /// A dependent's deadline the message names, for `Notifier` to name on
+    /// the reader's clock too when it differs (`ZonedDeadline`); not stored.
+    public var zonedDue: ZonedDeadline?
 
     public init(type: NotificationType, title: String, message: String,
                 relatedContactID: EntityID? = nil, relatedPingID: EntityID? = nil,
                 relatedAlertID: EntityID? = nil, isCritical: Bool = false,
-                duress: Bool = false, acknowledgedBy: EntityID? = nil, job: String? = nil, exitStatus: Int? = nil) {
+                duress: Bool = false, acknowledgedBy: EntityID? = nil, job: String? = nil, exitStatus: Int? = nil,
+                allClear: Bool = false) {
         self.type = type
         self.title = title
         self.message = message
@@ -181,6 +195,7 @@ public struct FeedDraft: Sendable, Equatable {
         self.acknowledgedBy = acknowledgedBy
         self.job = job
         self.exitStatus = exitStatus
+        self.allClear = allClear
     }
 }
 

@@ -5,27 +5,19 @@ import FoundationEssentials
 /// Nothing about someone in danger ever waits: missed check-ins, alerts
 /// (duress included), their escalations and repeats are critical, and an
 /// alert's news (its cancellation too), an acknowledgement, an all-clear
-/// ("is safe") and a sign-in to your account go at once. Pings, reminders,
-/// contact and role news, pauses, drills and the like wait for the end of
-/// the quiet hours, and then go in one batch.
+/// (`FeedItem.allClear`: "is safe", a job recovered) and a sign-in to your
+/// account go at once. Pings, reminders, contact and role news, pauses,
+/// drills and the like wait for the end of the quiet hours, and then go in
+/// one batch.
 public enum QuietHoursRules {
     /// Whether quiet hours hold `item` back.
     public static func holds(_ item: FeedItem) -> Bool {
-        guard !item.isCritical, item.acknowledgedBy == nil else { return false }
+        guard !item.isCritical, !item.allClear, item.acknowledgedBy == nil else { return false }
         switch item.type {
         case .alert, .signIn: return false
-        case .checkIn: return !isAllClear(item)
-        case .ping, .role, .added, .removed, .test: return true
+        case .checkIn, .ping, .role, .added, .removed, .test: return true
         }
     }
-
-    /// A notice that an alarm about someone is over: they checked in after
-    /// a missed check-in (`AccountService.checkIn`).
-    static func isAllClear(_ item: FeedItem) -> Bool {
-        item.relatedContactID != nil && item.title.hasSuffix(safeSuffix)
-    }
-
-    static let safeSuffix = " is safe"
 
     /// When the quiet hours `account` is in at `now` end; nil when it is
     /// in none (or has none, or its zone cannot be read: then nothing waits).

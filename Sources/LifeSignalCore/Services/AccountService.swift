@@ -114,9 +114,9 @@ public struct AccountService {
                 if duressReach?.pending != nil { safeUnderDuress = wording }
             } else {
                 toldSafe = try notifier.fanOut(from: &account, key: "safe:" + env.newID().rawValue, to: told, FeedDraft(
-                    type: .checkIn, title: account.fullName + QuietHoursRules.safeSuffix,
+                    type: .checkIn, title: account.fullName + " is safe",
                     message: "\(account.fullName) checked in after missing a check-in.",
-                    relatedContactID: account.id))
+                    relatedContactID: account.id, allClear: true))
                 if toldSafe?.pending != nil { try store.save(account) }
             }
         }

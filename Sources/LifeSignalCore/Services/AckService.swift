@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// A responder says they are handling a dependent's missed check-in or
-/// alert (`ack`): the dependent and every other responder are told who,
-/// and the later escalation steps and repeats of that missed check-in stop.
+/// A responder says they are handling a dependent's missed check-in, alert
+/// or missed jobs (`ack`): the dependent and every other responder are told
+/// who, and the later escalation steps and repeats of what was missed stop.
 ///
 /// An alert raised by the duress code is acknowledged to the other
 /// responders only (telling the dependent would show whoever forced them
@@ -21,6 +21,8 @@ public struct AckService {
     /// What can be acknowledged.
     public enum Event: String, Sendable, Equatable {
         case missedCheckIn, alert
+        /// One of the dependent's jobs missed its deadline (`Outcome.jobs` names them).
+        case missedJob
         /// A drill's test notice: the answer shows in the drill's report.
         case drill
     }
@@ -29,8 +31,11 @@ public struct AckService {
     public struct Outcome: Sendable {
         /// Events acknowledged now.
         public var acknowledged: [Event] = []
-        /// Events someone had acknowledged already: by whom, and when.
-        public var earlier: [(event: Event, by: EntityID, at: Date)] = []
+        /// The jobs whose missed deadline was acknowledged now.
+        public var jobs: [String] = []
+        /// Events someone had acknowledged already: by whom, when, and
+        /// (a missed job) which job.
+        public var earlier: [(event: Event, by: EntityID, at: Date, job: String?)] = []
         /// The other responders told (of any event acknowledged now).
         public var others = Reach()
         /// Whether the dependent was told.
@@ -42,7 +47,8 @@ public struct AckService {
     }
 
     /// Acknowledges whatever `dependent` has: a missed check-in (after its
-    /// grace period), an alert, or both.
+    /// grace period), an alert, jobs whose responders were told they missed
+    /// their deadline, or several of these.
     public func acknowledge(_ dependent: ContactView, by responder: Account) throws -> Outcome {
         try requireName(responder)
         guard dependent.link.isDependent else {
@@ -55,9 +61,11 @@ public struct AckService {
         account = deadlines.engine.aligned(account)
         let missed = deadlines.engine.isMissedNotified(account)
         let drill = account.drill?.awaitsAcknowledgement(by: responder.id, at: env.now) == true
-        guard missed || account.alertSeenByResponders != nil || drill else {
-            throw LifeSignalError.refused("\(dependent.name) is not overdue, has no alert and no drill for you to answer: "
-                                          + "there is nothing to acknowledge")
+        let jobs = account.jobs.map(JobDeadline.init).map { ($0, $0.current(of: account, zones: env.zones)) }
+            .filter { $0.1.deadlines.heldDue != nil }
+        guard missed || account.alertSeenByResponders != nil || drill || !jobs.isEmpty else {
+            throw LifeSignalError.refused("\(dependent.name) is not overdue, has no alert, no missed job and no drill "
+                                          + "for you to answer: there is nothing to acknowledge")
         }
         var outcome = Outcome()
         if drill, try DrillService(store: store, env: env).acknowledge(&account, by: responder) {
@@ -77,7 +85,7 @@ public struct AckService {
         }
         if missed {
             if let by = account.deadlines.acknowledgedBy {
-                outcome.earlier.append((.missedCheckIn, by, account.deadlines.acknowledgedAt ?? env.now))
+                outcome.earlier.append((.missedCheckIn, by, account.deadlines.acknowledgedAt ?? env.now, nil))
             } else {
                 account.deadlines.acknowledgedBy = responder.id
                 account.deadlines.acknowledgedAt = env.now
@@ -88,7 +96,7 @@ public struct AckService {
         for duress in [false, true] {
             guard var alert = duress ? account.duressAlert : account.alert else { continue }
             if let by = alert.acknowledgedBy {
-                outcome.earlier.append((.alert, by, alert.acknowledgedAt ?? env.now))
+                outcome.earlier.append((.alert, by, alert.acknowledgedAt ?? env.now, nil))
                 continue
             }
             alert.acknowledgedBy = responder.id
@@ -100,6 +108,22 @@ public struct AckService {
             var drafts = Self.alertDrafts(account, alert: alert, by: responder)
             if duress { drafts.own = nil }
             try tell(drafts)
+        }
+        for (deadline, current) in jobs {
+            var view = current
+            let name = deadline.job.name
+            if let by = view.deadlines.acknowledgedBy {
+                outcome.earlier.append((.missedJob, by, view.deadlines.acknowledgedAt ?? env.now, name))
+                continue
+            }
+            view.deadlines.acknowledgedBy = responder.id
+            view.deadlines.acknowledgedAt = env.now
+            if let index = account.jobs.firstIndex(where: { $0.name == name }) {
+                account.jobs[index] = deadline.updated(from: view)
+            }
+            if !outcome.acknowledged.contains(.missedJob) { outcome.acknowledged.append(.missedJob) }
+            outcome.jobs.append(name)
+            try tell(JobNotices.handling(account, job: name, by: responder))
         }
         outcome.others.told = others.filter(told.contains)
         outcome.others.unreachable = others.filter { unreachable.contains($0) && !told.contains($0) }

@@ -44,6 +44,10 @@ struct Notifier {
 
     /// `deliver`, with the item it became; nil when it could not be delivered.
     func deliverItem(_ recipient: EntityID, _ draft: FeedDraft) throws -> FeedItem? {
+        var draft = draft
+        if let zoned = draft.zonedDue, let reader = try? store.account(recipient) {
+            draft.message = zoned.message(draft.message, readerZone: reader.timeZone ?? ZoneName.utc.rawValue, zones: env.zones)
+        }
         do {
             return try store.isolated { store in try store.appendFeed(draft, to: recipient, id: env.newID(), at: env.now) }
         } catch let failure as any UserFacingError where failure.isUnreadableFile {

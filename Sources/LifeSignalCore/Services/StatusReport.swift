@@ -22,6 +22,10 @@ public struct StatusReport: Sendable {
     public var acknowledgedBy: ContactView?
     /// The acknowledger when their account cannot be listed (no longer a contact).
     public var acknowledgedByID: EntityID?
+    /// The responder handling each missed job, by the job's name (as its
+    /// contacts list them; a job nobody said so of, or whose handler cannot
+    /// be listed, is absent).
+    public var jobHandlers: [String: ContactView] = [:]
     /// The alert, or the missed check-in the responders were told of.
     public var alarm: CurrentAlarm?
     /// Each responder: whether notifications reach them beyond their feed,
@@ -79,6 +83,14 @@ public struct StatusReport: Sendable {
         if let id = acknowledgedByID, let link = links.first(where: { $0.contactID == id }),
            let responder = try? store.account(id) {
             acknowledgedBy = ContactView(link: link, account: responder)
+        }
+        // A job's marks are brought up to date by every write that moves
+        // them (its check-ins), so the stored ones say whether it stands missed.
+        for job in account.jobs where job.deadlines.heldDue != nil {
+            if let id = job.deadlines.acknowledgedBy, let link = links.first(where: { $0.contactID == id }),
+               let responder = try? store.account(id) {
+                jobHandlers[job.name] = ContactView(link: link, account: responder)
+            }
         }
         var attention: [DependentAttention] = []
         for link in links where link.isDependent {

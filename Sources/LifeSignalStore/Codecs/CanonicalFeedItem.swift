@@ -28,12 +28,16 @@ extension CheckedFeedItem {
         guard reader.consume(UInt8(ascii: "{")) else { return nil }
         // Members the writer leaves out when they have no value come first
         // and in between; every member but the last (`type`) ends in a comma.
-        var acknowledgedBy: ArraySlice<UInt8>?, deliveredAt: Date?, duress: Bool?
+        var acknowledgedBy: ArraySlice<UInt8>?, allClear: Bool?, deliveredAt: Date?, duress: Bool?
         var readAt: Date?, relatedAlertID: ArraySlice<UInt8>?, relatedContactID: ArraySlice<UInt8>?
         var relatedPingID: ArraySlice<UInt8>?, exitStatus: Int?, job: ArraySlice<UInt8>?
         let comma = UInt8(ascii: ",")
         if reader.consumeName("\"acknowledgedBy\":") {
             acknowledgedBy = try reader.readOptionalEntityIDUTF8()
+            guard reader.consume(comma) else { return nil }
+        }
+        if reader.consumeName("\"allClear\":") {
+            allClear = try reader.readOptionalBool()
             guard reader.consume(comma) else { return nil }
         }
         if reader.consumeName("\"deliveredAt\":") {
@@ -91,7 +95,8 @@ extension CheckedFeedItem {
                                isRead: isRead, isCritical: isCritical, duress: duress ?? false,
                                relatedContactID: relatedContactID, relatedPingID: relatedPingID,
                                relatedAlertID: relatedAlertID, acknowledgedBy: acknowledgedBy,
-                               readAt: readAt, deliveredAt: deliveredAt, job: job, exitStatus: exitStatus)
+                               readAt: readAt, deliveredAt: deliveredAt, job: job, exitStatus: exitStatus,
+                               allClear: allClear ?? false)
     }
 }
 

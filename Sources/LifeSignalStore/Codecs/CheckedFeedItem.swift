@@ -28,6 +28,7 @@ struct CheckedFeedItem {
     var deliveredAt: Date?
     var job: ArraySlice<UInt8>?
     var exitStatus: Int?
+    var allClear: Bool
 
     typealias StoreField = FeedItem.StoreField
 
@@ -46,10 +47,11 @@ struct CheckedFeedItem {
         var message: ArraySlice<UInt8>?, timestamp: Date?, isRead: Bool?, isCritical: Bool?
         var relatedContactID: ArraySlice<UInt8>?, relatedPingID: ArraySlice<UInt8>?, relatedAlertID: ArraySlice<UInt8>?
         var duress: Bool?, acknowledgedBy: ArraySlice<UInt8>?, readAt: Date?, deliveredAt: Date?
-        var job: ArraySlice<UInt8>?, exitStatus: Int?
+        var job: ArraySlice<UInt8>?, exitStatus: Int?, allClear: Bool?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .acknowledgedBy: acknowledgedBy = try reader.readOptionalEntityIDUTF8()
+            case .allClear: allClear = try reader.readOptionalBool()
             case .deliveredAt: deliveredAt = try reader.readOptionalDate()
             case .duress: duress = try reader.readOptionalBool()
             case .exitStatus: exitStatus = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
@@ -82,7 +84,8 @@ struct CheckedFeedItem {
                                isCritical: checkedCritical, duress: duress ?? false,
                                relatedContactID: relatedContactID, relatedPingID: relatedPingID,
                                relatedAlertID: relatedAlertID, acknowledgedBy: acknowledgedBy,
-                               readAt: readAt, deliveredAt: deliveredAt, job: job, exitStatus: exitStatus)
+                               readAt: readAt, deliveredAt: deliveredAt, job: job, exitStatus: exitStatus,
+                               allClear: allClear ?? false)
     }
 
     /// The item as a value.
@@ -92,7 +95,7 @@ struct CheckedFeedItem {
                  relatedPingID: relatedPingID.map(EntityID.init(checkedUTF8:)),
                  relatedAlertID: relatedAlertID.map(EntityID.init(checkedUTF8:)), isCritical: isCritical, duress: duress,
                  acknowledgedBy: acknowledgedBy.map(EntityID.init(checkedUTF8:)), readAt: readAt, deliveredAt: deliveredAt,
-                 job: job.map(Self.text), exitStatus: exitStatus)
+                 job: job.map(Self.text), exitStatus: exitStatus, allClear: allClear)
     }
 
     /// Text the reader checked already (well-formed UTF-8).

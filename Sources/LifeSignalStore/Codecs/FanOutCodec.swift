@@ -5,9 +5,9 @@ import StrictJSON
 /// A notice to many people still being handed out, inside `account.json`.
 extension FanOut: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
-        case duress, exitStatus, isCritical, job, key, message, owed, relatedAlertID, relatedContactID, since, title, told, type
-        case unreachable
-        static let names = JSONNames(["duress", "exitStatus", "isCritical", "job", "key", "message", "owed", "relatedAlertID", "relatedContactID",
+        case allClear, duress, exitStatus, isCritical, job, key, message, owed, relatedAlertID, relatedContactID, since, title
+        case told, type, unreachable
+        static let names = JSONNames(["allClear", "duress", "exitStatus", "isCritical", "job", "key", "message", "owed", "relatedAlertID", "relatedContactID",
                                       "since", "title", "told", "type", "unreachable"])
     }
 
@@ -15,9 +15,10 @@ extension FanOut: StoreFileElement {
         let start = reader.valueStart()
         var key: String?, since: Date?, type: NotificationType?, title: String?, message: String?
         var relatedContactID: EntityID?, relatedAlertID: EntityID?, isCritical: Bool?, duress: Bool?
-        var owed: [EntityID]?, told: Int?, unreachable: [EntityID]?, job: String?, exitStatus: Int?
+        var owed: [EntityID]?, told: Int?, unreachable: [EntityID]?, job: String?, exitStatus: Int?, allClear: Bool?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
+            case .allClear: allClear = try reader.readBool()
             case .duress: duress = try reader.readBool()
             case .exitStatus: exitStatus = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
             case .job: job = try reader.readOptionalString()
@@ -37,7 +38,8 @@ extension FanOut: StoreFileElement {
         let draft = FeedDraft(type: try present(type, StoreField.type, start), title: try present(title, StoreField.title, start),
                               message: try present(message, StoreField.message, start), relatedContactID: relatedContactID,
                               relatedAlertID: relatedAlertID, isCritical: try present(isCritical, StoreField.isCritical, start),
-                              duress: try present(duress, StoreField.duress, start), job: job, exitStatus: exitStatus)
+                              duress: try present(duress, StoreField.duress, start), job: job, exitStatus: exitStatus,
+                              allClear: allClear ?? false)
         return FanOut(key: try present(key, StoreField.key, start), since: try present(since, StoreField.since, start),
                       draft: draft, owed: try present(owed, StoreField.owed, start),
                       told: try present(told, StoreField.told, start),
@@ -46,6 +48,7 @@ extension FanOut: StoreFileElement {
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        if allClear { writer.member(StoreField.allClear.name, allClear) }
         writer.member(StoreField.duress.name, duress)
         if let exitStatus { writer.member(StoreField.exitStatus.name, exitStatus) }
         writer.member(StoreField.isCritical.name, isCritical)

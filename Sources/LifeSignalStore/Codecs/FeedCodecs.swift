@@ -7,9 +7,9 @@ import StrictJSON
 /// once in its segment.
 extension FeedItem: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
-        case acknowledgedBy, deliveredAt, duress, exitStatus, id, index, isCritical, isRead, job, message, readAt
+        case acknowledgedBy, allClear, deliveredAt, duress, exitStatus, id, index, isCritical, isRead, job, message, readAt
         case relatedAlertID, relatedContactID, relatedPingID, timestamp, title, type
-        static let names = JSONNames(["acknowledgedBy", "deliveredAt", "duress", "exitStatus", "id", "index", "isCritical",
+        static let names = JSONNames(["acknowledgedBy", "allClear", "deliveredAt", "duress", "exitStatus", "id", "index", "isCritical",
                                     "isRead", "job", "message", "readAt", "relatedAlertID", "relatedContactID", "relatedPingID",
                                     "timestamp", "title", "type"])
     }
@@ -22,6 +22,7 @@ extension FeedItem: StoreFileElement {
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.acknowledgedBy.name, ifPresent: acknowledgedBy)
+        if allClear { writer.member(StoreField.allClear.name, allClear) }
         writer.member(StoreField.deliveredAt.name, ifPresent: deliveredAt)
         if duress { writer.member(StoreField.duress.name, duress) }
         if let exitStatus { writer.member(StoreField.exitStatus.name, exitStatus) }

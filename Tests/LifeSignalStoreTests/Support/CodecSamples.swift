@@ -112,7 +112,7 @@ enum CodecSamples {
         account.fanOuts = [FanOut(key: "alert:" + id(7).rawValue, since: date(23),
                                   draft: FeedDraft(type: .alert, title: "Emergency alert from Zoë", message: "Note: \"hi\"",
                                                    relatedContactID: id(1), relatedAlertID: id(7), isCritical: true,
-                                                   duress: true, job: "backup", exitStatus: 1),
+                                                   duress: true, job: "backup", exitStatus: 1, allClear: true),
                                   owed: [id(2), id(3)], told: 5, unreachable: [id(4)])]
         account.jobs = [job]
         return account
@@ -172,7 +172,7 @@ enum CodecSamples {
     static var feedItem: FeedItem {
         let draft = FeedDraft(type: .ping, title: "Bob pinged you 🛎", message: "Are you \"OK\"?\u{1}",
                               relatedContactID: id(20), relatedPingID: id(21), relatedAlertID: id(22), isCritical: true,
-                              duress: true, acknowledgedBy: id(26), job: "backup", exitStatus: 2)
+                              duress: true, acknowledgedBy: id(26), job: "backup", exitStatus: 2, allClear: true)
         var item = FeedItem(id: id(23), index: 41, draft: draft, timestamp: date(20))
         item.isRead = true
         item.readAt = date(21)

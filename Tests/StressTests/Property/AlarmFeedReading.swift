@@ -26,6 +26,7 @@ enum AlarmFeedReading {
             guard let date = ISO8601.parse(String(trimmed)) else { throw HarnessFailure("\(title): bad deadline \(trimmed)") }
             return date
         }
+        if let job = item.job { return try jobEvent(item, job: job, owner: owner, person: person, due: due) }
         if let range = title.range(of: " is handling ") {
             let by = try person(title[..<range.lowerBound])
             let what = title[range.upperBound...]
@@ -59,6 +60,7 @@ enum AlarmFeedReading {
             return .init(kind: .missed, about: try person(title.dropLast(" missed a check-in".count)),
                          due: try due(after: "due at "), at: at)
         case _ where title.hasSuffix(" is safe"):
+            guard item.allClear else { throw HarnessFailure("\(title): not marked as an all-clear") }
             return .init(kind: .safe, about: try person(title.dropLast(" is safe".count)), due: nil, at: at)
         case _ where title.hasPrefix("Emergency alert from "):
             return .init(kind: .alert, about: try person(title.dropFirst("Emergency alert from ".count)), due: nil, at: at)
@@ -72,6 +74,39 @@ enum AlarmFeedReading {
             throw HarnessFailure("\(title): no account is damaged here")
         default:
             return nil
+        }
+    }
+
+    /// A notice about one of an account's jobs (`FeedItem.job`).
+    private static func jobEvent(_ item: FeedItem, job: String, owner: Int, person: (Substring) throws -> Int,
+                                 due: (String) throws -> Date) throws -> AlarmModel.Event? {
+        let title = item.title, at = item.timestamp
+        if let range = title.range(of: " is handling ") {
+            let by = try person(title[..<range.lowerBound])
+            let what = title[range.upperBound...]
+            if what == "your job \(job)'s missed check-in" {
+                return .init(kind: .ackJobOwn, about: owner, due: nil, at: at, by: by, job: job)
+            }
+            let prefix = "the missed check-in of ", suffix = "'s job \(job)"
+            guard what.hasPrefix(prefix), what.hasSuffix(suffix) else { throw HarnessFailure("\(title): acknowledging what?") }
+            let about = try person(what.dropFirst(prefix.count).dropLast(suffix.count))
+            return .init(kind: .ackJob, about: about, due: nil, at: at, by: by, job: job)
+        }
+        if title == "Your job \(job) missed its check-in" {
+            return .init(kind: .jobMissedOwn, about: owner, due: try due("due to check in at "), at: at, job: job)
+        }
+        let subject = "'s job \(job) "
+        guard let range = title.range(of: subject) else { throw HarnessFailure("\(title): whose job?") }
+        let about = try person(title[..<range.lowerBound])
+        switch title[range.upperBound...] {
+        case "missed its check-in":
+            return .init(kind: .jobMissed, about: about, due: try due("due to check in at "), at: at, job: job)
+        case "still has not checked in":
+            return .init(kind: .jobAgain, about: about, due: try due("due to check in at "), at: at, job: job)
+        case "recovered":
+            guard item.allClear else { throw HarnessFailure("\(title): a recovery is an all-clear") }
+            return .init(kind: .jobRecovered, about: about, due: nil, at: at, job: job)
+        default: throw HarnessFailure("\(title): no job of the model says so")
         }
     }
 }

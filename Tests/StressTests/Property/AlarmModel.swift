@@ -35,6 +35,9 @@ import Foundation
 ///   only once. Neither can touch a deadline others were told was missed.
 /// - A longer interval or grace period is told to the responders at once.
 ///
+/// Issue 29's jobs (`AlarmModelJobs.swift`): each job's deadline follows
+/// the same rules with words of its own.
+///
 /// Issue 26: what each person's notify command is handed follows their
 /// preferences (`AlarmModelPreferences.swift`), and no preference holds
 /// back an alarm about someone they watch.
@@ -47,6 +50,7 @@ struct AlarmModel {
         enum Kind: String, Comparable {
             case reminder, missedOwn, missed, safe, alert, cancel
             case late, again, paused, pauseEnded, pauseEndedOwn, ackMissed, ackMissedOwn, ackAlert, ackAlertOwn, lengthened, moved
+            case jobMissedOwn, jobMissed, jobAgain, jobRecovered, ackJob, ackJobOwn
             static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
         }
 
@@ -59,13 +63,16 @@ struct AlarmModel {
         var at: Date
         /// Who acknowledged, for acknowledgements.
         var by: Int?
+        /// The job it is about, for a job's notices.
+        var job: String?
 
         static func < (a: Event, b: Event) -> Bool {
-            (a.at, a.kind, a.about, a.due ?? .distantPast, a.by ?? -1) < (b.at, b.kind, b.about, b.due ?? .distantPast, b.by ?? -1)
+            (a.at, a.kind, a.about, a.due ?? .distantPast, a.by ?? -1, a.job ?? "")
+                < (b.at, b.kind, b.about, b.due ?? .distantPast, b.by ?? -1, b.job ?? "")
         }
 
         var description: String {
-            "\(kind)(about \(about)\(due.map { ", due \($0.timeIntervalSince1970)" } ?? "")"
+            "\(kind)(about \(about)\(job.map { ", job \($0)" } ?? "")\(due.map { ", due \($0.timeIntervalSince1970)" } ?? "")"
                 + "\(by.map { ", by \($0)" } ?? "") at \(at.timeIntervalSince1970))"
         }
     }
@@ -122,6 +129,8 @@ struct AlarmModel {
         var zone = "UTC"
         var zoneKept: (cycle: Date, byCheckIn: Bool, due: Date)?
         var trip: (start: Date, due: Date)?
+        /// Issue 29's jobs, in the order they were added.
+        var jobs: [Job] = []
     }
 
     enum Outcome: Equatable { case done, unchanged, refused, notFound }
@@ -199,9 +208,15 @@ struct AlarmModel {
         return latest > (people[p].occurrences[step.key] ?? -1) ? latest : nil
     }
 
-    /// Brings one person's deadline up to date at `now`, a step at a time in
-    /// time order (a later step may depend on an earlier one).
+    /// Brings one person's deadline, and their jobs', up to date at `now`.
     mutating func evaluate(_ p: Int, now: Date) {
+        evaluateOwn(p, now: now)
+        for j in people[p].jobs.indices { evaluateJob(p, j, now: now) }
+    }
+
+    /// Brings one person's own deadline up to date at `now`, a step at a
+    /// time in time order (a later step may depend on an earlier one).
+    private mutating func evaluateOwn(_ p: Int, now: Date) {
         guard let due = due(p), let start = cycleStart(p) else { return }
         if people[p].cycle != start || (!people[p].held && people[p].deadline != due) {
             // A deadline that moved within its cycle starts afresh, but the

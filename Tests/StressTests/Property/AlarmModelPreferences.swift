@@ -30,9 +30,10 @@ extension AlarmModel {
     func hands(_ kind: Event.Kind, to p: Int) -> Bool {
         let preferences = people[p].preferences
         switch kind {
-        case .missed, .again, .alert: return true
-        case .safe, .cancel, .paused, .pauseEnded, .ackMissed, .ackAlert, .lengthened, .moved: return preferences.dependentNews
-        case .reminder, .missedOwn, .late, .pauseEndedOwn, .ackMissedOwn: return preferences.checkIns
+        case .missed, .again, .alert, .jobMissed, .jobAgain: return true
+        case .safe, .cancel, .paused, .pauseEnded, .ackMissed, .ackAlert, .lengthened, .moved, .jobRecovered, .ackJob:
+            return preferences.dependentNews
+        case .reminder, .missedOwn, .late, .pauseEndedOwn, .ackMissedOwn, .jobMissedOwn, .ackJobOwn: return preferences.checkIns
         case .ackAlertOwn: return preferences.alerts
         }
     }

@@ -39,14 +39,16 @@ extension AlarmModel {
     }
 
     /// `ack`: `r` says they handle `p`'s missed check-in (told to their
-    /// responders) and alert. Each is acknowledged once; the dependent and
+    /// responders), alert and missed jobs (`acknowledgeJobs`). Each is acknowledged once; the dependent and
     /// the other responders hear of a new acknowledgement.
     mutating func acknowledge(_ r: Int, _ p: Int, now: Date) -> Outcome {
         guard let link = people[r].links[p] else { return .notFound }
         let drillOpen = drills[p].map {
             $0.told.contains(r) && !$0.acked.contains(r) && now.timeIntervalSince($0.sentAt) < Drill.acknowledgeable
         } ?? false
-        guard link.isDependent, people[p].held || people[p].alert || drillOpen else { return .refused }
+        guard link.isDependent, people[p].held || people[p].alert || drillOpen || !missedJobs(p).isEmpty else {
+            return .refused
+        }
         let others = responders(of: p).filter { $0 != r }
         var changed = false
         if drillOpen {
@@ -65,6 +67,7 @@ extension AlarmModel {
             for other in others { tell(other, Event(kind: .ackAlert, about: p, due: nil, at: now, by: r)) }
             changed = true
         }
+        if acknowledgeJobs(r, p, others: others, now: now) { changed = true }
         evaluate(p, now: now)
         return changed ? .done : .unchanged
     }

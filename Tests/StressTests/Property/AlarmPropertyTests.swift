@@ -6,7 +6,8 @@ import TestSupport
 /// check-ins, interval and reminder changes, pings and answers, alerts,
 /// contacts added, re-roled and removed, pauses (many from the opening on,
 /// so that intervals change during and after them), resumes, extensions,
-/// preference changes, clock jumps of any size (a few backwards), and
+/// preference changes, jobs added, checked in and removed, clock jumps of
+/// any size (a few backwards), and
 /// several evaluators on clocks a little apart. After every step each
 /// person's reminders, misses, "safe" notices, pause notices and alerts are
 /// exactly the model's, at the same moments: every deadline passed without
@@ -132,6 +133,12 @@ enum AlarmAction: CustomStringConvertible {
     case tripStart(Int, seconds: Int)
     case tripExtend(Int, seconds: Int)
     case tripEnd(Int)
+    /// `jobs add NAME --every SECONDS --grace SECONDS`.
+    case jobAdd(Int, String, every: Int, grace: Int)
+    /// `checkin --job NAME`.
+    case jobCheckIn(Int, String)
+    /// `jobs remove NAME --yes`.
+    case jobRemove(Int, String)
     case advance(seconds: Int)
     /// Catch-ups by processes whose clocks are these many seconds behind.
     case evaluators([Int])
@@ -162,6 +169,9 @@ enum AlarmAction: CustomStringConvertible {
         case .tripStart(let p, let seconds): "\(p) starts a trip of \(seconds) s"
         case .tripExtend(let p, let seconds): "\(p) extends the trip by \(seconds) s"
         case .tripEnd(let p): "\(p) ends the trip"
+        case .jobAdd(let p, let name, let every, let grace): "\(p) adds job \(name) every \(every) s, grace \(grace) s"
+        case .jobCheckIn(let p, let name): "\(p) checks in job \(name)"
+        case .jobRemove(let p, let name): "\(p) removes job \(name)"
         case .advance(let seconds): "time \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .evaluators(let lags): "\(lags.count) evaluators, clocks behind by \(lags) s"
         }
@@ -200,8 +210,14 @@ enum AlarmAction: CustomStringConvertible {
             if Int.random(in: 0..<3, using: &random) == 0 {
                 actions.append(.preference(p, random.pick(AlarmModel.Switch.allCases), on: false))
             }
+            if Int.random(in: 0..<3, using: &random) == 0 { actions.append(jobAdd(p, using: &random)) }
         }
         return actions
+    }
+
+    static func jobAdd(_ p: Int, using random: inout SeededGenerator) -> AlarmAction {
+        .jobAdd(p, random.pick(AlarmModel.jobNames), every: random.pick([60, 3600, 6 * 3600, 86_400]),
+                grace: random.pick([0, 0, 1800, 7200]))
     }
 
     static func random(people: Int, using random: inout SeededGenerator) -> AlarmAction {
@@ -210,8 +226,11 @@ enum AlarmAction: CustomStringConvertible {
         let maybe = { (random: inout SeededGenerator) -> Bool? in
             Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
         }
-        // Issue 14's commands in about a quarter of the steps, issue 29's in a tenth.
-        switch Int.random(in: 0..<158, using: &random) {
+        // Issue 14's commands in about a quarter of the steps, issue 29's in a sixth.
+        switch Int.random(in: 0..<170, using: &random) {
+        case 158..<162: return jobAdd(a, using: &random)
+        case 162..<167: return .jobCheckIn(a, random.pick(AlarmModel.jobNames))
+        case 167..<170: return .jobRemove(a, random.pick(AlarmModel.jobNames))
         case 142..<146: return .daily(a, random.pick(AlarmModel.dailies))
         case 146..<149: return .zone(a, random.pick(AlarmModel.zones))
         case 149..<153: return .tripStart(a, seconds: random.pick([60, 3600, 6 * 3600, 3 * 86_400, 30 * 86_400 + 1]))

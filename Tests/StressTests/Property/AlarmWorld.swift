@@ -317,6 +317,27 @@ final class AlarmWorld {
             }
             model.catchUp(now: now)
             expected = model.endTrip(p, now: now)
+        case .jobAdd(let p, let name, let every, let grace):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try JobService(store: store, env: env).add(&account, name: name, due: .every(every), grace: grace, maxRuntime: nil)
+            }
+            model.catchUp(now: now)
+            expected = model.addJob(p, name, every: every, grace: grace, now: now)
+        case .jobCheckIn(let p, let name):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                _ = try JobService(store: store, env: env).checkIn(&account, name: name)
+            }
+            model.catchUp(now: now)
+            expected = model.checkInJob(p, name, now: now)
+        case .jobRemove(let p, let name):
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                try JobService(store: store, env: env).remove(&account, name: name)
+            }
+            model.catchUp(now: now)
+            expected = model.removeJob(p, name, now: now)
         case .preference(let p, let key, let on):
             try transaction { store, env in
                 var account = try account(p, store)
@@ -388,6 +409,9 @@ final class AlarmWorld {
             let shown = "\(label): \(model.people[p].name) is due \(String(describing: account.nextCheckInDue)), "
                 + "alert \(account.isAlertActive); the rules say \(String(describing: model.due(p))), \(model.people[p].alert)"
             try #require(account.nextCheckInDue == model.due(p) && account.isAlertActive == model.people[p].alert, "\(shown)")
+            let jobs = account.jobs.map { "\($0.name) due \(String(describing: JobDeadline($0).nextCheckInDue(of: account, zones: Self.zones)))" }
+            let modelJobs = model.people[p].jobs.indices.map { "\(model.people[p].jobs[$0].name) due \(String(describing: model.jobDue(p, $0) as Date?))" }
+            try #require(jobs == modelJobs, "\(label): \(model.people[p].name)'s jobs are \(jobs); the rules say \(modelJobs)")
         }
     }
 }
