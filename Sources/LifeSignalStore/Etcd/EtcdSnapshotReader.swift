@@ -35,9 +35,9 @@ final class EtcdSnapshotReader {
     private(set) var clock: ClusterClock?
     /// When R was read, on this machine's monotonic clock.
     private(set) var fixedAt: Deadline?
-    private(set) var values: [String: Known] = [:]
+    var values: [String: Known] = [:]
     /// Complete listings: directory → every file path below it → its revision.
-    private var listings: [String: [String: Int64]] = [:]
+    var listings: [String: [String: Int64]] = [:]
     /// The first file of directories, as a hint read them.
     private var firsts: [String: String?] = [:]
     /// What the first request also reads (`StoreBackend.expect`).
@@ -47,6 +47,8 @@ final class EtcdSnapshotReader {
     private var hintedAbsentUnread: [String] = []
     /// The first failure of the cluster met, whatever the body did with it.
     private(set) var failure: (any Error)?
+    /// Whole-store work's state (`EtcdBulkReads`).
+    var bulk = EtcdBulkState()
 
     /// Keys per page of a listing.
     static let pageSize: Int64 = 10_000
@@ -94,8 +96,10 @@ final class EtcdSnapshotReader {
     /// Every file below `directory` at R, with its revision.
     func listing(_ directory: String) throws -> [String: Int64] {
         if let listing = listings[directory] { return listing }
-        if let ancestor = listings.first(where: { BackendPath.isBelow(directory, $0.key) && directory != $0.key }) {
-            let below = ancestor.value.filter { BackendPath.isBelow($0.key, directory) }
+        // The nearest listed ancestor: a listing of the whole store is
+        // filtered once, not again for each directory below it.
+        if let ancestor = nearestListedAncestor(of: directory) {
+            let below = ancestor.filter { BackendPath.isBelow($0.key, directory) }
             listings[directory] = below
             return below
         }
@@ -170,6 +174,12 @@ final class EtcdSnapshotReader {
         return coveringListing(of: path).map { $0[path] == nil } ?? false
     }
 
+    /// The listing of the nearest directory above `directory`, when one is known.
+    private func nearestListedAncestor(of directory: String) -> [String: Int64]? {
+        guard !directory.isEmpty else { return nil }
+        return coveringListing(of: directory)
+    }
+
     /// The listing that covers `path`, when one is known.
     private func coveringListing(of path: String) -> [String: Int64]? {
         var directory = path
@@ -182,8 +192,13 @@ final class EtcdSnapshotReader {
 
     /// Sends `requests` as one range, or one read-only transaction, at R (the
     /// first fixes R, linearizably, and carries the hint's reads along).
-    func fetch(_ requests: [RangeRequest]) throws -> [RangeResponse] {
+    /// With `refusable`, an answer refused as too large is thrown as it
+    /// came and ends nothing: a smaller request may pass.
+    func fetch(_ requests: [RangeRequest], refusable: Bool = false) throws -> [RangeResponse] {
         if let failure { throw failure }
+        // Whole-store work takes as long as the store is large: each of its
+        // requests, not the snapshot, is bounded.
+        let deadline = bulk.wholeStore ? Deadline.after(operation.timeout) : operation.deadline
         if revision == nil, let hint {
             self.hint = nil
             return try fetch(requests, with: hint)
@@ -199,11 +214,11 @@ final class EtcdSnapshotReader {
         let header: ResponseHeader
         do {
             if pinned.count == 1 {
-                let response = try operation.client.range(pinned[0], deadline: operation.deadline)
+                let response = try operation.client.range(pinned[0], deadline: deadline)
                 responses = [response]
                 header = response.header
             } else {
-                let response = try operation.client.txn(TxnRequest(success: pinned.map { .range($0) }), deadline: operation.deadline)
+                let response = try operation.client.txn(TxnRequest(success: pinned.map { .range($0) }), deadline: deadline)
                 responses = response.responses.compactMap { if case .range(let range) = $0 { range } else { nil } }
                 header = response.header
                 guard responses.count == pinned.count else {
@@ -211,6 +226,7 @@ final class EtcdSnapshotReader {
                 }
             }
         } catch let error as EtcdError {
+            if refusable, error.code == .requestTooLarge { throw error }
             let mapped = StoreError.from(error, store: operation.name)
             failure = mapped
             throw mapped
