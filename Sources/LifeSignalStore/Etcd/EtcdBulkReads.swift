@@ -7,7 +7,8 @@ import NetworkIO
 /// contents asks for.
 struct EtcdBulkState {
     var wholeStore = false
-    /// The files the last read-ahead named, and the directories it read.
+    /// The files read ahead one by one and the directories read ahead
+    /// that the last read-ahead asked for.
     var aheadFiles: [String] = []
     var aheadDirectories: [String] = []
     var pageFiles = EtcdBulkReads.firstPageFiles
@@ -57,7 +58,7 @@ extension EtcdSnapshotReader {
             try readTogether(Array(chunk))
             index = chunk.endIndex
         }
-        bulk.aheadFiles = paths
+        bulk.aheadFiles += wanted
     }
 
     /// Forgets the files and listings the previous read-ahead brought,
@@ -66,7 +67,11 @@ extension EtcdSnapshotReader {
     /// read at R again, with the same answer.
     private func forgetReadAhead(keeping kept: [String], files keptFiles: [String]) {
         let keptFiles = Set(keptFiles)
-        for path in bulk.aheadFiles where !keptFiles.contains(path) { values[path] = nil }
+        bulk.aheadFiles.removeAll { path in
+            guard !keptFiles.contains(path) else { return false }
+            values[path] = nil
+            return true
+        }
         bulk.aheadDirectories.removeAll { directory in
             guard !kept.contains(directory) else { return false }
             if let listing = listings[directory] {
@@ -77,7 +82,6 @@ extension EtcdSnapshotReader {
             for listed in made { listings[listed] = nil }
             return true
         }
-        bulk.aheadFiles.removeAll(keepingCapacity: true)
     }
 
     /// Each file of `range` with its key-value, a page a request from its start.
