@@ -90,8 +90,7 @@ public struct StoreCopy {
 
     private func requireEmptyDestination() throws {
         do {
-            if try destination.backend.read({ try $0.pageUnchecked(under: "", after: nil, limit: 1)?.paths ?? $0.files(under: "") })
-                .isEmpty == false {
+            if try destination.backend.read({ try $0.firstFileUnchecked(under: "") }) != nil {
                 throw CopyError.notEmpty(destination.name)
             }
         } catch StoreError.notAStore {

@@ -71,6 +71,8 @@ final class EtcdTransaction: StoreTransaction {
 
     func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
         try BackendPath.check(directory, BackendPath.directoryProblem)
+        // What it saw is the whole directory: its commit checks all of it.
+        if writable { checkedDirectories.insert(directory) }
         guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
             // Its own changes are part of what it sees: file by file.
             for path in try view(under: directory).sorted() {
