@@ -52,14 +52,16 @@ struct Crowd {
     /// Signs up `count` people, each then given to `configure`; their IDs.
     func add(_ count: Int, _ configure: (LayoutStore, Account) throws -> Void) throws -> [EntityID] {
         var ids: [EntityID] = []
+        // Numbers after those of earlier calls: each sign-up a new person.
+        let first = try memory.read { try $0.list("accounts").count }
         try write { store in
             var auth = AuthService(store: store, env: env)
             auth.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
             for i in 0..<count {
-                let phone = "+1555\(4_000_000 + i)"
+                let phone = "+1555\(4_000_000 + first + i)"
                 let issued = try auth.requestCode(phoneNumber: phone)
                 guard case .signedIn(let account, _, _) = try auth.verify(phoneNumber: phone, code: issued.code,
-                                                                          firstName: "P\(i)", lastName: "Crowd") else {
+                                                                          firstName: "P\(first + i)", lastName: "Crowd") else {
                     throw HarnessFailure("sign-up \(i) failed")
                 }
                 try configure(store, account)
@@ -78,8 +80,12 @@ struct Crowd {
     /// store, at most a hundred files and a megabyte per commit (within
     /// etcd's limits).
     func copy(into sandbox: Sandbox) throws {
-        let paths = try memory.read { snapshot in try snapshot.files(under: "") }
-            .filter { $0.hasPrefix("accounts/") || $0.hasPrefix("phones/") || $0.hasPrefix("codes/") || $0.hasPrefix("schedule/") }
+        // All read from one snapshot: a snapshot a file would cost the square of the crowd.
+        let files = try memory.read { snapshot in
+            try snapshot.files(under: "")
+                .filter { $0.hasPrefix("accounts/") || $0.hasPrefix("phones/") || $0.hasPrefix("codes/") || $0.hasPrefix("schedule/") }
+                .map { ($0, try snapshot.read($0) ?? []) }
+        }
         let target = try sharedStore(sandbox)
         var chunk: [(String, [UInt8])] = []
         var bytes = 0
@@ -90,8 +96,7 @@ struct Crowd {
             chunk = []
             bytes = 0
         }
-        for path in paths {
-            let contents = try memory.read { snapshot in try snapshot.read(path) ?? [] }
+        for (path, contents) in files {
             if chunk.count == 100 || bytes + contents.count > 1_000_000 { try flush() }
             chunk.append((path, contents))
             bytes += contents.count

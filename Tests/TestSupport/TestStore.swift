@@ -92,13 +92,20 @@ extension Sandbox {
     /// a command that must change nothing.
     public func storeContents() throws -> [String: Data?] {
         guard let etcd else { return snapshot(store) }
-        let start = Array((etcd.prefix + "/").utf8)
-        let response = try etcdClient(etcd.cluster).range(RangeRequest(key: start, rangeEnd: KeyRange.end(ofPrefix: start)))
+        let prefix = Array((etcd.prefix + "/").utf8)
+        let client = try etcdClient(etcd.cluster)
         var contents: [String: Data?] = [:]
-        for kv in response.kvs {
-            contents[String(decoding: kv.key.dropFirst(start.count), as: UTF8.self)] = Data(kv.value)
+        // In pages, at one revision: a large store's keys in one answer would pass etcd's limits.
+        var start = prefix, revision: Int64 = 0
+        while true {
+            let page = try client.range(RangeRequest(key: start, rangeEnd: KeyRange.end(ofPrefix: prefix), revision: revision, limit: 1_000))
+            revision = page.header.revision
+            for kv in page.kvs {
+                contents[String(decoding: kv.key.dropFirst(prefix.count), as: UTF8.self)] = Data(kv.value)
+            }
+            guard page.more, let last = page.kvs.last else { return contents }
+            start = last.key + [0]
         }
-        return contents
     }
 
     /// Everything a command could change: the sandbox's files and the store.

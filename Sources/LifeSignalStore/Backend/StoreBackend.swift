@@ -214,6 +214,21 @@ public protocol StoreSnapshot: AnyObject {
     /// with the first one read (etcd: a status's dependents' accounts in
     /// one request). Changes no answer, and asks for nothing by itself.
     func expectGroups(_ directories: () -> [String])
+
+    /// Hands every file below `directory` and its bytes to `body`, in path
+    /// order, keeping none of them: whole-store work (a copy, its read-back)
+    /// in memory bounded by a page, whatever the store's size. A backend
+    /// that pays per round trip reads many files a request (on etcd, pages
+    /// within its limits on a response).
+    func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws
+
+    /// Says that the files at `paths`, and every file below `directories`,
+    /// are read next, so that a backend that pays per round trip reads
+    /// them together (on etcd, in a few requests) and forgets what the
+    /// previous read-ahead brought: whole-store work (`doctor`) in requests
+    /// of many files and memory bounded by one read-ahead. It changes no
+    /// answer; a backend that reads from a local disk does nothing.
+    func readAhead(files paths: [String], under directories: [String]) throws
 }
 
 /// One page of a directory's files in path order (`pageUnchecked`).
@@ -240,6 +255,16 @@ extension StoreSnapshot {
     public func readAhead(_ paths: [String]) throws {}
     public var readsAhead: Bool { false }
     public func expectGroups(_ directories: () -> [String]) {}
+
+    /// One file at a time: nothing is kept but the listing.
+    public func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
+        for path in try files(under: directory) {
+            guard let bytes = try read(path) else { continue }
+            try body(path, bytes)
+        }
+    }
+
+    public func readAhead(files paths: [String], under directories: [String]) throws {}
 }
 
 /// The files of a store as one transaction sees them: its own staged

@@ -5,15 +5,18 @@ import LifeSignalCore
 /// contacts, pings, feeds, sessions, the schedule, and `store.json` with the
 /// store's identity, which keeps everyone's local session valid on the copy.
 ///
-/// The source is read from one consistent snapshot and never written. The
-/// destination is written in bounded transactions (`batchFiles`,
-/// `batchBytes`: within what any backend takes in one commit), all or
-/// nothing: the first writes a marker (`copying.json`) and checks that the
-/// destination is still empty; the last writes `store.json` and removes the
-/// marker in one commit, which publishes the store. Until then no command
-/// takes the destination for a store (`StoreShape`): a copy cut short is
-/// named as one, with how to remove it. When all is written, the
-/// destination is read back and compared file by file.
+/// The source is read from one consistent snapshot, a page of files at a
+/// time (`StoreSnapshot.forEachFile`), and never written. The destination
+/// is written in bounded transactions (`batchFiles`, `batchBytes`: within
+/// what any backend takes in one commit), all or nothing: the first writes
+/// a marker (`copying.json`) and checks that the destination is still
+/// empty; the last writes `store.json` and removes the marker in one
+/// commit, which publishes the store. Until then no command takes the
+/// destination for a store (`StoreShape`): a copy cut short is named as
+/// one, with how to remove it. When all is written, the destination is
+/// read back, in pages too, and each file checked against the digest of
+/// what was written (`CopyLedger`): memory holds one batch and 32 bytes a
+/// file, whatever the store's size.
 public struct StoreCopy {
     public let source: SharedStore
     public let destination: SharedStore
@@ -44,52 +47,38 @@ public struct StoreCopy {
     /// Copies, calling `progress` after each transaction.
     public func run(progress: (Progress) -> Void = { _ in }) throws -> Report {
         try requireEmptyDestination()
-        let copied = try source.backend.read { snapshot -> Copied in
+        return try source.backend.read { snapshot -> Report in
             let meta = LayoutStore(snapshot: snapshot, name: source.name)
             try meta.checkMeta()
             guard let identity = try meta.identity() else {
                 throw CopyError.notAStore(source.name)
             }
-            let paths = try snapshot.files(under: "").filter(Self.isData)
-            // store.json last: until it is there, the destination is no store.
-            let ordered = paths.filter { $0 != StorePaths.meta } + [StorePaths.meta]
             // The marker says what the destination is until then: a copy of this store, under way.
-            guard let marker = try snapshot.read(StorePaths.meta) else { throw CopyError.notAStore(source.name) }
-            var written = Copied(identity: identity)
+            guard let storeFile = try snapshot.read(StorePaths.meta) else { throw CopyError.notAStore(source.name) }
+            let total = try snapshot.files(under: "").lazy.filter(Self.isData).count
+            var ledger = CopyLedger()
             var batch: [(String, [UInt8])] = []
             var batchSize = 0
-            for path in ordered {
-                guard let bytes = try snapshot.read(path) else { continue }
+            func flush(publishing: Bool) throws {
+                try commit(batch, first: ledger.count == 0, publishing: publishing, marker: storeFile,
+                           after: ledger.count, of: total)
+                for (path, bytes) in batch { ledger.note(path, bytes) }
+                batch.removeAll(keepingCapacity: true)
+                batchSize = 0
+                progress(Progress(files: ledger.count, totalFiles: total))
+            }
+            try snapshot.forEachFile(under: "") { path, bytes in
+                // store.json last: until it is there, the destination is no store.
+                guard Self.isData(path), path != StorePaths.meta else { return }
                 batch.append((path, bytes))
                 batchSize += bytes.count
-                if batch.count >= Self.batchFiles || batchSize >= Self.batchBytes || path == StorePaths.meta {
-                    try commit(batch, first: written.files.isEmpty, publishing: path == StorePaths.meta, marker: marker,
-                               after: written, of: ordered.count)
-                    for (path, bytes) in batch { written.files[path] = Fingerprint(bytes) }
-                    batch.removeAll()
-                    batchSize = 0
-                    progress(Progress(files: written.files.count, totalFiles: ordered.count))
-                }
+                if batch.count >= Self.batchFiles || batchSize >= Self.batchBytes { try flush(publishing: false) }
             }
-            return written
-        }
-        try verify(copied)
-        return Report(files: copied.files.count, bytes: copied.files.values.reduce(0) { $0 + $1.size },
-                      identity: copied.identity)
-    }
-
-    /// What went to the destination: each file's size and digest.
-    private struct Copied {
-        var identity: String
-        var files: [String: Fingerprint] = [:]
-    }
-
-    private struct Fingerprint: Equatable {
-        var size: Int
-        var digest: String
-        init(_ bytes: [UInt8]) {
-            size = bytes.count
-            digest = Hex.encode(SHA256.hash(bytes))
+            batch.append((StorePaths.meta, storeFile))
+            try flush(publishing: true)
+            ledger.seal()
+            try verify(ledger, source: snapshot)
+            return Report(files: ledger.count, bytes: ledger.bytes, identity: identity)
         }
     }
 
@@ -101,7 +90,7 @@ public struct StoreCopy {
 
     private func requireEmptyDestination() throws {
         do {
-            if try !destination.backend.read({ try $0.files(under: "") }).isEmpty {
+            if try destination.backend.read({ try $0.firstFileUnchecked(under: "") }) != nil {
                 throw CopyError.notEmpty(destination.name)
             }
         } catch StoreError.notAStore {
@@ -112,7 +101,7 @@ public struct StoreCopy {
     /// Commits one batch: the first (unless it is also the last) with the
     /// marker, the last (`publishing`, with `store.json`) removing it.
     private func commit(_ batch: [(String, [UInt8])], first: Bool, publishing: Bool, marker: [UInt8],
-                        after written: Copied, of total: Int) throws {
+                        after written: Int, of total: Int) throws {
         do {
             try destination.backend.write { transaction in
                 // Someone else may have started filling it since the first look.
@@ -125,26 +114,30 @@ public struct StoreCopy {
             throw error
         } catch let error as any UserFacingError {
             guard !first else { throw error }
-            throw CopyError.cutShort(destination.name, copied: written.files.count, total: total, cause: error)
+            throw CopyError.cutShort(destination.name, copied: written, total: total, cause: error)
         }
     }
 
-    /// Reads the destination back: the same files, the same bytes.
-    private func verify(_ copied: Copied) throws {
-        try destination.backend.read { snapshot in
-            let paths = try snapshot.files(under: "")
-            if let extra = paths.first(where: { copied.files[$0] == nil }) {
-                throw CopyError.differs(destination.name, path: extra, reason: "it is not in the source")
-            }
-            for (path, expected) in copied.files {
-                guard let bytes = try snapshot.read(path) else {
-                    throw CopyError.differs(destination.name, path: path, reason: "it is missing")
+    /// Reads the destination back: each file one that was written, each
+    /// written file there. A difference is named from the source snapshot.
+    private func verify(_ ledger: CopyLedger, source: any StoreSnapshot) throws {
+        var seen = [Bool](repeating: false, count: ledger.count)
+        try destination.backend.read { copy in
+            try copy.forEachFile(under: "") { path, bytes in
+                guard let index = ledger.index(of: FileDigest(path, bytes)), !seen[index] else {
+                    let reason = try source.read(path) == nil || !Self.isData(path) ? "it is not in the source" : "its bytes differ"
+                    throw CopyError.differs(destination.name, path: path, reason: reason)
                 }
-                if Fingerprint(bytes) != expected {
-                    throw CopyError.differs(destination.name, path: path, reason: "its bytes differ")
-                }
+                seen[index] = true
             }
         }
+        guard let missing = seen.firstIndex(of: false) else { return }
+        try source.forEachFile(under: "") { path, bytes in
+            if ledger.index(of: FileDigest(path, bytes)) == missing {
+                throw CopyError.differs(destination.name, path: path, reason: "it is missing")
+            }
+        }
+        throw CopyError.differs(destination.name, path: StorePaths.meta, reason: "it is missing")
     }
 }
 

@@ -78,6 +78,8 @@ struct DoctorRun {
     var unusable = Set<String>()
     /// `store.json`, as examined.
     private var meta: StoreMeta?
+    /// The account directories read ahead together (`StoreSnapshot.readAhead`).
+    private var aheadDirectories: [String] = []
 
     init(files: any StoreSnapshot, root: String) {
         self.files = files
@@ -93,12 +95,17 @@ struct DoctorRun {
         _ = decode(LastLook.self, StorePaths.lastLook)
         _ = decode(SignUpWindow.self, StorePaths.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
-        for name in accountIDs {
-            guard let id = EntityID(validating: name) else {
-                error("accounts/\(name)", "is not named after an account ID", DoctorAdvice.crossReference)
-                continue
+        for part in Self.parts(of: accountIDs, size: Self.accountsPerReadAhead) {
+            // A part's accounts in a few requests on a store across a network.
+            aheadDirectories = part.compactMap { EntityID(validating: $0).map(StorePaths.accountDirectory) }
+            try? files.readAhead(files: [], under: aheadDirectories)
+            for name in part {
+                guard let id = EntityID(validating: name) else {
+                    error("accounts/\(name)", "is not named after an account ID", DoctorAdvice.crossReference)
+                    continue
+                }
+                examineAccount(id)
             }
-            examineAccount(id)
         }
         examineIndex("phones", IndexEntry.self, \.accountID) { name, account in
             account.phoneNumber == "+" + name ? nil : "points to an account whose phone number is \(account.phoneNumber)"
@@ -128,6 +135,8 @@ struct DoctorRun {
         guard let account = decode(Account.self, StorePaths.account(id)) else { return }
         if account.id != id { error(StorePaths.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
         if let links = decode([ContactLink].self, StorePaths.contacts(id)) {
+            // Their lists of contacts, which the links are checked against, in a request or two.
+            try? files.readAhead(files: links.map { StorePaths.contacts($0.contactID) }, under: aheadDirectories)
             for link in links {
                 // Their contacts unusable: reported on their own, and nothing to compare.
                 guard let theirs = try? store.contacts(of: link.contactID) else { continue }
@@ -167,9 +176,34 @@ struct DoctorRun {
     /// account, and `mismatch` says whether that account agrees.
     private mutating func examineIndex<Entry: StoreFileData>(_ directory: String, _ type: Entry.Type, _ accountID: KeyPath<Entry, EntityID>,
                                                        _ mismatch: (String, Account) -> String?) {
-        for name in (try? files.list(directory)) ?? [] where name.hasSuffix(".json") {
+        let names = ((try? files.list(directory)) ?? []).filter { $0.hasSuffix(".json") }
+        for part in Self.parts(of: names) {
+            // A part's entries, then the accounts they name, each in a few requests.
+            store.forgetDecoded()
+            try? files.readAhead(files: part.map { directory + "/" + $0 }, under: [])
+            let entries = part.map { name in (name, decode(type, directory + "/" + name)) }
+            try? files.readAhead(files: entries.compactMap { $0.1.map { StorePaths.account($0[keyPath: accountID]) } }, under: [])
+            examineIndexEntries(directory, entries, accountID, mismatch)
+        }
+    }
+
+    /// Files per read-ahead of whole-store checks.
+    static let readAheadFiles = 100
+
+    /// Accounts per read-ahead: their files are in memory together.
+    static let accountsPerReadAhead = 16
+
+    /// `items` in parts of `size`.
+    static func parts<Item>(of items: [Item], size: Int = readAheadFiles) -> [ArraySlice<Item>] {
+        stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
+    }
+
+    private mutating func examineIndexEntries<Entry: StoreFileData>(_ directory: String, _ entries: [(String, Entry?)],
+                                                                  _ accountID: KeyPath<Entry, EntityID>,
+                                                                  _ mismatch: (String, Account) -> String?) {
+        for (name, entry) in entries {
             let path = directory + "/" + name
-            guard let entry = decode(type, path) else { continue }
+            guard let entry else { continue }
             guard let found = referencedAccount(entry[keyPath: accountID]) else { continue }
             guard let account = found else {
                 error(path, "points to the account \(entry[keyPath: accountID]), which does not exist", DoctorAdvice.crossReference)
@@ -207,22 +241,12 @@ struct DoctorRun {
                 }
                 continue
             }
-            for name in (try? files.list(directory)) ?? [] {
-                let path = directory + "/" + name
-                guard let entry = try? store.entry(name, hour: hour) else {
-                    error(path, "is not a schedule entry of its hour (<milliseconds>-<account ID>)", DoctorAdvice.crossReference)
-                    continue
-                }
-                if entries.updateValue(entry.at, forKey: entry.id) != nil {
-                    error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
-                    continue
-                }
-                guard let found = referencedAccount(entry.id), !unusable.contains(StorePaths.wake(entry.id)) else { continue }
-                if found == nil {
-                    error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
-                } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
-                    error(path, "does not match the wake-up in \(StorePaths.wake(entry.id))", DoctorAdvice.crossReference)
-                }
+            let names = (try? files.list(directory)) ?? []
+            for part in Self.parts(of: names) {
+                store.forgetDecoded()
+                let named = part.compactMap { try? store.entry($0, hour: hour).id }
+                try? files.readAhead(files: named.map(StorePaths.account), under: [])
+                examineScheduleEntries(part, hour: hour, &entries)
             }
         }
         if older {
@@ -233,6 +257,28 @@ struct DoctorRun {
         }
         for id in wakes.keys.sorted() where entries[id] == nil {
             error(StorePaths.wake(id), "names a wake-up that the schedule does not hold", DoctorAdvice.crossReference)
+        }
+    }
+
+    /// The entries `names` of the schedule's `hour`, each noted in `entries`.
+    private mutating func examineScheduleEntries(_ names: ArraySlice<String>, hour: String, _ entries: inout [EntityID: Date]) {
+        let directory = StorePaths.scheduleHour(hour)
+        for name in names {
+            let path = directory + "/" + name
+            guard let entry = try? store.entry(name, hour: hour) else {
+                error(path, "is not a schedule entry of its hour (<milliseconds>-<account ID>)", DoctorAdvice.crossReference)
+                continue
+            }
+            if entries.updateValue(entry.at, forKey: entry.id) != nil {
+                error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
+                continue
+            }
+            guard let found = referencedAccount(entry.id), !unusable.contains(StorePaths.wake(entry.id)) else { continue }
+            if found == nil {
+                error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
+            } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
+                error(path, "does not match the wake-up in \(StorePaths.wake(entry.id))", DoctorAdvice.crossReference)
+            }
         }
     }
 

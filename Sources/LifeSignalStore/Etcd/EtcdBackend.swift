@@ -71,7 +71,8 @@ public final class EtcdBackend: StoreBackend {
 
     /// The access of one call, bounded from now.
     func operation() -> EtcdOperation {
-        EtcdOperation(client: client, keys: keys, name: name, deadline: .after(access.operationTimeout), clock: commandClock,
+        EtcdOperation(client: client, keys: keys, name: name, deadline: .after(access.operationTimeout),
+                      timeout: access.operationTimeout, clock: commandClock,
                       misses: misses)
     }
 
@@ -196,6 +197,8 @@ public final class EtcdBackend: StoreBackend {
 
     public func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding]) {
         let reader = reader(seed: takeOpening())
+        // An examination reads the whole store: each request is bounded, not the whole.
+        reader.bulk.wholeStore = true
         let value = try body(EtcdTransaction(reader: reader, writable: false))
         if let failure = reader.failure { throw failure }
         return (value, try EtcdInspection(backend: self, reader: reader).findings())

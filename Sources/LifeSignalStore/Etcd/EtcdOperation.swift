@@ -11,6 +11,8 @@ struct EtcdOperation {
     /// The store's name in messages (its URL).
     let name: String
     let deadline: Deadline
+    /// How long one read or transaction may take (the window of `deadline`).
+    let timeout: Duration
     /// The backend's clock, set from the first answer of the command.
     let clock: CommandClock
     /// Files the command read in a round trip of their own.

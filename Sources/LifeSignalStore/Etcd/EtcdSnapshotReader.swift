@@ -57,9 +57,9 @@ final class EtcdSnapshotReader {
     private(set) var clock: ClusterClock?
     /// When R was read, on this machine's monotonic clock.
     private(set) var fixedAt: Deadline?
-    private(set) var values: [String: Known] = [:]
+    var values: [String: Known] = [:]
     /// Complete listings: directory → every file path below it → its revision.
-    private var listings: [String: [String: Int64]] = [:]
+    var listings: [String: [String: Int64]] = [:]
     /// The first file of directories, as a hint read them.
     private var firsts: [String: String?] = [:]
     /// The backend's hints (`StoreBackend.expect`), and the number of the
@@ -73,6 +73,8 @@ final class EtcdSnapshotReader {
     private var hintedAbsentUnread: [String] = []
     /// The first failure of the cluster met, whatever the body did with it.
     private(set) var failure: (any Error)?
+    /// Whole-store work's state (`EtcdBulkReads`).
+    var bulk = EtcdBulkState()
 
     /// Keys per page of a listing.
     static let pageSize: Int64 = 10_000
@@ -167,8 +169,10 @@ final class EtcdSnapshotReader {
     /// Every file below `directory` at R, with its revision.
     func listing(_ directory: String) throws -> [String: Int64] {
         if let listing = listings[directory] { return listing }
-        if let ancestor = listings.first(where: { BackendPath.isBelow(directory, $0.key) && directory != $0.key }) {
-            let below = ancestor.value.filter { BackendPath.isBelow($0.key, directory) }
+        // The nearest listed ancestor: a listing of the whole store is
+        // filtered once, not again for each directory below it.
+        if let ancestor = nearestListedAncestor(of: directory) {
+            let below = ancestor.filter { BackendPath.isBelow($0.key, directory) }
             listings[directory] = below
             return below
         }
@@ -245,6 +249,12 @@ final class EtcdSnapshotReader {
         return coveringListing(of: path).map { $0[path] == nil } ?? false
     }
 
+    /// The listing of the nearest directory above `directory`, when one is known.
+    private func nearestListedAncestor(of directory: String) -> [String: Int64]? {
+        guard !directory.isEmpty else { return nil }
+        return coveringListing(of: directory)
+    }
+
     /// The listing that covers `path`, when one is known.
     private func coveringListing(of path: String) -> [String: Int64]? {
         var directory = path
@@ -257,8 +267,13 @@ final class EtcdSnapshotReader {
 
     /// Sends `requests` as one range, or one read-only transaction, at R (the
     /// first fixes R, linearizably, and carries the hint's reads along).
-    func fetch(_ requests: [RangeRequest]) throws -> [RangeResponse] {
+    /// With `refusable`, an answer refused as too large is thrown as it
+    /// came and ends nothing: a smaller request may pass.
+    func fetch(_ requests: [RangeRequest], refusable: Bool = false) throws -> [RangeResponse] {
         if let failure { throw failure }
+        // Whole-store work takes as long as the store is large: each of its
+        // requests, not the snapshot, is bounded.
+        let deadline = bulk.wholeStore ? Deadline.after(operation.timeout) : operation.deadline
         if let (hint, number) = waitingHint {
             hintTaken = number
             return try fetch(requests, with: hint)
@@ -273,8 +288,9 @@ final class EtcdSnapshotReader {
         let responses: [RangeResponse]
         let header: ResponseHeader
         do {
-            (responses, header) = try send(pinned)
+            (responses, header) = try send(pinned, deadline: deadline)
         } catch let error as EtcdError {
+            if refusable, error.code == .requestTooLarge { throw error }
             let mapped = StoreError.from(error, store: operation.name)
             failure = mapped
             throw mapped
@@ -293,12 +309,13 @@ final class EtcdSnapshotReader {
     }
 
     /// `requests` in one round trip: one range, or a read-only transaction of them.
-    private func send(_ requests: [RangeRequest]) throws -> ([RangeResponse], ResponseHeader) {
+    private func send(_ requests: [RangeRequest], deadline: Deadline? = nil) throws -> ([RangeResponse], ResponseHeader) {
+        let deadline = deadline ?? operation.deadline
         if requests.count == 1 {
-            let response = try operation.client.range(requests[0], deadline: operation.deadline)
+            let response = try operation.client.range(requests[0], deadline: deadline)
             return ([response], response.header)
         }
-        let response = try operation.client.txn(TxnRequest(success: requests.map { .range($0) }), deadline: operation.deadline)
+        let response = try operation.client.txn(TxnRequest(success: requests.map { .range($0) }), deadline: deadline)
         let responses = response.responses.compactMap { if case .range(let range) = $0 { range } else { nil } }
         guard responses.count == requests.count else {
             throw StoreError.unavailable(store: operation.name, reason: "a member answered \(responses.count) of \(requests.count) reads")

@@ -79,6 +79,26 @@ final class EtcdTransaction: StoreTransaction {
         reader.expectGroups(directories())
     }
 
+    func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        // What it saw is the whole directory: its commit checks all of it.
+        if writable { checkedDirectories.insert(directory) }
+        guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
+            // Its own changes are part of what it sees: file by file.
+            for path in try view(under: directory).sorted() {
+                if let bytes = try readUnchecked(path) { try body(path, bytes) }
+            }
+            return
+        }
+        try reader.eachFile(under: directory, body)
+    }
+
+    func readAhead(files paths: [String], under directories: [String]) throws {
+        for path in paths { try BackendPath.check(path, BackendPath.fileProblem) }
+        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        try reader.readAhead(files: paths, under: directories)
+    }
+
     /// Every file below `directory` as this transaction sees it.
     private func view(under directory: String) throws -> Set<String> {
         var paths = Set(try reader.listing(directory).keys)
