@@ -12,6 +12,7 @@ extension AppSession {
     func etcdAccess(for location: StoreLocation) throws -> EtcdStoreAccess {
         guard case .etcd(let cluster) = location else { return EtcdStoreAccess() }
         var access = EtcdStoreAccess(password: variable("LIFESIGNAL_ETCD_PASSWORD"))
+        access.keepsSnapshots = true
         if cluster.usesTLS {
             let settings = try settings()
             access.caFile = file("LIFESIGNAL_ETCD_CACERT") ?? settings.etcdCACert

@@ -60,8 +60,15 @@ struct EtcdGroupedReadTests {
             + ["accounts/d/account.json"]), "\(backend.readLessons)")
     }
 
+    /// A command's access: its reads' snapshots serve its next call for a moment.
+    static var keeping: EtcdStoreAccess {
+        var access = EtcdStoreAccess()
+        access.keepsSnapshots = true
+        return access
+    }
+
     @Test func whatIsReadUnderALeaseIsNoOlderThanTheLease() throws {
-        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        let backend = try EtcdBackend(location: location, access: Self.keeping)
         let rival = try EtcdBackend(location: location, access: EtcdStoreAccess())
         #expect(try backend.read { try $0.read("accounts/a/account.json") } == Array("a".utf8))
         try rival.write { tx throws in try tx.write("accounts/a/account.json", Array("changed".utf8)) }
@@ -69,5 +76,15 @@ struct EtcdGroupedReadTests {
         let lease = try #require(try backend.lease("delivery/a", for: .seconds(30)))
         defer { lease.release() }
         #expect(try backend.read { try $0.read("accounts/a/account.json") } == Array("changed".utf8))
+    }
+
+    /// Without `keepsSnapshots` (a caller that may learn of another
+    /// process's change between two reads), every read is fresh.
+    @Test func aReadIsFreshUnlessSnapshotsAreKept() throws {
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        let rival = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        #expect(try backend.read { try $0.read("accounts/b/account.json") } == Array("b".utf8))
+        try rival.write { tx throws in try tx.write("accounts/b/account.json", Array("changed".utf8)) }
+        #expect(try backend.read { try $0.read("accounts/b/account.json") } == Array("changed".utf8))
     }
 }

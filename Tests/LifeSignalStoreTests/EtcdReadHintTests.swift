@@ -26,7 +26,7 @@ struct EtcdReadHintTests {
             try tx.write("hinted", Array("h".utf8))
             try tx.write("other", Array("o".utf8))
         }
-        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        let backend = try EtcdBackend(location: location, access: EtcdGroupedReadTests.keeping)
         backend.expect(StoreReadHint(files: ["hinted"]))
         try backend.read { snapshot throws in
             #expect(try snapshot.read("store.json") == Array("{}".utf8))

@@ -53,41 +53,44 @@ struct EtcdTurnTests {
     /// is refused. With it, it commits; the fast ones are held up only
     /// while it does, and every acknowledged increment counts once.
     @Test func aSlowWriterAmongFastOnesCommits() throws {
-        let done = Atomic(false)
-        let fastCommits = Atomic(0)
-        let fastFailures = Mutex<[String]>([])
+        let fast = FastWriters()
         let slow = Mutex<(commits: Int, failure: (any Error)?)>((0, nil))
-        DispatchQueue.concurrentPerform(iterations: 5) { index in
-            guard index > 0 else {
-                // Let the fast writers get going before the slow one starts.
-                Thread.sleep(forTimeInterval: 0.2)
-                for _ in 0..<3 {
+        // Threads of their own: a pool may run the slow writer before the fast ones start.
+        for _ in 0..<4 {
+            let store = try backend()
+            Thread { [self] in
+                defer { fast.finished.signal() }
+                while !fast.done.load(ordering: .relaxed) {
                     do {
-                        try increment(try backend(), pauseMilliseconds: 300)
-                        slow.withLock { $0.commits += 1 }
+                        try increment(store)
+                        fast.commits.add(1, ordering: .relaxed)
                     } catch {
-                        slow.withLock { $0.failure = $0.failure ?? error }
+                        fast.failures.withLock { $0.append("\(error)") }
                     }
                 }
-                done.store(true, ordering: .relaxed)
-                return
-            }
-            guard let store = try? backend() else { return }
-            while !done.load(ordering: .relaxed) {
-                do {
-                    try increment(store)
-                    fastCommits.add(1, ordering: .relaxed)
-                } catch {
-                    fastFailures.withLock { $0.append("\(error)") }
-                }
+            }.start()
+        }
+        // The fast writers are under way before the slow one starts.
+        let start = Date()
+        while fast.commits.load(ordering: .relaxed) < 20, Date().timeIntervalSince(start) < 30 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        for _ in 0..<3 {
+            do {
+                try increment(try backend(), pauseMilliseconds: 300)
+                slow.withLock { $0.commits += 1 }
+            } catch {
+                slow.withLock { $0.failure = $0.failure ?? error }
             }
         }
+        fast.done.store(true, ordering: .relaxed)
+        for _ in 0..<4 { fast.finished.wait() }
         let (slowCommits, slowFailure) = slow.withLock { $0 }
         #expect(slowFailure == nil, "the slow writer: \(slowFailure.map { "\($0)" } ?? "")")
-        #expect(fastFailures.withLock { $0 }.isEmpty)
-        #expect(fastCommits.load(ordering: .relaxed) > 0)
+        #expect(fast.failures.withLock { $0 }.isEmpty)
+        #expect(fast.commits.load(ordering: .relaxed) > 0)
         let counter = try backend().read { number(try $0.read("counter")) }
-        #expect(counter == fastCommits.load(ordering: .relaxed) + slowCommits, "every acknowledged increment counted once")
+        #expect(counter == fast.commits.load(ordering: .relaxed) + slowCommits, "every acknowledged increment counted once")
         #expect(try cluster.client().range(RangeRequest(key: turnKey())).kvs.isEmpty, "the last holder gave the turn back")
     }
 
@@ -118,4 +121,12 @@ struct EtcdTurnTests {
         try increment(try backend())
         #expect(try backend().read { number(try $0.read("counter")) } == 2)
     }
+}
+
+/// The fast writers' shared state, across their threads.
+final class FastWriters: Sendable {
+    let done = Atomic(false)
+    let commits = Atomic(0)
+    let failures = Mutex<[String]>([])
+    let finished = DispatchSemaphore(value: 0)
 }

@@ -22,7 +22,8 @@ public final class EtcdBackend: StoreBackend {
     let commandClock = CommandClock()
     /// Files read in round trips of their own so far.
     let misses = ReadMisses()
-    /// A snapshot read moments ago (by `clock()`, or the last read), which
+    /// A snapshot read moments ago (by `clock()`, or the last read when
+    /// `EtcdStoreAccess.keepsSnapshots`), which
     /// the next call starts from: within `reuseWindow` of its fixing, and
     /// only while this command has changed nothing since and waited for no
     /// change (`forgetSnapshot`). Its reads answer as if made that much
@@ -117,7 +118,7 @@ public final class EtcdBackend: StoreBackend {
             do {
                 let result = try body(EtcdTransaction(reader: reader, writable: false))
                 if let failure = reader.failure { throw failure }
-                keep(reader)
+                if access.keepsSnapshots { keep(reader) }
                 return result
             } catch {
                 // A failure of the cluster stands for whatever the body made of it.

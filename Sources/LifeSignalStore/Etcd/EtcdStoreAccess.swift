@@ -22,6 +22,12 @@ public struct EtcdStoreAccess: Sendable {
     /// The member (`host:port`, as the URL names it) that answered the last
     /// command: asked first (`EtcdBackend.answeringMember`).
     public var firstMember: String?
+    /// Whether a read's snapshot serves the next call within
+    /// `EtcdBackend.reuseWindow` (one round trip fewer): for one short
+    /// command, whose reads need be no newer than its own writes (a write
+    /// never keeps one). Off for a caller that reads, learns of another
+    /// process's change (a child that exited), and reads again.
+    public var keepsSnapshots = false
 
     public init(caFile: String? = nil, certificateFile: String? = nil, keyFile: String? = nil, password: String? = nil,
                 loadToken: (@Sendable () -> String?)? = nil, saveToken: (@Sendable (String?) -> Void)? = nil,
