@@ -256,7 +256,7 @@ final class EtcdSnapshotReader {
     }
 
     /// The listing that covers `path`, when one is known.
-    private func coveringListing(of path: String) -> [String: Int64]? {
+    func coveringListing(of path: String) -> [String: Int64]? {
         var directory = path
         while let slash = directory.lastIndex(of: "/") {
             directory = String(directory[..<slash])
@@ -309,7 +309,7 @@ final class EtcdSnapshotReader {
     }
 
     /// `requests` in one round trip: one range, or a read-only transaction of them.
-    private func send(_ requests: [RangeRequest], deadline: Deadline? = nil) throws -> ([RangeResponse], ResponseHeader) {
+    func send(_ requests: [RangeRequest], deadline: Deadline? = nil) throws -> ([RangeResponse], ResponseHeader) {
         let deadline = deadline ?? operation.deadline
         if requests.count == 1 {
             let response = try operation.client.range(requests[0], deadline: deadline)
@@ -321,40 +321,6 @@ final class EtcdSnapshotReader {
             throw StoreError.unavailable(store: operation.name, reason: "a member answered \(responses.count) of \(requests.count) reads")
         }
         return (responses, response.header)
-    }
-
-    /// Files read ahead per request: a read-only transaction carries at
-    /// most 128 operations, and an answer must stay well under the
-    /// gateway's 4 MiB whatever the files hold.
-    static let readAheadBatch = 64
-
-    /// Fetches the files of `paths` not known yet at R, `readAheadBatch`
-    /// to a request (`StoreSnapshot.readAhead`). Only after R is fixed, so
-    /// it never decides the revision; and a request that fails is left to
-    /// the reads that follow, one by one, to meet and report (the failure
-    /// is not kept: an answer too large for one request is no outage).
-    func readAhead(_ paths: [String]) {
-        guard let revision, failure == nil else { return }
-        var wanted: [String] = []
-        var seen = Set<String>()
-        for path in paths where values[path] == nil && BackendPath.fileProblem(path) == nil && seen.insert(path).inserted {
-            if let listing = coveringListing(of: path), listing[path] == nil { continue }
-            wanted.append(path)
-        }
-        var start = 0
-        while start < wanted.count {
-            let batch = wanted[start..<min(wanted.count, start + Self.readAheadBatch)]
-            start = batch.endIndex
-            let requests = batch.map { RangeRequest(key: operation.keys.key($0), revision: revision, serializable: true) }
-            guard let (responses, _) = try? send(requests) else { return }
-            for (path, response) in zip(batch, responses) {
-                let key = operation.keys.key(path)
-                let found = response.kvs.first { $0.key == key }
-                values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
-                // Not brought by the first request: the next command's hint may ask for it there.
-                operation.misses.note(path, absent: found == nil)
-            }
-        }
     }
 
     /// `requests` and the hint's reads in one round trip; what the hint read is kept.
