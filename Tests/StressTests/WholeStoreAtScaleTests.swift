@@ -35,6 +35,11 @@ import Testing
         let healthy = try Self.measured(ada, "doctor", ["doctor", "--json"])
         #expect(healthy.status == 0, "\(healthy)")
         #expect((healthy.jsonObject?["accounts"] as? Int ?? 0) == Self.accounts + 1, "\(healthy)")
+        // Accounts are examined in parts, each part's files and its contacts' lists in a request or
+        // two: a request per account (each one's contacts' lists on their own) would be over this.
+        let counted = try ada.run(["doctor"], extra: ["LIFESIGNAL_ETCD_TRAFFIC": "1"], timeout: 600)
+        let trips = Self.roundTrips(counted.stderr)
+        #expect(trips.map { $0 <= Self.accounts / 4 + 40 } == true, "doctor took \(trips.map(String.init) ?? "?") round trips")
 
         // etcd → directory: the same files, byte for byte.
         let directory = Sandbox("whole-dir", storeKind: .directory)
@@ -68,6 +73,12 @@ import Testing
             files[path] = bytes
         }
         return files
+    }
+
+    /// The round trips of a run's `etcd: N round trips` line, if it has one.
+    static func roundTrips(_ stderr: String) -> Int? {
+        guard let line = stderr.split(separator: "\n").last(where: { $0.hasPrefix("etcd: ") }) else { return nil }
+        return Int(line.dropFirst("etcd: ".count).prefix { $0.isNumber })
     }
 
     /// Runs `arguments` as `person`, and with `LIFESIGNAL_SCALE_REPORT` set

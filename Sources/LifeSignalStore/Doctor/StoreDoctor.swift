@@ -97,8 +97,12 @@ struct DoctorRun {
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
         for part in Self.parts(of: accountIDs, size: Self.accountsPerReadAhead) {
             // A part's accounts in a few requests on a store across a network.
-            aheadDirectories = part.compactMap { EntityID(validating: $0).map(StorePaths.accountDirectory) }
+            let ids = part.compactMap { EntityID(validating: $0) }
+            aheadDirectories = ids.map(StorePaths.accountDirectory)
             try? files.readAhead(files: [], under: aheadDirectories)
+            // Their contacts' lists, which their links are checked against, together for the part.
+            let linked = ids.flatMap { (try? store.load([ContactLink].self, StorePaths.contacts($0))) ?? [] }
+            try? files.readAhead(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: aheadDirectories)
             for name in part {
                 guard let id = EntityID(validating: name) else {
                     error("accounts/\(name)", "is not named after an account ID", DoctorAdvice.crossReference)
@@ -135,8 +139,6 @@ struct DoctorRun {
         guard let account = decode(Account.self, StorePaths.account(id)) else { return }
         if account.id != id { error(StorePaths.account(id), "holds the account \(account.id)", DoctorAdvice.crossReference) }
         if let links = decode([ContactLink].self, StorePaths.contacts(id)) {
-            // Their lists of contacts, which the links are checked against, in a request or two.
-            try? files.readAhead(files: links.map { StorePaths.contacts($0.contactID) }, under: aheadDirectories)
             for link in links {
                 // Their contacts unusable: reported on their own, and nothing to compare.
                 guard let theirs = try? store.contacts(of: link.contactID) else { continue }
