@@ -75,7 +75,7 @@ struct StatusWatch {
     private func read() throws -> (value: Reading, dependents: [EntityID]) {
         let now = try c.now()
         return try c.reading { store, account in
-            let report = try StatusReport(account: account, store: store, now: now)
+            let report = try StatusReport(account: account, store: store, now: now, zones: try c.core().zones)
             let dependents = try store.contacts(of: account.id).filter(\.isDependent).map(\.contactID)
             var turns = [account.nextCheckInDue, account.graceEndsAt, account.pause?.startedAt, account.pause?.until]
             for id in dependents { turns.append((try? store.account(id))?.graceEndsAt) }
