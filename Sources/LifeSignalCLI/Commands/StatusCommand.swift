@@ -218,8 +218,9 @@ extension Status: RunnableCommand {
             what.append("\(TerminalText.line(handler.fullName)) is handling it")
         }
         for job in dependent.missedJobs {
-            what.append(s.red("job \(job.name) missed its check-in") + ", overdue by "
-                        + "\(RelativeTime.span(seconds: WholeSeconds.of(now.timeIntervalSince(job.due)))) (due \(TimeText.local(job.due, now: now)))")
+            let late = RelativeTime.span(seconds: WholeSeconds.of(now.timeIntervalSince(job.due)))
+            what.append(s.red("job \(job.name) missed its check-in") + ", overdue by \(late) "
+                        + "(due \(TimeText.local(job.due, now: now)))")
         }
         return [TerminalText.line(account.fullName), account.phoneNumber, what.concatenated(separator: "; ")]
     }

@@ -43,9 +43,9 @@ public struct ChainWatchService {
     /// As a dependent, at one of its wakes (a reminder comes before every
     /// deadline): the account is told when none of `responders` has a
     /// working delivery (failing, not running, or none set up), and when
-    /// one has again. The caller saves the
-    /// account. A transaction that can carry no more notices leaves the
-    /// look to the next wake. Returns the notices sent.
+    /// one has again. The caller saves the account. A transaction that can
+    /// carry no more notices leaves the look to the next wake. Returns the
+    /// notices sent.
     func watchReach(_ account: inout Account, responders: [ContactLink]) throws -> Int {
         guard store.remainingNotices != 0 else { return 0 }
         var healths: [DeliveryHealth?] = []
