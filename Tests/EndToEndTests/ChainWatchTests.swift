@@ -14,7 +14,7 @@ import TestSupport
 
     static let failing = "Your notify command keeps failing"
     static let worksAgain = "Your notify command works again"
-    static let unreached = "Nobody would be told in time if you missed a check-in"
+    static let unreached = "Nobody would be told in time if you missed your check-in"
 
     func count(_ title: String, in feed: String) -> Int { feed.components(separatedBy: title).count - 1 }
 

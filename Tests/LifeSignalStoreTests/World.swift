@@ -71,7 +71,7 @@ final class World {
     }
 
     /// The titles of the chain watch's notices to a dependent (`ChainWatchService`).
-    static let chainWatchTitles: Set<String> = ["Nobody would be told in time if you missed a check-in",
+    static let chainWatchTitles: Set<String> = ["Nobody would be told in time if you missed your check-in",
                                                 "Your alarms reach a responder again"]
 
     /// `feed(account)` without the chain watch's notices: where no responder

@@ -116,7 +116,7 @@ public struct ChainWatchService {
             return "\(responder.name): \(why)"
         }
         return FeedDraft(
-            type: .checkIn, title: "Nobody would be told in time if you missed a check-in",
+            type: .checkIn, title: "Nobody would be told in time if you missed your check-in",
             message: "None of your responders has a working delivery (\(each.concatenated(separator: "; "))): a missed "
                 + "check-in or an alert would wait in their feeds until each next runs lifesignal. Ask them to fix "
                 + "their notify command or run 'lifesignal agent'; 'lifesignal status' shows each one's reach, and "
