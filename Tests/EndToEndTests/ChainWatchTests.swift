@@ -5,7 +5,8 @@ import TestSupport
 /// The chain watching itself, through the binary on a directory store and a
 /// real etcd cluster: Bob's notify command that keeps failing is told to
 /// Bob (in his feed, and once on his terminal), and to Ada, whom only he
-/// watches over, at her reminder; once, and "works again" once it does.
+/// watches over, at her reminder; once, and "works again" once it does. A
+/// responder with no delivery set up leaves her unreached too.
 @Suite(.ownThreads, .hangGuard) struct ChainWatchTests {
     static let stores: [TestStore.Kind] = [.directory] + (TestStore.etcdAvailable ? [.etcd] : [])
 
@@ -13,7 +14,7 @@ import TestSupport
 
     static let failing = "Your notify command keeps failing"
     static let worksAgain = "Your notify command works again"
-    static let unreached = "Nobody would be told in time if you missed a check-in"
+    static let unreached = "Nobody would be told in time if you missed your check-in"
 
     func count(_ title: String, in feed: String) -> Int { feed.components(separatedBy: title).count - 1 }
 
@@ -56,5 +57,37 @@ import TestSupport
         let mended = try bob.run(["notifications", "--json"], extra: Self.at("2026-03-02T07:46:00Z")).stdout
         #expect(count(Self.worksAgain, in: mended) == 1, "\(mended)")
         #expect(count(Self.failing, in: mended) == 1, "\(mended)")
+    }
+
+    static let reachedAgain = "Your alarms reach a responder again"
+
+    /// Bob set up no delivery at all: Ada is told at her reminder that
+    /// nothing would reach anyone on time, and told again once his notify
+    /// command runs.
+    @Test(arguments: stores)
+    func aResponderWithNoDeliveryLeavesTheDependentUnreached(_ kind: TestStore.Kind) throws {
+        let sandbox = Sandbox("chainwatch-none", storeKind: kind)
+        let ada = sandbox.person("ada"), bob = sandbox.person("bob")
+        try ada.signUp(phone: "+15550000001", first: "Ada", last: "L")
+        try bob.signUp(phone: "+15550000002", first: "Bob", last: "O")
+        try #require(try ada.run(["contacts", "add", try bob.qrCode(), "--responder"]).succeeded)
+        try #require(try ada.run(["checkin"], extra: Self.at("2026-03-01T09:00:00Z")).succeeded)
+        let linked = try ada.run(["notifications", "--json"], extra: Self.at("2026-03-01T09:01:00Z")).stdout
+        #expect(count(Self.unreached, in: linked) == 0, "not at once: \(linked)")
+
+        // Her reminder: a tick (anyone's) catches it up, and she is told.
+        _ = try bob.run(["tick"], extra: Self.at("2026-03-02T07:00:05Z"))
+        let hers = try ada.run(["notifications", "--json"], extra: Self.at("2026-03-02T07:01:00Z")).stdout
+        #expect(count(Self.unreached, in: hers) == 1, "\(hers)")
+        #expect(hers.contains("Bob O: no delivery set up"), "\(hers)")
+
+        // Bob sets up a notify command that runs before her next reminder: she is told it reaches him again.
+        try #require(try ada.run(["checkin"], extra: Self.at("2026-03-02T09:00:00Z")).succeeded)
+        try #require(try bob.run(["settings", "set", "notify-command", "true"], extra: Self.at("2026-03-03T06:30:00Z")).succeeded)
+        #expect(try bob.run(["tick"], extra: Self.at("2026-03-03T06:30:00Z")).succeeded)
+        #expect(try bob.run(["tick"], extra: Self.at("2026-03-03T07:00:05Z")).succeeded)
+        let later = try ada.run(["notifications", "--json"], extra: Self.at("2026-03-03T07:01:00Z")).stdout
+        #expect(count(Self.reachedAgain, in: later) == 1, "\(later)")
+        #expect(count(Self.unreached, in: later) == 1, "\(later)")
     }
 }

@@ -82,15 +82,36 @@ struct ChainWatchRulesTests {
         #expect(ChainWatchRules.keepsFailing(Self.health(failures: ChainWatchRules.failuresBeforeNotice)))
     }
 
-    @Test func anAccountIsUnreachedWhenNoResponderHasAWorkingDeliveryThoughOneIsSetUp() {
+    /// Responders who watch since long before `start`, with these deliveries.
+    static func longtime(_ healths: [DeliveryHealth?]) -> [(health: DeliveryHealth?, since: Date)] {
+        healths.map { ($0, Self.at(-86_400)) }
+    }
+
+    @Test func anAccountIsUnreachedWhenNoResponderHasAWorkingDelivery() {
         let working = Self.health(failures: 0), failing = Self.health(failures: 5)
         #expect(working.state == .working && failing.state == .failing)
-        #expect(!ChainWatchRules.isUnreached([]), "nobody watches: checkin warns of that instead")
-        #expect(ChainWatchRules.isUnreached([failing]))
-        #expect(ChainWatchRules.isUnreached([failing, nil]), "one whose files cannot be read does not count as reached")
-        #expect(!ChainWatchRules.isUnreached([failing, working]))
+        #expect(!ChainWatchRules.isUnreached([], now: Self.start), "nobody watches: checkin warns of that instead")
+        #expect(ChainWatchRules.isUnreached(Self.longtime([failing]), now: Self.start))
+        #expect(ChainWatchRules.isUnreached(Self.longtime([failing, nil]), now: Self.start),
+                "one whose files cannot be read does not count as reached")
+        #expect(!ChainWatchRules.isUnreached(Self.longtime([failing, working]), now: Self.start))
+        #expect(!ChainWatchRules.isUnreached(Self.longtime([nil]), now: Self.start), "nothing known, nothing told")
         let nothingSetUp = DeliveryHealth(DeliverySetup(), liveSessions: ByteKeyedTable(), now: Self.start)
-        #expect(!ChainWatchRules.isUnreached([nothingSetUp, nil]), "nothing looks set up: status says so from the start")
-        #expect(ChainWatchRules.isUnreached([nothingSetUp, failing]))
+        #expect(nothingSetUp.state == .none)
+        #expect(ChainWatchRules.isUnreached(Self.longtime([nothingSetUp, nil]), now: Self.start),
+                "no delivery set up reaches nobody on time")
+        #expect(ChainWatchRules.isUnreached(Self.longtime([nothingSetUp, failing]), now: Self.start))
+        #expect(!ChainWatchRules.isUnreached(Self.longtime([nothingSetUp, working]), now: Self.start))
+    }
+
+    /// A new responder is given the time a delivery may stay idle to set one up.
+    @Test func aNewResponderWithNoDeliveryIsGivenTimeToSetOneUp() {
+        let nothingSetUp = DeliveryHealth(DeliverySetup(), liveSessions: ByteKeyedTable(), now: Self.start)
+        let idle = DeliveryHealth.idleAfter
+        let linked = Self.start.addingTimeInterval(-idle)
+        #expect(!ChainWatchRules.isUnreached([(nothingSetUp, linked)], now: Self.start), "linked just now")
+        #expect(ChainWatchRules.isUnreached([(nothingSetUp, linked)], now: Self.start.addingTimeInterval(1)))
+        #expect(ChainWatchRules.isUnreached([(nothingSetUp, linked), (Self.health(failures: 5), Self.start)], now: Self.start),
+                "a failing command counts at once")
     }
 }

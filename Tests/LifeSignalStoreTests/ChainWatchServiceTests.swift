@@ -77,7 +77,7 @@ struct ChainWatchServiceTests {
         #expect(try world.reload(bob) == shown, "nothing written twice")
     }
 
-    static let unreached = "Nobody would be told in time if you missed a check-in"
+    static let unreached = "Nobody would be told in time if you missed your check-in"
     static let reachedAgain = "Your alarms reach a responder again"
 
     @Test func aDependentIsToldAtHerWakesWhenNoResponderWouldBeReachedAndWhenOneIsAgain() throws {

@@ -23,7 +23,8 @@ struct ContainmentTests {
 
     func damage(_ world: World, _ path: String) throws { try world.files.write(path, Array("{".utf8)) }
 
-    func titles(_ world: World, _ account: Account) throws -> [String] { try world.feed(account).map(\.title) }
+    /// Without the chain watch's notices (nobody here set up a delivery).
+    func titles(_ world: World, _ account: Account) throws -> [String] { try world.feedBesideTheChain(account).map(\.title) }
 
     @Test func aSavepointKeepsWhatSucceedsAndDropsWhatThrows() throws {
         let (world, ada, _, _, _) = try story()

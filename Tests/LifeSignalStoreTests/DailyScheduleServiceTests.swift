@@ -110,8 +110,9 @@ struct DailyScheduleServiceTests {
         let reach = try setDeadline(world, ada, "18:00")
         #expect(reach?.told == [bob.id])
         let notice = try #require(try world.feed(bob).first { $0.title == "Ada Test gave themselves more time" })
+        // Bob's clock (UTC) reads otherwise than hers: both are named.
         #expect(notice.message == "Ada Test now checks in by 18:00 (daily, Europe/Madrid time). "
-            + "Their next check-in is due at 2026-03-03T17:00:00Z.")
+            + "Their next check-in is due at 2026-03-03T17:00:00Z (18:00 Europe/Madrid time, 17:00 yours).")
         // An earlier one is not news: 12:00 today is met, tomorrow's is due.
         #expect(try setDeadline(world, ada, "12:00") == nil)
         #expect(try due(world, ada) == "2026-03-03T11:00:00Z")

@@ -12,8 +12,9 @@ struct DeadlineServiceTests {
         return (world, ada, bob, cy)
     }
 
+    /// Without the chain watch's notices (nobody here set up a delivery).
     func titles(_ world: World, _ account: Account) throws -> [String] {
-        try world.feed(account).map(\.title)
+        try world.feedBesideTheChain(account).map(\.title)
     }
 
     @Test func reminderFiresOnceAtDueMinusReminder() throws {
@@ -172,7 +173,7 @@ struct TimerChangeTests {
         let (world, ada, _, _) = try base.story()
         world.advance(86_400 - 1800)
         try world.tick()
-        #expect(try world.feed(ada).first?.message.hasPrefix("Your check-in is due in 30m,") == true)
+        #expect(try world.feedBesideTheChain(ada).first?.message.hasPrefix("Your check-in is due in 30m,") == true)
     }
 
     /// Fired a moment after its time (the agent wakes a hair late), a
@@ -183,7 +184,7 @@ struct TimerChangeTests {
         try setIntervals(world, ada, checkIn: 86_400, reminder: 59 * 60)
         world.advance(86_400 - 59 * 60 + 2)
         try world.tick()
-        let message = try world.feed(ada).first?.message ?? ""
+        let message = try world.feedBesideTheChain(ada).first?.message ?? ""
         #expect(message.hasPrefix("Your check-in is due in 59m,"), "\(message)")
     }
 

@@ -70,6 +70,18 @@ final class World {
         try NotificationService(store: store).list(of: account.id, filter: nil, unreadOnly: false, limit: nil)
     }
 
+    /// The titles of the chain watch's notices to a dependent (`ChainWatchService`).
+    static let chainWatchTitles: Set<String> = ["Nobody would be told in time if you missed your check-in",
+                                                "Your alarms reach a responder again"]
+
+    /// `feed(account)` without the chain watch's notices: where no responder
+    /// set up a delivery, a dependent is told so at her wakes, which is
+    /// beside the point of a test of her deadlines (`ChainWatchNoDeliveryTests`
+    /// is about it).
+    func feedBesideTheChain(_ account: Account) throws -> [FeedItem] {
+        try feed(account).filter { !Self.chainWatchTitles.contains($0.title) }
+    }
+
     func contact(_ name: String, of owner: Account) throws -> ContactView {
         try ContactDirectory(store: store).resolve(name, owner: owner.id)
     }

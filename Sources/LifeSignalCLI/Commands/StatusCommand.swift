@@ -56,7 +56,7 @@ extension Status: RunnableCommand {
         // `--check` (a shell prompt's) reads no more than it needs.
         let detailed = !check || c.json
         let report = try c.reading { store, account in
-            try StatusReport(account: account, store: store, now: now, detailed: detailed)
+            try StatusReport(account: account, store: store, now: now, detailed: detailed, zones: try c.core().zones)
         }
         let account = report.account
         // The zones only for an account with jobs: a daily job's deadline may need them.
@@ -107,7 +107,9 @@ extension Status: RunnableCommand {
                             ("isDependent", .bool(true)), ("addedAt", .date(dependent.link.addedAt)),
                             ("cannotBeChecked", .string(dependent.unreadable ?? "unreadable"))])
         }
-        return JSONViews.contact(contact, now: now)
+        return JSONViews.contact(contact, now: now).adding("missedJobs", .array(dependent.missedJobs.map { job in
+            .object([("name", .string(job.name)), ("due", .date(job.due))])
+        }))
     }
 
     /// Prints the status for a person on `c.out`; returns the next command
@@ -214,6 +216,11 @@ extension Status: RunnableCommand {
         }
         if let handler = dependent.contact?.handler {
             what.append("\(TerminalText.line(handler.fullName)) is handling it")
+        }
+        for job in dependent.missedJobs {
+            let late = RelativeTime.span(seconds: WholeSeconds.of(now.timeIntervalSince(job.due)))
+            what.append(s.red("job \(job.name) missed its check-in") + ", overdue by \(late) "
+                        + "(due \(TimeText.local(job.due, now: now)))")
         }
         return [TerminalText.line(account.fullName), account.phoneNumber, what.concatenated(separator: "; ")]
     }

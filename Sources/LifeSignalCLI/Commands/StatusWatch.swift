@@ -75,10 +75,17 @@ struct StatusWatch {
     private func read() throws -> (value: Reading, dependents: [EntityID]) {
         let now = try c.now()
         return try c.reading { store, account in
-            let report = try StatusReport(account: account, store: store, now: now)
+            let report = try StatusReport(account: account, store: store, now: now, zones: try c.core().zones)
             let dependents = try store.contacts(of: account.id).filter(\.isDependent).map(\.contactID)
             var turns = [account.nextCheckInDue, account.graceEndsAt, account.pause?.startedAt, account.pause?.until]
-            for id in dependents { turns.append((try? store.account(id))?.graceEndsAt) }
+            for id in dependents {
+                guard let dependent = try? store.account(id) else { continue }
+                turns.append(dependent.graceEndsAt)
+                // A job's grace ending lists the dependent, as their own does.
+                for job in dependent.jobs {
+                    turns.append(JobDeadline(job).current(of: dependent, zones: try c.core().zones).graceEndsAt)
+                }
+            }
             if let look = report.lastLook, let reminder = report.shortestReminder {
                 turns.append(look.at.addingTimeInterval(Double(reminder)))
             }

@@ -32,10 +32,9 @@ public struct EscalationRule: DeadlineRule {
         var message = "\(account.fullName) missed their check-in, due at \(ISO8601.format(due))."
         message += tripNote(account)
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        var draft = FeedDraft(type: .checkIn, title: "\(account.fullName) missed a check-in",
-                              message: message, relatedContactID: account.id, isCritical: true)
-        draft.zonedDue = ZonedDeadline(due: due, of: account)
-        return draft
+        return FeedDraft(type: .checkIn, title: "\(account.fullName) missed a check-in",
+                         message: message, relatedContactID: account.id, isCritical: true)
+            .zoned([due, account.tripInProgress?.startedAt], of: account)
     }
 
     /// What a missed deadline that ended a trip adds: that they were on one, and its note.
@@ -81,9 +80,7 @@ public struct RepeatRule: DeadlineRule {
             + "says they are handling it ('lifesignal ack \(name)')."
         message += EscalationRule.tripNote(account)
         if !account.emergencyNote.isEmpty { message += " Emergency note: \(account.emergencyNote)" }
-        var draft = FeedDraft(type: .checkIn, title: title(account), message: message, relatedContactID: account.id,
-                              isCritical: true)
-        draft.zonedDue = ZonedDeadline(due: due, of: account)
-        return draft
+        return FeedDraft(type: .checkIn, title: title(account), message: message, relatedContactID: account.id,
+                         isCritical: true).zoned([due, account.tripInProgress?.startedAt], of: account)
     }
 }

@@ -22,7 +22,7 @@ public struct PauseEndRule: DeadlineRule {
         let others = FeedDraft(type: .checkIn, title: "\(account.fullName)'s pause has ended",
                                message: "\(account.fullName) \(how) (paused since \(ISO8601.format(pause.startedAt))). "
                                    + "Their check-ins are watched again; the next is due at \(ISO8601.format(due)).",
-                               relatedContactID: account.id)
+                               relatedContactID: account.id).zoned([pause.startedAt, due], of: account)
         return [Milestone(key: Self.key, at: pause.until, event: .pauseEnds) { _ in
             [Notice(account.id, own)] + responders.map { Notice($0, others) }
         }]

@@ -7,24 +7,17 @@ public enum JobNotices {
     static func subject(_ account: Account, job: String) -> String { "\(account.fullName)'s job \(job)" }
 
     static func missed(_ account: Account, job: String, due: Date) -> FeedDraft {
-        zoned(due, of: account, FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) missed its check-in",
+        FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) missed its check-in",
                   message: "\(subject(account, job: job)) was due to check in at \(ISO8601.format(due)) and did not. "
                       + "It may not have run, or may have failed without telling.",
-                  relatedContactID: account.id, isCritical: true, job: job))
+                  relatedContactID: account.id, isCritical: true, job: job).zoned([due], of: account)
     }
 
     static func stillMissed(_ account: Account, job: String, due: Date, period: Int) -> FeedDraft {
-        zoned(due, of: account, FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) still has not checked in",
+        FeedDraft(type: .checkIn, title: "\(subject(account, job: job)) still has not checked in",
                   message: "\(subject(account, job: job)) was due to check in at \(ISO8601.format(due)) and has not since. "
                       + "You are told again every \(DurationText.format(seconds: period)) until it checks in.",
-                  relatedContactID: account.id, isCritical: true, job: job))
-    }
-
-    /// `draft`, naming `due` on its reader's clock too (`ZonedDeadline`).
-    private static func zoned(_ due: Date, of account: Account, _ draft: FeedDraft) -> FeedDraft {
-        var draft = draft
-        draft.zonedDue = ZonedDeadline(due: due, of: account)
-        return draft
+                  relatedContactID: account.id, isCritical: true, job: job).zoned([due], of: account)
     }
 
     /// A run that failed: at once, with its exit status and, when kept, the end of its output.

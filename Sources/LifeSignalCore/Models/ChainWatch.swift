@@ -6,7 +6,7 @@ import FoundationEssentials
 /// (`ChainWatchRules`).
 public struct ChainWatch: Codable, Sendable, Equatable {
     /// As a dependent: none of the account's responders has a working
-    /// delivery though one is set up (`ChainWatchRules.isUnreached`), so an
+    /// delivery, set up or not (`ChainWatchRules.isUnreached`), so an
     /// alarm would wait in their feeds until each next runs lifesignal.
     public var unreached: WatchedCondition?
     /// As a responder: the account's own notify command fails at every try,

@@ -29,6 +29,10 @@ public struct FanOut: Codable, Sendable, Equatable {
     public var exitStatus: Int?
     /// `FeedDraft.allClear`.
     public var allClear: Bool = false
+    /// `FeedDraft.zonedDue` (its zone and times): kept, so that everyone
+    /// is told the times on their own clock, in whichever transaction.
+    public var zone: String?
+    public var zonedTimes: [Date]?
     /// Recipients still to be told, in order.
     public var owed: [EntityID]
     /// How many were told so far.
@@ -51,6 +55,8 @@ public struct FanOut: Codable, Sendable, Equatable {
         job = draft.job
         exitStatus = draft.exitStatus
         allClear = draft.allClear
+        zone = draft.zonedDue?.zone
+        zonedTimes = draft.zonedDue?.times
         self.owed = owed
         self.told = told
         self.unreachable = unreachable
@@ -58,9 +64,11 @@ public struct FanOut: Codable, Sendable, Equatable {
 
     /// The notice each recipient gets.
     public var draft: FeedDraft {
-        FeedDraft(type: type, title: title, message: message, relatedContactID: relatedContactID,
-                  relatedAlertID: relatedAlertID, isCritical: isCritical, duress: duress, job: job,
-                  exitStatus: exitStatus, allClear: allClear)
+        var draft = FeedDraft(type: type, title: title, message: message, relatedContactID: relatedContactID,
+                              relatedAlertID: relatedAlertID, isCritical: isCritical, duress: duress, job: job,
+                              exitStatus: exitStatus, allClear: allClear)
+        if let zone, let zonedTimes { draft.zonedDue = ZonedDeadline(times: zonedTimes, zone: zone) }
+        return draft
     }
 
     /// Everyone was told or skipped; the record waits for the command that
@@ -83,6 +91,8 @@ public struct FanOut: Codable, Sendable, Equatable {
     static let doneKept = 4
     /// Recipients one fan-out names at most; more is damage.
     public static let maximumRecipients = 100_000
+    /// Times of the schedule one notice names at most; more is damage.
+    public static let maximumZonedTimes = 16
 }
 
 extension Account {

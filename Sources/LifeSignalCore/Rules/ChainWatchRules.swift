@@ -54,14 +54,19 @@ public enum ChainWatchRules {
         health.state == .failing && health.failedAttempts >= failuresBeforeNotice
     }
 
-    /// Whether an account whose responders' deliveries are `healths` (nil:
-    /// their files cannot be read) looks watched but is reached by none on
-    /// time: none works, and at least one is set up but fails or does not
-    /// run. Responders who set up no delivery at all are shown as such in
-    /// `status` from the start (nothing there looks set up), and without
-    /// responders `checkin` warns.
-    public static func isUnreached(_ healths: [DeliveryHealth?]) -> Bool {
-        let states = healths.compactMap { $0?.state }
-        return !states.contains(.working) && states.contains { $0 == .failing || $0 == .notRunning }
+    /// Whether an account whose responders have the deliveries `health`
+    /// (nil: their files cannot be read) and watch over it `since` is
+    /// reached by none of them on time at `now`: none works, and at least
+    /// one fails, does not run, or has set up no delivery at all. Someone
+    /// who became a responder is given the time a delivery may stay idle
+    /// (`DeliveryHealth.idleAfter`) to set one up, so a new pair is not
+    /// told the moment it links. Without responders `checkin` warns instead.
+    public static func isUnreached(_ responders: [(health: DeliveryHealth?, since: Date)], now: Date) -> Bool {
+        let counted = responders.compactMap { responder -> DeliveryHealth.State? in
+            guard let state = responder.health?.state else { return nil }
+            if state == .none, now.timeIntervalSince(responder.since) <= DeliveryHealth.idleAfter { return nil }
+            return state
+        }
+        return !counted.isEmpty && !counted.contains(.working)
     }
 }

@@ -47,7 +47,7 @@ public enum ScheduleWeakening {
         let due = new.nextCheckInDue.map { " Their next check-in is due at \(ISO8601.format($0))." } ?? ""
         return FeedDraft(type: .checkIn, title: title(new),
                          message: "\(new.fullName) \(changes.joined(separator: ", and ")).\(due)",
-                         relatedContactID: new.id)
+                         relatedContactID: new.id).zoned([new.nextCheckInDue], of: new)
     }
 
     /// What the responders are told when a new daily deadline, a return to
@@ -65,7 +65,7 @@ public enum ScheduleWeakening {
         }
         return FeedDraft(type: .checkIn, title: later ? title(new) : "\(new.fullName)'s deadline moved",
                          message: "\(new.fullName) \(routine). Their next check-in is due at \(ISO8601.format(due)).",
-                         relatedContactID: new.id)
+                         relatedContactID: new.id).zoned([due], of: new)
     }
 
     public static func title(_ account: Account) -> String { "\(account.fullName) gave themselves more time" }

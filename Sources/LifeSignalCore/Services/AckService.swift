@@ -134,7 +134,7 @@ public struct AckService {
     }
 
     static func missedDrafts(_ account: Account, by responder: Account) -> (own: FeedDraft?, others: FeedDraft) {
-        let due = account.nextCheckInDue.map { " (due \(ISO8601.format($0)))" } ?? ""
+        let due = account.nextCheckInDue.map { ", due at \(ISO8601.format($0))" } ?? ""
         let own = FeedDraft(
             type: .checkIn, title: "\(responder.fullName) is handling your missed check-in",
             message: "\(responder.fullName) said they are handling your missed check-in\(due); your other responders "
@@ -144,7 +144,7 @@ public struct AckService {
             type: .checkIn, title: "\(responder.fullName) is handling \(account.fullName)'s missed check-in",
             message: "\(responder.fullName) said they are handling \(account.fullName)'s missed check-in\(due); "
                 + "you will not be reminded of it again.",
-            relatedContactID: account.id, acknowledgedBy: responder.id)
+            relatedContactID: account.id, acknowledgedBy: responder.id).zoned([account.nextCheckInDue], of: account)
         return (own, others)
     }
 

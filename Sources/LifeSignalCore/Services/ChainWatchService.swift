@@ -42,9 +42,10 @@ public struct ChainWatchService {
 
     /// As a dependent, at one of its wakes (a reminder comes before every
     /// deadline): the account is told when none of `responders` has a
-    /// working delivery, and when one has again. The caller saves the
-    /// account. A transaction that can carry no more notices leaves the
-    /// look to the next wake. Returns the notices sent.
+    /// working delivery (failing, not running, or none set up), and when
+    /// one has again. The caller saves the account. A transaction that can
+    /// carry no more notices leaves the look to the next wake. Returns the
+    /// notices sent.
     func watchReach(_ account: inout Account, responders: [ContactLink]) throws -> Int {
         guard store.remainingNotices != 0 else { return 0 }
         var healths: [DeliveryHealth?] = []
@@ -56,7 +57,8 @@ public struct ChainWatchService {
             }
         }
         var watch = account.chainWatch ?? ChainWatch()
-        let step = ChainWatchRules.step(&watch.unreached, holds: ChainWatchRules.isUnreached(healths), now: env.now)
+        let unreached = ChainWatchRules.isUnreached(zip(healths, responders).map { ($0, $1.addedAt) }, now: env.now)
+        let step = ChainWatchRules.step(&watch.unreached, holds: unreached, now: env.now)
         let draft: FeedDraft? = switch step {
         case .nothing: nil
         case .began: try Self.unreached(zip(responders, healths).map { (try name(of: $0.0), $0.1) })
@@ -114,7 +116,7 @@ public struct ChainWatchService {
             return "\(responder.name): \(why)"
         }
         return FeedDraft(
-            type: .checkIn, title: "Nobody would be told in time if you missed a check-in",
+            type: .checkIn, title: "Nobody would be told in time if you missed your check-in",
             message: "None of your responders has a working delivery (\(each.concatenated(separator: "; "))): a missed "
                 + "check-in or an alert would wait in their feeds until each next runs lifesignal. Ask them to fix "
                 + "their notify command or run 'lifesignal agent'; 'lifesignal status' shows each one's reach, and "

@@ -11,8 +11,9 @@ public struct StatusReport: Sendable {
     public var responderCount: Int
     /// How many people the account watches over.
     public var dependentCount: Int
-    /// Dependents with an alert, an overdue check-in, or an account that
-    /// cannot be read: alerts first, then the longest overdue.
+    /// Dependents with an alert, an overdue check-in, a missed job nobody
+    /// said they handle, or an account that cannot be read: alerts first,
+    /// then the longest overdue, then missed jobs.
     public var dependentsNeedingAttention: [DependentAttention]
     /// The end of the pause in force; nil when not paused.
     public var pausedUntil: Date?
@@ -58,7 +59,10 @@ public struct StatusReport: Sendable {
     /// a failure of the whole status. `detailed` also reads each
     /// responder's delivery set-up and the alarm's receipts in their feeds,
     /// and the store's last look (for people, not for `status --check`).
-    public init(account: Account, store: any StoreReading, now: Date, detailed: Bool = true) throws {
+    /// `zones` is asked for only when a dependent has jobs (a daily job's
+    /// deadline is read in its zone).
+    public init(account: Account, store: any StoreReading, now: Date, detailed: Bool = true,
+                zones: @autoclosure () throws -> ZoneCatalog = ZoneCatalog.utcOnly) throws {
         self.account = account
         self.overdue = account.isOverdue(at: now)
         let pending = try store.pings(of: account.id).filter { $0.recipientID == account.id && $0.status == .pending }
@@ -94,7 +98,7 @@ public struct StatusReport: Sendable {
         }
         var attention: [DependentAttention] = []
         for link in links where link.isDependent {
-            if let dependent = try DependentAttention(link, store: store, now: now) { attention.append(dependent) }
+            if let dependent = try DependentAttention(link, store: store, now: now, zones: zones) { attention.append(dependent) }
         }
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
         alarm = CurrentAlarm.of(account)
@@ -147,6 +151,9 @@ public struct DependentAttention: Sendable {
     public var alert: ActiveAlert?
     /// The deadline missed, when overdue.
     public var overdueSince: Date?
+    /// The dependent's jobs past their grace period that nobody said they
+    /// handle (`ack`), in the order the account lists them.
+    public var missedJobs: [MissedJob] = []
     /// Why the account cannot be read (the store's message), when it cannot.
     public var unreadable: String?
     /// The dependent as a contact, with whoever said they handle it.
@@ -154,8 +161,19 @@ public struct DependentAttention: Sendable {
 
     public var id: EntityID { link.contactID }
 
+    /// A job that missed its deadline: its name, and the deadline (missed since then).
+    public struct MissedJob: Sendable, Equatable {
+        public var name: String
+        public var due: Date
+
+        public init(name: String, due: Date) {
+            self.name = name
+            self.due = due
+        }
+    }
+
     /// Nil when the dependent is fine.
-    init?(_ link: ContactLink, store: any StoreReading, now: Date) throws {
+    init?(_ link: ContactLink, store: any StoreReading, now: Date, zones: () throws -> ZoneCatalog) throws {
         self.link = link
         do {
             guard let account = try store.account(link.contactID) else { return nil }
@@ -163,7 +181,8 @@ public struct DependentAttention: Sendable {
             alert = account.alertSeenByResponders
             // Responders are told once the grace period ends: overdue for them from then.
             overdueSince = account.isPastGrace(at: now) ? account.nextCheckInDue : nil
-            if alert == nil, overdueSince == nil { return nil }
+            if !account.jobs.isEmpty { missedJobs = try Self.missedJobs(of: account, now: now, zones: zones()) }
+            if alert == nil, overdueSince == nil, missedJobs.isEmpty { return nil }
             var contact = ContactView(link: link, account: account)
             contact.lookUpHandler(in: store)
             self.contact = contact
@@ -172,11 +191,23 @@ public struct DependentAttention: Sendable {
         }
     }
 
+    /// `account`'s jobs past their grace period at `now` (their responders
+    /// are told then) whose spell nobody acknowledged: a job that checks in
+    /// or is acknowledged leaves the list.
+    static func missedJobs(of account: Account, now: Date, zones: ZoneCatalog) -> [MissedJob] {
+        account.jobs.compactMap { job in
+            let view = JobDeadline(job).current(of: account, zones: zones)
+            guard view.isPastGrace(at: now), view.deadlines.acknowledgedBy == nil, let due = view.nextCheckInDue else { return nil }
+            return MissedJob(name: job.name, due: due)
+        }
+    }
+
     static func comesFirst(_ a: DependentAttention, _ b: DependentAttention) -> Bool {
         func rank(_ d: DependentAttention) -> (Int, Date, EntityID) {
             if let alert = d.alert { return (0, alert.activatedAt, d.id) }
             if let since = d.overdueSince { return (1, since, d.id) }
-            return (2, .distantPast, d.id)
+            if let since = d.missedJobs.map(\.due).min() { return (2, since, d.id) }
+            return (3, .distantPast, d.id)
         }
         return rank(a) < rank(b)
     }

@@ -64,8 +64,9 @@ public struct TimerService {
         if let due = account.nextCheckInDue {
             message += " You will not be told of their deadlines until then; the next is due at \(ISO8601.format(due))."
         }
-        return try AccountService(store: store, env: env, engine: deadlines.engine).tellResponders(&account, FeedDraft(
-            type: .checkIn, title: "\(account.fullName) paused check-ins", message: message, relatedContactID: account.id))
+        let news = FeedDraft(type: .checkIn, title: "\(account.fullName) paused check-ins", message: message,
+                             relatedContactID: account.id).zoned([until, account.nextCheckInDue], of: account)
+        return try AccountService(store: store, env: env, engine: deadlines.engine).tellResponders(&account, news)
     }
 
     /// Ends the pause in force now; the responders are told (the pause's

@@ -6,9 +6,9 @@ import StrictJSON
 extension FanOut: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case allClear, duress, exitStatus, isCritical, job, key, message, owed, relatedAlertID, relatedContactID, since, title
-        case told, type, unreachable
+        case told, type, unreachable, zone, zonedTimes
         static let names = JSONNames(["allClear", "duress", "exitStatus", "isCritical", "job", "key", "message", "owed", "relatedAlertID", "relatedContactID",
-                                      "since", "title", "told", "type", "unreachable"])
+                                      "since", "title", "told", "type", "unreachable", "zone", "zonedTimes"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FanOut {
@@ -16,6 +16,7 @@ extension FanOut: StoreFileElement {
         var key: String?, since: Date?, type: NotificationType?, title: String?, message: String?
         var relatedContactID: EntityID?, relatedAlertID: EntityID?, isCritical: Bool?, duress: Bool?
         var owed: [EntityID]?, told: Int?, unreachable: [EntityID]?, job: String?, exitStatus: Int?, allClear: Bool?
+        var zone: String?, zonedTimes: [Date]?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .allClear: allClear = try reader.readBool()
@@ -33,13 +34,16 @@ extension FanOut: StoreFileElement {
             case .told: told = try reader.readInt()
             case .type: type = try reader.readNotificationType()
             case .unreachable: unreachable = try reader.readEntityIDs()
+            case .zone: zone = try reader.readString()
+            case .zonedTimes: zonedTimes = try reader.readDates()
             }
         }
-        let draft = FeedDraft(type: try present(type, StoreField.type, start), title: try present(title, StoreField.title, start),
+        var draft = FeedDraft(type: try present(type, StoreField.type, start), title: try present(title, StoreField.title, start),
                               message: try present(message, StoreField.message, start), relatedContactID: relatedContactID,
                               relatedAlertID: relatedAlertID, isCritical: try present(isCritical, StoreField.isCritical, start),
                               duress: try present(duress, StoreField.duress, start), job: job, exitStatus: exitStatus,
                               allClear: allClear ?? false)
+        if let zone, let zonedTimes { draft.zonedDue = ZonedDeadline(times: zonedTimes, zone: zone) }
         return FanOut(key: try present(key, StoreField.key, start), since: try present(since, StoreField.since, start),
                       draft: draft, owed: try present(owed, StoreField.owed, start),
                       told: try present(told, StoreField.told, start),
@@ -63,12 +67,17 @@ extension FanOut: StoreFileElement {
         writer.member(StoreField.told.name, told)
         writer.member(StoreField.type.name, type.rawValue)
         writer.member(StoreField.unreachable.name, unreachable.map(\.rawValue))
+        writer.member(StoreField.zone.name, ifPresent: zone)
+        if let zonedTimes { writer.member(StoreField.zonedTimes.name, zonedTimes) }
         writer.endObject()
     }
 
     package var validationProblem: String? {
         guard owed.count + unreachable.count <= Self.maximumRecipients, (0...Self.maximumRecipients).contains(told) else {
             return "its notice to many people lists impossibly many recipients"
+        }
+        guard (zonedTimes?.count ?? 0) <= Self.maximumZonedTimes else {
+            return "its notice to many people names impossibly many times"
         }
         return nil
     }

@@ -109,10 +109,11 @@ enum CodecSamples {
         account.chainWatch = chainWatch
         account.quietHours = QuietHours(start: TimeOfDay(hour: 22, minute: 30)!, end: TimeOfDay(hour: 7, minute: 0)!)
         account.trip = Trip(startedAt: date(21), due: date(22), note: "north ridge, car at the \"upper\" lot")
-        account.fanOuts = [FanOut(key: "alert:" + id(7).rawValue, since: date(23),
-                                  draft: FeedDraft(type: .alert, title: "Emergency alert from Zoë", message: "Note: \"hi\"",
-                                                   relatedContactID: id(1), relatedAlertID: id(7), isCritical: true,
-                                                   duress: true, job: "backup", exitStatus: 1, allClear: true),
+        var zoned = FeedDraft(type: .alert, title: "Emergency alert from Zoë", message: "Note: \"hi\"",
+                              relatedContactID: id(1), relatedAlertID: id(7), isCritical: true,
+                              duress: true, job: "backup", exitStatus: 1, allClear: true)
+        zoned.zonedDue = ZonedDeadline(times: [date(26), date(27)], zone: "Europe/Madrid")
+        account.fanOuts = [FanOut(key: "alert:" + id(7).rawValue, since: date(23), draft: zoned,
                                   owed: [id(2), id(3)], told: 5, unreachable: [id(4)])]
         account.jobs = [job]
         return account

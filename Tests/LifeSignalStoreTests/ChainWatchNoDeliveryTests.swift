@@ -1,0 +1,66 @@
+import FoundationEssentials
+import LifeSignalCore
+import LifeSignalStore
+import Testing
+
+/// The chain watching itself when a responder set up no delivery at all (no
+/// notify command, no agent): nothing would reach anyone on time, so the
+/// dependent is told, once a day at most, after the time a new responder is
+/// given to set one up, and told when one works again (issue 26).
+struct ChainWatchNoDeliveryTests {
+    let service = ChainWatchServiceTests()
+
+    @Test func aDependentWhoseOnlyResponderSetUpNothingIsToldOnceADayUntilTheyDo() throws {
+        let (world, ada, bob, session) = try World.adaWatchedBySignedInBob()
+        try world.checkIn(ada)
+        // Her reminder, an hour before a day's deadline.
+        world.advance(23 * 3600)
+        try world.tick()
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 1)
+        let notice = try #require(try world.feed(ada).first { $0.title == ChainWatchServiceTests.unreached })
+        #expect(notice.message.contains("Bob O: no delivery set up"), "\(notice.message)")
+        // Her deadline the same day, and the next day's reminder: not again within the day.
+        world.advance(3600)
+        try world.tick()
+        try world.checkIn(ada)
+        world.advance(22 * 3600)
+        try world.tick()
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 1)
+        // Bob sets up a notify command that runs: her next wake says it reaches him again.
+        try world.checkIn(ada)
+        world.advance(23 * 3600)
+        try service.run(world, bob, session, [.delivered(at: world.now)])
+        try world.tick()
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.reachedAgain) == 1)
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 1)
+    }
+
+    @Test func aNewPairIsNotToldBeforeTheResponderHadTimeToSetUpDelivery() throws {
+        let (world, ada, _, _) = try World.adaWatchedBySignedInBob()
+        var account = ada
+        // Due in an hour, reminded half an hour before: both wakes within the hour a new responder is given.
+        try AccountService(store: world.store, env: world.env).setIntervals(&account, checkIn: 3600, reminder: 1800)
+        try world.checkIn(ada)
+        for _ in 0..<2 {
+            world.advance(1800)
+            try world.tick()
+        }
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 0)
+        // Later wakes tell her.
+        try world.checkIn(ada)
+        world.advance(1800)
+        try world.tick()
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 1)
+    }
+
+    @Test func aResponderWithAWorkingDeliveryBesideOneWithNoneIsEnough() throws {
+        let (world, ada, bob, session) = try World.adaWatchedBySignedInBob()
+        let cy = try world.person("Cy", phone: "+15550000003")
+        try world.link(ada, cy, responder: true, dependent: false)
+        try world.checkIn(ada)
+        world.advance(23 * 3600)
+        try service.run(world, bob, session, [.delivered(at: world.now)])
+        try world.tick()
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 0)
+    }
+}
