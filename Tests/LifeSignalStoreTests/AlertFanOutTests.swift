@@ -1,8 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
 import TestSupport
+import Testing
 
 /// An alert (and its cancellation) to more responders than one transaction
 /// carries (issue 27.1): the account's own change commits first with as

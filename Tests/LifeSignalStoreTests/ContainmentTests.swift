@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 import Testing
 
 /// Damage contained on the service layer (in memory): savepoints, links

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
-import Testing
+@testable import StoreBackends
 import TestSupport
+import Testing
 
 /// `notifications read|delete|show ID` find the item through the feed's ID
 /// index (`FeedIDIndex`): the same files are read whatever the feed's

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 import Testing
 
 /// Invitation files that decode but cannot be right are damage (named, left

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
-import Testing
 import TestSupport
+import Testing
 
 /// Random sequences of inviting, answering, withdrawing, linking by code,
 /// signing up and time passing, run against the real services on the

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 import Testing
 
 /// The schedule's layout: one entry per account, so writers of different

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import Testing
 
 /// What a location holds decides whether it is read as a store, on every

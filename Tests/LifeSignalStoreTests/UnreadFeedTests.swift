@@ -1,8 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
-import Testing
 import TestSupport
+import Testing
 
 /// `--unread` reads only the segments the feed's summary lists as holding
 /// unread items; whatever the feed went through, it lists exactly the

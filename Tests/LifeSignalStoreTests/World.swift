@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 
 /// A small world for service tests: one in-memory store (`MemoryBackend`,
 /// driven step by step through `store`, or a command at a time through

@@ -1,5 +1,6 @@
 import Glibc
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 /// One feed segment as a command holds it: sealed (each item read, as

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 extension LayoutStore {

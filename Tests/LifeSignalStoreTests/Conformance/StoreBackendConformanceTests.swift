@@ -2,6 +2,8 @@ import Dispatch
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 
 extension World {
     /// Dana and her responders (forty by default) on a store that bounds

@@ -1,4 +1,5 @@
 import LifeSignalStore
+import StoreBackends
 
 /// A transaction that passes every call on and remembers the paths written
 /// and deleted, in order: for tests of what a service leaves alone.

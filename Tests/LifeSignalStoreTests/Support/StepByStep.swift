@@ -1,4 +1,5 @@
 import LifeSignalStore
+import StoreBackends
 
 /// A backend driven one call at a time: each read is a snapshot of its
 /// own and each write or delete a transaction of its own. For service

@@ -65,8 +65,8 @@ public protocol StoreBackend: Sendable {
     var boundsTransactions: Bool { get }
 
     /// Says what the next snapshots will most likely read first, so a
-    /// backend that pays per round trip can read it all at once (etcd: in
-    /// the first one). A hint changes no answer and costs nothing when wrong.
+    /// backend that pays per round trip can prefetch it all at once (etcd:
+    /// in the first one). A hint changes no answer and costs nothing when wrong.
     func expect(_ hint: StoreReadHint)
 
     /// The requests this handle has sent to a store across a network, and
@@ -162,7 +162,7 @@ public struct StoreReadGroups: Sendable, Equatable {
     }
 
     /// The group directory `path` is in (`parent/NAME`), when it names one of the group's files.
-    func directory(of path: String) -> String? {
+    package func directory(of path: String) -> String? {
         let start = parent + "/"
         guard path.hasPrefix(start) else { return nil }
         let rest = path.dropFirst(start.count)
@@ -182,7 +182,8 @@ public protocol StoreSnapshot: AnyObject {
     func files(under directory: String) throws -> [String]
 
     /// `read` without making the answer part of what a transaction's commit
-    /// checks: the file may have changed by the time it commits. For
+    /// checks (its read set, in etcd's terms): the file may have changed by
+    /// the time it commits. For
     /// questions whose stale answer does no harm ("is anything due?"), so
     /// that they never make writers of unrelated accounts conflict.
     func readUnchecked(_ path: String) throws -> [UInt8]?
@@ -199,7 +200,7 @@ public protocol StoreSnapshot: AnyObject {
     /// cheaper way to answer than listing, which the caller then does. On
     /// etcd: one range with a limit, whatever the number of files.
     func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage?
-    /// Reads `paths` ahead, in as few requests as the backend can, so that
+    /// Prefetches `paths`, in as few requests as the backend can, so that
     /// the `read`s that follow answer from what came back: for a command
     /// that reads one small file of each of many accounts (a responder's
     /// `status`, `ping list`). Changes no answer and reports nothing wrong
@@ -270,7 +271,7 @@ extension StoreSnapshot {
 /// The files of a store as one transaction sees them: its own staged
 /// changes over its snapshot.
 public protocol StoreTransaction: StoreSnapshot {
-    /// Stages `bytes` as the new content of `path`.
+    /// Stages `bytes` as the new content of `path` (in the write set, which commits whole or not at all).
     func write(_ path: String, _ bytes: [UInt8]) throws
     /// Stages the removal of `path`; removing a missing file is no error.
     func delete(_ path: String) throws

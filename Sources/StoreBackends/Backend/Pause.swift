@@ -1,8 +1,8 @@
 import Glibc
 
 /// A plain blocking sleep: the store's callers are synchronous.
-enum Pause {
-    static func sleep(_ duration: Duration) {
+package enum Pause {
+    package static func sleep(_ duration: Duration) {
         guard duration > .zero else { return }
         let (seconds, attoseconds) = duration.components
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))

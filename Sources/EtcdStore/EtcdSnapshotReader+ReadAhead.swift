@@ -1,4 +1,5 @@
 import EtcdClient
+import StoreBackends
 
 /// Reading many small files ahead (a responder's `status` reads one of
 /// each contact's): in batches of requests, at the snapshot's revision.

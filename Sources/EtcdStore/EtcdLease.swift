@@ -1,5 +1,6 @@
 import EtcdClient
 import FoundationEssentials
+import StoreBackends
 
 /// A lease on an etcd store: a key, `P/.lease/<name>`, holding who has it
 /// and until when on the cluster's clock. Taken, renewed and released by

@@ -1,5 +1,6 @@
 import EtcdClient
 import FoundationEssentials
+import StoreBackends
 
 /// The store's one turn, `P/.turn`: taken by a writer that keeps losing to
 /// others' commits, so it commits next.

@@ -1,5 +1,6 @@
 import EtcdClient
 import LifeSignalCore
+import StoreBackends
 
 /// Where a store is, parsed once from `--store`, `LIFESIGNAL_STORE` or a
 /// `store copy` argument: a directory, or an etcd cluster's URL.
@@ -38,23 +39,6 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .directory(let path): path
         case .etcd(let location): location.description
-        }
-    }
-
-    /// Whether `name` (a store as messages name it) is on etcd.
-    static func isEtcd(_ name: String) -> Bool { name.hasPrefix("etcd://") || name.hasPrefix("etcds://") }
-
-    /// The command that removes everything at the store `name` names (a
-    /// directory, or every key under an etcd prefix), for a message.
-    static func removal(of name: String) -> String {
-        switch try? parse(name, workingDirectory: "/") {
-        case .etcd(let url):
-            let scheme = url.usesTLS ? "https://" : "http://"
-            let endpoints = url.endpoints.map { scheme + $0.description }.joined(separator: ",")
-            let tls = url.usesTLS ? " --cacert CA --cert CERT --key KEY" : ""
-            return "etcdctl --endpoints=\(endpoints)\(tls) del --prefix '\(url.prefix)/'"
-        case .directory(let path): return "rm -r -- '\(path)'"
-        case nil: return "remove everything in \(name)"
         }
     }
 

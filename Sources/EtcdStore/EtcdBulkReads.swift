@@ -1,5 +1,6 @@
 import EtcdClient
 import NetworkIO
+import StoreBackends
 
 /// What a snapshot doing whole-store work keeps: whether it does (each
 /// request then gets a timeout of its own), what the last read-ahead

@@ -1,5 +1,6 @@
 import EtcdClient
 import NetworkIO
+import StoreBackends
 
 /// One consistent view of an etcd store: the first answer fixes the
 /// revision R, and every later read asks for R (served by a member that has

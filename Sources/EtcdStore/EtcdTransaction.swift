@@ -1,4 +1,5 @@
 import EtcdClient
+import StoreBackends
 
 /// A snapshot of an etcd store as the seam offers it, and, when writable,
 /// a transaction: its changes are staged here (reads see them) and sent in

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NetworkIO
+import StoreBackends
 
 /// The cluster's clock as one command reads it: the `Date` of an answer
 /// (whole seconds, as HTTP gives it), running on at this machine's

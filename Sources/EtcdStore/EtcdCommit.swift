@@ -1,10 +1,11 @@
 import EtcdClient
 import FoundationEssentials
+import StoreBackends
 
 /// A transaction's commit: one etcd Txn that applies every staged change if
 /// nothing the transaction read or listed changed since its snapshot R,
 /// exactly once (the etcd store design,
-/// LifeSignalStore.docc/EtcdStoreDesign.md: "Commits apply exactly once").
+/// EtcdStore.docc/EtcdStoreDesign.md: "Commits apply exactly once").
 ///
 /// - Compares: each file read, by revision (0: still absent); each listed
 ///   directory, as "no key in its range changed after R" plus "no deletion

@@ -1,4 +1,5 @@
 import EtcdClient
+import StoreBackends
 
 /// Where a store's files and the backend's own bookkeeping live among an
 /// etcd cluster's keys.

@@ -1,6 +1,7 @@
 import EtcdClient
 import FoundationEssentials
 import NetworkIO
+import StoreBackends
 import Synchronization
 
 /// A store in an etcd cluster, under a key prefix: one key per file
@@ -229,7 +230,7 @@ public final class EtcdBackend: StoreBackend {
     public func clock() throws -> Date? {
         if let clock = commandClock.current { return clock.now() }
         let reader = reader(seed: nil)
-        _ = try reader.value(StorePaths.meta)
+        _ = try reader.value(StoreShape.storeFile)
         keep(reader)
         return (commandClock.current ?? .local()).now()
     }

@@ -1,5 +1,6 @@
 import EtcdClient
 import NetworkIO
+import StoreBackends
 
 /// Waits for changes below some directories of an etcd store on one watch
 /// (over their nearest common ancestor, events elsewhere ignored).

@@ -275,7 +275,7 @@ final class MemoryChangeSignal: StoreChangeSignal {
 
 extension Duration {
     /// The duration in seconds, fractions included.
-    var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

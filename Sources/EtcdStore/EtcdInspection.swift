@@ -1,4 +1,5 @@
 import EtcdClient
+import StoreBackends
 
 /// What `doctor` learns about an etcd store beyond its files: keys under
 /// the prefix that are no file lifesignal writes (orphans), raised alarms

@@ -1,3 +1,4 @@
+import StoreBackends
 import Synchronization
 
 /// The latest read hint a backend was given (`StoreBackend.expect`),

@@ -97,9 +97,9 @@ public enum StoreError: UserFacingError, NamesStoreFile, Equatable {
         case .badLocation: "a store is a directory, or etcd://HOST:PORT/PREFIX; write a directory named like a URL as ./NAME"
         case .unconfirmed: "look (lifesignal status, lifesignal checkin history) before doing it again"
         case .notAStore(let store):
-            "name a store, or a new or empty \(StoreLocation.isEtcd(store) ? "prefix" : "directory") to make one "
+            "name a store, or a new or empty \(StoreName.isEtcd(store) ? "prefix" : "directory") to make one "
                 + "(a store whose store.json was lost: restore it from a backup)"
-        case .partialCopy(let store): "remove it (\(StoreLocation.removal(of: store))), then copy again"
+        case .partialCopy(let store): "remove it (\(StoreName.removal(of: store))), then copy again"
         default: nil
         }
     }

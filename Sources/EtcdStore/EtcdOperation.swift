@@ -1,5 +1,6 @@
 import EtcdClient
 import NetworkIO
+import StoreBackends
 import Synchronization
 
 /// One snapshot's or transaction's access to the cluster: the client, where

@@ -3,11 +3,11 @@
 /// at most 4096 bytes, and not `lock`, `gate` or `journal` at the top
 /// (the directory backend's own files). The directory backend enforces the
 /// same rules in `DurableFiles`; the conformance suite checks both agree.
-enum BackendPath {
-    static let reservedNames: [String] = ["lock", "gate", "journal"]
+package enum BackendPath {
+    package static let reservedNames: [String] = ["lock", "gate", "journal"]
 
     /// Why `path` is not a file path a backend takes, or nil when it is.
-    static func fileProblem(_ path: String) -> String? {
+    package static func fileProblem(_ path: String) -> String? {
         if path.isEmpty { return "it is empty" }
         if let problem = componentProblem(path) { return problem }
         if reservedNames.contains(path) { return "'\(path)' at the root is reserved for the store" }
@@ -15,7 +15,7 @@ enum BackendPath {
     }
 
     /// Why `path` is not a directory path (`""` is the top), or nil.
-    static func directoryProblem(_ path: String) -> String? {
+    package static func directoryProblem(_ path: String) -> String? {
         path.isEmpty ? nil : componentProblem(path)
     }
 
@@ -42,7 +42,7 @@ enum BackendPath {
     }
 
     /// Throws the store's error for a path that `problem` refuses.
-    static func check(_ path: String, _ problem: (String) -> String?) throws {
+    package static func check(_ path: String, _ problem: (String) -> String?) throws {
         if let reason = problem(path) {
             throw StoreError.io("invalid store path '\(path.prefix(80))': \(reason)")
         }
@@ -50,7 +50,7 @@ enum BackendPath {
 
     /// The names directly in `directory` among `paths` (files and the
     /// directories that hold them), sorted.
-    static func names<S: Sequence>(in directory: String, among paths: S) -> [String] where S.Element == String {
+    package static func names<S: Sequence>(in directory: String, among paths: S) -> [String] where S.Element == String {
         let prefix = directory.isEmpty ? "" : directory + "/"
         var names = Set<String>()
         for path in paths where path.hasPrefix(prefix) {
@@ -65,13 +65,13 @@ enum BackendPath {
     }
 
     /// Whether `path` lies below `directory` (`""` holds everything).
-    static func isBelow(_ path: String, _ directory: String) -> Bool {
+    package static func isBelow(_ path: String, _ directory: String) -> Bool {
         directory.isEmpty || (path.hasPrefix(directory) && path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/"))
     }
 
     /// The nearest directory that holds all of `directories` (`""` when
     /// they share none, or when there are none).
-    static func commonAncestor(of directories: [String]) -> String {
+    package static func commonAncestor(of directories: [String]) -> String {
         guard var common = directories.first else { return "" }
         for directory in directories.dropFirst() {
             while !common.isEmpty, directory != common, !isBelow(directory, common) {
