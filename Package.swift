@@ -122,8 +122,10 @@ let package = Package(
         .target(name: "QRCode"),
         .target(name: "QRDetector"),
 
+        // The core's rules, and its services on a store in memory (the layout over `MemoryBackend`).
         .testTarget(name: "LifeSignalCoreTests",
-                    dependencies: ["LifeSignalCore", "ZoneInfoFiles", "SystemFiles", "TestSupport"]),
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "ZoneInfoFiles", "SystemFiles",
+                                   "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
                     dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdStore", "StoreOpening", "DurableFiles",
                                    "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
@@ -140,7 +142,8 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         // What several test targets share: seeded randomness (the core's), the sandbox, person and binary
         // harness that runs the built lifesignal, throw-away etcd clusters and loopback servers, a
-        // complete sample store and the reference readers of its files (also the fuzzer's).
+        // complete sample store and the reference readers of its files (also the fuzzer's), and the
+        // world of service tests (a memory store, a pinned clock, people).
         .target(name: "TestSupport",
                 dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdClient", "HTTPClient", "NetworkIO"],
                 path: "Tests/TestSupport"),

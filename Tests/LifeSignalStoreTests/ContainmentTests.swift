@@ -2,6 +2,7 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 import StoreBackends
+import TestSupport
 import Testing
 
 /// Damage contained on the service layer (in memory): savepoints, links

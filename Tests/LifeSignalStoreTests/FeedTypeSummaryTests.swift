@@ -1,8 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
-import Testing
 import TestSupport
+import Testing
 
 /// The per-segment lists (each type's in `FeedTypesFile`, the unread ones
 /// in `FeedSummaryFile.unreadSegments`) stay exactly what the segments hold

@@ -2,6 +2,7 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 import StoreBackends
+import TestSupport
 import Testing
 
 /// The schedule's layout: one entry per account, so writers of different

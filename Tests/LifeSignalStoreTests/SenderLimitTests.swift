@@ -1,8 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
-import Testing
 import TestSupport
+import Testing
 
 /// No account can grow another's feed without bound: per sender, a feed
 /// keeps at most so many items, and protects at most so many unread

@@ -3,6 +3,7 @@ import LifeSignalCore
 import LifeSignalStore
 import StoreBackends
 import StoreOpening
+import TestSupport
 import Testing
 
 /// What a location holds decides whether it is read as a store, on every

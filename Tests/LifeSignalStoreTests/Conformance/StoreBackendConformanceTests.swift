@@ -5,6 +5,7 @@ import LifeSignalStore
 import StoreBackends
 import StoreOpening
 import Synchronization
+import TestSupport
 import Testing
 
 /// The contract every store backend keeps (see `StoreBackend`), checked the

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 import Testing
 
 /// What the store learns of each account's delivery, and what a dependent's

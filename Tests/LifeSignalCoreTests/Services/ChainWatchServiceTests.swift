@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 import Testing
 
 /// The chain watching itself, on an in-memory store: Bob's notify command

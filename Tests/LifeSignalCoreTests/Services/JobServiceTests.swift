@@ -2,6 +2,7 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
 import StoreBackends
+import TestSupport
 import Testing
 
 /// Jobs on the one deadline engine, on the memory backend: a missed job

@@ -1,5 +1,6 @@
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 import Testing
 
 /// How a typed name, number or ID finds a contact, on an in-memory store.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 import Testing
 
 /// Adding someone by phone number, on the in-memory store: the consent rules.
@@ -171,16 +172,5 @@ struct InvitationServiceTests {
         #expect(throws: LifeSignalError.needsOnboarding) {
             try InvitationService(store: world.store, env: world.env).accept("Ada", owner: nameless)
         }
-    }
-}
-
-extension World {
-    /// `owner` invites `phone`, as `contacts add --phone` does.
-    @discardableResult
-    func invite(_ owner: Account, _ phone: String, responder: Bool, dependent: Bool = false,
-                first: String? = nil, last: String? = nil) throws -> Invitation {
-        var fresh = try reload(owner)
-        return try InvitationService(store: store, env: env).invite(
-            phone: phone, asResponder: responder, asDependent: dependent, firstName: first, lastName: last, owner: &fresh)
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 import Testing
 
 /// A store takes only so many sign-ups a day: new accounts, and codes for

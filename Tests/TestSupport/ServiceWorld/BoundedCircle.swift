@@ -6,7 +6,7 @@ extension World {
     /// Dana and her responders (forty by default) on a store that bounds
     /// its transactions as etcd does (here 128 files a commit): a command
     /// carries 16 notices, so telling them all takes several commits.
-    static func boundedCircle(responders count: Int = 40) throws -> (World, Account, [Account]) {
+    public static func boundedCircle(responders count: Int = 40) throws -> (World, Account, [Account]) {
         let world = World(backend: MemoryBackend(maximumChanges: 128))
         world.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
         let dana = try world.person("Dana", phone: "+15552000001")
@@ -21,7 +21,7 @@ extension World {
     }
 
     /// How many items of `person`'s feed have a title starting with `prefix`.
-    func feedCount(_ person: Account, titled prefix: String) throws -> Int {
+    public func feedCount(_ person: Account, titled prefix: String) throws -> Int {
         try feed(person).filter { $0.title.hasPrefix(prefix) }.count
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 import Testing
 
 /// Invitations over time: expiry through the deadline schedule, the rate

@@ -1,5 +1,6 @@
 import LifeSignalCore
 import LifeSignalStore
+import TestSupport
 
 extension World {
     /// Ada, watched by Bob, who signed in through the service; with the hash
