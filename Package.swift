@@ -39,7 +39,8 @@ let package = Package(
         // places, store, signed-in account), etcd read hints, delivery, the agent loop,
         // presence records, sign-in codes. Prints nothing.
         .target(name: "LifeSignalApp",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "SystemFiles", "ZoneInfoFiles"]),
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdStore", "StoreOpening", "LifeSignalLocal",
+                               "SystemFiles", "ZoneInfoFiles"]),
         // Models, rules, services and store interfaces: no clock, randomness or I/O of its own.
         .target(name: "LifeSignalCore", dependencies: ["ByteKeyed", "Hashing"]),
         // SHA-256, HMAC, PBKDF2, hex. Optimised in debug builds too: the slow key
@@ -49,16 +50,25 @@ let package = Package(
         // The system's time zone database (/usr/share/zoneinfo, /etc/localtime) as the core's
         // ZoneInfoSource, read through SystemFiles.
         .target(name: "ZoneInfoFiles", dependencies: ["LifeSignalCore", "SystemFiles"]),
-        // The shared store: the backend seam (directory, etcd, memory), the
-        // layout of lifesignal's files on it (feed segments, history,
-        // schedule), store locations and identity, copy and doctor.
+        // The shared store: the layout of lifesignal's files on any backend (feed segments,
+        // history, schedule), the store's identity, copy and doctor. Sees only the seam.
         .target(name: "LifeSignalStore",
-                dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "StrictJSON", "EtcdClient", "NetworkIO",
-                               "ByteKeyed"]),
+                dependencies: ["LifeSignalCore", "StoreBackends", "DurableFiles", "SystemFiles", "StrictJSON", "ByteKeyed"]),
+        // The backend seam (StoreBackend: files by relative path, snapshots, transactions,
+        // leases, change signals) with the backends on this machine: memory and a directory.
+        .target(name: "StoreBackends", dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles"]),
+        // The backend on an etcd cluster: optimistic transactions, read-ahead, watches, leases.
+        .target(name: "EtcdStore",
+                dependencies: ["StoreBackends", "LifeSignalCore", "EtcdClient", "NetworkIO", "StrictJSON"]),
+        // Where a store is (a directory or an etcd URL, from --store or LIFESIGNAL_STORE) and
+        // opening it on the backend it names: the one place that sees every backend.
+        .target(name: "StoreOpening",
+                dependencies: ["LifeSignalStore", "StoreBackends", "EtcdStore", "LifeSignalLocal", "LifeSignalCore",
+                               "EtcdClient", "SystemFiles"]),
         // This person's files on this machine, apart from the shared store: XDG
         // directories, the session per store identity, the local settings.
         .target(name: "LifeSignalLocal",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "StrictJSON"]),
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "DurableFiles", "SystemFiles", "StrictJSON"]),
         // Generic engines.
         .target(name: "CommandEngine"),
         // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
@@ -85,8 +95,8 @@ let package = Package(
         .target(name: "EtcdClient", dependencies: ["HTTPClient", "NetworkIO", "StrictJSON"]),
         // Whole-process benchmark of a release build (issue 7); see README.
         .executableTarget(name: "lifesignal-bench",
-                          dependencies: ["LifeSignalCore", "LifeSignalStore", "LifeSignalLocal", "DurableFiles", "SystemFiles",
-                                         "EtcdClient", "NetworkIO"],
+                          dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdStore", "StoreOpening",
+                                         "LifeSignalLocal", "DurableFiles", "SystemFiles", "EtcdClient", "NetworkIO"],
                           path: "Sources/LifeSignalBench"),
         // The round-trip floor of the etcd client (issue 13): a static release binary like
         // lifesignal's, so OpenSSL's static link is exercised too; see README.
@@ -97,7 +107,7 @@ let package = Package(
                           ]),
         // Fuzzing: checks plus one libFuzzer target each; built normally they only replay inputs.
         .target(name: "FuzzChecks",
-                dependencies: ["LifeSignalCLI", "LifeSignalApp", "LifeSignalStore", "LifeSignalCore", "CommandEngine",
+                dependencies: ["LifeSignalCLI", "LifeSignalApp", "LifeSignalStore", "StoreBackends", "LifeSignalCore", "CommandEngine",
                                "SystemFiles", "ImageIO", "QRCode", "QRDetector", "TestSupport"]),
         .executableTarget(name: "FuzzParser", dependencies: ["FuzzChecks"]),
         .executableTarget(name: "FuzzStoreDecoding", dependencies: ["FuzzChecks"]),
@@ -112,12 +122,15 @@ let package = Package(
         .target(name: "QRCode"),
         .target(name: "QRDetector"),
 
+        // The core's rules, and its services on a store in memory (the layout over `MemoryBackend`).
         .testTarget(name: "LifeSignalCoreTests",
-                    dependencies: ["LifeSignalCore", "ZoneInfoFiles", "SystemFiles", "TestSupport"]),
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "ZoneInfoFiles", "SystemFiles",
+                                   "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
-                    dependencies: ["LifeSignalCore", "LifeSignalStore", "DurableFiles", "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdStore", "StoreOpening", "DurableFiles",
+                                   "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
         .testTarget(name: "LifeSignalLocalTests",
-                    dependencies: ["LifeSignalLocal", "LifeSignalStore", "TestSupport"]),
+                    dependencies: ["LifeSignalLocal", "LifeSignalStore", "StoreBackends", "StoreOpening", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "peak-memory", "TestSupport"]),
         // Measures a program's peak memory from a process small enough not to count in it.
@@ -129,8 +142,10 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         // What several test targets share: seeded randomness (the core's), the sandbox, person and binary
         // harness that runs the built lifesignal, throw-away etcd clusters and loopback servers, a
-        // complete sample store and the reference readers of its files (also the fuzzer's).
-        .target(name: "TestSupport", dependencies: ["LifeSignalCore", "LifeSignalStore", "EtcdClient", "HTTPClient", "NetworkIO"],
+        // complete sample store and the reference readers of its files (also the fuzzer's), and the
+        // world of service tests (a memory store, a pinned clock, people).
+        .target(name: "TestSupport",
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdClient", "HTTPClient", "NetworkIO"],
                 path: "Tests/TestSupport"),
         // The network stack: against published vectors, misbehaving loopback peers and real etcd.
         .testTarget(name: "NetworkIOTests", dependencies: ["NetworkIO", "TestSupport"]),
@@ -146,7 +161,8 @@ let package = Package(
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
                     dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "LifeSignalStore",
-                                   "LifeSignalLocal", "DurableFiles", "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
+                                   "StoreBackends", "EtcdStore", "StoreOpening", "LifeSignalLocal", "DurableFiles", "SystemFiles",
+                                   "TestSupport", "ZoneInfoFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

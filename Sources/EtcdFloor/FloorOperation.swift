@@ -7,7 +7,7 @@ enum FloorOperation: String, CaseIterable {
     /// A compare on one key's revision and a put of a small value.
     case txn
     /// A store commit as the etcd store design measured its floor
-    /// (LifeSignalStore.docc/EtcdStoreDesign.md): 8 compares, 6 puts of 2 KB.
+    /// (EtcdStore.docc/EtcdStoreDesign.md): 8 compares, 6 puts of 2 KB.
     case storeTxn = "store-txn"
 
     /// Writes what the operation reads, so every round trip finds it.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 import TestSupport
 
 /// Store decoding: one file of a complete store replaced by arbitrary bytes,

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 
 /// The agent: sleeps until the earliest moment something needs doing, then
 /// does it, until asked to stop.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 import SystemFiles
 
 /// What the application takes from the outside world apart from the

@@ -1,7 +1,10 @@
+import EtcdStore
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 
 extension AppSession {
     /// How to open the store at `location` when it is an etcd cluster: the

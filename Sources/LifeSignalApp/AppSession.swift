@@ -2,6 +2,8 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import ZoneInfoFiles
 
 /// One run of the application: lazy access to the clock, the places, the

@@ -1,5 +1,6 @@
 import Glibc
 import LifeSignalStore
+import StoreBackends
 
 /// What ended a long-running command's wait.
 public enum WakeReason: Sendable, Equatable {

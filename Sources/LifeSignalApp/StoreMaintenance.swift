@@ -1,6 +1,8 @@
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 
 /// The whole-store work of `store copy` and `doctor`, for the command line
 /// to report.

@@ -1,5 +1,6 @@
 import LifeSignalLocal
 import LifeSignalStore
+import StoreBackends
 
 // The store's and the local files' names the command line meets: what it
 // reads and writes through (`reading`, `writing`), the failures it reports,
@@ -9,9 +10,9 @@ import LifeSignalStore
 /// One consistent view of the store, in a read or a transaction.
 public typealias LayoutStore = LifeSignalStore.LayoutStore
 /// A failure of the store or of a local file.
-public typealias StoreError = LifeSignalStore.StoreError
+public typealias StoreError = StoreBackends.StoreError
 /// What wakes a long-running command when the store changes.
-public typealias StoreChangeSignal = LifeSignalStore.StoreChangeSignal
+public typealias StoreChangeSignal = StoreBackends.StoreChangeSignal
 /// This machine's settings (the notify and sms commands, the etcd files).
 public typealias LocalSettings = LifeSignalLocal.LocalSettings
 /// A signed-in session as the session file keeps it.

@@ -1,5 +1,6 @@
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 
 /// A store failure met by a command someone's safety hangs on (`alert on`,
 /// `checkin`): the store's own words, then what did not happen, that

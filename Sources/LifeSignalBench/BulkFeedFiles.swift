@@ -1,5 +1,6 @@
 import Glibc
 import LifeSignalStore
+import StoreBackends
 
 /// A `StoreTransaction` that lets `LayoutStore.appendFeed` write a long feed in
 /// linear time, for seeding a store that no process is using yet.

@@ -4,6 +4,8 @@ import Glibc
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import SystemFiles
 
 /// A seeded store and the signed-in benchmark user's environment.

@@ -1,5 +1,4 @@
 import LifeSignalCore
-import LifeSignalStore
 import SystemFiles
 
 /// The sign-in token of one etcd user on one cluster, kept between commands
@@ -16,7 +15,7 @@ public struct EtcdTokenFile: Sendable {
 
     /// - Parameter cluster: names the cluster and user (the store's URL
     ///   without its prefix): stores of one user on one cluster share it.
-    public init(paths: LifeSignalPaths, cluster: String, fileSystem: any FileSystem = SystemFileSystem()) {
+    public init(paths: some LocalPaths, cluster: String, fileSystem: any FileSystem = SystemFileSystem()) {
         file = LocalFile(directory: paths.stateDirectory,
                          name: "etcd-token-\(SHA256.hexDigest(cluster).prefix(16)).json", fileSystem: fileSystem)
     }

@@ -2,6 +2,7 @@ import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 import SystemFiles
 
 /// A small JSON file outside the store (the session, the local settings):

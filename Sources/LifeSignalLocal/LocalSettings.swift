@@ -1,7 +1,6 @@
 import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
-import LifeSignalStore
 import SystemFiles
 
 /// Settings of this machine rather than of the account: the external
@@ -30,7 +29,7 @@ public struct LocalSettings: Codable, Sendable, Equatable {
 public struct LocalSettingsFile: Sendable {
     let file: LocalFile<LocalSettings>
 
-    public init(paths: LifeSignalPaths, fileSystem: any FileSystem = SystemFileSystem()) {
+    public init(paths: some LocalPaths, fileSystem: any FileSystem = SystemFileSystem()) {
         file = LocalFile(directory: paths.configDirectory, name: "settings.json", fileSystem: fileSystem)
     }
 

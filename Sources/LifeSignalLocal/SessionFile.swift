@@ -1,5 +1,5 @@
 import LifeSignalCore
-import LifeSignalStore
+import StoreBackends
 import SystemFiles
 
 /// Who is signed in to one store, kept under `$XDG_STATE_HOME/lifesignal`
@@ -32,11 +32,11 @@ public struct SessionFile: Sendable {
 
     /// - Parameter identity: the store's identity; nil for a store that has
     ///   none yet (empty, or not written to since identities came).
-    public init(paths: LifeSignalPaths, identity: String?, fileSystem: any FileSystem = SystemFileSystem()) {
+    public init(paths: some LocalPaths, identity: String?, fileSystem: any FileSystem = SystemFileSystem()) {
         directory = paths.stateDirectory
         self.fileSystem = fileSystem
         self.identity = identity
-        location = paths.store.description
+        location = paths.storeName
         currentFile = LocalFile(directory: directory, name: "session-\(identity ?? "").json", fileSystem: fileSystem)
     }
 
@@ -58,7 +58,7 @@ public struct SessionFile: Sendable {
     /// store's before it is read (a command with no identity hint names
     /// its account's files in its first request with it); nil when there is
     /// not exactly one. The store's own `store.json` decides.
-    public static func onlyIdentity(paths: LifeSignalPaths, fileSystem: any FileSystem) -> String? {
+    public static func onlyIdentity(paths: some LocalPaths, fileSystem: any FileSystem) -> String? {
         guard let names = try? fileSystem.listDirectory(paths.stateDirectory) else { return nil }
         let identities = names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".json") }
             .map { String($0.dropFirst("session-".count).dropLast(".json".count)) }

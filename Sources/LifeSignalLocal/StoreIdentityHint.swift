@@ -1,5 +1,5 @@
 import LifeSignalCore
-import LifeSignalStore
+import StoreBackends
 import SystemFiles
 
 /// The identity a store at one location had when last seen, kept in
@@ -113,9 +113,9 @@ public struct StoreIdentityHint: Sendable {
     /// The most files kept.
     public static let maximumFiles = 64
 
-    public init(paths: LifeSignalPaths, fileSystem: any FileSystem = SystemFileSystem()) {
+    public init(paths: some LocalPaths, fileSystem: any FileSystem = SystemFileSystem()) {
         file = LocalFile(directory: paths.cacheDirectory,
-                         name: "identity-\(SHA256.hexDigest(paths.store.description).prefix(16)).json", fileSystem: fileSystem)
+                         name: "identity-\(SHA256.hexDigest(paths.storeName).prefix(16)).json", fileSystem: fileSystem)
     }
 
     /// The identity last seen; nil when none was kept or it cannot be read.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
-import SystemFiles
+import StoreBackends
 
 /// The shared store that people watch over each other through: a backend,
 /// lifesignal's layout on it, and the rule that every transaction first
@@ -306,29 +306,5 @@ public struct SharedStore: Sendable {
     /// `horizon` holds).
     public func agentChanges(of account: EntityID, horizon: WakeHorizon) throws -> any StoreChangeSignal {
         try backend.changes(under: [StorePaths.feedDirectory(account), StorePaths.schedule], mattering: horizon.filter)
-    }
-}
-
-extension SharedStore {
-    /// Opens the store at `location`. A directory is made when missing if
-    /// `creating` (a store that must exist, such as a copy's source, says
-    /// "no store at ..." instead).
-    /// - Parameter lockTimeout: how long to wait for another process before "store is busy".
-    /// - Parameter clock: `.simulated` when "now" is not the real time (`LIFESIGNAL_NOW`).
-    /// - Parameter etcd: certificates, password and token cache for an etcd
-    ///   store (nothing is sent until the store is used; an empty prefix is
-    ///   an empty store).
-    public static func open(_ location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
-                            lockTimeout: Duration = .seconds(5), creating: Bool = true,
-                            clock: StoreClock = .real, etcd: EtcdStoreAccess = EtcdStoreAccess()) throws -> SharedStore {
-        switch location {
-        case .directory(let path):
-            return SharedStore(backend: try DirectoryBackend(root: path, fileSystem: fileSystem, lockTimeout: lockTimeout,
-                                                             creating: creating), clock: clock)
-        case .etcd(let cluster):
-            var access = etcd
-            access.busyTimeout = lockTimeout
-            return SharedStore(backend: try EtcdBackend(location: cluster, access: access), clock: clock)
-        }
     }
 }

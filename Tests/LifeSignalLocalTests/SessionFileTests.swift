@@ -3,8 +3,10 @@ import Glibc
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
-import Testing
+import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 
 /// A session belongs to the store's identity, not to where the store is:
 /// it survives a move or a copy, is not shared with another store, and a

@@ -2,8 +2,9 @@ import FoundationEssentials
 import LifeSignalCore
 import LifeSignalLocal
 import LifeSignalStore
-import Testing
+import StoreBackends
 import TestSupport
+import Testing
 
 /// The cached guess of a store's identity and of the files recent commands
 /// had to read there on their own: most recent first, bounded, kept per

@@ -1,5 +1,7 @@
 import LifeSignalLocal
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import Testing
 
 /// The XDG Base Directory rules: a variable that is unset, empty or relative

@@ -1,8 +1,11 @@
+import EtcdStore
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 
 /// A catch-up after an outage, on a store that bounds its transactions (as
 /// etcd does: 128 operations, 1.5 MiB), is made in steps: each its own

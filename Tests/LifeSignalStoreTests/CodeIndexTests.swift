@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
+@testable import StoreBackends
+import StoreOpening
 import StrictJSON
 import Testing
 

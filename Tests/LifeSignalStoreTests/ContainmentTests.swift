@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import TestSupport
 import Testing
 
 /// Damage contained on the service layer (in memory): savepoints, links

@@ -1,8 +1,10 @@
 import EtcdClient
+import EtcdStore
 import FoundationEssentials
 import LifeSignalStore
-import Testing
+import StoreOpening
 import TestSupport
+import Testing
 
 /// An etcd store's change signal when the history its watch needs is gone
 /// (compacted while nobody waited): it reads the revision again, says

@@ -1,9 +1,12 @@
 import EtcdClient
+import EtcdStore
 import FoundationEssentials
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Exactly once on etcd when answers are lost, made exactly: a loopback
 /// proxy in front of a real member carries a commit out and hangs up

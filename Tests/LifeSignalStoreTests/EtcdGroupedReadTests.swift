@@ -1,7 +1,10 @@
 import EtcdClient
+import EtcdStore
 import LifeSignalStore
-import Testing
+import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 
 /// How an etcd backend saves round trips beyond the first request's hint: a
 /// hint given once a snapshot is open goes with its next request; a file of

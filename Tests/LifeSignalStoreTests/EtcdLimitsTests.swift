@@ -1,7 +1,10 @@
+import EtcdStore
 import FoundationEssentials
 import LifeSignalStore
-import Testing
+import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 
 /// etcd's limits on one transaction (128 operations, 1.5 MiB), on a real
 /// member: what would pass them is refused before anything is sent, with

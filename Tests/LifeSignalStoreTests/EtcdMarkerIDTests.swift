@@ -1,3 +1,4 @@
+@testable import EtcdStore
 @testable import LifeSignalStore
 import Testing
 

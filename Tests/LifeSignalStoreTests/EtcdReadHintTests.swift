@@ -1,7 +1,10 @@
 import EtcdClient
+import EtcdStore
 import LifeSignalStore
-import Testing
+import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 
 /// What an etcd backend counts as read "in a round trip of its own" (the
 /// files the CLI keeps for the next command's first request): never the

@@ -1,10 +1,12 @@
-import EtcdClient
 import Dispatch
+import EtcdClient
+import EtcdStore
 import Foundation
 import LifeSignalStore
+import StoreOpening
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The store's turn on a real member: a writer slower than the others,
 /// which optimistic commits alone would starve until "store is busy",

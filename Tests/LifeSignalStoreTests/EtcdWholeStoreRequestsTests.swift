@@ -1,7 +1,10 @@
+import EtcdStore
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 
 /// Whole-store work on etcd sends requests by the page, not by the file:
 /// `doctor` and `store copy` of a store of 64 linked accounts (about 400

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
 import TestSupport
+import Testing
 
 /// Every notice to many people besides an alert (issue 27.1): a drill, an
 /// acknowledgement, a duress alert and its end, and "watched again" reach

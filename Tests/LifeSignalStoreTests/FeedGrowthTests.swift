@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
+@testable import StoreBackends
+import TestSupport
 import Testing
 
 /// A command's cost follows what was asked, not how long the feed is: the

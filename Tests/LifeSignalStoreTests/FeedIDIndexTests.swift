@@ -1,8 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
-import Testing
+@testable import StoreBackends
 import TestSupport
+import Testing
 
 /// `notifications read|delete|show ID` find the item through the feed's ID
 /// index (`FeedIDIndex`): the same files are read whatever the feed's
@@ -45,10 +46,10 @@ struct FeedIDIndexTests {
         summary.summary.nextIndex = count
         summary.summary.deliveredThrough = count
         try world.store.store(summary, StorePaths.feedSummary(ada.id))
-        #expect(try world.store.feedIndex(ada.id).idIndexDigits == nil)
+        #expect(try world.store.feedSummaryFile(ada.id).idIndexDigits == nil)
         _ = try world.store.appendFeed(FeedDraft(type: .ping, title: "newest", message: "m"), to: ada.id,
                                        id: world.env.newID(), at: world.now)
-        #expect(try world.store.feedIndex(ada.id).idIndexDigits == FeedIDIndex.digits)
+        #expect(try world.store.feedSummaryFile(ada.id).idIndexDigits == FeedIDIndex.digits)
         return (world, ada)
     }
 

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
-import Testing
+@testable import StoreBackends
 import TestSupport
+import Testing
 
 /// A sealed segment (`FeedSeal`) reads as the full check reads it; any
 /// change to its bytes breaks the seal, so the file is checked in full and

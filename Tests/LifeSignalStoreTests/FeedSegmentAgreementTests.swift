@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import LifeSignalCore
 @testable import LifeSignalStore
+@testable import StoreBackends
+import TestSupport
 import Testing
 
 /// The hand-written segment reader (what every command uses) against the

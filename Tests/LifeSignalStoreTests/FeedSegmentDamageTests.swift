@@ -1,7 +1,8 @@
 import FoundationEssentials
-import TestSupport
 import LifeSignalCore
 @testable import LifeSignalStore
+@testable import StoreBackends
+import TestSupport
 import Testing
 
 /// Each kind of damaged feed segment is refused with one clear line that the

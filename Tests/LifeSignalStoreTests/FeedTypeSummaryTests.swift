@@ -1,8 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
-import Testing
 import TestSupport
+import Testing
 
 /// The per-segment lists (each type's in `FeedTypesFile`, the unread ones
 /// in `FeedSummaryFile.unreadSegments`) stay exactly what the segments hold
@@ -43,7 +43,7 @@ struct FeedTypeSummaryTests {
         /// Every item, oldest first, read segment by segment from the files.
         func items() throws -> [FeedItem] {
             try command { store in
-                let summary = try store.feedIndex(owner)
+                let summary = try store.feedSummaryFile(owner)
                 guard let last = summary.lastSegment, last >= summary.firstSegment else { return [] }
                 return try (summary.firstSegment...last).flatMap { number in
                     try store.feedSegment(at: StorePaths.feedSegment(owner, number)) ?? []
@@ -63,7 +63,7 @@ struct FeedTypeSummaryTests {
         /// every filtered listing against the whole feed filtered.
         func check(_ context: String) throws {
             let items = try items()
-            let summary = try command { try $0.feedIndex(owner) }
+            let summary = try command { try $0.feedSummaryFile(owner) }
             let kept = try command { try $0.feedTypes(of: owner) }
             var types: [String: SegmentRanges] = [:]
             var unread = Set<Int>()
@@ -168,7 +168,7 @@ struct FeedTypeSummaryTests {
         // The one unread item, in segment 2.
         _ = try world.store.appendFeed(FeedDraft(type: .ping, title: "t", message: "m"), to: ada.id, id: world.env.newID(), at: world.now)
         #expect(try StoreDoctor(store: SharedStore(backend: world.backend)).examine().isHealthy)
-        var summary = try world.store.feedIndex(ada.id)
+        var summary = try world.store.feedSummaryFile(ada.id)
         var types = try #require(try world.store.feedTypes(of: ada.id))
         switch damage {
         case "a type's segment missing": types.segments["alert"]?.remove(1)

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import TestSupport
 import Testing
 
 /// Invitation files that decode but cannot be right are damage (named, left

@@ -1,9 +1,11 @@
 import EtcdClient
+import EtcdStore
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreOpening
 import TestSupport
+import Testing
 
 /// A responder for a whole care home (issue 32.4): many contacts, a ping
 /// pending with each, one dependent and one responder whose account file

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import TestSupport
 import Testing
 
 /// The schedule's layout: one entry per account, so writers of different

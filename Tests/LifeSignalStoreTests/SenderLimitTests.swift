@@ -1,8 +1,8 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
-import Testing
 import TestSupport
+import Testing
 
 /// No account can grow another's feed without bound: per sender, a feed
 /// keeps at most so many items, and protects at most so many unread
@@ -78,7 +78,7 @@ struct SenderLimitTests {
                 .map { "at \($0.offset): \($0.element.0) but the rule says \($0.element.1)" }
                 ?? "\(real.count) items but the rule says \(model.items.count)"
             try #require(real == model.items, "seed \(seed), step \(step): the feed differs from the rule \(differs)")
-            let index = try world.store.feedIndex(ada.id)
+            let index = try world.store.feedSummaryFile(ada.id)
             #expect(index.summary.total == model.items.count && index.summary.unread == model.items.count { !$0.isRead })
             let kept = try world.senders(ada)
             for (number, sender) in senders.enumerated() {

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
 import TestSupport
+import Testing
 
 /// `StoreCopy` between any two backends: the same files and identity
 /// arrive, in bounded transactions with `store.json` last, and nothing is

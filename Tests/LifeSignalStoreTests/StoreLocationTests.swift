@@ -1,4 +1,6 @@
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import Testing
 
 /// Where a store is, read once from `--store`, `LIFESIGNAL_STORE` or an
@@ -95,12 +97,28 @@ struct StoreLocationTests {
         #expect(location.endpoints == [.init(host: "a", port: 1), .init(host: "fe80::1", port: 2379)])
     }
 
+    /// The removal a message gives for a store is read back from the
+    /// store's name alone (`StoreName`): every member, TLS's files, the prefix.
+    @Test func theRemovalOfAStoreIsReadFromItsName() throws {
+        let cases = [
+            ("/home/ada/store", "rm -r -- '/home/ada/store'"),
+            ("etcd://a:1/family", "etcdctl --endpoints=http://a:1 del --prefix 'family/'"),
+            ("etcds://alice@a:1,[fe80::1]/home/ada/",
+             "etcdctl --endpoints=https://a:1,https://[fe80::1]:2379 --cacert CA --cert CERT --key KEY del --prefix 'home/ada/'"),
+        ]
+        for (text, removal) in cases {
+            let name = try StoreLocation.parse(text, workingDirectory: "/").description
+            #expect(StoreName.removal(of: name) == removal, "\(text)")
+            #expect(StoreName.isEtcd(name) == text.hasPrefix("etcd"), "\(text)")
+        }
+    }
+
     /// Opening names the backend and sends nothing: a cluster nobody serves
     /// is found out by the first read, as "store unavailable".
     @Test func anEtcdStoreOpensWithoutContactAndIsUnavailableWhenNobodyServes() throws {
         let location = try StoreLocation.parse("etcd://127.0.0.1:1/family", workingDirectory: "/")
         let store = try SharedStore.open(location)
-        #expect(store.backend is EtcdBackend)
+        #expect(store.backend.traffic == StoreTraffic(roundTrips: 0, connections: 0), "opening an etcd store sent something")
         #expect(store.name == "etcd://127.0.0.1:1/family")
         do {
             _ = try store.readWithoutCatchUp { try $0.identity() }

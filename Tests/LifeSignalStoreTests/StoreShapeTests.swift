@@ -1,6 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
+import TestSupport
 import Testing
 
 /// What a location holds decides whether it is read as a store, on every

@@ -1,7 +1,9 @@
 import FoundationEssentials
 import LifeSignalCore
-import Testing
+@testable import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 
 @testable import LifeSignalStore
 

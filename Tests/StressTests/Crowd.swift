@@ -1,6 +1,8 @@
 import Foundation
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LifeSignalCore
 import LifeSignalStore
+import StoreOpening
 import TestSupport
 import Testing
 

@@ -38,7 +38,6 @@ import TestSupport
     @Test func oneAccountsRefusedFileStopsNobodyElseAndItsRespondersAreTold() throws {
         let world = try ContainmentWorld()
         let late = ["LIFESIGNAL_NOW": ContainmentWorld.late]
-        let later = ["LIFESIGNAL_NOW": "2026-03-02T11:30:00Z"]
         let account = world.sandbox.store.appendingPathComponent("accounts/\(world.adaID)")
         var cases: [(label: String, path: URL, cannotBeWatched: Bool, command: [String], environment: [String: String])] = []
         for kind in ContainmentWorld.perAccountKinds {
@@ -60,25 +59,8 @@ import TestSupport
                 let label = "\(name) \(refusal)"
                 checked += 1
 
-                for (person, arguments, extra) in [(world.cy, ["tick"], late), (world.bob, ["status"], late),
-                                                   (world.bob, ["checkin"], late), (world.cy, ["tick"], later),
-                                                   (world.bob, ["notifications"], later)] {
-                    let result = try person.run(arguments, extra: extra)
-                    #expect(result.succeeded, "\(label): \(person.name) \(arguments): \(result)")
-                }
-                world.cy.environment.merge(later) { $1 }
-                world.bob.environment.merge(later) { $1 }
-                defer {
-                    world.cy.environment.merge(["LIFESIGNAL_NOW": ContainmentWorld.start]) { $1 }
-                    world.bob.environment.merge(["LIFESIGNAL_NOW": ContainmentWorld.start]) { $1 }
-                }
-                let cyTitles = try world.titles(world.cy)
-                #expect(cyTitles.filter { $0 == "Bob Test missed a check-in" }.count == 1, "\(label): \(cyTitles)")
                 let told = cannotBeWatched ? DamageContainmentTests.cannotBeWatched : DamageContainmentTests.missed
-                for responder in [world.bob, world.cy] {
-                    let titles = try world.titles(responder)
-                    #expect(titles.filter { $0 == told }.count == 1, "\(label): \(responder.name) was not told once: \(titles)")
-                }
+                try world.expectEveryoneElseWatched(label, told: told)
 
                 let own = try world.ada.run(command, extra: environment.isEmpty ? late : environment)
                 #expect(own.status == 8 && own.stderr.hasPrefix("error: refusing to use ") && own.stderr.contains(file.path),

@@ -66,7 +66,7 @@ public struct EtcdConfiguration: Sendable {
         }
     }
 
-    /// The bounds on waiting (LifeSignalStore.docc/EtcdStoreDesign.md:
+    /// The bounds on waiting (EtcdStore.docc/EtcdStoreDesign.md:
     /// "Failures and the bounds on waiting").
     public struct Timeouts: Equatable, Sendable {
         /// For one member to accept a connection (and finish the TLS handshake).

@@ -4,7 +4,7 @@ import NetworkIO
 
 extension EtcdClient {
     /// Runs `attempt` against one member after another until one succeeds,
-    /// as the failure says (LifeSignalStore.docc/EtcdStoreDesign.md, "Failures
+    /// as the failure says (EtcdStore.docc/EtcdStoreDesign.md, "Failures
     /// and the bounds on waiting"): a member that cannot serve now
     /// is left for the next; a failure every member would share ends the
     /// call; an expired token is renewed once. It gives up when `deadline`

@@ -3,7 +3,7 @@ import NetworkIO
 import StrictJSON
 
 /// What one failed attempt at a call means, following what etcd 3.4 was
-/// seen to do (LifeSignalStore.docc/EtcdStoreDesign.md, "Failures and the
+/// seen to do (EtcdStore.docc/EtcdStoreDesign.md, "Failures and the
 /// bounds on waiting"): which error, whether the request may have
 /// been carried out, and where to go next.
 struct AttemptFailure: Error, Equatable {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 /// `account.json`: the account with its alert, preferences and deadline marks.

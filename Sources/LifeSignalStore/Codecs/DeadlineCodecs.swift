@@ -1,6 +1,7 @@
 import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 /// An account's deadline marks: every member may be absent (its own

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import StoreBackends
 
 /// Copies every file of one store into another, empty one, through the
 /// backend seam, so it works between any two kinds of store: accounts,
@@ -172,7 +173,7 @@ public enum CopyError: UserFacingError, Equatable {
         switch self {
         case .notEmpty: "copy into a new directory, or empty this one first"
         case .cutShort(let store, _, _, _), .differs(let store, _, _):
-            "remove it (\(StoreLocation.removal(of: store))), then copy again"
+            "remove it (\(StoreName.removal(of: store))), then copy again"
         case .notAStore: nil
         }
     }

@@ -10,7 +10,7 @@ extension DoctorRun {
     mutating func examineFeed(_ id: EntityID) {
         let summaryPath = StorePaths.feedSummary(id)
         let decoded = decode(FeedSummaryFile.self, summaryPath)
-        let index = decoded ?? FeedSummaryFile()
+        let feed = decoded ?? FeedSummaryFile()
         var total = 0, unread = 0
         var seen = Set<EntityID>()
         var positions: [EntityID: Int] = [:]
@@ -44,18 +44,18 @@ extension DoctorRun {
                     tallies[sender] = tally
                 }
                 if !seen.insert(item.id).inserted { error(path, "holds the notification \(item.id) twice", DoctorAdvice.crossReference) }
-                if item.index / index.segmentSize != number {
+                if item.index / feed.segmentSize != number {
                     error(path, "holds notification number \(item.index), which belongs in another segment", DoctorAdvice.crossReference)
                 }
             }
         }
         let listed = decode(FeedTypesFile.self, StorePaths.feedTypes(id))
         let kept = decode(StorePaths.feedSenders(id)) { [store] in try store.feedSenders(of: id) }
-        if index.idIndexDigits != nil { examineFeedIDs(id, complete ? positions : nil) }
+        if feed.idIndexDigits != nil { examineFeedIDs(id, complete ? positions : nil) }
         guard complete else { return }
         // A summary that cannot be used is reported once, as what it is.
-        if !unusable.contains(summaryPath), total != index.summary.total || unread != index.summary.unread {
-            error(summaryPath, "counts \(index.summary.total) notifications (\(index.summary.unread) unread) "
+        if !unusable.contains(summaryPath), total != feed.summary.total || unread != feed.summary.unread {
+            error(summaryPath, "counts \(feed.summary.total) notifications (\(feed.summary.unread) unread) "
                   + "but the feed holds \(total) (\(unread) unread)", DoctorAdvice.crossReference)
         }
         if let decoded { examineUnreadSegments(id, decoded, unread: unreadSegments) }
@@ -80,8 +80,8 @@ extension DoctorRun {
     /// The summary's list of segments holding unread items
     /// (`FeedSummaryFile`) is exactly what the segments hold: `--unread`
     /// reads no others.
-    private mutating func examineUnreadSegments(_ id: EntityID, _ index: FeedSummaryFile, unread: Set<Int>) {
-        let kept = Set(index.unreadSegments.filter { $0 >= index.firstSegment })
+    private mutating func examineUnreadSegments(_ id: EntityID, _ feed: FeedSummaryFile, unread: Set<Int>) {
+        let kept = Set(feed.unreadSegments.filter { $0 >= feed.firstSegment })
         if kept != unread {
             let missing = unread.subtracting(kept).sorted(), extra = kept.subtracting(unread).sorted()
             error(StorePaths.feedSummary(id), "lists the segments with unread notifications wrongly"
@@ -122,7 +122,7 @@ extension DoctorRun {
             }
         }
         if let positions, indexed < positions.count {
-            error(StorePaths.feedSummary(id), "says the feed's ID index is complete, but it lacks \(positions.count - indexed) "
+            error(StorePaths.feedSummary(id), "says the feed's ID feed is complete, but it lacks \(positions.count - indexed) "
                   + "notification\(positions.count - indexed == 1 ? "" : "s")", DoctorAdvice.crossReference)
         }
     }

@@ -1,6 +1,7 @@
 import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
+import StoreBackends
 import SystemFiles
 
 /// Examines a whole store without changing it: every file decodes, and the
@@ -34,12 +35,12 @@ public struct StoreDoctor {
         public init() {}
     }
 
-    /// What in the store at `location` someone else could have planted or
-    /// changed, found without following a link, opening a file or changing
-    /// anything (`SafetyAudit`): reported even when the store cannot be
-    /// opened because of it. A store on etcd has no such files.
-    public static func safetyFindings(at location: StoreLocation, fileSystem: any FileSystem) -> [DoctorFinding] {
-        guard case .directory(let root) = location, (try? fileSystem.stat(root))?.kind == .directory else { return [] }
+    /// What in the store in the directory `root` someone else could have
+    /// planted or changed, found without following a link, opening a file or
+    /// changing anything (`SafetyAudit`): reported even when the store cannot
+    /// be opened because of it.
+    public static func safetyFindings(inDirectory root: String, fileSystem: any FileSystem) -> [DoctorFinding] {
+        guard (try? fileSystem.stat(root))?.kind == .directory else { return [] }
         // A directory that is no store (`/`, say) is not walked: the
         // examination says what it is.
         if let names = try? fileSystem.listDirectory(root), [.other, .partialCopy].contains(StoreShape(topLevel: names)) {
@@ -298,7 +299,7 @@ struct DoctorRun {
         case .store, .empty: return true
         case .partialCopy:
             error(StorePaths.copyMarker, "marks a store copy that did not finish (there is no store.json): no command uses it",
-                  "remove it all (\(StoreLocation.removal(of: root))), then copy again")
+                  "remove it all (\(StoreName.removal(of: root))), then copy again")
         case .other:
             error("", "is no lifesignal store: it holds other things, and no store.json",
                   "name a store, or a new or empty place to make one (a store whose store.json was lost: restore it from a backup)")

@@ -41,7 +41,7 @@ extension LayoutStore {
     /// feed has no complete index, the index has no such entry, or it
     /// disagrees with a segment (the caller scans then).
     public func feedItems(of owner: EntityID, idPrefix prefix: String, limit: Int) throws -> [FeedItem]? {
-        let summary = try feedIndex(owner)
+        let summary = try feedSummaryFile(owner)
         guard summary.idIndexDigits == FeedIDIndex.digits else { return nil }
         guard let path = FeedIDIndex.path(owner, prefix: prefix[...]) else { return [] }
         var found: [FeedItem] = []

@@ -1,5 +1,6 @@
 import Glibc
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 /// One feed segment as a command holds it: sealed (each item read, as
@@ -52,7 +53,7 @@ struct FeedSegment {
     }
 
     /// The item's position in its feed.
-    func feedIndex(at position: Int) throws -> Int {
+    func itemIndex(at position: Int) throws -> Int {
         switch storage {
         case .sealed(let segment): try segment.item(at: position).index
         case .checked(let items): items[position].index

@@ -1,9 +1,13 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 extension LayoutStore {
-    func feedIndex(_ id: EntityID) throws -> FeedSummaryFile {
+    /// The feed's summary file (`feed/summary.json`): its counts, segments and
+    /// delivery cursor. Named `feed` where it is held; an item's `index` is
+    /// its number in the feed, and the ID index (`FeedIDIndex`) finds an item by ID.
+    func feedSummaryFile(_ id: EntityID) throws -> FeedSummaryFile {
         try load(FeedSummaryFile.self, StorePaths.feedSummary(id)) ?? FeedSummaryFile()
     }
 
@@ -75,7 +79,7 @@ extension LayoutStore {
     }
 
     public func feedSummary(of id: EntityID) throws -> FeedSummary {
-        try feedIndex(id).summary
+        try feedSummaryFile(id).summary
     }
 
     public func visitFeed(of id: EntityID, _ visit: (FeedItem) throws -> Bool) throws {
@@ -88,7 +92,7 @@ extension LayoutStore {
     /// filter) are read. Every segment read is checked in full.
     public func visitFeed(of id: EntityID, matching query: FeedQuery, _ visit: (FeedItem) throws -> Bool) throws {
         let types = query.filter == nil ? nil : try feedTypes(of: id)
-        for number in try feedIndex(id).segments(matching: query, types: types) {
+        for number in try feedSummaryFile(id).segments(matching: query, types: types) {
             let segment = try loadedSegment(id, number)
             for position in stride(from: segment.count - 1, through: 0, by: -1) {
                 guard let item = try segment.item(at: position, ifAdmittedBy: query) else { continue }
@@ -98,70 +102,70 @@ extension LayoutStore {
     }
 
     public func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws {
-        let index = try feedIndex(id)
-        guard let last = index.lastSegment else { return }
-        let first = max(index.firstSegment, max(start, 0) / index.segmentSize)
+        let feed = try feedSummaryFile(id)
+        guard let last = feed.lastSegment else { return }
+        let first = max(feed.firstSegment, max(start, 0) / feed.segmentSize)
         guard first <= last else { return }
         for number in first...last {
             let segment = try loadedSegment(id, number)
-            for position in 0..<segment.count where try segment.feedIndex(at: position) >= start {
+            for position in 0..<segment.count where try segment.itemIndex(at: position) >= start {
                 guard try visit(segment.item(at: position)) else { return }
             }
         }
     }
 
     public func feedItem(of id: EntityID, index: Int) throws -> FeedItem? {
-        let feed = try feedIndex(id)
+        let feed = try feedSummaryFile(id)
         guard index >= 0, index < feed.summary.nextIndex, index / feed.segmentSize >= feed.firstSegment else { return nil }
         let segment = try loadedSegment(id, index / feed.segmentSize)
-        for position in 0..<segment.count where try segment.feedIndex(at: position) == index {
+        for position in 0..<segment.count where try segment.itemIndex(at: position) == index {
             return try segment.item(at: position)
         }
         return nil
     }
 
     public func appendFeed(_ draft: FeedDraft, to id: EntityID, id itemID: EntityID, at time: Date) throws -> FeedItem {
-        var index = try feedIndex(id)
+        var feed = try feedSummaryFile(id)
         var book = SenderBook(owner: id)
         var types = FeedTypeBook(owner: id)
-        let item = FeedItem(id: itemID, index: index.summary.nextIndex, draft: draft, timestamp: time)
-        if SenderTally.sender(of: item, owner: id) != nil { try book.load(self, index) }
-        let number = item.index / index.segmentSize
+        let item = FeedItem(id: itemID, index: feed.summary.nextIndex, draft: draft, timestamp: time)
+        if SenderTally.sender(of: item, owner: id) != nil { try book.load(self, feed) }
+        let number = item.index / feed.segmentSize
         let before = try segment(id, number)
         let items = before + [item]
         try writeSegment(id, number, items)
-        index.summary.nextIndex += 1
-        index.summary.total += 1
-        index.summary.unread += 1
-        index.setUnread(number, true)
-        try types.describe(number, was: before, holding: items, self, index)
-        try indexIDs([item], of: id, &index)
+        feed.summary.nextIndex += 1
+        feed.summary.total += 1
+        feed.summary.unread += 1
+        feed.setUnread(number, true)
+        try types.describe(number, was: before, holding: items, self, feed)
+        try indexIDs([item], of: id, &feed)
         if let sender = SenderTally.sender(of: item, owner: id) {
-            try book.count(item, 1, self, index)
-            try enforceSenderLimits(id, sender: sender, &index, &book, &types)
+            try book.count(item, 1, self, feed)
+            try enforceSenderLimits(id, sender: sender, &feed, &book, &types)
         }
-        try applyRetention(id, &index, &book, &types)
+        try applyRetention(id, &feed, &book, &types)
         try book.save(self)
         try types.save(self)
-        try store(index, StorePaths.feedSummary(id))
+        try store(feed, StorePaths.feedSummary(id))
         return item
     }
 
     public func updateFeed(of id: EntityID, scope: FeedScope, _ change: (FeedItem) -> FeedChange) throws -> Int {
-        var index = try feedIndex(id)
+        var feed = try feedSummaryFile(id)
         var book = SenderBook(owner: id)
         var types = FeedTypeBook(owner: id)
-        guard let last = index.lastSegment, last >= index.firstSegment else { return 0 }
+        guard let last = feed.lastSegment, last >= feed.firstSegment else { return 0 }
         let numbers: SegmentNumbers
         switch scope {
-        case .all: numbers = SegmentNumbers(from: last, through: index.firstSegment)
-        case .unread: numbers = SegmentNumbers(listed: index.unreadSegments)
+        case .all: numbers = SegmentNumbers(from: last, through: feed.firstSegment)
+        case .unread: numbers = SegmentNumbers(listed: feed.unreadSegments)
         case .item(let wanted):
             // The segment the item was just found in, else the indexed one,
             // first; the rest only if that was wrong.
             let found = recentFind.flatMap { $0.owner == id && $0.item == wanted ? $0.segment : nil }
-            numbers = SegmentNumbers(first: try found ?? indexedSegment(of: wanted, in: id, index),
-                                     from: last, through: index.firstSegment)
+            numbers = SegmentNumbers(first: try found ?? indexedSegment(of: wanted, in: id, feed),
+                                     from: last, through: feed.firstSegment)
         }
         var changed = 0
         var deleted: [EntityID] = []
@@ -192,71 +196,71 @@ extension LayoutStore {
                     kept.append(updated)
                     touched = true
                     changed += 1
-                    if item.isRead != updated.isRead { index.summary.unread += updated.isRead ? -1 : 1 }
+                    if item.isRead != updated.isRead { feed.summary.unread += updated.isRead ? -1 : 1 }
                     if FeedRetention.mustKeep(item) != FeedRetention.mustKeep(updated) {
-                        try book.count(item, -1, self, index)
-                        try book.count(updated, 1, self, index)
+                        try book.count(item, -1, self, feed)
+                        try book.count(updated, 1, self, feed)
                     }
                 case .delete:
                     touched = true
                     changed += 1
                     deleted.append(item.id)
-                    index.summary.total -= 1
-                    if !item.isRead { index.summary.unread -= 1 }
-                    try book.count(item, -1, self, index)
+                    feed.summary.total -= 1
+                    if !item.isRead { feed.summary.unread -= 1 }
+                    try book.count(item, -1, self, feed)
                 }
             }
             if touched {
                 try writeSegment(id, number, kept)
-                index.setUnread(number, kept.contains { !$0.isRead })
-                try types.describe(number, was: items, holding: kept, self, index)
+                feed.setUnread(number, kept.contains { !$0.isRead })
+                try types.describe(number, was: items, holding: kept, self, feed)
             }
             if found { break }
         }
-        try unindexIDs(deleted, of: id, index)
+        try unindexIDs(deleted, of: id, feed)
         if changed > 0 {
             try book.save(self)
             try types.save(self)
-            try store(index, StorePaths.feedSummary(id))
+            try store(feed, StorePaths.feedSummary(id))
         }
         return changed
     }
 
     public func setDeliveredThrough(_ position: Int, of id: EntityID) throws {
-        var index = try feedIndex(id)
-        guard position > index.summary.deliveredThrough else { return }
-        index.summary.deliveredThrough = min(position, index.summary.nextIndex)
-        try store(index, StorePaths.feedSummary(id))
+        var feed = try feedSummaryFile(id)
+        guard position > feed.summary.deliveredThrough else { return }
+        feed.summary.deliveredThrough = min(position, feed.summary.nextIndex)
+        try store(feed, StorePaths.feedSummary(id))
     }
 
     public func setDeliveryState(_ state: DeliveryState, of id: EntityID) throws {
-        var index = try feedIndex(id)
-        let cursor = min(max(state.deliveredThrough, index.summary.deliveredThrough), index.summary.nextIndex)
+        var feed = try feedSummaryFile(id)
+        let cursor = min(max(state.deliveredThrough, feed.summary.deliveredThrough), feed.summary.nextIndex)
         let retries = state.retries.filter { $0.index < cursor }
-        guard cursor != index.summary.deliveredThrough || retries != index.summary.retries else { return }
-        index.summary.deliveredThrough = cursor
-        index.summary.retries = retries
-        try store(index, StorePaths.feedSummary(id))
+        guard cursor != feed.summary.deliveredThrough || retries != feed.summary.retries else { return }
+        feed.summary.deliveredThrough = cursor
+        feed.summary.retries = retries
+        try store(feed, StorePaths.feedSummary(id))
     }
 
     /// Drops the oldest items beyond `retentionLimit`, keeping what the
     /// rule says must stay (`FeedRetention.mustKeep`).
-    private func applyRetention(_ id: EntityID, _ index: inout FeedSummaryFile, _ book: inout SenderBook,
+    private func applyRetention(_ id: EntityID, _ feed: inout FeedSummaryFile, _ book: inout SenderBook,
                                 _ types: inout FeedTypeBook) throws {
-        guard index.summary.total > retentionLimit, let last = index.lastSegment else { return }
-        var number = index.firstSegment
-        while index.summary.total > retentionLimit, number < last {
+        guard feed.summary.total > retentionLimit, let last = feed.lastSegment else { return }
+        var number = feed.firstSegment
+        while feed.summary.total > retentionLimit, number < last {
             let items = try segment(id, number)
             let kept = items.filter(FeedRetention.mustKeep)
-            for item in items where !FeedRetention.mustKeep(item) { try book.count(item, -1, self, index) }
+            for item in items where !FeedRetention.mustKeep(item) { try book.count(item, -1, self, feed) }
             let droppedUnread = items.filter { !$0.isRead }.count - kept.count
-            try unindexIDs(items.filter { !FeedRetention.mustKeep($0) }.map(\.id), of: id, index)
-            index.summary.total -= items.count - kept.count
-            index.summary.unread -= droppedUnread
+            try unindexIDs(items.filter { !FeedRetention.mustKeep($0) }.map(\.id), of: id, feed)
+            feed.summary.total -= items.count - kept.count
+            feed.summary.unread -= droppedUnread
             try writeSegment(id, number, kept)
-            index.setUnread(number, !kept.isEmpty)
-            try types.describe(number, was: items, holding: kept, self, index)
-            if kept.isEmpty, number == index.firstSegment { index.firstSegment = number + 1 }
+            feed.setUnread(number, !kept.isEmpty)
+            try types.describe(number, was: items, holding: kept, self, feed)
+            if kept.isEmpty, number == feed.firstSegment { feed.firstSegment = number + 1 }
             number += 1
         }
     }

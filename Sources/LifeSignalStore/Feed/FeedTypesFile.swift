@@ -44,13 +44,13 @@ struct FeedTypeBook {
     /// Notes that segment `number`, which held `before`, now holds `after`
     /// (as written): the lists change only if the set of types does.
     mutating func describe(_ number: Int, was before: [FeedItem], holding after: [FeedItem], _ store: LayoutStore,
-                           _ index: FeedSummaryFile) throws {
+                           _ feed: FeedSummaryFile) throws {
         let held = Set(after.map(\.type))
         guard Set(before.map(\.type)) != held else { return }
         if types == nil {
             // Counted after the segments changed so far were written, so a
             // count is of the feed as it now is; `describe` is idempotent.
-            types = try store.feedTypes(of: owner) ?? store.countTypes(owner, index)
+            types = try store.feedTypes(of: owner) ?? store.countTypes(owner, feed)
         }
         types?.describe(number, holding: held)
     }
@@ -70,10 +70,10 @@ extension LayoutStore {
 
     /// The type lists of a feed from before they were kept, counted from
     /// its segments (their types only; once: they are kept from then on).
-    func countTypes(_ id: EntityID, _ index: FeedSummaryFile) throws -> FeedTypesFile {
+    func countTypes(_ id: EntityID, _ feed: FeedSummaryFile) throws -> FeedTypesFile {
         var types = FeedTypesFile()
-        guard let last = index.lastSegment, last >= index.firstSegment else { return types }
-        for number in index.firstSegment...last {
+        guard let last = feed.lastSegment, last >= feed.firstSegment else { return types }
+        for number in feed.firstSegment...last {
             let segment = try loadedSegment(id, number)
             for position in 0..<segment.count {
                 types.segments[try segment.type(at: position).rawValue, default: SegmentRanges()].insert(number)

@@ -6,10 +6,10 @@ import LifeSignalCore
 extension LayoutStore {
     /// The tallies of a feed from before they were kept, counted from its
     /// items (once: they are kept from then on).
-    func countSenders(_ id: EntityID, _ index: FeedSummaryFile) throws -> FeedSenders {
+    func countSenders(_ id: EntityID, _ feed: FeedSummaryFile) throws -> FeedSenders {
         var senders = FeedSenders()
-        guard index.summary.total > 0, let last = index.lastSegment, last >= index.firstSegment else { return senders }
-        for number in index.firstSegment...last {
+        guard feed.summary.total > 0, let last = feed.lastSegment, last >= feed.firstSegment else { return senders }
+        for number in feed.firstSegment...last {
             for item in try segment(id, number) {
                 guard let sender = SenderTally.sender(of: item, owner: id) else { continue }
                 var tally = senders.tallies[sender] ?? SenderTally(from: item.index)
@@ -24,20 +24,20 @@ extension LayoutStore {
     /// arrived: the oldest unread critical ones past `senderCriticalLimit`
     /// become ordinary unread items, and the oldest past `senderItemLimit`
     /// go (never an unread critical one, of which there are fewer).
-    func enforceSenderLimits(_ id: EntityID, sender: String, _ index: inout FeedSummaryFile,
+    func enforceSenderLimits(_ id: EntityID, sender: String, _ feed: inout FeedSummaryFile,
                              _ book: inout SenderBook, _ types: inout FeedTypeBook) throws {
-        while let tally = try book.tally(sender, self, index), tally.unreadCritical > senderCriticalLimit {
-            guard try demoteOldestCritical(id, sender: sender, from: tally.from, index, &book) else { break }
+        while let tally = try book.tally(sender, self, feed), tally.unreadCritical > senderCriticalLimit {
+            guard try demoteOldestCritical(id, sender: sender, from: tally.from, feed, &book) else { break }
         }
-        while let tally = try book.tally(sender, self, index), tally.items > senderItemLimit {
-            guard try dropOldest(id, sender: sender, from: tally.from, &index, &book, &types) else { break }
+        while let tally = try book.tally(sender, self, feed), tally.items > senderItemLimit {
+            guard try dropOldest(id, sender: sender, from: tally.from, &feed, &book, &types) else { break }
         }
     }
 
     /// Makes the oldest unread critical item about `sender` an ordinary one.
-    private func demoteOldestCritical(_ id: EntityID, sender: String, from: Int, _ index: FeedSummaryFile,
+    private func demoteOldestCritical(_ id: EntityID, sender: String, from: Int, _ feed: FeedSummaryFile,
                                       _ book: inout SenderBook) throws -> Bool {
-        for number in index.unreadSegments where number >= from / index.segmentSize {
+        for number in feed.unreadSegments where number >= from / feed.segmentSize {
             var items = try segment(id, number)
             guard let position = items.firstIndex(where: {
                 SenderTally.sender(of: $0, owner: id) == sender && FeedRetention.mustKeep($0)
@@ -51,10 +51,10 @@ extension LayoutStore {
     }
 
     /// Removes the oldest item about `sender` that is not unread critical.
-    private func dropOldest(_ id: EntityID, sender: String, from: Int, _ index: inout FeedSummaryFile,
+    private func dropOldest(_ id: EntityID, sender: String, from: Int, _ feed: inout FeedSummaryFile,
                             _ book: inout SenderBook, _ types: inout FeedTypeBook) throws -> Bool {
-        guard let last = index.lastSegment else { return false }
-        let start = max(index.firstSegment, from / index.segmentSize)
+        guard let last = feed.lastSegment else { return false }
+        let start = max(feed.firstSegment, from / feed.segmentSize)
         guard start <= last else { return false }
         var foundAny = false
         for number in start...last {
@@ -71,13 +71,13 @@ extension LayoutStore {
             let before = items
             let item = items.remove(at: position)
             try writeSegment(id, number, items)
-            try unindexIDs([item.id], of: id, index)
-            index.summary.total -= 1
-            if !item.isRead { index.summary.unread -= 1 }
-            index.setUnread(number, items.contains { !$0.isRead })
-            try types.describe(number, was: before, holding: items, self, index)
-            if items.isEmpty, number == index.firstSegment, number < last { index.firstSegment = number + 1 }
-            try book.count(item, -1, self, index)
+            try unindexIDs([item.id], of: id, feed)
+            feed.summary.total -= 1
+            if !item.isRead { feed.summary.unread -= 1 }
+            feed.setUnread(number, items.contains { !$0.isRead })
+            try types.describe(number, was: before, holding: items, self, feed)
+            if items.isEmpty, number == feed.firstSegment, number < last { feed.firstSegment = number + 1 }
+            try book.count(item, -1, self, feed)
             return true
         }
         return false

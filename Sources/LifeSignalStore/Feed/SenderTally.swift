@@ -47,15 +47,15 @@ struct SenderBook {
     init(owner: EntityID) { self.owner = owner }
 
     /// The tally of `sender`, loading the book when needed.
-    mutating func tally(_ sender: String, _ store: LayoutStore, _ index: FeedSummaryFile) throws -> SenderTally? {
-        try load(store, index)
+    mutating func tally(_ sender: String, _ store: LayoutStore, _ feed: FeedSummaryFile) throws -> SenderTally? {
+        try load(store, feed)
         return senders?.tallies[sender]
     }
 
     /// Counts `item` in or out of its sender's tally.
-    mutating func count(_ item: FeedItem, _ sign: Int, _ store: LayoutStore, _ index: FeedSummaryFile) throws {
+    mutating func count(_ item: FeedItem, _ sign: Int, _ store: LayoutStore, _ feed: FeedSummaryFile) throws {
         guard let sender = SenderTally.sender(of: item, owner: owner) else { return }
-        try load(store, index)
+        try load(store, feed)
         var tally = senders?.tallies[sender] ?? SenderTally(from: item.index)
         tally.count(item, sign)
         senders?.tallies[sender] = tally.items > 0 ? tally : nil
@@ -76,14 +76,14 @@ struct SenderBook {
         try store.saveFeedSenders(senders, of: owner)
     }
 
-    /// Reads the book (or counts it from `index`'s feed): before the feed
+    /// Reads the book (or counts it from the segments `feed` names): before the feed
     /// changes, so that a count from its items is of the feed as it was.
-    mutating func load(_ store: LayoutStore, _ index: FeedSummaryFile) throws {
+    mutating func load(_ store: LayoutStore, _ feed: FeedSummaryFile) throws {
         guard senders == nil else { return }
         if let kept = try store.feedSenders(of: owner) {
             senders = kept
         } else {
-            senders = try store.countSenders(owner, index)
+            senders = try store.countSenders(owner, feed)
             changed = true
         }
     }

@@ -1,4 +1,5 @@
 import ByteKeyed
+import StoreBackends
 
 /// Changes held in memory over a transaction, staged in it only when asked:
 /// a savepoint, so a piece of work that fails half way (an unreadable file

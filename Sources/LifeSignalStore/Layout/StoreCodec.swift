@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 /// JSON files of the store: a schema version beside the data, sorted keys,

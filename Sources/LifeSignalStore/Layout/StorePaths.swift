@@ -1,4 +1,5 @@
 import LifeSignalCore
+import StoreBackends
 
 /// Where each piece of data lives in a store, as paths relative to its top.
 ///
@@ -6,10 +7,10 @@ import LifeSignalCore
 /// phone number or QR code ID, a hex digest), so nothing typed on the
 /// command line reaches a path unchecked.
 enum StorePaths {
-    static let meta = "store.json"
+    static let meta = StoreShape.storeFile
     /// A `store copy` in progress: written first, removed with the
     /// `store.json` it writes last, in one commit (`StoreCopy`).
-    static let copyMarker = "copying.json"
+    static let copyMarker = StoreShape.copyMarker
     /// The store's sign-ups of the current day (see `SignUpLimits`).
     static let signUps = "limits/signups.json"
     static let schedule = "schedule"

@@ -1,6 +1,7 @@
 import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
+import StoreBackends
 
 /// The deadline schedule: one empty file per account that needs waking,
 /// named by when, `schedule/<hour>/<milliseconds>-<account ID>` (hours and

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StoreBackends
 import Synchronization
 
 /// When a waiter on the schedule (the agent) wakes anyway, so that only a

@@ -1,9 +1,12 @@
+import EtcdStore
 import FoundationEssentials
 import Glibc
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import SystemFiles
-import Testing
 import TestSupport
+import Testing
 
 /// One kind of store held to the shared contract of `StoreBackend`. A new
 /// backend joins the whole suite with one line in `all`.

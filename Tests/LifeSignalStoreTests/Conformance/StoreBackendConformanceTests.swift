@@ -2,7 +2,10 @@ import Dispatch
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import Synchronization
+import TestSupport
 import Testing
 
 /// The contract every store backend keeps (see `StoreBackend`), checked the

@@ -1,4 +1,6 @@
 import LifeSignalStore
+import StoreBackends
+import StoreOpening
 import Testing
 
 /// Whole-store reads keep the contract on every backend: `forEachFile`

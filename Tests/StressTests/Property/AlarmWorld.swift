@@ -1,8 +1,10 @@
 import Foundation
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
+import StoreOpening
 import TestSupport
+import Testing
 import ZoneInfoFiles
 
 /// The real services and `AlarmModel`, driven together, on an in-memory

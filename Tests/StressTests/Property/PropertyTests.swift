@@ -1,8 +1,9 @@
 import Foundation
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
 import TestSupport
+import Testing
 
 /// Random sequences of everything people do, run against the real services
 /// on `LayoutStore` over a `MemoryBackend` and against `RulesModel`; after every

@@ -1,8 +1,9 @@
 import Foundation
 import LifeSignalCore
 import LifeSignalStore
-import Testing
+import StoreBackends
 import TestSupport
+import Testing
 
 /// The real services on an in-memory store, next to the model, driven
 /// together. Each action is one transaction as a command runs it: deadlines

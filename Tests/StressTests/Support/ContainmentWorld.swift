@@ -15,6 +15,8 @@ final class ContainmentWorld {
     static let start = "2026-03-01T10:00:00Z"
     /// An hour after Ada's and Bob's deadlines.
     static let late = "2026-03-02T11:00:00Z"
+    /// The look after `late`.
+    static let later = "2026-03-02T11:30:00Z"
 
     init() throws {
         ada = sandbox.person("ada", now: Self.start)
@@ -63,6 +65,36 @@ final class ContainmentWorld {
     /// The kinds of file each account has of its own.
     static let perAccountKinds: [StoreFileKind] = [.account, .contacts, .pings, .checkIns, .accountWake, .feedSummary, .feedTypes,
                                                    .feedSegment, .deliverySetup]
+
+    /// What containment promises of everyone but Ada while a file of hers
+    /// cannot be used (damaged, or refused as planted), checked for `label`:
+    /// everyone else's commands work, twice over, and Bob's own missed
+    /// deadline still reaches Cy; with `told`, each of Ada's responders got
+    /// that notice exactly once. `meanwhile` runs at the later look, before
+    /// Bob's and Cy's clocks go back to the start.
+    func expectEveryoneElseWatched(_ label: String, told: String?, meanwhile: () throws -> Void = {}) throws {
+        let late = ["LIFESIGNAL_NOW": Self.late], later = ["LIFESIGNAL_NOW": Self.later]
+        for (person, arguments, extra) in [(cy, ["tick"], late), (bob, ["status"], late), (bob, ["checkin"], late),
+                                           (cy, ["tick"], later), (bob, ["notifications"], later)] {
+            let result = try person.run(arguments, extra: extra)
+            #expect(result.succeeded, "\(label): \(person.name) \(arguments): \(result)")
+        }
+        cy.environment.merge(later) { $1 }
+        bob.environment.merge(later) { $1 }
+        defer {
+            cy.environment.merge(["LIFESIGNAL_NOW": Self.start]) { $1 }
+            bob.environment.merge(["LIFESIGNAL_NOW": Self.start]) { $1 }
+        }
+        let cyTitles = try titles(cy)
+        #expect(cyTitles.filter { $0 == "Bob Test missed a check-in" }.count == 1, "\(label): \(cyTitles)")
+        if let told {
+            for responder in [bob, cy] {
+                let titles = try titles(responder)
+                #expect(titles.filter { $0 == told }.count == 1, "\(label): \(responder.name) was not told once: \(titles)")
+            }
+        }
+        try meanwhile()
+    }
 
     /// Titles in `person`'s feed, newest first.
     func titles(_ person: Person) throws -> [String] {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreBackends
 
 /// A small but complete store in memory: two linked people with check-ins,
 /// a ping, an alert, a missed deadline, feeds, a pending sign-in and an

@@ -1,0 +1,139 @@
+import EtcdClient
+import StoreBackends
+
+/// A snapshot of an etcd store as the seam offers it, and, when writable,
+/// a transaction: its changes are staged here (reads see them) and sent in
+/// one etcd transaction at commit (`EtcdCommit`), which compares everything
+/// read and listed with the checked calls against R.
+final class EtcdTransaction: StoreTransaction {
+    let reader: EtcdSnapshotReader
+    let writable: Bool
+    /// Staged changes: new bytes, or nil for a removal.
+    private(set) var changes: [String: [UInt8]?] = [:]
+    /// Each path read with a checked read, and its revision at R (0: absent).
+    private(set) var checkedReads: [String: Int64] = [:]
+    /// Each directory listed with a checked listing.
+    private(set) var checkedDirectories: Set<String> = []
+
+    init(reader: EtcdSnapshotReader, writable: Bool) {
+        self.reader = reader
+        self.writable = writable
+    }
+
+    private var name: String { reader.operation.name }
+
+    // MARK: Reads
+
+    func read(_ path: String) throws -> [UInt8]? {
+        try BackendPath.check(path, BackendPath.fileProblem)
+        if let change = changes[path] { return change }
+        let known = try reader.value(path)
+        if writable { checkedReads[path] = known.modRevision }
+        return known.bytes
+    }
+
+    func readUnchecked(_ path: String) throws -> [UInt8]? {
+        try BackendPath.check(path, BackendPath.fileProblem)
+        if let change = changes[path] { return change }
+        return try reader.value(path).bytes
+    }
+
+    func readAhead(_ paths: [String]) throws {
+        reader.readAhead(paths.filter { changes[$0] == nil })
+    }
+
+    var readsAhead: Bool { true }
+
+    func list(_ directory: String) throws -> [String] {
+        let names = try listUnchecked(directory)
+        if writable { checkedDirectories.insert(directory) }
+        return names
+    }
+
+    func listUnchecked(_ directory: String) throws -> [String] {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        return BackendPath.names(in: directory, among: try view(under: directory))
+    }
+
+    func files(under directory: String) throws -> [String] {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        let paths = try view(under: directory).sorted()
+        if writable { checkedDirectories.insert(directory) }
+        return paths
+    }
+
+    func firstFileUnchecked(under directory: String) throws -> String? {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        guard changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
+            return try reader.firstPath(under: directory)
+        }
+        return try view(under: directory).min()
+    }
+
+    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else { return nil }
+        return try reader.page(under: directory, after: after, limit: limit)
+    }
+
+    func expectGroups(_ directories: () -> [String]) {
+        reader.expectGroups(directories())
+    }
+
+    func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        // What it saw is the whole directory: its commit checks all of it.
+        if writable { checkedDirectories.insert(directory) }
+        guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
+            // Its own changes are part of what it sees: file by file.
+            for path in try view(under: directory).sorted() {
+                if let bytes = try readUnchecked(path) { try body(path, bytes) }
+            }
+            return
+        }
+        try reader.eachFile(under: directory, body)
+    }
+
+    func readAhead(files paths: [String], under directories: [String]) throws {
+        for path in paths { try BackendPath.check(path, BackendPath.fileProblem) }
+        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        try reader.readAhead(files: paths, under: directories)
+    }
+
+    /// Every file below `directory` as this transaction sees it.
+    private func view(under directory: String) throws -> Set<String> {
+        var paths = Set(try reader.listing(directory).keys)
+        for (path, change) in changes where BackendPath.isBelow(path, directory) {
+            if change == nil { paths.remove(path) } else { paths.insert(path) }
+        }
+        return paths
+    }
+
+    // MARK: Changes
+
+    func write(_ path: String, _ bytes: [UInt8]) throws {
+        try BackendPath.check(path, BackendPath.fileProblem)
+        guard writable else { throw StoreError.io("internal error: write to \(path) during a read") }
+        let size = reader.operation.keys.key(path).count + bytes.count
+        guard size <= EtcdCommit.maximumFileBytes else {
+            throw StoreError.tooLarge(store: name, reason: "\(path) would take \(size) bytes, and one change to an etcd store takes at most \(EtcdCommit.maximumFileBytes)")
+        }
+        changes[path] = .some(bytes)
+    }
+
+    func delete(_ path: String) throws {
+        try BackendPath.check(path, BackendPath.fileProblem)
+        guard writable else { throw StoreError.io("internal error: delete of \(path) during a read") }
+        changes[path] = .some(nil)
+    }
+
+    /// The changes that change something: a write of the bytes the file
+    /// already holds, or a removal of a file known to be absent, would only
+    /// make others' transactions conflict with this one.
+    func effectiveChanges() -> [String: [UInt8]?] {
+        changes.filter { path, change in
+            guard let bytes = change else { return !reader.isKnownAbsent(path) }
+            return reader.values[path]?.bytes != bytes
+        }
+    }
+}

@@ -1,0 +1,329 @@
+import FoundationEssentials
+
+/// Where a store's files live: a directory with a write-ahead journal, an
+/// etcd cluster, or memory. Everything lifesignal keeps in a store reaches
+/// it through this seam, as files named by relative paths
+/// (`accounts/<id>/account.json`); what the files mean (`LayoutStore`) is
+/// the same on every backend.
+///
+/// The contract, checked for every conformer by one shared suite
+/// (`StoreBackendConformance` in the tests):
+/// - `read` sees one consistent snapshot, never half of a commit.
+/// - `write` is one atomic transaction. Its body may run more than once (an
+///   optimistic backend runs it again after a conflict), so the body must
+///   have no effects outside the transaction; only its last run commits,
+///   all of it or nothing. Concurrent writers never lose or double a change.
+/// - A directory exists while a file is in it, and not after.
+/// - A value that cannot be read as a file is an error naming its full
+///   path (`StoreError.damaged`), never a crash.
+public protocol StoreBackend: Sendable {
+    /// The store as people name it (`/home/ada/.local/share/lifesignal`):
+    /// prefixed to paths in messages.
+    var name: String { get }
+
+    /// Runs `body` on one consistent snapshot of the store. It may finish a
+    /// commit that a crash interrupted first (its effect is already the
+    /// store's state), but never changes what the store says.
+    func read<T>(_ body: (any StoreSnapshot) throws -> T) throws -> T
+
+    /// Runs `body` as one atomic transaction and commits what it staged
+    /// when it returns; if it throws, nothing changes. See the contract above
+    /// for why `body` may run more than once.
+    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+
+    /// Runs `body` on the files exactly as they are, changing nothing (not
+    /// even finishing an interrupted commit), and adds what the backend
+    /// itself finds wrong or worth knowing: for `doctor`.
+    func inspect<T>(_ body: (any StoreSnapshot) throws -> T) throws -> (T, [BackendFinding])
+
+    /// Takes the exclusive lease `name` for about `duration`, or returns nil
+    /// at once when someone else holds it. A holder that dies loses it
+    /// (at once, or once `duration` has passed); a lease is never a lock
+    /// that correctness depends on, only a way to avoid doing work twice.
+    func lease(_ name: String, for duration: Duration) throws -> (any StoreLease)?
+
+    /// A signal for waiting until something below `directory` may have
+    /// changed, created before the read it follows so no change is missed.
+    func changes(under directory: String) throws -> any StoreChangeSignal
+
+    /// One signal for changes below any of `directories` (and the
+    /// directories below them), for a waiter with several things to watch
+    /// (the agent: its feed and the schedule). With `filter`, a change the
+    /// signal can name wakes the waiter only when the filter says it
+    /// matters; one it cannot name (a directory gone, lost events) wakes
+    /// it anyway.
+    func changes(under directories: [String], mattering filter: StoreChangeFilter?) throws -> any StoreChangeSignal
+
+    /// The store's own clock, when it keeps one (an etcd cluster's, read
+    /// from its answers), which judges deadlines; nil when this machine's
+    /// clock is the store's.
+    func clock() throws -> Date?
+
+    /// Whether one transaction can carry only so much (etcd: 128 operations
+    /// and 1.5 MiB), so that wide work, such as a catch-up after an outage,
+    /// must be made in steps.
+    var boundsTransactions: Bool { get }
+
+    /// Says what the next snapshots will most likely read first, so a
+    /// backend that pays per round trip can prefetch it all at once (etcd:
+    /// in the first one). A hint changes no answer and costs nothing when wrong.
+    func expect(_ hint: StoreReadHint)
+
+    /// The requests this handle has sent to a store across a network, and
+    /// the connections it opened; nil for a store on this machine.
+    var traffic: StoreTraffic? { get }
+
+    /// What this handle's reads showed about the hints it was given, for
+    /// the next command's (`StoreReadHint`); empty where hints do nothing.
+    var readLessons: StoreReadLessons { get }
+
+    /// The server that answered last (`host:port`), for the next command to
+    /// ask first; nil for a store with one place to ask.
+    var answeringMember: String? { get }
+}
+
+/// The requests a handle made of a store across a network.
+public struct StoreTraffic: Sendable, Equatable {
+    /// Requests sent, each one round trip.
+    public var roundTrips: Int
+    public var connections: Int
+
+    public init(roundTrips: Int, connections: Int) {
+        self.roundTrips = roundTrips
+        self.connections = connections
+    }
+
+    /// Both counts of two handles together.
+    public static func + (left: StoreTraffic, right: StoreTraffic) -> StoreTraffic {
+        StoreTraffic(roundTrips: left.roundTrips + right.roundTrips, connections: left.connections + right.connections)
+    }
+}
+
+extension StoreBackend {
+    /// Every change below any of `directories` wakes the waiter.
+    public func changes(under directories: [String]) throws -> any StoreChangeSignal {
+        try changes(under: directories, mattering: nil)
+    }
+
+    /// Correct on any backend, though it may wake for more than it must: the
+    /// directories' nearest common ancestor, unfiltered. A backend that can
+    /// watch several places at once, or name what changed, overrides it.
+    public func changes(under directories: [String], mattering filter: StoreChangeFilter?) throws -> any StoreChangeSignal {
+        try changes(under: BackendPath.commonAncestor(of: directories))
+    }
+
+    /// A store on this machine runs on its clock.
+    public func clock() throws -> Date? { nil }
+    /// Reads from a local disk cost too little to batch.
+    public func expect(_ hint: StoreReadHint) {}
+    /// Nothing crosses a network.
+    public var traffic: StoreTraffic? { nil }
+    public var readLessons: StoreReadLessons { StoreReadLessons() }
+    public var answeringMember: String? { nil }
+    /// A journal on a local disk takes a transaction of any size.
+    public var boundsTransactions: Bool { false }
+}
+
+/// What a command will most likely read first (see `StoreBackend.expect`).
+public struct StoreReadHint: Sendable, Equatable {
+    /// Files whose contents are wanted.
+    public var files: [String]
+    /// Directories whose listings are wanted.
+    public var directories: [String]
+    /// Directories whose first file in path order is wanted.
+    public var firstFiles: [String]
+    /// Directories whose most recently written file, with its contents, is wanted.
+    public var newestFiles: [String]
+    /// Files read together, for the whole command (not only its first request).
+    public var groups: StoreReadGroups?
+
+    public init(files: [String] = [], directories: [String] = [], firstFiles: [String] = [], newestFiles: [String] = [],
+                groups: StoreReadGroups? = nil) {
+        self.files = files
+        self.directories = directories
+        self.firstFiles = firstFiles
+        self.newestFiles = newestFiles
+        self.groups = groups
+    }
+}
+
+/// Files a command reads together: each directory in `parent` holds one
+/// group, `files` (relative to it). When a snapshot must ask for one of a
+/// group's files on its own (another account's, which no hint named), it
+/// asks for the rest of the group in the same request, so that the others
+/// it then reads cost nothing more.
+public struct StoreReadGroups: Sendable, Equatable {
+    public var parent: String
+    public var files: [String]
+
+    public init(parent: String, files: [String]) {
+        self.parent = parent
+        self.files = files
+    }
+
+    /// The group directory `path` is in (`parent/NAME`), when it names one of the group's files.
+    package func directory(of path: String) -> String? {
+        let start = parent + "/"
+        guard path.hasPrefix(start) else { return nil }
+        let rest = path.dropFirst(start.count)
+        guard let slash = rest.firstIndex(of: "/"), files.contains(String(rest[rest.index(after: slash)...])) else { return nil }
+        return start + rest[..<slash]
+    }
+}
+
+/// The files of a store as one snapshot sees them.
+public protocol StoreSnapshot: AnyObject {
+    /// The bytes of the file at `path`, or nil when there is none.
+    func read(_ path: String) throws -> [UInt8]?
+    /// The sorted names of the files and directories in `directory` (`""` is
+    /// the top); a missing directory has none.
+    func list(_ directory: String) throws -> [String]
+    /// Every file below `directory`, recursively, as sorted paths.
+    func files(under directory: String) throws -> [String]
+
+    /// `read` without making the answer part of what a transaction's commit
+    /// checks (its read set, in etcd's terms): the file may have changed by
+    /// the time it commits. For
+    /// questions whose stale answer does no harm ("is anything due?"), so
+    /// that they never make writers of unrelated accounts conflict.
+    func readUnchecked(_ path: String) throws -> [UInt8]?
+    /// `list` without making the answer part of what the commit checks.
+    func listUnchecked(_ directory: String) throws -> [String]
+    /// The first file below `directory` in path order, or nil, without
+    /// making the answer part of what the commit checks: the earliest entry
+    /// of the schedule. A backend answers it without listing everything
+    /// (on etcd: one range with a limit of 1).
+    func firstFileUnchecked(under directory: String) throws -> String?
+    /// Up to `limit` files below `directory` that sort after the path
+    /// `after` (from the first when nil), in path order, without making the
+    /// answer part of what the commit checks; nil when the backend has no
+    /// cheaper way to answer than listing, which the caller then does. On
+    /// etcd: one range with a limit, whatever the number of files.
+    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage?
+    /// Prefetches `paths`, in as few requests as the backend can, so that
+    /// the `read`s that follow answer from what came back: for a command
+    /// that reads one small file of each of many accounts (a responder's
+    /// `status`, `ping list`). Changes no answer and reports nothing wrong
+    /// with a file: each `read` still does. A backend on a local disk,
+    /// where a read costs no round trip, does nothing.
+    func readAhead(_ paths: [String]) throws
+    /// Whether `readAhead` does anything here: a caller need not name the
+    /// files when it does not.
+    var readsAhead: Bool { get }
+    /// Says that the groups (`StoreReadGroups`) in `directories` may be
+    /// read next, so that a backend that pays per round trip reads them all
+    /// with the first one read (etcd: a status's dependents' accounts in
+    /// one request). Changes no answer, and asks for nothing by itself.
+    func expectGroups(_ directories: () -> [String])
+
+    /// Hands every file below `directory` and its bytes to `body`, in path
+    /// order, keeping none of them: whole-store work (a copy, its read-back)
+    /// in memory bounded by a page, whatever the store's size. A backend
+    /// that pays per round trip reads many files a request (on etcd, pages
+    /// within its limits on a response).
+    func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws
+
+    /// Says that the files at `paths`, and every file below `directories`,
+    /// are read next, so that a backend that pays per round trip reads
+    /// them together (on etcd, in a few requests) and forgets what the
+    /// previous read-ahead brought: whole-store work (`doctor`) in requests
+    /// of many files and memory bounded by one read-ahead. It changes no
+    /// answer; a backend that reads from a local disk does nothing.
+    func readAhead(files paths: [String], under directories: [String]) throws
+}
+
+/// One page of a directory's files in path order (`pageUnchecked`).
+public struct StorePage: Sendable, Equatable {
+    public var paths: [String]
+    /// Whether files are left after the page.
+    public var hasMore: Bool
+
+    public init(paths: [String], hasMore: Bool) {
+        self.paths = paths
+        self.hasMore = hasMore
+    }
+}
+
+extension StoreSnapshot {
+    /// A backend that serialises its transactions checks nothing at commit.
+    public func readUnchecked(_ path: String) throws -> [UInt8]? { try read(path) }
+    public func listUnchecked(_ directory: String) throws -> [String] { try list(directory) }
+    /// Correct on any backend; a backend that can do better overrides it.
+    public func firstFileUnchecked(under directory: String) throws -> String? { try files(under: directory).first }
+    /// Listing is the way on a backend that reads from a local disk.
+    public func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
+    /// Reads from a local disk cost too little to batch.
+    public func readAhead(_ paths: [String]) throws {}
+    public var readsAhead: Bool { false }
+    public func expectGroups(_ directories: () -> [String]) {}
+
+    /// One file at a time: nothing is kept but the listing.
+    public func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
+        for path in try files(under: directory) {
+            guard let bytes = try read(path) else { continue }
+            try body(path, bytes)
+        }
+    }
+
+    public func readAhead(files paths: [String], under directories: [String]) throws {}
+}
+
+/// The files of a store as one transaction sees them: its own staged
+/// changes over its snapshot.
+public protocol StoreTransaction: StoreSnapshot {
+    /// Stages `bytes` as the new content of `path` (in the write set, which commits whole or not at all).
+    func write(_ path: String, _ bytes: [UInt8]) throws
+    /// Stages the removal of `path`; removing a missing file is no error.
+    func delete(_ path: String) throws
+}
+
+/// An exclusive lease on part of the store's work, held until released.
+public protocol StoreLease: AnyObject {
+    /// Extends the lease by `duration` from now; false when it was lost
+    /// meanwhile (it expired and someone else took it).
+    func renew(for duration: Duration) throws -> Bool
+    /// Gives the lease up; later calls do nothing.
+    func release()
+}
+
+/// Waits for changes below one directory of the store.
+/// One file a change signal saw change: it appeared (created or
+/// replaced), or it went away.
+public struct StoreChange: Sendable, Equatable {
+    public var path: String
+    public var appeared: Bool
+
+    public init(path: String, appeared: Bool) {
+        self.path = path
+        self.appeared = appeared
+    }
+}
+
+/// Which changes wake a waiter (`StoreBackend.changes(under:mattering:)`).
+public typealias StoreChangeFilter = @Sendable (StoreChange) -> Bool
+
+public protocol StoreChangeSignal: AnyObject {
+    /// Waits until something below the directory may have changed since
+    /// the signal was made or last returned true, or `timeout` passes, or a
+    /// signal interrupts the process. True when a change may have happened.
+    /// A backend that cannot tell waits out the timeout and says true.
+    func wait(timeout: Duration) -> Bool
+}
+
+/// What a backend finds wrong with its own machinery, or worth knowing.
+public struct BackendFinding: Sendable, Equatable {
+    /// Whether the store is unusable or inconsistent until it is dealt with.
+    public var isProblem: Bool
+    /// The full name of the file or key concerned.
+    public var path: String
+    public var problem: String
+    /// What to do about it.
+    public var advice: String
+
+    public init(isProblem: Bool, path: String, problem: String, advice: String) {
+        self.isProblem = isProblem
+        self.path = path
+        self.problem = problem
+        self.advice = advice
+    }
+}
