@@ -133,12 +133,16 @@ enum AlarmAction: CustomStringConvertible {
     case tripStart(Int, seconds: Int)
     case tripExtend(Int, seconds: Int)
     case tripEnd(Int)
-    /// `jobs add NAME --every SECONDS --grace SECONDS`.
-    case jobAdd(Int, String, every: Int, grace: Int)
+    /// `jobs add NAME (--every SECONDS | --deadline HH:MM --days DAYS) --grace SECONDS`.
+    case jobAdd(Int, String, AlarmModel.JobSchedule, grace: Int)
     /// `checkin --job NAME`.
     case jobCheckIn(Int, String)
     /// `jobs remove NAME --yes`.
     case jobRemove(Int, String)
+    /// One of the person's own files damaged (with `AlarmModel.damages[bytes]`), while none is.
+    case damage(Int, AlarmModel.DamagedFile, bytes: Int)
+    /// The damaged file put back as it was.
+    case repair
     case advance(seconds: Int)
     /// Catch-ups by processes whose clocks are these many seconds behind.
     case evaluators([Int])
@@ -164,14 +168,17 @@ enum AlarmAction: CustomStringConvertible {
         case .ack(let r, let p): "\(r) acknowledges \(p)"
         case .drill(let p): "\(p) runs a drill"
         case .daily(let p, let daily):
-            "\(p) sets a daily deadline \(daily.map { "\($0.hour):\($0.minute) on \($0.weekdays.sorted())" } ?? "off")"
+            "\(p) sets a daily deadline \(daily.map { "\($0)" } ?? "off")"
         case .zone(let p, let zone): "\(p) moves to \(zone)"
         case .tripStart(let p, let seconds): "\(p) starts a trip of \(seconds) s"
         case .tripExtend(let p, let seconds): "\(p) extends the trip by \(seconds) s"
         case .tripEnd(let p): "\(p) ends the trip"
-        case .jobAdd(let p, let name, let every, let grace): "\(p) adds job \(name) every \(every) s, grace \(grace) s"
+        case .jobAdd(let p, let name, let schedule, let grace): "\(p) adds job \(name) \(schedule), grace \(grace) s"
         case .jobCheckIn(let p, let name): "\(p) checks in job \(name)"
         case .jobRemove(let p, let name): "\(p) removes job \(name)"
+        case .damage(let p, let file, let bytes):
+            "\(p)'s \(file) file damaged (\(String(decoding: AlarmModel.damages[bytes], as: UTF8.self)))"
+        case .repair: "the damaged file repaired"
         case .advance(let seconds): "time \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .evaluators(let lags): "\(lags.count) evaluators, clocks behind by \(lags) s"
         }
@@ -216,8 +223,11 @@ enum AlarmAction: CustomStringConvertible {
     }
 
     static func jobAdd(_ p: Int, using random: inout SeededGenerator) -> AlarmAction {
-        .jobAdd(p, random.pick(AlarmModel.jobNames), every: random.pick([60, 3600, 6 * 3600, 86_400]),
-                grace: random.pick([0, 0, 1800, 7200]))
+        // Half of them on a daily deadline, across the DST changes of the account's zone.
+        let schedule: AlarmModel.JobSchedule = Bool.random(using: &random)
+            ? .every(random.pick([60, 3600, 6 * 3600, 86_400]))
+            : .daily(random.pick(AlarmModel.dailies.compactMap { $0 }))
+        return .jobAdd(p, random.pick(AlarmModel.jobNames), schedule, grace: random.pick([0, 0, 1800, 7200]))
     }
 
     static func random(people: Int, using random: inout SeededGenerator) -> AlarmAction {
@@ -226,8 +236,12 @@ enum AlarmAction: CustomStringConvertible {
         let maybe = { (random: inout SeededGenerator) -> Bool? in
             Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
         }
-        // Issue 14's commands in about a quarter of the steps, issue 29's in a sixth.
-        switch Int.random(in: 0..<170, using: &random) {
+        // Issue 14's commands in about a quarter of the steps, issue 29's in a
+        // sixth, a damaged file or its repair in one in eighteen.
+        switch Int.random(in: 0..<180, using: &random) {
+        case 170..<176:
+            return .damage(a, random.pick(AlarmModel.DamagedFile.allCases), bytes: Int.random(in: 0..<AlarmModel.damages.count, using: &random))
+        case 176..<180: return .repair
         case 158..<162: return jobAdd(a, using: &random)
         case 162..<167: return .jobCheckIn(a, random.pick(AlarmModel.jobNames))
         case 167..<170: return .jobRemove(a, random.pick(AlarmModel.jobNames))

@@ -40,6 +40,10 @@ final class AlarmWorld {
     private var judged: [Int] = []
     /// Each person's drill notices read so far (all handed on, whatever the preferences).
     private var drillNotices: [Int] = []
+    /// The damaged file in force (`AlarmWorld+Damage.swift`), and the
+    /// message of the last command that failed on it.
+    var damage: Damage?
+    private var damageFailure = ""
 
     /// A world of people who have just signed up, to start sequences from.
     struct Start {
@@ -150,6 +154,9 @@ final class AlarmWorld {
             return .done
         } catch let error as any UserFacingError where error.kind == .refused || error.kind == .notFound {
             return error.kind == .notFound ? .notFound : .refused
+        } catch let error as any UserFacingError where error.kind == .damaged {
+            damageFailure = error.message
+            return .damaged
         }
     }
 
@@ -164,6 +171,12 @@ final class AlarmWorld {
             return
         case .evaluators(let lags):
             try evaluate(lags: lags)
+            return
+        case .damage(let p, let file, let bytes):
+            _ = try damage(p, file, with: AlarmModel.damages[bytes])
+            return
+        case .repair:
+            try repair(label)
             return
         case .checkIn(let p):
             try transaction { store, env in
@@ -280,10 +293,7 @@ final class AlarmWorld {
         case .daily(let p, let daily):
             real = try outcome { store, env in
                 var account = try self.account(p, store)
-                let schedule = daily.map { daily in
-                    DailySchedule(deadline: DailyDeadline(time: TimeOfDay(hour: daily.hour, minute: daily.minute)!,
-                                                          days: DaySet(daily.weekdays.map { Weekday.calendar($0) })!))
-                }
+                let schedule = daily.map { DailySchedule(deadline: $0.deadline) }
                 try AccountService(store: store, env: env).setDailySchedule(&account, schedule)
             }
             model.catchUp(now: now)
@@ -317,13 +327,17 @@ final class AlarmWorld {
             }
             model.catchUp(now: now)
             expected = model.endTrip(p, now: now)
-        case .jobAdd(let p, let name, let every, let grace):
+        case .jobAdd(let p, let name, let schedule, let grace):
             real = try outcome { store, env in
                 var account = try self.account(p, store)
-                try JobService(store: store, env: env).add(&account, name: name, due: .every(every), grace: grace, maxRuntime: nil)
+                let due: JobService.Due = switch schedule {
+                case .every(let seconds): .every(seconds)
+                case .daily(let daily): .daily(daily.deadline)
+                }
+                try JobService(store: store, env: env).add(&account, name: name, due: due, grace: grace, maxRuntime: nil)
             }
             model.catchUp(now: now)
-            expected = model.addJob(p, name, every: every, grace: grace, now: now)
+            expected = model.addJob(p, name, schedule, grace: grace, now: now)
         case .jobCheckIn(let p, let name):
             real = try outcome { store, env in
                 var account = try self.account(p, store)
@@ -353,15 +367,24 @@ final class AlarmWorld {
             model.set(p, key, on: on)
             return
         case .respond(let p):
-            let answered = try transaction { store, env in
-                var account = try account(p, store)
-                return try PingService(store: store, env: env).respond(nil, owner: &account).answered.count
+            var answered = 0
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                answered = try PingService(store: store, env: env).respond(nil, owner: &account).answered.count
             }
+            if real != .done { break }
             model.catchUp(now: now)
             let predicted = model.respond(p, now: now)
             try #require(answered == predicted, "\(label): answered \(answered), the rules say \(predicted)")
             return
         }
+        if real == .damaged {
+            try judgeDamageFailure(action, message: damageFailure, before: before, label)
+            model = before
+            model.catchUp(now: now)
+            return
+        }
+        if real == .done { try judgeDamageSuccess(action, before: before, label) }
         try #require(real == expected, "\(label): the services say \(real), the rules say \(expected)")
         // A refused command changes nothing of its own; the deadlines it
         // brought up to date first stay so (that is committed before the
