@@ -6,16 +6,21 @@ import TestSupport
 /// check-ins, interval and reminder changes, pings and answers, alerts,
 /// contacts added, re-roled and removed, pauses (many from the opening on,
 /// so that intervals change during and after them), resumes, extensions,
-/// preference changes, jobs added, checked in and removed, clock jumps of
-/// any size (a few backwards), and
-/// several evaluators on clocks a little apart. After every step each
+/// preference changes, drills, daily deadlines, zones and trips, jobs (on
+/// an interval or a daily deadline) added, checked in and removed, files of
+/// an account's own damaged and later repaired, clock jumps of any size
+/// (across DST changes, a few backwards), and several evaluators on clocks
+/// a little apart. After every step each
 /// person's reminders, misses, "safe" notices, pause notices and alerts are
 /// exactly the model's, at the same moments: every deadline passed without
 /// a check-in told the account and each of its responders once, each step
 /// fired once (a pause's end too, however the deadline moved after it),
 /// nothing came early, and a met deadline told nobody; and what their
 /// preferences hand to the notify command is the model's (every alarm
-/// about a dependent, whatever the switches).
+/// about a dependent, whatever the switches). While a file is damaged,
+/// everyone is told exactly as without the damage, the account's check-in
+/// and alert work, and a command that fails names the file
+/// (`AlarmModelDamage.swift`); once repaired, nothing is told twice.
 ///
 /// `swift test` runs `AlarmPropertyTests.sequences` fixed seeds of `steps`
 /// steps (a few seconds); `LIFESIGNAL_ALARM_SEQUENCES=N` runs N more
