@@ -44,6 +44,9 @@ import Foundation
 ///
 /// Each person's deadline has `steps` (the rules); a step fires once per
 /// deadline when its time has come, a repeating one once per occurrence.
+/// The escalation to responders, the same for a job's deadline, and what a
+/// deadline did are a `Spell` (`AlarmModelSpell.swift`). Damaged files are
+/// in `AlarmModelDamage.swift`.
 struct AlarmModel {
     /// One notice someone should have received.
     struct Event: Hashable, Comparable, CustomStringConvertible {

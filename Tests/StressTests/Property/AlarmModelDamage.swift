@@ -49,10 +49,19 @@ extension AlarmModel {
         case mayFail
     }
 
+    /// The people whose files `action` may need: those it is done by or
+    /// names, and for an answer to pings, the senders of those answered
+    /// (their records of the pings change too).
+    func involved(in action: AlarmAction) -> Set<Int> {
+        guard case .respond(let r) = action else { return action.people }
+        return Set(pings.filter { $0.recipient == r && $0.pending }.map(\.sender)).union([r])
+    }
+
     /// What `action` may meet while `p`'s `file` is damaged, when it
-    /// changes `p`'s links (`changesLinks`) by the rules.
-    static func containment(of action: AlarmAction, damaged p: Int, _ file: DamagedFile, changesLinks: Bool) -> Containment {
-        guard action.people.contains(p) else { return .works }
+    /// changes `p`'s links (`changesLinks`) by the rules (this model,
+    /// before the action).
+    func containment(of action: AlarmAction, damaged p: Int, _ file: DamagedFile, changesLinks: Bool) -> Containment {
+        guard involved(in: action).contains(p) else { return .works }
         switch action {
         // The account's own check-in and alert work around its damaged files.
         case .checkIn(p), .alert(p, on: true): return .works

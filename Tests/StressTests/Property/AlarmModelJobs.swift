@@ -90,6 +90,7 @@ extension AlarmModel {
         if people[p].jobs[j].spell.isStale(start: start, due: due) { people[p].jobs[j].spell.restart(start: start, due: due) }
         let name = people[p].jobs[j].name
         while let next = people[p].jobs[j].spell.takeNext(jobSteps(p, j), now: now) {
+            guard next.tells else { continue }
             for notice in next.step.notices { tell(notice.to, Event(kind: notice.kind, about: p, due: due, at: now, job: name)) }
         }
     }

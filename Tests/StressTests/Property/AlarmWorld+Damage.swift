@@ -48,8 +48,8 @@ extension AlarmWorld {
     /// may, and the error must name the damaged file.
     func judgeDamageFailure(_ action: AlarmAction, message: String, before: AlarmModel, _ label: String) throws {
         guard let damage else { throw HarnessFailure("\(label): failed on damage with none in force: \(message)") }
-        let containment = AlarmModel.containment(of: action, damaged: damage.person, damage.file,
-                                                 changesLinks: before.people[damage.person].links != model.people[damage.person].links)
+        let containment = before.containment(of: action, damaged: damage.person, damage.file,
+                                             changesLinks: before.people[damage.person].links != model.people[damage.person].links)
         try #require(containment != .works, "\(label): failed on \(damage.path) damaged, but must work around it: \(message)")
         try #require(message.contains(damage.path), "\(label): failed without naming \(damage.path): \(message)")
     }
@@ -57,8 +57,8 @@ extension AlarmWorld {
     /// A command that succeeded while a file was damaged must be one that may.
     func judgeDamageSuccess(_ action: AlarmAction, before: AlarmModel, _ label: String) throws {
         guard let damage else { return }
-        let containment = AlarmModel.containment(of: action, damaged: damage.person, damage.file,
-                                                 changesLinks: before.people[damage.person].links != model.people[damage.person].links)
+        let containment = before.containment(of: action, damaged: damage.person, damage.file,
+                                             changesLinks: before.people[damage.person].links != model.people[damage.person].links)
         try #require(containment != .fails, "\(label): worked with \(damage.path) damaged, which it needs")
     }
 }
