@@ -96,6 +96,27 @@ struct ContainmentTests {
         #expect(try world.files.read(path) == Array("{".utf8))
     }
 
+    /// A responder added to a missed deadline is told at once when the
+    /// dependent's wake file is damaged (a told miss has no wake of its own
+    /// to leave it to), and so is one added to a missed job.
+    @Test func aResponderAddedToAMissedDeadlineIsToldDespiteADamagedWakeFile() throws {
+        let (world, ada, bob, _, dee) = try story()
+        var account = try world.reload(ada)
+        _ = try world.command { store in
+            try JobService(store: store, env: world.env).add(&account, name: "backup", due: .every(3600), grace: nil, maxRuntime: nil)
+        }
+        world.advance(86_400)
+        try world.tick()
+        #expect(try titles(world, bob).contains("Ada Test missed a check-in"))
+        let path = "accounts/\(ada.id)/wake.json"
+        try damage(world, path)
+        try world.link(try world.reload(ada), dee, responder: true, dependent: false)
+        let told = try titles(world, dee)
+        #expect(told.filter { $0 == "Ada Test missed a check-in" }.count == 1, "\(told)")
+        #expect(told.contains { $0.contains("backup") }, "\(told)")
+        #expect(try world.files.read(path) == Array("{".utf8))
+    }
+
     @Test func aDamagedWakeFileIsWorkedAroundAndLeftAlone() throws {
         let (world, ada, bob, _, _) = try story()
         let path = "accounts/\(ada.id)/wake.json"

@@ -103,6 +103,23 @@ import TestSupport
         #expect(try world.ada.run(["status", "--check"], extra: ["LIFESIGNAL_NOW": "2026-03-02T12:00:00Z"]).status == 10)
     }
 
+    /// Someone who starts watching Ada after her missed deadline is told at
+    /// once, though her wake file is damaged: her told miss has no wake of
+    /// its own that the news could wait for.
+    @Test func aNewResponderIsToldOfAMissedDeadlineDespiteADamagedWakeFile() throws {
+        let world = try ContainmentWorld()
+        let late = ["LIFESIGNAL_NOW": ContainmentWorld.late]
+        let dee = world.sandbox.person("dee", now: ContainmentWorld.late)
+        try dee.signUp(phone: "+15550000009", first: "Dee")
+        #expect(try world.cy.run(["tick"], extra: late).succeeded)
+        let file = try world.file(.accountWake)
+        try Data("{".utf8).write(to: file)
+        let added = try dee.run(["contacts", "add", try world.ada.qrCode(), "--dependent"])
+        #expect(added.succeeded, "\(added)")
+        #expect(try world.titles(dee).filter { $0 == Self.missed }.count == 1)
+        #expect(try Data(contentsOf: file) == Data("{".utf8))
+    }
+
     /// A responder whose own feed cannot be written is told later, once it
     /// can; the other responder at once.
     @Test func aResponderWhoseFeedIsDamagedIsToldOnceItIsRepaired() throws {

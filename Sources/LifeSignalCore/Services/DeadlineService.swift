@@ -94,8 +94,10 @@ public struct DeadlineService {
     /// `reschedule` for an account the command did not load, after something
     /// its deadline depends on changed (its responders, their delays, an
     /// answer window): what became due fires now, and its schedule is right.
-    /// An account whose files cannot be read is left to the catch-up, which
-    /// contains such damage.
+    /// A damaged contacts or wake file of its own is worked around, as its
+    /// own check-in does: a responder added to a missed deadline is told now,
+    /// not at a wake a told miss may never have. An account that cannot be
+    /// read itself is left to the catch-up, which contains such damage.
     public func reschedule(_ id: EntityID) throws {
         do {
             try store.isolated { store in
@@ -103,7 +105,15 @@ public struct DeadlineService {
                 try Self(store: store, env: env, engine: engine).reschedule(&account)
             }
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
-            return
+            do {
+                try store.isolated { store in
+                    guard var account = try store.account(id) else { return }
+                    _ = try Self(store: store, env: env, engine: engine)
+                        .rescheduleDespiteDamage(&account, responders: try store.responders(of: id).links)
+                }
+            } catch let failure as any UserFacingError where failure.isUnreadableFile {
+                return
+            }
         }
     }
 

@@ -44,6 +44,9 @@ import Foundation
 ///
 /// Each person's deadline has `steps` (the rules); a step fires once per
 /// deadline when its time has come, a repeating one once per occurrence.
+/// The escalation to responders, the same for a job's deadline, and what a
+/// deadline did are a `Spell` (`AlarmModelSpell.swift`). Damaged files are
+/// in `AlarmModelDamage.swift`.
 struct AlarmModel {
     /// One notice someone should have received.
     struct Event: Hashable, Comparable, CustomStringConvertible {
@@ -111,15 +114,8 @@ struct AlarmModel {
         var pause: (start: Date, end: Date)?
         /// Seconds added to the deadline of the cycle that began at `cycle`.
         var extra: (cycle: Date, seconds: Int)?
-        /// The cycle and deadline the fired steps belong to, and whether it is held.
-        var cycle: Date?
-        var deadline: Date?
-        var held = false
-        /// Steps done in this deadline, and when.
-        var fired: [String: Date] = [:]
-        /// The last occurrence done of each repeating step.
-        var occurrences: [String: Int] = [:]
-        var ackedBy: Int?
+        /// What the current deadline did.
+        var spell = Spell()
         /// What their notify command is handed.
         var preferences = Preferences()
         /// Issue 29 (`AlarmModelSchedules.swift`): a daily deadline, the
@@ -133,7 +129,8 @@ struct AlarmModel {
         var jobs: [Job] = []
     }
 
-    enum Outcome: Equatable { case done, unchanged, refused, notFound }
+    /// How a command ended (`damaged`: only the services', on a damaged file; see `AlarmModelDamage.swift`).
+    enum Outcome: Equatable { case done, unchanged, refused, notFound, damaged }
 
     var people: [Person] = []
     /// Person index → the notices they should hold.
@@ -155,7 +152,7 @@ struct AlarmModel {
     func due(_ p: Int) -> Date? {
         let person = people[p]
         guard let start = cycleStart(p) else { return nil }
-        if person.held, person.cycle == start, let deadline = person.deadline { return deadline }
+        if person.spell.held, person.spell.cycle == start, let deadline = person.spell.deadline { return deadline }
         let extra = person.extra.map { $0.cycle == start ? $0.seconds : 0 } ?? 0
         return plannedDue(p, start: start).addingTimeInterval(Double(extra))
     }
@@ -167,6 +164,11 @@ struct AlarmModel {
 
     func responders(of p: Int) -> [Int] {
         people[p].links.filter { $0.value.isResponder }.map(\.key).sorted()
+    }
+
+    /// `p`'s responders with their delays, for a spell.
+    func delays(of p: Int) -> [(index: Int, delay: Int)] {
+        responders(of: p).map { ($0, people[p].links[$0]?.delay ?? 0) }
     }
 
     /// The rules: what happens to `p`'s current deadline, given what happened so far.
@@ -182,30 +184,13 @@ struct AlarmModel {
         if person.grace > 0 {
             steps.append(Step(key: "late", at: due, expires: graceEnds, holds: false, notices: [(p, .late)]))
         }
-        for r in responders(of: p) {
-            let planned = graceEnds.addingTimeInterval(Double(person.links[r]?.delay ?? 0))
-            let told = person.fired["told \(r)"]
-            if person.ackedBy == nil || told != nil {
-                steps.append(Step(key: "told \(r)", at: planned, expires: nil, holds: false, notices: [(r, .missed)]))
-            }
-            if let every = person.repeatEvery, person.ackedBy == nil {
-                steps.append(Step(key: "again \(r)", at: (told ?? planned).addingTimeInterval(Double(every)), expires: nil,
-                                  holds: false, period: every, notices: [(r, .again)]))
-            }
-        }
+        steps += person.spell.escalation(graceEnds: graceEnds, responders: delays(of: p), repeatEvery: person.repeatEvery,
+                                         told: .missed, again: .again)
         if let pause = person.pause, cycleStart(p) == pause.end {
             steps.append(Step(key: "pause end", at: pause.end, expires: nil, holds: false,
                               notices: [(p, .pauseEndedOwn)] + responders(of: p).map { ($0, .pauseEnded) }))
         }
         return steps
-    }
-
-    /// The occurrence of `step` that is due at `now` and not done yet, if any.
-    private func dueOccurrence(_ step: Step, of p: Int, now: Date) -> Int? {
-        guard step.at <= now else { return nil }
-        guard let period = step.period else { return people[p].fired[step.key] == nil ? 0 : nil }
-        let latest = Int(now.timeIntervalSince(step.at)) / period
-        return latest > (people[p].occurrences[step.key] ?? -1) ? latest : nil
     }
 
     /// Brings one person's deadline, and their jobs', up to date at `now`.
@@ -218,28 +203,16 @@ struct AlarmModel {
     /// time in time order (a later step may depend on an earlier one).
     private mutating func evaluateOwn(_ p: Int, now: Date) {
         guard let due = due(p), let start = cycleStart(p) else { return }
-        if people[p].cycle != start || (!people[p].held && people[p].deadline != due) {
+        if people[p].spell.isStale(start: start, due: due) {
             // A deadline that moved within its cycle starts afresh, but the
             // cycle's own step (the pause's end) stays done.
-            let kept = people[p].cycle == start ? people[p].fired.filter { $0.key == "pause end" } : [:]
-            people[p].cycle = start
-            people[p].deadline = due
-            people[p].held = false
-            people[p].fired = kept
-            people[p].occurrences = [:]
-            people[p].ackedBy = nil
+            let kept = people[p].spell.cycle == start ? people[p].spell.fired.filter { $0.key == "pause end" } : [:]
+            people[p].spell.restart(start: start, due: due, keeping: kept)
         }
-        while let next = steps(p).compactMap({ step in dueOccurrence(step, of: p, now: now).map { (step, $0) } })
-            .min(by: { ($0.0.at, $0.0.key) < ($1.0.at, $1.0.key) }) {
-            let (step, occurrence) = next
-            if step.period != nil {
-                people[p].occurrences[step.key] = occurrence
-            } else {
-                people[p].fired[step.key] = now
-                if let expires = step.expires, now >= expires { continue }
-            }
-            if step.holds { people[p].held = true }
-            for notice in step.notices { tell(notice.to, Event(kind: notice.kind, about: p, due: step.key == "pause end" ? nil : due, at: now)) }
+        while let next = people[p].spell.takeNext(steps(p), now: now) {
+            guard next.tells else { continue }
+            let about = next.step.key == "pause end" ? nil : due
+            for notice in next.step.notices { tell(notice.to, Event(kind: notice.kind, about: p, due: about, at: now)) }
         }
     }
 
@@ -251,8 +224,8 @@ struct AlarmModel {
     mutating func signUp(_ name: String) { people.append(Person(name: name)) }
 
     mutating func checkIn(_ p: Int, now: Date) {
-        if people[p].held {
-            for r in responders(of: p) where people[p].fired["told \(r)"] != nil {
+        if people[p].spell.held {
+            for r in responders(of: p) where people[p].spell.fired["told \(r)"] != nil {
                 tell(r, Event(kind: .safe, about: p, due: nil, at: now))
             }
         }

@@ -6,29 +6,46 @@ import Foundation
 ///   after its last check-in, or after it was added; the account's pause
 ///   holds it as it holds the account (its cycle begins at the pause's end).
 ///   It has no reminder and no "late" notice of its own.
+/// - A job with a daily deadline (`jobs add NAME --deadline HH:MM [--days
+///   DAYS]`) is due as the account's daily deadline would be, on the
+///   account's clocks: added (or after a pause), at the first deadline
+///   after that; checked in, at the deadline after the one the check-in
+///   met. Its cycle's deadline is worked out in the account's zone when the
+///   cycle is first brought up to date, and a later change of zone moves
+///   only the deadlines of the cycles after it.
 /// - At `due + grace` the account is told its job missed its check-in, and
 ///   each responder at `due + grace + their delay`, once per deadline; a
 ///   told miss stands until the job checks in; the account's repeats tell
-///   each told responder again, as for a person.
+///   each told responder again, as for a person (`Spell`).
 /// - `checkin --job NAME` after a told miss tells those told that it
 ///   recovered; `jobs remove NAME` ends it, silently.
 /// - `ack`: a responder acknowledges a told miss of any of the dependent's
 ///   jobs, once each; the account and the other responders hear of it, and
 ///   the steps not yet taken and the repeats stop until the next check-in.
 extension AlarmModel {
+    /// How a job is due: every so many seconds, or at a daily deadline.
+    enum JobSchedule: Equatable, CustomStringConvertible {
+        case every(Int)
+        case daily(Daily)
+
+        var description: String {
+            switch self {
+            case .every(let seconds): "every \(seconds) s"
+            case .daily(let daily): "at \(daily)"
+            }
+        }
+    }
+
     /// One job's schedule and what its current deadline did.
     struct Job {
         var name: String
-        var every: Int
+        var schedule: JobSchedule
         var grace: Int
         var createdAt: Date
         var lastCheckIn: Date?
-        var cycle: Date?
-        var deadline: Date?
-        var held = false
-        var fired: [String: Date] = [:]
-        var occurrences: [String: Int] = [:]
-        var ackedBy: Int?
+        /// The daily deadline worked out for the cycle that began at `start` (and how).
+        var fitted: (start: Date, byCheckIn: Bool, due: Date)?
+        var spell = Spell()
     }
 
     static let jobNames = ["backup", "sync"]
@@ -46,64 +63,42 @@ extension AlarmModel {
 
     func jobDue(_ p: Int, _ j: Int) -> Date {
         let job = people[p].jobs[j], start = jobCycleStart(p, j)
-        if job.held, job.cycle == start, let deadline = job.deadline { return deadline }
-        return start.addingTimeInterval(Double(job.every))
+        if job.spell.held, job.spell.cycle == start, let deadline = job.spell.deadline { return deadline }
+        switch job.schedule {
+        case .every(let seconds):
+            return start.addingTimeInterval(Double(seconds))
+        case .daily(let daily):
+            let byCheckIn = start == job.lastCheckIn
+            if let fitted = job.fitted, fitted.start == start, fitted.byCheckIn == byCheckIn { return fitted.due }
+            return dailyDue(daily, start: start, byCheckIn: byCheckIn, zone: people[p].zone)
+        }
     }
 
     /// The rules of the job's current deadline (`steps` for a person's, without reminders).
     func jobSteps(_ p: Int, _ j: Int) -> [Step] {
-        let job = people[p].jobs[j], due = jobDue(p, j)
-        let graceEnds = due.addingTimeInterval(Double(job.grace))
-        var steps = [Step(key: "missed", at: graceEnds, expires: nil, holds: true, notices: [(p, .jobMissedOwn)])]
-        for r in responders(of: p) {
-            let planned = graceEnds.addingTimeInterval(Double(people[p].links[r]?.delay ?? 0))
-            let told = job.fired["told \(r)"]
-            if job.ackedBy == nil || told != nil {
-                steps.append(Step(key: "told \(r)", at: planned, expires: nil, holds: false, notices: [(r, .jobMissed)]))
-            }
-            if let every = people[p].repeatEvery, job.ackedBy == nil {
-                steps.append(Step(key: "again \(r)", at: (told ?? planned).addingTimeInterval(Double(every)), expires: nil,
-                                  holds: false, period: every, notices: [(r, .jobAgain)]))
-            }
-        }
-        return steps
-    }
-
-    /// The occurrence of the job's `step` due at `now` and not done yet, if any.
-    private func dueOccurrence(_ step: Step, of job: Job, now: Date) -> Int? {
-        guard step.at <= now else { return nil }
-        guard let period = step.period else { return job.fired[step.key] == nil ? 0 : nil }
-        let latest = Int(now.timeIntervalSince(step.at)) / period
-        return latest > (job.occurrences[step.key] ?? -1) ? latest : nil
+        let job = people[p].jobs[j]
+        let graceEnds = jobDue(p, j).addingTimeInterval(Double(job.grace))
+        return [Step(key: "missed", at: graceEnds, expires: nil, holds: true, notices: [(p, .jobMissedOwn)])]
+            + job.spell.escalation(graceEnds: graceEnds, responders: delays(of: p), repeatEvery: people[p].repeatEvery,
+                                   told: .jobMissed, again: .jobAgain)
     }
 
     /// Brings one job's deadline up to date at `now`, a step at a time in time order.
     mutating func evaluateJob(_ p: Int, _ j: Int, now: Date) {
         let due = jobDue(p, j), start = jobCycleStart(p, j)
-        if people[p].jobs[j].cycle != start || (!people[p].jobs[j].held && people[p].jobs[j].deadline != due) {
-            let job = people[p].jobs[j]
-            people[p].jobs[j] = Job(name: job.name, every: job.every, grace: job.grace, createdAt: job.createdAt,
-                                    lastCheckIn: job.lastCheckIn, cycle: start, deadline: due)
-        }
-        while let next = jobSteps(p, j).compactMap({ step in
-            dueOccurrence(step, of: people[p].jobs[j], now: now).map { (step, $0) }
-        }).min(by: { ($0.0.at, $0.0.key) < ($1.0.at, $1.0.key) }) {
-            let (step, occurrence) = next
-            if step.period != nil {
-                people[p].jobs[j].occurrences[step.key] = occurrence
-            } else {
-                people[p].jobs[j].fired[step.key] = now
-            }
-            if step.holds { people[p].jobs[j].held = true }
-            let name = people[p].jobs[j].name
-            for notice in step.notices { tell(notice.to, Event(kind: notice.kind, about: p, due: due, at: now, job: name)) }
+        if case .daily = people[p].jobs[j].schedule { people[p].jobs[j].fitted = (start, start == people[p].jobs[j].lastCheckIn, due) }
+        if people[p].jobs[j].spell.isStale(start: start, due: due) { people[p].jobs[j].spell.restart(start: start, due: due) }
+        let name = people[p].jobs[j].name
+        while let next = people[p].jobs[j].spell.takeNext(jobSteps(p, j), now: now) {
+            guard next.tells else { continue }
+            for notice in next.step.notices { tell(notice.to, Event(kind: notice.kind, about: p, due: due, at: now, job: name)) }
         }
     }
 
-    /// `jobs add NAME --every SECONDS [--grace SECONDS]`.
-    mutating func addJob(_ p: Int, _ name: String, every: Int, grace: Int, now: Date) -> Outcome {
+    /// `jobs add NAME (--every SECONDS | --deadline HH:MM --days DAYS) [--grace SECONDS]`.
+    mutating func addJob(_ p: Int, _ name: String, _ schedule: JobSchedule, grace: Int, now: Date) -> Outcome {
         guard jobIndex(p, name) == nil else { return .refused }
-        people[p].jobs.append(Job(name: name, every: every, grace: grace, createdAt: now))
+        people[p].jobs.append(Job(name: name, schedule: schedule, grace: grace, createdAt: now))
         evaluate(p, now: now)
         return .done
     }
@@ -111,8 +106,8 @@ extension AlarmModel {
     /// `checkin --job NAME`: a told miss is over for those told of it.
     mutating func checkInJob(_ p: Int, _ name: String, now: Date) -> Outcome {
         guard let j = jobIndex(p, name) else { return .notFound }
-        if people[p].jobs[j].held {
-            for r in responders(of: p) where people[p].jobs[j].fired["told \(r)"] != nil {
+        if people[p].jobs[j].spell.held {
+            for r in responders(of: p) where people[p].jobs[j].spell.fired["told \(r)"] != nil {
                 tell(r, Event(kind: .jobRecovered, about: p, due: nil, at: now, job: name))
             }
         }
@@ -130,15 +125,15 @@ extension AlarmModel {
     }
 
     /// The jobs of `p` whose responders were told of a miss.
-    func missedJobs(_ p: Int) -> [Int] { people[p].jobs.indices.filter { people[p].jobs[$0].held } }
+    func missedJobs(_ p: Int) -> [Int] { people[p].jobs.indices.filter { people[p].jobs[$0].spell.held } }
 
     /// `ack`'s part for jobs: each told miss not yet acknowledged is, by `r`;
     /// whether anything was.
     mutating func acknowledgeJobs(_ r: Int, _ p: Int, others: [Int], now: Date) -> Bool {
         var changed = false
-        for j in missedJobs(p) where people[p].jobs[j].ackedBy == nil {
+        for j in missedJobs(p) where people[p].jobs[j].spell.ackedBy == nil {
             let name = people[p].jobs[j].name
-            people[p].jobs[j].ackedBy = r
+            people[p].jobs[j].spell.ackedBy = r
             tell(p, Event(kind: .ackJobOwn, about: p, due: nil, at: now, by: r, job: name))
             for other in others { tell(other, Event(kind: .ackJob, about: p, due: nil, at: now, by: r, job: name)) }
             changed = true

@@ -55,7 +55,7 @@ extension AlarmModel {
         return dailyDue(daily, start: start, byCheckIn: byCheckIn, zone: person.zone)
     }
 
-    private func dailyDue(_ daily: Daily, start: Date, byCheckIn: Bool, zone: String) -> Date {
+    func dailyDue(_ daily: Daily, start: Date, byCheckIn: Bool, zone: String) -> Date {
         let first = Self.deadline(daily, after: start, zone: zone)
         return byCheckIn ? Self.deadline(daily, after: first, zone: zone) : first
     }
@@ -81,7 +81,7 @@ extension AlarmModel {
     mutating func setZone(_ p: Int, _ zone: String, now: Date) -> Outcome {
         let before = due(p)
         people[p].zone = zone
-        guard let daily = people[p].daily, let old = before, !people[p].held, let start = cycleStart(p) else { return .done }
+        guard let daily = people[p].daily, let old = before, !people[p].spell.held, let start = cycleStart(p) else { return .done }
         people[p].zoneKept = nil
         let byCheckIn = start == people[p].lastCheckIn
         let base = dailyDue(daily, start: start, byCheckIn: byCheckIn, zone: zone)
@@ -103,7 +103,7 @@ extension AlarmModel {
 
     /// `trip extend SECONDS`.
     mutating func extendTrip(_ p: Int, by seconds: Int, now: Date) -> Outcome {
-        guard seconds > 0, let trip = tripInProgress(p), !people[p].held else { return .refused }
+        guard seconds > 0, let trip = tripInProgress(p), !people[p].spell.held else { return .refused }
         let moved = trip.due.addingTimeInterval(Double(seconds))
         guard moved >= now.addingTimeInterval(60), moved <= now.addingTimeInterval(30 * 86_400) else { return .refused }
         people[p].trip = (trip.start, moved)
@@ -130,6 +130,15 @@ extension AlarmModel {
         Daily(hour: 23, minute: 45, weekdays: [7]),
         Daily(hour: 0, minute: 0, weekdays: [2, 5]),
     ]
+}
+
+extension AlarmModel.Daily: CustomStringConvertible {
+    var description: String { "\(hour):\(minute) on \(weekdays.sorted())" }
+
+    /// The core's value of the same deadline.
+    var deadline: DailyDeadline {
+        DailyDeadline(time: TimeOfDay(hour: hour, minute: minute)!, days: DaySet(weekdays.map { Weekday.calendar($0) })!)
+    }
 }
 
 extension Weekday {

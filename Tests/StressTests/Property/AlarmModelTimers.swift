@@ -7,7 +7,7 @@ extension AlarmModel {
     /// responders were told of the miss, while paused, and when the deadline
     /// would end up past, or more than 7 days from now.
     mutating func extend(_ p: Int, by seconds: Int, now: Date) -> Outcome {
-        guard let start = cycleStart(p), let due = due(p), !people[p].held, !isPaused(p, at: now) else { return .refused }
+        guard let start = cycleStart(p), let due = due(p), !people[p].spell.held, !isPaused(p, at: now) else { return .refused }
         let moved = due.addingTimeInterval(Double(seconds))
         guard seconds > 0, moved > now, moved <= now.addingTimeInterval(7 * 86_400) else { return .refused }
         let before = people[p].extra.map { $0.cycle == start ? $0.seconds : 0 } ?? 0
@@ -20,7 +20,7 @@ extension AlarmModel {
     /// pause in force is replaced (it keeps its start); refused on a trip.
     /// The responders are told.
     mutating func pause(_ p: Int, for seconds: Int, now: Date) -> Outcome {
-        guard people[p].lastCheckIn != nil, !people[p].held, tripInProgress(p) == nil else { return .refused }
+        guard people[p].lastCheckIn != nil, !people[p].spell.held, tripInProgress(p) == nil else { return .refused }
         guard (60...30 * 86_400).contains(seconds) else { return .refused }
         let start = isPaused(p, at: now) ? people[p].pause?.start ?? now : now
         people[p].pause = (start, now.addingTimeInterval(Double(seconds)))
@@ -46,7 +46,7 @@ extension AlarmModel {
         let drillOpen = drills[p].map {
             $0.told.contains(r) && !$0.acked.contains(r) && now.timeIntervalSince($0.sentAt) < Drill.acknowledgeable
         } ?? false
-        guard link.isDependent, people[p].held || people[p].alert || drillOpen || !missedJobs(p).isEmpty else {
+        guard link.isDependent, people[p].spell.held || people[p].alert || drillOpen || !missedJobs(p).isEmpty else {
             return .refused
         }
         let others = responders(of: p).filter { $0 != r }
@@ -55,8 +55,8 @@ extension AlarmModel {
             drills[p]?.acked.insert(r)
             changed = true
         }
-        if people[p].held, people[p].ackedBy == nil {
-            people[p].ackedBy = r
+        if people[p].spell.held, people[p].spell.ackedBy == nil {
+            people[p].spell.ackedBy = r
             tell(p, Event(kind: .ackMissedOwn, about: p, due: nil, at: now, by: r))
             for other in others { tell(other, Event(kind: .ackMissed, about: p, due: nil, at: now, by: r)) }
             changed = true

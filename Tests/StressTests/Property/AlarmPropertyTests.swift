@@ -6,16 +6,21 @@ import TestSupport
 /// check-ins, interval and reminder changes, pings and answers, alerts,
 /// contacts added, re-roled and removed, pauses (many from the opening on,
 /// so that intervals change during and after them), resumes, extensions,
-/// preference changes, jobs added, checked in and removed, clock jumps of
-/// any size (a few backwards), and
-/// several evaluators on clocks a little apart. After every step each
+/// preference changes, drills, daily deadlines, zones and trips, jobs (on
+/// an interval or a daily deadline) added, checked in and removed, files of
+/// an account's own damaged and later repaired, clock jumps of any size
+/// (across DST changes, a few backwards), and several evaluators on clocks
+/// a little apart. After every step each
 /// person's reminders, misses, "safe" notices, pause notices and alerts are
 /// exactly the model's, at the same moments: every deadline passed without
 /// a check-in told the account and each of its responders once, each step
 /// fired once (a pause's end too, however the deadline moved after it),
 /// nothing came early, and a met deadline told nobody; and what their
 /// preferences hand to the notify command is the model's (every alarm
-/// about a dependent, whatever the switches).
+/// about a dependent, whatever the switches). While a file is damaged,
+/// everyone is told exactly as without the damage, the account's check-in
+/// and alert work, and a command that fails names the file
+/// (`AlarmModelDamage.swift`); once repaired, nothing is told twice.
 ///
 /// `swift test` runs `AlarmPropertyTests.sequences` fixed seeds of `steps`
 /// steps (a few seconds); `LIFESIGNAL_ALARM_SEQUENCES=N` runs N more
@@ -133,12 +138,16 @@ enum AlarmAction: CustomStringConvertible {
     case tripStart(Int, seconds: Int)
     case tripExtend(Int, seconds: Int)
     case tripEnd(Int)
-    /// `jobs add NAME --every SECONDS --grace SECONDS`.
-    case jobAdd(Int, String, every: Int, grace: Int)
+    /// `jobs add NAME (--every SECONDS | --deadline HH:MM --days DAYS) --grace SECONDS`.
+    case jobAdd(Int, String, AlarmModel.JobSchedule, grace: Int)
     /// `checkin --job NAME`.
     case jobCheckIn(Int, String)
     /// `jobs remove NAME --yes`.
     case jobRemove(Int, String)
+    /// One of the person's own files damaged (with `AlarmModel.damages[bytes]`), while none is.
+    case damage(Int, AlarmModel.DamagedFile, bytes: Int)
+    /// The damaged file put back as it was.
+    case repair
     case advance(seconds: Int)
     /// Catch-ups by processes whose clocks are these many seconds behind.
     case evaluators([Int])
@@ -164,14 +173,17 @@ enum AlarmAction: CustomStringConvertible {
         case .ack(let r, let p): "\(r) acknowledges \(p)"
         case .drill(let p): "\(p) runs a drill"
         case .daily(let p, let daily):
-            "\(p) sets a daily deadline \(daily.map { "\($0.hour):\($0.minute) on \($0.weekdays.sorted())" } ?? "off")"
+            "\(p) sets a daily deadline \(daily.map { "\($0)" } ?? "off")"
         case .zone(let p, let zone): "\(p) moves to \(zone)"
         case .tripStart(let p, let seconds): "\(p) starts a trip of \(seconds) s"
         case .tripExtend(let p, let seconds): "\(p) extends the trip by \(seconds) s"
         case .tripEnd(let p): "\(p) ends the trip"
-        case .jobAdd(let p, let name, let every, let grace): "\(p) adds job \(name) every \(every) s, grace \(grace) s"
+        case .jobAdd(let p, let name, let schedule, let grace): "\(p) adds job \(name) \(schedule), grace \(grace) s"
         case .jobCheckIn(let p, let name): "\(p) checks in job \(name)"
         case .jobRemove(let p, let name): "\(p) removes job \(name)"
+        case .damage(let p, let file, let bytes):
+            "\(p)'s \(file) file damaged (\(String(decoding: AlarmModel.damages[bytes], as: UTF8.self)))"
+        case .repair: "the damaged file repaired"
         case .advance(let seconds): "time \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .evaluators(let lags): "\(lags.count) evaluators, clocks behind by \(lags) s"
         }
@@ -216,8 +228,11 @@ enum AlarmAction: CustomStringConvertible {
     }
 
     static func jobAdd(_ p: Int, using random: inout SeededGenerator) -> AlarmAction {
-        .jobAdd(p, random.pick(AlarmModel.jobNames), every: random.pick([60, 3600, 6 * 3600, 86_400]),
-                grace: random.pick([0, 0, 1800, 7200]))
+        // Half of them on a daily deadline, across the DST changes of the account's zone.
+        let schedule: AlarmModel.JobSchedule = Bool.random(using: &random)
+            ? .every(random.pick([60, 3600, 6 * 3600, 86_400]))
+            : .daily(random.pick(AlarmModel.dailies.compactMap { $0 }))
+        return .jobAdd(p, random.pick(AlarmModel.jobNames), schedule, grace: random.pick([0, 0, 1800, 7200]))
     }
 
     static func random(people: Int, using random: inout SeededGenerator) -> AlarmAction {
@@ -226,8 +241,12 @@ enum AlarmAction: CustomStringConvertible {
         let maybe = { (random: inout SeededGenerator) -> Bool? in
             Int.random(in: 0..<3, using: &random) == 0 ? nil : Bool.random(using: &random)
         }
-        // Issue 14's commands in about a quarter of the steps, issue 29's in a sixth.
-        switch Int.random(in: 0..<170, using: &random) {
+        // Issue 14's commands in about a quarter of the steps, issue 29's in a
+        // sixth, a damaged file or its repair in one in eighteen.
+        switch Int.random(in: 0..<180, using: &random) {
+        case 170..<176:
+            return .damage(a, random.pick(AlarmModel.DamagedFile.allCases), bytes: Int.random(in: 0..<AlarmModel.damages.count, using: &random))
+        case 176..<180: return .repair
         case 158..<162: return jobAdd(a, using: &random)
         case 162..<167: return .jobCheckIn(a, random.pick(AlarmModel.jobNames))
         case 167..<170: return .jobRemove(a, random.pick(AlarmModel.jobNames))

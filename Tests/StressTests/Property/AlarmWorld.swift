@@ -13,7 +13,9 @@ import ZoneInfoFiles
 /// changes nothing. After each step every person's alarm notices
 /// (reminders, misses, "safe", alerts) must be exactly the model's, at the
 /// same moments, and each person's deadline and alert what the model says;
-/// so must those of them their preferences hand to the notify command.
+/// so must those of them their preferences hand to the notify command
+/// (`AlarmWorld+Compare.swift`). A damaged file (`AlarmWorld+Damage.swift`)
+/// may make a command fail, as `AlarmModel.containment` allows.
 final class AlarmWorld {
     /// Where the store lives.
     enum Backing {
@@ -31,17 +33,22 @@ final class AlarmWorld {
     var now = Clock.start
     var model = AlarmModel()
     var accounts: [EntityID] = []
-    /// Each person's alarm notices read so far, and the next feed index to read.
-    private var seen: [[AlarmModel.Event]] = []
-    private var nextIndex: [Int] = []
+    /// Each person's alarm notices read so far, and the next feed index to
+    /// read (`AlarmWorld+Compare.swift` reads them).
+    var seen: [[AlarmModel.Event]] = []
+    var nextIndex: [Int] = []
     /// Of those, the ones the person's preferences hand to the notify
     /// command (judged when read, as a delivery run right after would),
     /// and the same of the model's, with how many of its notices were judged.
-    private var handed: [[AlarmModel.Event]] = []
-    private var expectedHanded: [[AlarmModel.Event]] = []
-    private var judged: [Int] = []
+    var handed: [[AlarmModel.Event]] = []
+    var expectedHanded: [[AlarmModel.Event]] = []
+    var judged: [Int] = []
     /// Each person's drill notices read so far (all handed on, whatever the preferences).
-    private var drillNotices: [Int] = []
+    var drillNotices: [Int] = []
+    /// The damaged file in force (`AlarmWorld+Damage.swift`), and the
+    /// message of the last command that failed on it.
+    var damage: Damage?
+    private var damageFailure = ""
 
     /// A world of people who have just signed up, to start sequences from.
     struct Start {
@@ -152,6 +159,9 @@ final class AlarmWorld {
             return .done
         } catch let error as any UserFacingError where error.kind == .refused || error.kind == .notFound {
             return error.kind == .notFound ? .notFound : .refused
+        } catch let error as any UserFacingError where error.kind == .damaged {
+            damageFailure = error.message
+            return .damaged
         }
     }
 
@@ -166,6 +176,12 @@ final class AlarmWorld {
             return
         case .evaluators(let lags):
             try evaluate(lags: lags)
+            return
+        case .damage(let p, let file, let bytes):
+            _ = try damage(p, file, with: AlarmModel.damages[bytes])
+            return
+        case .repair:
+            try repair(label)
             return
         case .checkIn(let p):
             try transaction { store, env in
@@ -282,10 +298,7 @@ final class AlarmWorld {
         case .daily(let p, let daily):
             real = try outcome { store, env in
                 var account = try self.account(p, store)
-                let schedule = daily.map { daily in
-                    DailySchedule(deadline: DailyDeadline(time: TimeOfDay(hour: daily.hour, minute: daily.minute)!,
-                                                          days: DaySet(daily.weekdays.map { Weekday.calendar($0) })!))
-                }
+                let schedule = daily.map { DailySchedule(deadline: $0.deadline) }
                 try AccountService(store: store, env: env).setDailySchedule(&account, schedule)
             }
             model.catchUp(now: now)
@@ -319,13 +332,17 @@ final class AlarmWorld {
             }
             model.catchUp(now: now)
             expected = model.endTrip(p, now: now)
-        case .jobAdd(let p, let name, let every, let grace):
+        case .jobAdd(let p, let name, let schedule, let grace):
             real = try outcome { store, env in
                 var account = try self.account(p, store)
-                try JobService(store: store, env: env).add(&account, name: name, due: .every(every), grace: grace, maxRuntime: nil)
+                let due: JobService.Due = switch schedule {
+                case .every(let seconds): .every(seconds)
+                case .daily(let daily): .daily(daily.deadline)
+                }
+                try JobService(store: store, env: env).add(&account, name: name, due: due, grace: grace, maxRuntime: nil)
             }
             model.catchUp(now: now)
-            expected = model.addJob(p, name, every: every, grace: grace, now: now)
+            expected = model.addJob(p, name, schedule, grace: grace, now: now)
         case .jobCheckIn(let p, let name):
             real = try outcome { store, env in
                 var account = try self.account(p, store)
@@ -355,15 +372,24 @@ final class AlarmWorld {
             model.set(p, key, on: on)
             return
         case .respond(let p):
-            let answered = try transaction { store, env in
-                var account = try account(p, store)
-                return try PingService(store: store, env: env).respond(nil, owner: &account).answered.count
+            var answered = 0
+            real = try outcome { store, env in
+                var account = try self.account(p, store)
+                answered = try PingService(store: store, env: env).respond(nil, owner: &account).answered.count
             }
+            if real != .done { break }
             model.catchUp(now: now)
             let predicted = model.respond(p, now: now)
             try #require(answered == predicted, "\(label): answered \(answered), the rules say \(predicted)")
             return
         }
+        if real == .damaged {
+            try judgeDamageFailure(action, message: damageFailure, before: before, label)
+            model = before
+            model.catchUp(now: now)
+            return
+        }
+        if real == .done { try judgeDamageSuccess(action, before: before, label) }
         try #require(real == expected, "\(label): the services say \(real), the rules say \(expected)")
         // A refused command changes nothing of its own; the deadlines it
         // brought up to date first stay so (that is committed before the
@@ -371,49 +397,6 @@ final class AlarmWorld {
         if expected == .refused || expected == .notFound {
             model = before
             model.catchUp(now: now)
-        }
-    }
-
-    /// Every person's alarm notices, read from the real feeds, against the model's.
-    func compare(_ label: String) throws {
-        try store.readWithoutCatchUp { layout in try compare(label, layout) }
-    }
-
-    private func compare(_ label: String, _ store: LayoutStore) throws {
-        let names = Dictionary(uniqueKeysWithValues: model.people.enumerated().map { ($0.element.name, $0.offset) })
-        for p in accounts.indices {
-            guard let account = try store.account(accounts[p]) else { throw HarnessFailure("\(label): account \(p) is gone") }
-            // Only a feed that grew is read again (this is most of the test's time).
-            if try store.feedSummary(of: accounts[p]).nextIndex > nextIndex[p] {
-                try store.visitFeed(of: accounts[p], from: nextIndex[p]) { item in
-                    nextIndex[p] = item.index + 1
-                    if AlarmFeedReading.isDrillNotice(item) {
-                        try #require(account.preferences.delivers(item), "\(label): a drill's notice is held back: \(item.title)")
-                        drillNotices[p] += 1
-                        return true
-                    }
-                    guard let event = try AlarmFeedReading.event(item, owner: p, names: names) else { return true }
-                    seen[p].append(event)
-                    if account.preferences.delivers(item) { handed[p].append(event) }
-                    return true
-                }
-            }
-            try #require(drillNotices[p] == model.drillNotices[p, default: 0],
-                         "\(label): \(model.people[p].name) holds \(drillNotices[p]) drill notices, the rules say \(model.drillNotices[p, default: 0])")
-            let real = seen[p].sorted(), expected = (model.expected[p] ?? []).sorted()
-            try #require(real == expected, "\(label): \(model.people[p].name) holds\n\(real)\nbut the rules say\n\(expected)")
-            let told = model.expected[p] ?? []
-            expectedHanded[p] += told[judged[p]...].filter { model.hands($0.kind, to: p) }
-            judged[p] = told.count
-            let (given, meant) = (handed[p].sorted(), expectedHanded[p].sorted())
-            try #require(given == meant, "\(label): \(model.people[p].name)'s notify command is handed\n\(given)\nbut the rules say\n\(meant)")
-            // What status shows: the deadline (a told miss stands) and the alert.
-            let shown = "\(label): \(model.people[p].name) is due \(String(describing: account.nextCheckInDue)), "
-                + "alert \(account.isAlertActive); the rules say \(String(describing: model.due(p))), \(model.people[p].alert)"
-            try #require(account.nextCheckInDue == model.due(p) && account.isAlertActive == model.people[p].alert, "\(shown)")
-            let jobs = account.jobs.map { "\($0.name) due \(String(describing: JobDeadline($0).nextCheckInDue(of: account, zones: Self.zones)))" }
-            let modelJobs = model.people[p].jobs.indices.map { "\(model.people[p].jobs[$0].name) due \(String(describing: model.jobDue(p, $0) as Date?))" }
-            try #require(jobs == modelJobs, "\(label): \(model.people[p].name)'s jobs are \(jobs); the rules say \(modelJobs)")
         }
     }
 }
