@@ -97,7 +97,7 @@ public final class EtcdBackend: StoreBackend {
     }
 
     /// Keeps `reader`'s snapshot for the next call.
-    private func keep(_ reader: EtcdSnapshotReader) {
+    func keep(_ reader: EtcdSnapshotReader) {
         if let seed = reader.seed() { opening.withLock { $0 = seed } }
     }
 
