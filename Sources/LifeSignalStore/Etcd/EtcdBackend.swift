@@ -145,6 +145,7 @@ public final class EtcdBackend: StoreBackend {
             var atOnce = false
             var waiting = false
             let reader = reader(seed: seed)
+            reader.writes = true
             seed = nil
             let transaction = EtcdTransaction(reader: reader, writable: true)
             do {

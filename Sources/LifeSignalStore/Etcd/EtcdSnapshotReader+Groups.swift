@@ -2,9 +2,10 @@ import EtcdClient
 
 /// Reading another account's files as a group (`StoreReadGroups`): the
 /// first of them read alone brings the rest, with those of the groups the
-/// body said it may read next, and what an append to each group's feed
-/// reads (its last segment, and an ID-index file picked at random, which
-/// the new item's ID is then made to start with), in one request.
+/// body said it may read next, and, in a transaction that writes, what an
+/// append to each group's feed reads (its last segment, and an ID-index
+/// file picked at random, which the new item's ID is then made to start
+/// with), in one request.
 extension EtcdSnapshotReader {
     /// The reads a group brings along with the file asked for, and what to
     /// do with each answer.
@@ -43,7 +44,8 @@ extension EtcdSnapshotReader {
             }
         }
         group.files = group.requests.count
-        for directory in directories {
+        // A snapshot that only reads (a status) appends nothing.
+        for directory in directories where writes {
             if let numbered = groups.lastNumbered { lastNumbered(in: directory + "/" + numbered, into: &group) }
             if let picked = groups.picked { pick(in: directory + "/" + picked, digits: groups.pickedDigits, into: &group) }
         }

@@ -78,6 +78,9 @@ final class EtcdSnapshotReader {
     var hintedAbsentUnread: [String] = []
     /// The first failure of the cluster met, whatever the body did with it.
     private(set) var failure: (any Error)?
+    /// Whether a transaction that writes reads through this snapshot: only
+    /// then do groups bring what an append to their feeds reads.
+    var writes = false
     /// Whole-store work's state (`EtcdBulkReads`).
     var bulk = EtcdBulkState()
 
