@@ -66,10 +66,10 @@ struct EtcdDistantRows {
         rows = [
             Row(label: "status", arguments: ["status"], target: 1),
             Row(label: "checkin", arguments: ["checkin"], target: 2),
-            Row(label: "alert on", arguments: ["alert", "on", "--yes"], before: [["alert", "off"]], target: 3),
+            Row(label: "alert on", arguments: ["alert", "on", "--yes"], before: [["alert", "off"]], target: 2),
             Row(label: "agent delivery (tick)", arguments: ["tick"], addsFeedItem: true, target: 4),
             Row(label: "contacts add", arguments: ["contacts", "add", code, "--responder", "--dependent"],
-                before: [["contacts", "remove", name, "--yes"]], target: 4),
+                before: [["contacts", "remove", name, "--yes"]], target: 2),
         ]
     }
 

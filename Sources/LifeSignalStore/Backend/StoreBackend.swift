@@ -176,6 +176,27 @@ public struct StoreReadGroups: Sendable, Equatable {
         self.pickedDigits = pickedDigits
     }
 
+    /// A file of `directory`'s `picked` directory, named by digits chosen
+    /// at random; nil when the groups pick none.
+    func randomPick(in directory: String) -> String? {
+        guard let picked, pickedDigits > 0 else { return nil }
+        var generator = SystemRandomNumberGenerator()
+        let hex = Array("0123456789abcdef")
+        let name = String((0..<pickedDigits).map { _ in hex[Int(generator.next(upperBound: 16 as UInt8))] })
+        return directory + "/" + picked + "/" + name + ".json"
+    }
+
+    /// The picked directory `path` is a file of (`parent/NAME/picked`), when it is one.
+    func pickedDirectory(of path: String) -> String? {
+        let start = parent + "/"
+        guard let picked, path.hasPrefix(start) else { return nil }
+        let rest = path.dropFirst(start.count)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let inGroup = rest[rest.index(after: slash)...]
+        guard inGroup.hasPrefix(picked + "/"), !inGroup.dropFirst(picked.count + 1).contains("/") else { return nil }
+        return start + rest[..<slash] + "/" + picked
+    }
+
     /// The group directory `path` is in (`parent/NAME`), when it names one of the group's files.
     func directory(of path: String) -> String? {
         let start = parent + "/"

@@ -90,14 +90,14 @@ final class EtcdLease: StoreLease {
     /// Writes `record` when `compare` holds: the key's new revision, or nil
     /// when it did not hold, with what the key then held and the cluster's
     /// time. A resent write whose first send had committed is recognised by
-    /// its holder.
-    /// With `reads`, a write that succeeds also answers them, after it (`Written.reads`).
+    /// its holder. With `reads`, a write that succeeds also answers them,
+    /// at its own revision (`Written.reads`).
     private static func write(_ record: Record, key: [UInt8], if compare: Compare, reading reads: [RangeRequest] = [],
                               backend: EtcdBackend) throws -> Written {
         let response: TxnResponse
         do {
-            response = try backend.client.txn(TxnRequest(compares: [compare], success: [.put(key: key, value: record.bytes)] + reads.map { .range($0) },
-                                                         failure: [.range(RangeRequest(key: key))]),
+            let success: [TxnOperation] = [.put(key: key, value: record.bytes)] + reads.map { .range($0) }
+            response = try backend.client.txn(TxnRequest(compares: [compare], success: success, failure: [.range(RangeRequest(key: key))]),
                                               resendIfAmbiguous: true, deadline: backend.operation().deadline)
         } catch {
             throw StoreError.from(error, store: backend.name)
@@ -105,7 +105,7 @@ final class EtcdLease: StoreLease {
         let serverTime = response.header.serverTime
         if response.succeeded {
             let answers = response.responses.compactMap { if case .range(let range) = $0 { range } else { nil } }
-            // A resent write whose first send committed answers with the failure branch: no reads then.
+            // Every read answered, or none is used.
             let complete = answers.count == reads.count
             return Written(revision: response.header.revision, serverTime: serverTime,
                            header: complete ? response.header : nil, reads: complete ? answers : [])

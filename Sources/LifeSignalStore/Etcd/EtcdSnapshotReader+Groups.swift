@@ -47,7 +47,7 @@ extension EtcdSnapshotReader {
         // A snapshot that only reads (a status) appends nothing.
         for directory in directories where writes {
             if let numbered = groups.lastNumbered { lastNumbered(in: directory + "/" + numbered, into: &group) }
-            if let picked = groups.picked { pick(in: directory + "/" + picked, digits: groups.pickedDigits, into: &group) }
+            pick(in: directory, groups, into: &group)
         }
         return group
     }
@@ -87,11 +87,9 @@ extension EtcdSnapshotReader {
     /// at random (so that the IDs made to start with its name stay evenly
     /// spread), for `pickedFile(in:)` to name. Not learned for the next
     /// command's hint: the next command picks its own.
-    private func pick(in directory: String, digits: Int, into group: inout GroupRead) {
-        guard digits > 0, grouped.picks[directory] == nil else { return }
-        var generator = SystemRandomNumberGenerator()
-        let hex = Array("0123456789abcdef")
-        let path = directory + "/" + String((0..<digits).map { _ in hex[Int(generator.next(upperBound: 16 as UInt8))] }) + ".json"
+    private func pick(in groupDirectory: String, _ groups: StoreReadGroups, into group: inout GroupRead) {
+        guard let path = groups.randomPick(in: groupDirectory), let directory = groups.pickedDirectory(of: path),
+              grouped.picks[directory] == nil else { return }
         grouped.picks[directory] = path
         guard values[path] == nil, coveringListing(of: path) == nil else { return }
         let key = operation.keys.key(path)

@@ -27,6 +27,10 @@ extension EtcdSnapshotReader {
         let reads = HintReads(number: number)
         let asked = Set(requests.filter { $0.rangeEnd == nil && !$0.keysOnly && !$0.countOnly }.map(\.key))
         var askedByName: [String] = []
+        // A file the hint names in a group's picked directory is that group's pick.
+        for path in hint.files {
+            if let directory = hint.groups?.pickedDirectory(of: path), grouped.picks[directory] == nil { grouped.picks[directory] = path }
+        }
         for path in hint.files where values[path] == nil && !asked.contains(keys.key(path)) {
             askedByName.append(path)
             let key = keys.key(path)
