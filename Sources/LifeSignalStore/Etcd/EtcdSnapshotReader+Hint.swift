@@ -87,9 +87,9 @@ extension EtcdSnapshotReader {
     }
 
     /// `requests` and the hint's reads in one round trip; what the hint read is kept.
-    func fetch(_ requests: [RangeRequest], with reads: HintReads) throws -> [RangeResponse] {
+    func fetch(_ requests: [RangeRequest], with reads: HintReads, refusable: Bool) throws -> [RangeResponse] {
         hintTaken = reads.number
-        let responses = try fetch(requests + reads.requests)
+        let responses = try fetch(requests + reads.requests, refusable: refusable)
         take(reads, answers: responses.dropFirst(requests.count))
         return Array(responses.prefix(requests.count))
     }

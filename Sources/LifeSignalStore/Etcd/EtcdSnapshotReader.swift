@@ -262,7 +262,7 @@ final class EtcdSnapshotReader {
         // Whole-store work takes as long as the store is large: each of its
         // requests, not the snapshot, is bounded.
         let deadline = bulk.wholeStore ? Deadline.after(operation.timeout) : operation.deadline
-        if let reads = hintReads(besides: requests) { return try fetch(requests, with: reads) }
+        if let reads = hintReads(besides: requests) { return try fetch(requests, with: reads, refusable: refusable) }
         var pinned = requests
         if let revision {
             for index in pinned.indices {
