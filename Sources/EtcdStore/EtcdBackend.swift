@@ -98,7 +98,7 @@ public final class EtcdBackend: StoreBackend {
     }
 
     /// Keeps `reader`'s snapshot for the next call.
-    private func keep(_ reader: EtcdSnapshotReader) {
+    func keep(_ reader: EtcdSnapshotReader) {
         if let seed = reader.seed() { opening.withLock { $0 = seed } }
     }
 
@@ -146,6 +146,7 @@ public final class EtcdBackend: StoreBackend {
             var atOnce = false
             var waiting = false
             let reader = reader(seed: seed)
+            reader.writes = true
             seed = nil
             let transaction = EtcdTransaction(reader: reader, writable: true)
             do {

@@ -29,16 +29,29 @@ final class EtcdLease: StoreLease {
     /// Takes the lease when it is free or expired; nil when someone holds it.
     /// A free lease (the last holder released it) is taken in one request:
     /// a write that compares the key's absence, whose failure branch reads
-    /// the holder's record, to see whether it expired.
+    /// the holder's record, to see whether it expired. Its success branch
+    /// also reads what the next snapshot's first request would
+    /// (`StoreBackend.expect`), at the lease's own revision, and the next
+    /// call starts from that (a command that keeps snapshots): what is read
+    /// under the lease is no older than the lease, and costs no request.
     static func take(_ name: String, for duration: Duration, in backend: EtcdBackend) throws -> EtcdLease? {
-        // What is read under the lease must be no older than the lease.
-        defer { backend.forgetSnapshot() }
         let key = backend.keys.lease(name)
         let holder = EtcdBackend.randomID()
         let commandTime = try backend.clock() ?? Date()
+        // What is read under the lease must be no older than the lease.
+        backend.forgetSnapshot()
         let free = Record(holder: holder, expires: commandTime.addingTimeInterval(duration.seconds))
-        let first = try Self.write(free, key: key, if: Compare(key: key, .modRevision(0)), backend: backend)
-        if let revision = first.revision { return EtcdLease(backend: backend, key: key, record: free, revision: revision) }
+        let reader = backend.access.keepsSnapshots ? backend.reader(seed: nil) : nil
+        let reads = reader?.hintReads().flatMap { $0.requests.count < EtcdCommit.limits.maximumOperations ? $0 : nil }
+        let first = try Self.write(free, key: key, if: Compare(key: key, .modRevision(0)), reading: reads?.requests ?? [],
+                                   backend: backend)
+        if let revision = first.revision {
+            if let reader, let reads, let header = first.header {
+                reader.adopt(reads, answers: first.reads[...], header: header)
+                backend.keep(reader)
+            }
+            return EtcdLease(backend: backend, key: key, record: free, revision: revision)
+        }
         guard let existing = first.found else { return nil }
         let now = first.serverTime.map { Date(timeIntervalSince1970: Double($0)) } ?? commandTime
         if let record = Record(existing.value), record.expires > now { return nil }
@@ -78,21 +91,42 @@ final class EtcdLease: StoreLease {
     /// Writes `record` when `compare` holds: the key's new revision, or nil
     /// when it did not hold, with what the key then held and the cluster's
     /// time. A resent write whose first send had committed is recognised by
-    /// its holder.
-    private static func write(_ record: Record, key: [UInt8], if compare: Compare,
-                              backend: EtcdBackend) throws -> (revision: Int64?, found: KeyValue?, serverTime: Int64?) {
+    /// its holder. With `reads`, a write that succeeds also answers them,
+    /// at its own revision (`Written.reads`).
+    private static func write(_ record: Record, key: [UInt8], if compare: Compare, reading reads: [RangeRequest] = [],
+                              backend: EtcdBackend) throws -> Written {
         let response: TxnResponse
         do {
-            response = try backend.client.txn(TxnRequest(compares: [compare], success: [.put(key: key, value: record.bytes)],
-                                                         failure: [.range(RangeRequest(key: key))]),
+            let success: [TxnOperation] = [.put(key: key, value: record.bytes)] + reads.map { .range($0) }
+            response = try backend.client.txn(TxnRequest(compares: [compare], success: success, failure: [.range(RangeRequest(key: key))]),
                                               resendIfAmbiguous: true, deadline: backend.operation().deadline)
         } catch {
             throw StoreError.from(error, store: backend.name)
         }
         let serverTime = response.header.serverTime
-        if response.succeeded { return (response.header.revision, nil, serverTime) }
-        guard case .range(let range)? = response.responses.first, let found = range.kvs.first else { return (nil, nil, serverTime) }
-        return (Record(found.value)?.holder == record.holder ? found.modRevision : nil, found, serverTime)
+        if response.succeeded {
+            let answers = response.responses.compactMap { if case .range(let range) = $0 { range } else { nil } }
+            // Every read answered, or none is used.
+            let complete = answers.count == reads.count
+            return Written(revision: response.header.revision, serverTime: serverTime,
+                           header: complete ? response.header : nil, reads: complete ? answers : [])
+        }
+        guard case .range(let range)? = response.responses.first, let found = range.kvs.first else {
+            return Written(serverTime: serverTime)
+        }
+        return Written(revision: Record(found.value)?.holder == record.holder ? found.modRevision : nil, found: found,
+                       serverTime: serverTime)
+    }
+
+    /// What a write of the key said: its new revision (nil when its compare
+    /// failed), what the key held then, the cluster's time, and the answers
+    /// to the reads it carried, with their header.
+    private struct Written {
+        var revision: Int64?
+        var found: KeyValue?
+        var serverTime: Int64?
+        var header: ResponseHeader?
+        var reads: [RangeResponse] = []
     }
 
     /// What the key holds: `<holder> <expiry, seconds since 1970>`.

@@ -45,6 +45,11 @@ final class EtcdSnapshotReader {
         /// Group directories the body said it may read next, in order, and as a set.
         var expected: [String] = []
         var expectedSet: Set<String> = []
+        /// The file a group's read picked in each directory (`StoreReadGroups.picked`).
+        var picks: [String: String] = [:]
+        /// Directories whose numbered files (`StoreReadGroups.lastNumbered`)
+        /// a group's read found to be one at most: that one, or nil for none.
+        var numbered: [String: String?] = [:]
     }
 
     /// Groups read in one request at most: each is an account's small files
@@ -53,27 +58,30 @@ final class EtcdSnapshotReader {
     static let groupsPerRequest = 8
 
     let operation: EtcdOperation
-    private(set) var revision: Int64?
+    var revision: Int64?
     /// The cluster's clock when R was read.
-    private(set) var clock: ClusterClock?
+    var clock: ClusterClock?
     /// When R was read, on this machine's monotonic clock.
-    private(set) var fixedAt: Deadline?
+    var fixedAt: Deadline?
     var values: [String: Known] = [:]
     /// Complete listings: directory → every file path below it → its revision.
     var listings: [String: [String: Int64]] = [:]
     /// The first file of directories, as a hint read them.
-    private var firsts: [String: String?] = [:]
+    var firsts: [String: String?] = [:]
     /// The backend's hints (`StoreBackend.expect`), and the number of the
     /// one this snapshot took (or had no use for): a later one goes with its
     /// next request.
-    private let expected: EtcdExpectedReads
-    private var hintTaken: Int
-    private var grouped = Grouped()
+    let expected: EtcdExpectedReads
+    var hintTaken: Int
+    var grouped = Grouped()
     /// Files the hint named that its request found absent and the body has
     /// not read yet: one it reads is needed absent, and stays in later hints.
-    private var hintedAbsentUnread: [String] = []
+    var hintedAbsentUnread: [String] = []
     /// The first failure of the cluster met, whatever the body did with it.
     private(set) var failure: (any Error)?
+    /// Whether a transaction that writes reads through this snapshot: only
+    /// then do groups bring what an append to their feeds reads.
+    var writes = false
     /// Whole-store work's state (`EtcdBulkReads`).
     var bulk = EtcdBulkState()
 
@@ -99,7 +107,7 @@ final class EtcdSnapshotReader {
     }
 
     /// The hint to send with the next request, when one is waiting.
-    private var waitingHint: (hint: StoreReadHint, number: Int)? {
+    var waitingHint: (hint: StoreReadHint, number: Int)? {
         let current = expected.current
         guard current.number > hintTaken, let hint = current.hint else { return nil }
         return (hint, current.number)
@@ -121,43 +129,23 @@ final class EtcdSnapshotReader {
             values[path] = Known(bytes: nil, modRevision: 0)
             return Known(bytes: nil, modRevision: 0)
         }
+        if isAbsentAmongNumbered(path) {
+            values[path] = Known(bytes: nil, modRevision: 0)
+            return Known(bytes: nil, modRevision: 0)
+        }
         let key = operation.keys.key(path)
         // The read that carries the hint is no miss (every command's first,
         // `store.json`, would otherwise be "learned", and the hint file
         // read again after each command to see that it is known).
         let carriesHint = waitingHint != nil
         // A request that carries the hint is wide already: the group comes with the next.
-        let group = carriesHint ? [] : groupCompanions(of: path)
-        let responses = try fetch([RangeRequest(key: key)] + group.map { RangeRequest(key: operation.keys.key($0)) })
+        let group = carriesHint ? GroupRead() : groupRead(of: path)
+        let responses = try fetch([RangeRequest(key: key)], with: group)
         let found = responses[0].kvs.first { $0.key == key }
         let known = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
         values[path] = known
-        for (companion, response) in zip(group, responses.dropFirst()) where values[companion] == nil {
-            let companionKey = operation.keys.key(companion)
-            let found = response.kvs.first { $0.key == companionKey }
-            values[companion] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
-            grouped.unread.insert(companion)
-        }
         if !carriesHint { operation.misses.note(path, absent: found == nil) }
         return known
-    }
-
-    /// The other files of `path`'s group (`StoreReadGroups`) this snapshot
-    /// does not know yet, the first time one of the group is read alone;
-    /// with them, those of the groups the body said it may read next.
-    private func groupCompanions(of path: String) -> [String] {
-        guard let groups = expected.current.hint?.groups, let directory = groups.directory(of: path),
-              grouped.directories.insert(directory).inserted else { return [] }
-        var directories = [directory]
-        let queued = grouped.expected
-        for next in queued where directories.count < Self.groupsPerRequest {
-            if grouped.directories.insert(next).inserted { directories.append(next) }
-        }
-        let read = grouped.directories
-        grouped.expected.removeAll { read.contains($0) }
-        grouped.expectedSet = Set(grouped.expected)
-        return directories.flatMap { directory in groups.files.map { directory + "/" + $0 } }
-            .filter { $0 != path && values[$0] == nil && coveringListing(of: $0) == nil }
     }
 
     /// Notes group directories the body may read next (`StoreSnapshot.expectGroups`).
@@ -275,10 +263,7 @@ final class EtcdSnapshotReader {
         // Whole-store work takes as long as the store is large: each of its
         // requests, not the snapshot, is bounded.
         let deadline = bulk.wholeStore ? Deadline.after(operation.timeout) : operation.deadline
-        if let (hint, number) = waitingHint {
-            hintTaken = number
-            return try fetch(requests, with: hint)
-        }
+        if let reads = hintReads(besides: requests) { return try fetch(requests, with: reads, refusable: refusable) }
         var pinned = requests
         if let revision {
             for index in pinned.indices {
@@ -299,14 +284,17 @@ final class EtcdSnapshotReader {
             failure = error
             throw error
         }
-        if revision == nil {
-            revision = header.revision
-            fixedAt = .now
-            let answered = header.serverTime.map { ClusterClock(seconds: $0, instant: .now) } ?? operation.clock.current ?? .local()
-            clock = answered
-            operation.clock.note(answered)
-        }
+        if revision == nil { fix(at: header) }
         return responses
+    }
+
+    /// Fixes R at the revision of the answer `header` heads, and the cluster's clock with it.
+    func fix(at header: ResponseHeader) {
+        revision = header.revision
+        fixedAt = .now
+        let answered = header.serverTime.map { ClusterClock(seconds: $0, instant: .now) } ?? operation.clock.current ?? .local()
+        clock = answered
+        operation.clock.note(answered)
     }
 
     /// `requests` in one round trip: one range, or a read-only transaction of them.
@@ -322,66 +310,6 @@ final class EtcdSnapshotReader {
             throw StoreError.unavailable(store: operation.name, reason: "a member answered \(responses.count) of \(requests.count) reads")
         }
         return (responses, response.header)
-    }
-
-    /// `requests` and the hint's reads in one round trip; what the hint read is kept.
-    private func fetch(_ requests: [RangeRequest], with hint: StoreReadHint) throws -> [RangeResponse] {
-        let keys = operation.keys
-        var extra: [RangeRequest] = []
-        var keep: [(RangeResponse) -> Void] = []
-        // A file the call reads anyway is not asked for twice.
-        let asked = Set(requests.filter { $0.rangeEnd == nil && !$0.keysOnly && !$0.countOnly }.map(\.key))
-        var askedByName: [String] = []
-        // Which of the named files exist: a learned file that no longer
-        // does, and that the command does not read, is pruned from the
-        // next command's hint.
-        var absent: [String] = [], present: [String] = []
-        for path in hint.files where values[path] == nil && !asked.contains(keys.key(path)) {
-            askedByName.append(path)
-            let key = keys.key(path)
-            extra.append(RangeRequest(key: key))
-            keep.append { response in
-                let found = response.kvs.first { $0.key == key }
-                self.values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
-                if found == nil { absent.append(path) } else { present.append(path) }
-            }
-        }
-        for directory in hint.directories where listings[directory] == nil {
-            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
-            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true))
-            keep.append { response in
-                var found: [String: Int64] = [:]
-                for kv in response.kvs {
-                    if let path = keys.path(of: kv.key), BackendPath.fileProblem(path) == nil { found[path] = kv.modRevision }
-                }
-                self.listings[directory] = found
-            }
-        }
-        for directory in hint.firstFiles where firsts[directory] == nil {
-            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
-            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, keysOnly: true, limit: 1))
-            keep.append { response in
-                guard let first = response.kvs.first else { return self.firsts[directory] = .some(nil) }
-                // Something that is no file sorts first: the full listing will skip it.
-                if let path = keys.path(of: first.key), BackendPath.fileProblem(path) == nil { self.firsts[directory] = .some(path) }
-            }
-        }
-        for directory in hint.newestFiles {
-            guard let range = keys.dataRanges(directory).first, keys.dataRanges(directory).count == 1 else { continue }
-            extra.append(RangeRequest(key: range.start, rangeEnd: range.end, limit: 1, sortOrder: .descending, sortTarget: .modRevision))
-            keep.append { response in
-                guard let newest = response.kvs.first, let path = keys.path(of: newest.key), BackendPath.fileProblem(path) == nil else { return }
-                // Also asked for by name (a file learned earlier): once is enough next time.
-                if askedByName.contains(path) { self.operation.misses.noteRedundant(path) }
-                guard self.values[path] == nil else { return }
-                self.values[path] = Known(bytes: newest.value, modRevision: newest.modRevision)
-            }
-        }
-        let responses = try fetch(requests + extra)
-        for (apply, response) in zip(keep, responses.dropFirst(requests.count)) { apply(response) }
-        operation.misses.noteHinted(absent: absent, present: present)
-        hintedAbsentUnread = absent
-        return Array(responses.prefix(requests.count))
     }
 
     /// Everything this snapshot knows, for the next one to start from at

@@ -80,6 +80,8 @@ final class EtcdTransaction: StoreTransaction {
         reader.expectGroups(directories())
     }
 
+    func pickedFile(in directory: String) -> String? { reader.pickedFile(in: directory) }
+
     func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         // What it saw is the whole directory: its commit checks all of it.

@@ -24,7 +24,9 @@ struct BenchOptions {
                           store is copied under a fresh prefix of URL (an etcd://
                           cluster, e.g. 3 loopback members), held to 3x its
                           directory row and 5 ms over the etcd round-trip floor,
-                          and removed afterwards
+                          and removed afterwards; then status, checkin, alert on,
+                          contacts add and a delivery through a delay proxy of
+                          the bench's own (50 ms round trip), gated on round trips
           --only SIZE     seed and measure only the stores of one size column
                           (e.g. "1k contacts"), for a quick look at their rows
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row

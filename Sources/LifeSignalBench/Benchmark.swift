@@ -79,6 +79,13 @@ struct Benchmark {
             print("")
             summary.lines.forEach { print($0) }
             failures += summary.failures
+            log("the etcd rows at a 50 ms round trip")
+            let distant = try EtcdDistantRows(etcd: etcd, binary: binary, scratch: scratch)
+            defer { distant.stop() }
+            let rows = distant.summary(try distant.measure(scratch: scratch))
+            print("")
+            rows.lines.forEach { print($0) }
+            failures += rows.failures
         }
         print(failures == 0 ? "all targets met" : "\(failures) row\(failures == 1 ? "" : "s") missed a target")
         print("flat: rows marked ≈ must count at most \(Int(Noise.instructionFraction * 100))% "

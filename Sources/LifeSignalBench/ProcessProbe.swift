@@ -99,7 +99,7 @@ enum StandardError {
 }
 
 /// A NULL-terminated array of C strings that lives as long as this value.
-private final class CStrings {
+final class CStrings {
     let pointers: [UnsafeMutablePointer<CChar>?]
 
     init(_ strings: [String]) {

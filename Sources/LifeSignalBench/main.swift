@@ -2,6 +2,11 @@ import Glibc
 
 /// lifesignal-bench: whole-process timings of a release lifesignal binary
 /// against a do-nothing C program, on stores seeded through the store layer.
+// The 50 ms rows' delay proxy, run as a process of its own (`DelayProxy`).
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--delay-proxy",
+   let upstream = UInt16(CommandLine.arguments[3]), let delay = UInt64(CommandLine.arguments[4]) {
+    exit(DelayProxy(upstreamPort: upstream, delayNanoseconds: delay * 1_000_000).run(portFile: CommandLine.arguments[2]))
+}
 let options: BenchOptions
 do {
     options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -243,8 +243,9 @@ public struct SharedStore: Sendable {
     /// recent commands had to read on their own (others' accounts, delivery
     /// set-ups, sessions), so that on etcd they all come in one round trip.
     /// Returns the learned files it leaves out, which the hint never asks
-    /// for by name: the account's own files (asked for anyway) and paths
-    /// that are no store file.
+    /// for by name: the account's own files (asked for anyway), paths that
+    /// are no store file, and feed ID-index files (one is picked afresh
+    /// for each other account whose feed summary is learned).
     @discardableResult
     public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = []) -> [String] {
         let own = [StorePaths.meta, StorePaths.session(tokenHash), StorePaths.account(account), StorePaths.contacts(account),
@@ -252,14 +253,23 @@ public struct SharedStore: Sendable {
                    StorePaths.feedSummary(account), StorePaths.deliverySetup(account), StorePaths.lastLook]
         var others: [String] = [], leftOut: [String] = []
         for path in learned {
-            if !own.contains(path) && (try? BackendPath.check(path, BackendPath.fileProblem)) != nil {
+            // An ID-index file is picked afresh each time (below), never kept.
+            if !own.contains(path) && (try? BackendPath.check(path, BackendPath.fileProblem)) != nil
+                && StorePaths.accountGroup.pickedDirectory(of: path) == nil {
                 others.append(path)
             } else {
                 leftOut.append(path)
             }
         }
+        // Another account whose feed a recent command read (a responder an
+        // alert goes to) most likely gets an item again: one of its ID-index
+        // files, picked afresh, comes too, and the new item's ID starts like it.
+        let group = StorePaths.accountGroup
+        let picks = others.compactMap { path in
+            path.hasSuffix("/feed/summary.json") ? group.directory(of: path).flatMap(group.randomPick) : nil
+        }
         backend.expect(StoreReadHint(
-            files: own + others,
+            files: own + others + picks,
             directories: [StorePaths.checkInDirectory(account)],
             firstFiles: [StorePaths.schedule],
             newestFiles: [StorePaths.checkInDirectory(account)],

@@ -81,6 +81,68 @@ struct EtcdGroupedReadTests {
         #expect(try backend.read { try $0.read("accounts/a/account.json") } == Array("changed".utf8))
     }
 
+    /// A group's read also brings the numbered file of its feed created
+    /// last and one ID-index file picked at random; the range's count
+    /// shows the other numbered files absent when there are none.
+    @Test func aGroupBringsWhatAnAppendToItsFeedReads() throws {
+        let groups = StoreReadGroups(parent: "accounts", files: ["account.json"], lastNumbered: "feed", picked: "feed/ids",
+                                     pickedDigits: 3)
+        let writer = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        try writer.write { tx throws in
+            try tx.write("accounts/a/feed/0.json", Array("zero".utf8))
+            try tx.write("accounts/a/feed/ids/abc.json", Array("[]".utf8))
+        }
+        try writer.write { tx throws in try tx.write("accounts/a/feed/1.json", Array("one".utf8)) }
+        let backend = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        backend.expect(StoreReadHint(files: ["store.json"], groups: groups))
+        try backend.write { tx throws in
+            _ = try tx.read("store.json")
+            snapshotExpects(tx)
+            #expect(try tx.read("accounts/a/account.json") == Array("a".utf8))
+            #expect(try tx.read("accounts/a/feed/1.json") == Array("one".utf8))
+            let picked = try #require(tx.pickedFile(in: "accounts/a/feed/ids"))
+            #expect(picked.hasPrefix("accounts/a/feed/ids/") && picked.utf8.count == "accounts/a/feed/ids/abc.json".utf8.count)
+            _ = try tx.read(picked)
+            // b has no feed: its segments are known absent.
+            #expect(try tx.read("accounts/b/feed/0.json") == nil)
+            #expect(backend.traffic?.roundTrips == 2, "the hint, then both groups with their feeds'")
+            // a has two segments: the older one is a read of its own.
+            #expect(try tx.read("accounts/a/feed/0.json") == Array("zero".utf8))
+            #expect(backend.traffic?.roundTrips == 3)
+            try tx.write("accounts/b/feed/0.json", Array("new".utf8))
+        }
+        // An absence the count showed is compared like one read: a rival's segment made meanwhile conflicts.
+        let rival = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        var runs = 0
+        try backend.write { tx throws in
+            runs += 1
+            _ = try tx.read("store.json")
+            _ = try tx.read("accounts/c/account.json")
+            let requests = backend.traffic?.roundTrips
+            if try tx.read("accounts/c/feed/0.json") == nil, runs == 1 {
+                #expect(backend.traffic?.roundTrips == requests, "known absent from the group's read")
+                try rival.write { try $0.write("accounts/c/feed/0.json", Array("rival".utf8)) }
+            }
+            try tx.write("accounts/c/account.json", Array("c2".utf8))
+        }
+        #expect(runs == 2, "the commit compared the segment's absence")
+        func snapshotExpects(_ tx: any StoreTransaction) { tx.expectGroups { ["accounts/b"] } }
+    }
+
+    /// A lease's write reads what the hint names, at its own revision, and
+    /// the next read starts from it.
+    @Test func aLeaseBringsTheHintsReads() throws {
+        let backend = try EtcdBackend(location: location, access: Self.keeping)
+        let rival = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        try rival.write { tx throws in try tx.write("accounts/b/delivery.json", Array("before".utf8)) }
+        backend.expect(StoreReadHint(files: ["accounts/b/account.json", "accounts/b/delivery.json"]))
+        let lease = try #require(try backend.lease("delivery/b", for: .seconds(30)))
+        defer { lease.release() }
+        let before = backend.traffic?.roundTrips ?? 0
+        #expect(try backend.read { try $0.read("accounts/b/delivery.json") } == Array("before".utf8))
+        #expect(backend.traffic?.roundTrips == before, "the lease's write brought it")
+    }
+
     /// Without `keepsSnapshots` (a caller that may learn of another
     /// process's change between two reads), every read is fresh.
     @Test func aReadIsFreshUnlessSnapshotsAreKept() throws {

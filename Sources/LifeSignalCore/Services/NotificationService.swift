@@ -74,7 +74,7 @@ public struct NotificationEditor {
     /// Records that the owner's notify command took `item` at `time` (the
     /// delivery receipt a timeline shows); an item gone since is skipped.
     public func markDelivered(_ item: FeedItem, of owner: EntityID, at time: Date) throws {
-        _ = try store.updateFeed(of: owner, scope: .item(item.id)) { current in
+        _ = try store.updateFeed(of: owner, scope: .itemAt(item.id, index: item.index)) { current in
             guard current.deliveredAt == nil else { return .keep }
             var delivered = current
             delivered.deliveredAt = time

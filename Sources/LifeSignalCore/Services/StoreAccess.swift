@@ -194,6 +194,18 @@ public enum FeedScope: Sendable, Equatable {
     case all
     case unread
     case item(EntityID)
+    /// One item whose position in its feed (`FeedItem.index`) the caller
+    /// knows, having read it: its segment is read first, with no lookup of
+    /// where it is (on etcd, no read of the ID index).
+    case itemAt(EntityID, index: Int)
+
+    /// The one item the scope names, nil for a scope of many.
+    public var itemID: EntityID? {
+        switch self {
+        case .all, .unread: nil
+        case .item(let id), .itemAt(let id, _): id
+        }
+    }
 }
 
 /// What an update does to one feed item.

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import StoreBackends
 import StrictJSON
 
 /// Where each item of a feed is, by ID: `feed/ids/<abc>.json` holds the
@@ -26,6 +27,20 @@ enum FeedIDIndex {
             return nil
         }
         return StorePaths.feedDirectory(owner) + "/ids/" + shard + ".json"
+    }
+
+    /// `id` made to start like the ID-index file of `owner`'s feed that
+    /// this snapshot read already (`StoreSnapshot.pickedFile`, picked at
+    /// random with the feed's other files), so that recording a new item
+    /// reads nothing more; `id` itself when none was picked. The digits it
+    /// replaces are random, as are the picked ones, so IDs stay as random
+    /// and as evenly spread over the files as ever.
+    static func placed(_ id: EntityID, owner: EntityID, in files: any StoreSnapshot) -> EntityID {
+        guard let picked = files.pickedFile(in: StorePaths.feedDirectory(owner) + "/ids"),
+              let name = picked.split(separator: "/").last, name.hasSuffix(".json") else { return id }
+        let shard = name.dropLast(".json".count)
+        guard path(owner, prefix: shard) == picked else { return id }
+        return EntityID(validating: String(shard) + id.rawValue.dropFirst(digits)) ?? id
     }
 }
 

@@ -128,7 +128,8 @@ extension LayoutStore {
         var feed = try feedSummaryFile(id)
         var book = SenderBook(owner: id)
         var types = FeedTypeBook(owner: id)
-        let item = FeedItem(id: itemID, index: feed.summary.nextIndex, draft: draft, timestamp: time)
+        let item = FeedItem(id: FeedIDIndex.placed(itemID, owner: id, in: files), index: feed.summary.nextIndex, draft: draft,
+                            timestamp: time)
         if SenderTally.sender(of: item, owner: id) != nil { try book.load(self, feed) }
         let number = item.index / feed.segmentSize
         let before = try segment(id, number)
@@ -166,6 +167,9 @@ extension LayoutStore {
             let found = recentFind.flatMap { $0.owner == id && $0.item == wanted ? $0.segment : nil }
             numbers = SegmentNumbers(first: try found ?? indexedSegment(of: wanted, in: id, feed),
                                      from: last, through: feed.firstSegment)
+        case .itemAt(_, let position):
+            // Where the caller saw it first; the rest only if it moved (it never does).
+            numbers = SegmentNumbers(first: position / feed.segmentSize, from: last, through: feed.firstSegment)
         }
         var changed = 0
         var deleted: [EntityID] = []
@@ -173,7 +177,7 @@ extension LayoutStore {
             // One item: only it is built to ask what changes; the rest of
             // its segment only when the segment must be written again.
             var decided: FeedChange?
-            if case .item(let wanted) = scope {
+            if let wanted = scope.itemID {
                 let loaded = try loadedSegment(id, number)
                 guard let position = try loaded.position(of: wanted) else { continue }
                 decided = change(try loaded.item(at: position))
@@ -184,11 +188,11 @@ extension LayoutStore {
             var touched = false
             var found = false
             for item in items {
-                if case .item(let wanted) = scope, item.id != wanted {
+                if let wanted = scope.itemID, item.id != wanted {
                     kept.append(item)
                     continue
                 }
-                found = found || scope == .item(item.id)
+                found = found || scope.itemID == item.id
                 switch decided ?? change(item) {
                 case .keep:
                     kept.append(item)

@@ -49,6 +49,8 @@ final class OverlayFiles: StoreTransaction {
         base.expectGroups(directories)
     }
 
+    func pickedFile(in directory: String) -> String? { base.pickedFile(in: directory) }
+
     func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? {
         guard !changes.isEmpty else { return try base.pageUnchecked(under: directory, after: after, limit: limit) }
         return nil

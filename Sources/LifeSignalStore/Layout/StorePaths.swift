@@ -41,10 +41,13 @@ enum StorePaths {
     /// An account's small files, which a command that reads one of another
     /// account's (a dependent's account, a new contact's feed) most often
     /// reads more of: on etcd they come in one round trip.
+    /// With them comes what an append to the account's feed reads: its
+    /// last segment, and an ID-index file the new item's ID is made to
+    /// start with (`FeedIDIndex.placed`).
     static let accountGroup = StoreReadGroups(parent: "accounts", files: [
         "account.json", "contacts.json", "pings.json", "wake.json", "sessions.json", "invitations.json", "delivery.json",
         "feed-senders.json", "feed/summary.json", "feed/types.json",
-    ])
+    ], lastNumbered: "feed", picked: "feed/ids", pickedDigits: FeedIDIndex.digits)
     /// An hour of the schedule, by its directory's name (see `ScheduleName`).
     static func scheduleHour(_ name: String) -> String { "schedule/" + name }
 

@@ -155,10 +155,46 @@ public struct StoreReadHint: Sendable, Equatable {
 public struct StoreReadGroups: Sendable, Equatable {
     public var parent: String
     public var files: [String]
+    /// A directory of each group (relative to it) of numbered files
+    /// (`<n>.json`) that grow in number: the one created last comes with
+    /// the group, contents and all (a feed's last segment, where its next
+    /// item goes).
+    public var lastNumbered: String?
+    /// A directory of each group (relative to it) of files named by
+    /// `pickedDigits` lowercase hexadecimal digits: one chosen at random
+    /// comes with the group, and the snapshot names it
+    /// (`StoreSnapshot.pickedFile(in:)`): a feed's ID-index file, where a
+    /// new item whose ID starts so goes.
+    public var picked: String?
+    public var pickedDigits: Int
 
-    public init(parent: String, files: [String]) {
+    public init(parent: String, files: [String], lastNumbered: String? = nil, picked: String? = nil, pickedDigits: Int = 0) {
         self.parent = parent
         self.files = files
+        self.lastNumbered = lastNumbered
+        self.picked = picked
+        self.pickedDigits = pickedDigits
+    }
+
+    /// A file of `directory`'s `picked` directory, named by digits chosen
+    /// at random; nil when the groups pick none.
+    package func randomPick(in directory: String) -> String? {
+        guard let picked, pickedDigits > 0 else { return nil }
+        var generator = SystemRandomNumberGenerator()
+        let hex = Array("0123456789abcdef")
+        let name = String((0..<pickedDigits).map { _ in hex[Int(generator.next(upperBound: 16 as UInt8))] })
+        return directory + "/" + picked + "/" + name + ".json"
+    }
+
+    /// The picked directory `path` is a file of (`parent/NAME/picked`), when it is one.
+    package func pickedDirectory(of path: String) -> String? {
+        let start = parent + "/"
+        guard let picked, path.hasPrefix(start) else { return nil }
+        let rest = path.dropFirst(start.count)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let inGroup = rest[rest.index(after: slash)...]
+        guard inGroup.hasPrefix(picked + "/"), !inGroup.dropFirst(picked.count + 1).contains("/") else { return nil }
+        return start + rest[..<slash] + "/" + picked
     }
 
     /// The group directory `path` is in (`parent/NAME`), when it names one of the group's files.
@@ -215,6 +251,10 @@ public protocol StoreSnapshot: AnyObject {
     /// with the first one read (etcd: a status's dependents' accounts in
     /// one request). Changes no answer, and asks for nothing by itself.
     func expectGroups(_ directories: () -> [String])
+    /// The file a group's read picked at random in `directory`
+    /// (`StoreReadGroups.picked`), known to this snapshot without another
+    /// read; nil when no group read picked one there.
+    func pickedFile(in directory: String) -> String?
 
     /// Hands every file below `directory` and its bytes to `body`, in path
     /// order, keeping none of them: whole-store work (a copy, its read-back)
@@ -256,6 +296,7 @@ extension StoreSnapshot {
     public func readAhead(_ paths: [String]) throws {}
     public var readsAhead: Bool { false }
     public func expectGroups(_ directories: () -> [String]) {}
+    public func pickedFile(in directory: String) -> String? { nil }
 
     /// One file at a time: nothing is kept but the listing.
     public func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
