@@ -43,7 +43,7 @@ struct TwoMachinesStoryTests {
         sandbox.setNow("2026-03-02T21:00:00Z", for: [ada, bob])
         #expect(try bob.run(["tick", "-q"]).succeeded)
         let missed = try bob.run(["notifications", "--type", "check-ins", "--json"]).array()
-            .filter { ($0["title"] as? String)?.contains("missed") == true }
+            .filter { ($0["title"] as? String)?.hasSuffix("missed a check-in") == true }
         #expect(missed.count == 1, "\(missed)")
         #expect((missed.first?["title"] as? String)?.contains("Ada") == true)
         #expect((missed.first?["message"] as? String)?.contains("Spare key under the blue pot") == true)

@@ -102,10 +102,18 @@ import Testing
         // responder's, and the chain watch's: no responder here set up a
         // delivery), so a slice may hold fewer accounts.
         #expect(told.count >= 1 && told.count <= 1 + 2 * SharedStore.commandSlice, "\(told.count)")
-        // Everyone not told stays due for the next ones.
+        // Everyone not told stays due for the next ones; so does one told
+        // whose step did not fit whole (its responder's notice still owed).
         let due = Set(try world.store.dueWakes(at: world.now).map(\.accountID))
         for (person, _) in pairs where !told.contains(where: { $0.0.id == person.id }) {
             #expect(due.contains(person.id), "\(person.firstName)")
+        }
+        // The rest of the catch-up tells each person and responder once: nothing a slice began is told twice.
+        _ = try SharedStore(backend: world.backend).catchUp(env: world.env)
+        #expect(try world.store.dueWakes(at: world.now).isEmpty)
+        for (person, responder) in pairs {
+            #expect(try world.feed(person).filter { $0.title == "You missed your check-in" }.count == 1, "\(person.firstName)")
+            #expect(try world.feed(responder).filter { $0.title.hasSuffix("missed a check-in") }.count == 1, "\(person.firstName)")
         }
     }
 

@@ -132,7 +132,9 @@ final class PropertyWorld {
             guard newest < model.people[a].feed.count else { return }
             let isDelete: Bool = if case .delete = action { true } else { false }
             try transaction { store in
+                // The model's feed, without the chain watch's notices (PropertyComparison).
                 let items = try NotificationService(store: store).list(of: accounts[a], filter: nil, unreadOnly: false, limit: nil)
+                    .filter { !World.chainWatchTitles.contains($0.title) }
                 let id = items[newest].id
                 let editor = NotificationEditor(store: store)
                 _ = isDelete ? try editor.delete(id, of: accounts[a]) : try editor.markRead(id, of: accounts[a], at: self.env.now)
