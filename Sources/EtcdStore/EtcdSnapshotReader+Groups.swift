@@ -35,14 +35,7 @@ extension EtcdSnapshotReader {
         var group = GroupRead()
         for companion in directories.flatMap({ directory in groups.files.map { directory + "/" + $0 } })
         where companion != path && values[companion] == nil && coveringListing(of: companion) == nil {
-            let key = operation.keys.key(companion)
-            group.requests.append(RangeRequest(key: key))
-            group.apply.append { response in
-                guard self.values[companion] == nil else { return }
-                let found = response.kvs.first { $0.key == key }
-                self.values[companion] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
-                self.grouped.unread.insert(companion)
-            }
+            addRead(of: companion, unread: true, into: &group)
         }
         group.files = group.requests.count
         // A snapshot that only reads (a status) appends nothing.
@@ -93,12 +86,20 @@ extension EtcdSnapshotReader {
               grouped.picks[directory] == nil else { return }
         grouped.picks[directory] = path
         guard values[path] == nil, coveringListing(of: path) == nil else { return }
+        addRead(of: path, unread: false, into: &group)
+    }
+
+    /// One file's read in `group`: its value (or absence) at R becomes
+    /// known; `unread` when only a read by the body compares it (a
+    /// group's companion).
+    private func addRead(of path: String, unread: Bool, into group: inout GroupRead) {
         let key = operation.keys.key(path)
         group.requests.append(RangeRequest(key: key))
         group.apply.append { response in
             guard self.values[path] == nil else { return }
             let found = response.kvs.first { $0.key == key }
             self.values[path] = Known(bytes: found?.value, modRevision: found?.modRevision ?? 0)
+            if unread { self.grouped.unread.insert(path) }
         }
     }
 

@@ -13,10 +13,6 @@ public struct ZonedDeadline: Sendable, Equatable {
     /// The dependent's zone (`Account.timeZone`; UTC when it has none).
     public var zone: String
 
-    public init(due: Date, of account: Account) {
-        self.init(times: [due], of: account)
-    }
-
     public init(times: [Date], of account: Account) {
         self.init(times: times, zone: account.timeZone ?? ZoneName.utc.rawValue)
     }
