@@ -101,9 +101,12 @@ struct DoctorRun {
             let ids = part.compactMap { EntityID(validating: $0) }
             aheadDirectories = ids.map(StorePaths.accountDirectory)
             try? files.readAhead(files: [], under: aheadDirectories)
-            // Their contacts' lists, which their links are checked against, together for the part.
-            let linked = ids.flatMap { (try? store.load([ContactLink].self, StorePaths.contacts($0))) ?? [] }
-            try? files.readAhead(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: aheadDirectories)
+            // Their contacts' lists, which their links are checked against, together for the part
+            // (where reads ahead do anything: elsewhere this would read each list twice).
+            if files.readsAhead {
+                let linked = ids.flatMap { (try? store.load([ContactLink].self, StorePaths.contacts($0))) ?? [] }
+                try? files.readAhead(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: aheadDirectories)
+            }
             for name in part {
                 guard let id = EntityID(validating: name) else {
                     error("accounts/\(name)", "is not named after an account ID", DoctorAdvice.crossReference)
