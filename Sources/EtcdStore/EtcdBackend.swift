@@ -29,7 +29,17 @@ public final class EtcdBackend: StoreBackend {
     /// only while this command has changed nothing since and waited for no
     /// change (`forgetSnapshot`). Its reads answer as if made that much
     /// earlier; a write that starts from it still compares all it read.
-    private let opening = Mutex<EtcdSnapshotReader.Seed?>(nil)
+    private let opening = Mutex(Opening())
+    /// The kept snapshot, and how many times one was forgotten: a reader
+    /// started before the last forgetting is never kept. The change signal
+    /// forgets on its own thread when it sees a change, possibly while a
+    /// read is in flight on the command's; that read's snapshot predates
+    /// the change, and keeping it would hide the change from the read the
+    /// signal wakes (an agent once slept through a moved deadline so).
+    private struct Opening {
+        var seed: EtcdSnapshotReader.Seed?
+        var forgotten: UInt64 = 0
+    }
     /// How old a kept snapshot may be for the next call to start from it.
     static let reuseWindow: Duration = .seconds(1)
     /// What each snapshot's first request also reads (`expect`).
@@ -80,7 +90,9 @@ public final class EtcdBackend: StoreBackend {
 
     /// A reader for a new snapshot: from `seed`, or with the hint.
     func reader(seed: EtcdSnapshotReader.Seed?) -> EtcdSnapshotReader {
-        EtcdSnapshotReader(operation(), seed: seed, expected: expected)
+        let reader = EtcdSnapshotReader(operation(), seed: seed, expected: expected)
+        reader.startedAfterForgetting = opening.withLock { $0.forgotten }
+        return reader
     }
 
     public var boundsTransactions: Bool { true }
@@ -91,22 +103,29 @@ public final class EtcdBackend: StoreBackend {
 
     /// The snapshot kept for the next call, when it is recent enough.
     private func takeOpening() -> EtcdSnapshotReader.Seed? {
-        opening.withLock { seed in
-            defer { seed = nil }
-            return seed.flatMap { $0.fixedAt.advanced(by: Self.reuseWindow).hasPassed ? nil : $0 }
+        opening.withLock { kept in
+            defer { kept.seed = nil }
+            return kept.seed.flatMap { $0.fixedAt.advanced(by: Self.reuseWindow).hasPassed ? nil : $0 }
         }
     }
 
-    /// Keeps `reader`'s snapshot for the next call.
+    /// Keeps `reader`'s snapshot for the next call, unless a snapshot was
+    /// forgotten since the reader started.
     func keep(_ reader: EtcdSnapshotReader) {
-        if let seed = reader.seed() { opening.withLock { $0 = seed } }
+        guard let seed = reader.seed() else { return }
+        opening.withLock { kept in
+            if kept.forgotten == reader.startedAfterForgetting { kept.seed = seed }
+        }
     }
 
     /// Drops the kept snapshot: the command changed something outside the
     /// data (a lease), or waits for others' changes, and what it reads next
     /// must be at least as new.
     func forgetSnapshot() {
-        opening.withLock { $0 = nil }
+        opening.withLock { kept in
+            kept.seed = nil
+            kept.forgotten &+= 1
+        }
     }
 
     // MARK: StoreBackend

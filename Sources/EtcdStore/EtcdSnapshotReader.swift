@@ -84,6 +84,9 @@ final class EtcdSnapshotReader {
     var writes = false
     /// Whole-store work's state (`EtcdBulkReads`).
     var bulk = EtcdBulkState()
+    /// How many kept snapshots the backend had forgotten when this reader
+    /// started (`EtcdBackend.keep`).
+    var startedAfterForgetting: UInt64 = 0
 
     /// Keys per page of a listing.
     static let pageSize: Int64 = 10_000

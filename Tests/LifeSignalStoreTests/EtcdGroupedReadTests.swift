@@ -143,6 +143,24 @@ struct EtcdGroupedReadTests {
         #expect(backend.traffic?.roundTrips == before, "the lease's write brought it")
     }
 
+    /// A change signal that fires while a read is in flight (the agent's
+    /// watcher runs on a thread of its own) forgets that read's snapshot
+    /// too: the read the signal wakes sees the change. Kept, the older
+    /// snapshot hid a moved deadline from a woken agent.
+    @Test func aChangeSeenDuringAReadIsNotHiddenByItsSnapshot() throws {
+        let backend = try EtcdBackend(location: location, access: Self.keeping)
+        let rival = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        let signal = try backend.changes(under: "accounts")
+        let before = try backend.read { snapshot throws in
+            let value = try snapshot.read("accounts/c/account.json")
+            try rival.write { tx throws in try tx.write("accounts/c/account.json", Array("changed".utf8)) }
+            #expect(signal.wait(timeout: .seconds(10)), "the rival's write")
+            return value
+        }
+        #expect(before == Array("c".utf8))
+        #expect(try backend.read { try $0.read("accounts/c/account.json") } == Array("changed".utf8))
+    }
+
     /// Without `keepsSnapshots` (a caller that may learn of another
     /// process's change between two reads), every read is fresh.
     @Test func aReadIsFreshUnlessSnapshotsAreKept() throws {
