@@ -25,8 +25,19 @@ import Testing
         let (sandbox, ada, bob, cy) = try story()
         let extended = try ada.run(["checkin", "extend", "3h", "--json"])
         #expect(try extended.object()["nextCheckInDue"] as? String == "2026-03-02T12:00:00Z", "\(extended)")
-        #expect(try ada.run(["checkin", "extend", "1h"]).status == 0)
+        #expect(try extended.object()["respondersTold"] as? Int == 2, "\(extended)")
+        let more = try ada.run(["checkin", "extend", "1h"])
+        #expect(more.status == 0 && more.stdout.contains("Your 2 responders have been told that you gave yourself more time."),
+                "\(more)")
         #expect(try due(ada) == "2026-03-02T13:00:00Z")
+        // Both responders heard of each extension at once, not when the deadline fires.
+        for responder in [bob, cy] {
+            let told = try responder.run(["notifications", "--json"]).array()
+                .filter { $0["title"] as? String == "Ada L gave themselves more time" }.compactMap { $0["message"] as? String }
+            #expect(told == ["Ada L gave themselves 1h more for their current check-in. Their next check-in is due at 2026-03-02T13:00:00Z.",
+                             "Ada L gave themselves 3h more for their current check-in. Their next check-in is due at 2026-03-02T12:00:00Z."],
+                    "\(told)")
+        }
         let before = sandbox.snapshot(sandbox.store)
         let far = try ada.run(["checkin", "extend", "7d"])
         #expect(far.status == 5 && far.stderr.hasPrefix("error: that would move your deadline"), "\(far)")

@@ -13,7 +13,7 @@ struct CheckinExtend: CommandInput, Equatable {
         "extend",
         summary: "Add time to your current deadline (back later than planned)",
         discussion: [
-            "Extensions add up, but the deadline may move at most 7 days past now. The next check-in starts a normal interval again.",
+            "Extensions add up, but the deadline may move at most 7 days past now. The next check-in starts a normal interval again. Your responders are told at once that you gave yourself more time.",
             "It cannot take back a missed check-in your responders were already told of (only a check-in does), nor change a pause (use 'checkin pause --until').",
             SharedInputs.codeDiscussion,
         ],
@@ -34,16 +34,17 @@ struct CheckinExtend: CommandInput, Equatable {
 extension CheckinExtend: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
         let now = try c.now()
-        let account = try CheckInCodeInput.guarded(c, typed: code) { store, account in
-            _ = try TimerService(store: store, env: try c.core()).extend(&account, by: seconds)
-            return account
+        let (account, told) = try CheckInCodeInput.guarded(c, typed: code) { store, account in
+            let reach = try TimerService(store: store, env: try c.core()).extend(&account, by: seconds)
+            return (account, ReachText.Named(reach, in: store))
         }
         if c.json {
             c.printJSON(.object([("nextCheckInDue", .date(account.nextCheckInDue)),
                                  ("graceEndsAt", .date(account.graceEndsAt)),
-                                 ("extendedBy", .int(account.deadlineExtension?.seconds ?? seconds))]))
+                                 ("extendedBy", .int(account.deadlineExtension?.seconds ?? seconds))] + ReachText.json(told.reach)))
         } else {
             c.say("Deadline moved to \(TimeText.both(account.nextCheckInDue, now: now)).")
+            if !told.reach.isNobody { c.say(ReachText.sentence(told, news: " that you gave yourself more time")) }
         }
         return success
     }

@@ -50,6 +50,17 @@ public enum ScheduleWeakening {
                          relatedContactID: new.id).zoned([new.nextCheckInDue], of: new)
     }
 
+    /// What the responders are told when `account` (extended) gave itself
+    /// `seconds` more for its current deadline: at once, like a longer
+    /// interval, so that nobody learns of it only when the deadline fires.
+    static func extended(_ account: Account, by seconds: Int) -> FeedDraft {
+        let due = account.nextCheckInDue.map { " Their next check-in is due at \(ISO8601.format($0))." } ?? ""
+        return FeedDraft(type: .checkIn, title: title(account),
+                         message: "\(account.fullName) gave themselves \(DurationText.format(seconds: seconds)) more for their "
+                            + "current check-in.\(due)",
+                         relatedContactID: account.id).zoned([account.nextCheckInDue], of: account)
+    }
+
     /// What the responders are told when a new daily deadline, a return to
     /// the interval or a new time zone moved `old`'s deadline: `later`, only
     /// when it moved later (it gives more time). Nil when it did not move so.

@@ -18,8 +18,10 @@ public struct TimerService {
     }
 
     /// Adds `seconds` to the current deadline; the extensions of one cycle
-    /// add up. Returns the new deadline.
-    public func extend(_ account: inout Account, by seconds: Int) throws -> Date {
+    /// add up. The responders are told at once (it gives more time);
+    /// returns whom that reached.
+    @discardableResult
+    public func extend(_ account: inout Account, by seconds: Int) throws -> Reach {
         guard seconds > 0 else { throw LifeSignalError.invalid("the extension must be longer than 0s") }
         try requireRunningTimer(account, doing: "extend")
         guard let start = account.cycleStart, let due = account.nextCheckInDue else {
@@ -39,7 +41,8 @@ public struct TimerService {
         let before = account.deadlineExtension.flatMap { $0.cycleStart == start ? $0.seconds : nil } ?? 0
         account.deadlineExtension = DeadlineExtension(cycleStart: start, seconds: before + seconds)
         try deadlines.reschedule(&account)
-        return newDue
+        return try AccountService(store: store, env: env, engine: deadlines.engine)
+            .tellResponders(&account, ScheduleWeakening.extended(account, by: seconds))
     }
 
     /// Pauses deadlines until `until` (a pause in force is replaced); the

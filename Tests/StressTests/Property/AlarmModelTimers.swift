@@ -5,7 +5,8 @@ import Foundation
 extension AlarmModel {
     /// `checkin extend SECONDS`: refused before the first check-in, once the
     /// responders were told of the miss, while paused, and when the deadline
-    /// would end up past, or more than 7 days from now.
+    /// would end up past, or more than 7 days from now. The responders are
+    /// told (it gives more time).
     mutating func extend(_ p: Int, by seconds: Int, now: Date) -> Outcome {
         guard let start = cycleStart(p), let due = due(p), !people[p].spell.held, !isPaused(p, at: now) else { return .refused }
         let moved = due.addingTimeInterval(Double(seconds))
@@ -13,6 +14,7 @@ extension AlarmModel {
         let before = people[p].extra.map { $0.cycle == start ? $0.seconds : 0 } ?? 0
         people[p].extra = (start, before + seconds)
         evaluate(p, now: now)
+        for r in responders(of: p) { tell(r, Event(kind: .lengthened, about: p, due: nil, at: now)) }
         return .done
     }
 
