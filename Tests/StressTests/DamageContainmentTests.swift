@@ -57,6 +57,28 @@ import TestSupport
         print("damage containment: \(checked) damaged files of \(ContainmentWorld.perAccountKinds.count) kinds, seed \(seed)")
     }
 
+    /// A sender's damaged record of their pings does not keep the recipient
+    /// from answering: Ada's answer is given and Bob told, his damaged file
+    /// left as it is. Once it is put back as it was (showing the ping still
+    /// waiting), Bob's next ping is a new one, not "not answered yet".
+    @Test func aPingIsAnsweredDespiteItsSendersDamagedRecord() throws {
+        let world = try ContainmentWorld()
+        let bobPings = world.sandbox.store.appendingPathComponent("accounts/\(try world.bob.accountID())/pings.json")
+        let good = try Data(contentsOf: bobPings)
+        try Data("garbage{".utf8).write(to: bobPings)
+        let answered = try world.ada.run(["ping", "respond"])
+        #expect(answered.status == 0, "\(answered)")
+        #expect(try Data(contentsOf: bobPings) == Data("garbage{".utf8), "the damaged file was changed")
+        #expect(try world.titles(world.bob).first == "Ada Test responded to your ping")
+        try good.write(to: bobPings)
+        let again = try world.bob.run(["ping", "send", "Ada", "--json"])
+        #expect(again.status == 0 && again.jsonObject?["alreadyPending"] == nil, "\(again)")
+        #expect(try world.titles(world.ada).filter { $0 == "Bob Test pinged you" }.count == 2)
+        // His record has the answer now, beside the new ping.
+        let sent = try world.bob.run(["ping", "list", "--json"]).object()["sent"] as? [[String: Any]] ?? []
+        #expect(sent.compactMap { $0["status"] as? String }.sorted() == ["pending", "responded"], "\(sent)")
+    }
+
     /// Ada's own damaged file (other than the account itself) never stops
     /// her check-in or her alert: each reaches every responder, and the one
     /// the check-in or alert had to work around is named, with doctor.

@@ -39,7 +39,8 @@ public struct PingService {
         if let pending = mine.last(where: {
             $0.senderID == owner.id && $0.recipientID == contact.id && $0.status == .pending
         }) {
-            return .alreadyPending(pending)
+            guard let mended = mended(mine, pending) else { return .alreadyPending(pending) }
+            mine = mended
         }
         let answerBy = within.map { env.now.addingTimeInterval(Double($0)) }
         let ping = Ping(id: env.newID(), senderID: owner.id, recipientID: contact.id, sentAt: env.now,
@@ -142,8 +143,7 @@ public struct PingService {
             // Someone no longer linked hears nothing more: neither their
             // feed nor their own record of the ping learns of the answer.
             guard linked.contains(ping.senderID) else { continue }
-            let senderPings = try store.pings(of: ping.senderID).map { $0.id == ping.id ? ping : $0 }
-            try store.savePings(Self.pruned(senderPings), of: ping.senderID)
+            try recordAnswer(ping)
             try Notifier(store: store, env: env).notify(ping.senderID, FeedDraft(
                 type: .ping, title: "\(owner.fullName) responded to your ping",
                 message: "\(owner.fullName) answered the ping you sent at \(ISO8601.format(ping.sentAt)).",
@@ -160,6 +160,33 @@ public struct PingService {
         }
         let checkIn = try AccountService(store: store, env: env).checkIn(&owner)
         return Answer(answered: answered, checkIn: checkIn, remaining: remaining)
+    }
+
+    /// Marks `ping` answered in its sender's own record. A sender whose
+    /// record cannot be read is told all the same and the record is left as
+    /// it is: the answer is the recipient's to give, and one damaged file
+    /// must not keep them from giving it (`mended` mends the record once
+    /// it is readable again).
+    private func recordAnswer(_ ping: Ping) throws {
+        let senderPings: [Ping]
+        do {
+            senderPings = try store.pings(of: ping.senderID)
+        } catch let failure as any UserFacingError where failure.isUnreadableFile {
+            return
+        }
+        try store.savePings(Self.pruned(senderPings.map { $0.id == ping.id ? ping : $0 }), of: ping.senderID)
+    }
+
+    /// `mine` (the sender's record) with `pending` as its recipient's own
+    /// record has it, when that no longer shows it waiting: answered while
+    /// the sender's record could not be read (or a restored backup predates
+    /// the answer), or gone. Nil when it is still pending, or the
+    /// recipient's record cannot say.
+    private func mended(_ mine: [Ping], _ pending: Ping) -> [Ping]? {
+        guard let theirs = try? store.pings(of: pending.recipientID) else { return nil }
+        let copy = theirs.first { $0.id == pending.id }
+        if copy?.status == .pending { return nil }
+        return mine.compactMap { $0.id == pending.id ? copy : $0 }
     }
 
     /// Removes the pending pings between two accounts from both of their

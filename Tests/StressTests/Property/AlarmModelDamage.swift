@@ -65,6 +65,9 @@ extension AlarmModel {
         switch action {
         // The account's own check-in and alert work around its damaged files.
         case .checkIn(p), .alert(p, on: true): return .works
+        // An answer to pings is the recipient's to give: a sender's damaged
+        // record of them is left as it is, and the sender told all the same.
+        case .respond(let r) where r != p && file == .pings: return .works
         // Its own commands on its contacts need its links...
         case .add(p, _, _, _), .roles(p, _, _, _), .remove(p, _), .delay(p, _, _), .ping(p, _):
             return file == .contacts ? .fails : .mayFail
