@@ -42,10 +42,11 @@ public struct DeadlineService {
     @discardableResult
     public func catchUp() throws -> Int {
         var sent = 0
+        var woken = ChainLooks()
         for wake in try store.dueWakes(at: env.now) {
-            sent += try catchUp(wake)
+            sent += try catchUp(wake, woken: &woken)
         }
-        return sent
+        return sent + (try watchChains(woken))
     }
 
     /// One step of a catch-up, each committed on its own so that no
@@ -57,16 +58,18 @@ public struct DeadlineService {
     /// was among them.
     public func catchUp(first: EntityID?, limit: Int, spread: Int) throws -> CatchUpStep {
         var step = CatchUpStep()
+        var woken = ChainLooks()
         if let first, let own = try store.dueWake(of: first, at: env.now) {
-            step.notices += try catchUp(own)
+            step.notices += try catchUp(own, woken: &woken)
             step.accounts += 1
             step.first = true
         }
         for wake in try store.dueWakes(at: env.now, limit: limit, spread: spread) where wake.accountID != first {
             guard store.remainingNotices != 0 else { break }
-            step.notices += try catchUp(wake)
+            step.notices += try catchUp(wake, woken: &woken)
             step.accounts += 1
         }
+        step.notices += try watchChains(woken)
         return step
     }
 
@@ -119,12 +122,18 @@ public struct DeadlineService {
 
     /// One account: as a command would, then around its unreadable files,
     /// then, when the account itself cannot be read, telling its responders.
-    private func catchUp(_ wake: ScheduledWake) throws -> Int {
+    /// An account brought up to date joins `woken`, for the look at its
+    /// chain after every account's alarms.
+    private func catchUp(_ wake: ScheduledWake, woken: inout ChainLooks) throws -> Int {
         do {
-            return try store.isolated { try Self(store: $0, env: env, engine: engine).evaluate(wake, tolerant: false) }
+            let sent = try store.isolated { try Self(store: $0, env: env, engine: engine).evaluate(wake, tolerant: false) }
+            woken.append((id: wake.accountID, tolerant: false))
+            return sent
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
             do {
-                return try store.isolated { try Self(store: $0, env: env, engine: engine).evaluate(wake, tolerant: true) }
+                let sent = try store.isolated { try Self(store: $0, env: env, engine: engine).evaluate(wake, tolerant: true) }
+                woken.append((id: wake.accountID, tolerant: true))
+                return sent
             } catch let failure as any UserFacingError where failure.isUnreadableFile {
                 return try store.isolated { store in
                     try Self(store: store, env: env, engine: engine).reportUnreadable(wake, failure)
@@ -140,26 +149,52 @@ public struct DeadlineService {
             return 0
         }
         let responders = try responders(of: account.id, tolerant: tolerant)
-        return try bringUpToDate(&account, responders: responders, wasUnreadable: wake.unreadable != nil,
-                                 tolerant: tolerant, watchChain: true)
+        return try bringUpToDate(&account, responders: responders, wasUnreadable: wake.unreadable != nil, tolerant: tolerant)
+    }
+
+    /// The accounts a catch-up brought up to date at their wakes, and
+    /// whether around damage.
+    private typealias ChainLooks = [(id: EntityID, tolerant: Bool)]
+
+    /// At the wakes of `woken` (not at a command's change), after the
+    /// alarms of every account the step took: whether each one's responders
+    /// would be reached in time (`ChainWatchService`), while the
+    /// transaction carries notices. The look never takes a notice another
+    /// account's alarm needs; one that finds no room waits for the
+    /// account's next wake (a reminder comes before every deadline).
+    private func watchChains(_ woken: ChainLooks) throws -> Int {
+        var sent = 0
+        for (id, tolerant) in woken {
+            guard store.remainingNotices != 0 else { break }
+            do {
+                sent += try store.isolated { store in
+                    guard var account = try store.account(id) else { return 0 }
+                    let before = account.chainWatch
+                    let responders = try Self(store: store, env: env, engine: engine).responders(of: id, tolerant: tolerant)
+                    let told = try ChainWatchService(store: store, env: env).watchReach(&account, responders: responders)
+                    if account.chainWatch != before { try store.save(account) }
+                    return told
+                }
+            } catch let failure as any UserFacingError where failure.isUnreadableFile {
+                continue
+            }
+        }
+        return sent
     }
 
     private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
-                               tolerant: Bool, watchChain: Bool = false) throws -> Int {
+                               tolerant: Bool) throws -> Int {
         var ignored: String?
         return try bringUpToDate(&account, responders: responders, wasUnreadable: wasUnreadable, tolerant: tolerant,
-                                 aroundDamagedWake: false, wakeProblem: &ignored, watchChain: watchChain)
+                                 aroundDamagedWake: false, wakeProblem: &ignored)
     }
 
     /// `aroundDamagedWake`: when the account's own wake file cannot be read,
     /// its entry is made around it and `wakeProblem` says why (the failure
     /// comes before anything of the schedule is written, so the notices
-    /// already made stand). `watchChain`: at a wake of its own (not a
-    /// command's change), whether its responders would be reached is looked
-    /// at too (`ChainWatchService`), after its alarms.
+    /// already made stand).
     private func bringUpToDate(_ account: inout Account, responders: [ContactLink], wasUnreadable: Bool,
-                               tolerant: Bool, aroundDamagedWake: Bool, wakeProblem: inout String?,
-                               watchChain: Bool = false) throws -> Int {
+                               tolerant: Bool, aroundDamagedWake: Bool, wakeProblem: inout String?) throws -> Int {
         // Notices to many people the account committed to come first: an
         // alert is the most urgent thing there is.
         var sent = try notifier.handOut(&account)
@@ -198,7 +233,6 @@ public struct DeadlineService {
         for due in failed { engine.owe(due, in: &account, retryAt: env.now.addingTimeInterval(Self.retryDelay)) }
         sent += try bringJobsUpToDate(&account, responders: responders)
         sent += try expireInvitations(&account)
-        if watchChain { sent += try ChainWatchService(store: store, env: env).watchReach(&account, responders: responders) }
         try store.save(account)
         let wake = nextWake(for: account, responders: responders)
         do {

@@ -64,4 +64,37 @@ struct ChainWatchNoDeliveryTests {
         try world.tick()
         #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 0)
     }
+
+    /// The look at a chain never takes a notice another account's alarm
+    /// needs: in a step that carries three notices, Ada's reminder and
+    /// Eve's missed check-in (hers and Bob's, due at the same moment) go
+    /// out, and Ada's "nobody would be told" waits for her next wake.
+    @Test func theLookAtTheChainWaitsForTheStepsAlarms() throws {
+        let (world, ada, bob, _) = try World.adaWatchedBySignedInBob()
+        let eve = try world.person("Eve", phone: "+15550000005")
+        try world.link(eve, bob, responder: true, dependent: false)
+        var account = ada
+        try AccountService(store: world.store, env: world.env).setIntervals(&account, checkIn: 86_400, reminder: 3600)
+        var other = eve
+        try AccountService(store: world.store, env: world.env).setIntervals(&other, checkIn: 23 * 3600, reminder: 3600)
+        try world.checkIn(ada)
+        try world.checkIn(eve)
+        // Ada's reminder and Eve's deadline.
+        world.advance(23 * 3600)
+        let step = try world.backend.write { transaction in
+            let store = LayoutStore(transaction, name: world.backend.name, notices: 3)
+            return try DeadlineService(store: store, env: world.env).catchUp(first: ada.id, limit: 8, spread: 0)
+        }
+        // Read afresh: the world's store cached the feeds as they were.
+        world.store = LayoutStore(world.files, name: world.backend.name)
+        #expect(step.notices == 3)
+        #expect(try world.feedCount(bob, titled: "Eve Test missed a check-in") == 1)
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 0)
+        // The next look, with room, tells her.
+        try world.tick()
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 0, "not at a wake of hers")
+        world.advance(3600)
+        try world.tick()
+        #expect(try service.titled(world, ada, ChainWatchServiceTests.unreached) == 1)
+    }
 }
