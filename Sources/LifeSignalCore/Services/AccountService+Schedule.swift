@@ -36,31 +36,48 @@ extension AccountService {
     }
 
     /// Sets the account's time zone, by its name in the database. A daily
-    /// deadline read in the account's zone moves with it: future deadlines
-    /// follow the new zone's clocks, and one that the change would put in
-    /// the past falls at the next deadline after now instead (a change of
-    /// zone never fires a deadline early). The responders are told of a
-    /// moved deadline; returns whom that reached (nil when none moved).
+    /// deadline read in the account's zone moves with it, the account's
+    /// own and each job's: future deadlines follow the new zone's clocks,
+    /// and one that the change would put in the past falls at the next
+    /// deadline after now instead (a change of zone never fires a deadline
+    /// early). The responders are told of the account's moved deadline;
+    /// returns whom that reached (nil when it did not move).
     @discardableResult
     public func setTimeZone(_ account: inout Account, _ name: ZoneName) throws -> Reach? {
         let before = account
         account.timeZone = name.rawValue
-        guard var schedule = account.dailySchedule, schedule.zone == nil, let old = before.nextCheckInDue,
-              !deadlines.engine.isMissedNotified(before) else {
-            try store.save(account)
+        for (index, job) in before.jobs.enumerated() where job.schedule.map({ $0.zone == nil }) == true {
+            let deadline = JobDeadline(job)
+            let old = deadline.current(of: before, zones: env.zones)
+            guard !deadline.engine.isMissedNotified(old) else { continue }
+            var view = deadline.view(of: account)
+            try refitDaily(&view, wasDue: old.nextCheckInDue, zone: name)
+            account.jobs[index] = deadline.updated(from: view)
+        }
+        guard account.dailySchedule?.zone == nil, account.dailySchedule != nil, !deadlines.engine.isMissedNotified(before) else {
+            try deadlines.reschedule(&account)
             return nil
         }
-        let zone = try env.zones.rules(named: name)
-        schedule.current = nil
-        account.dailySchedule = schedule
-        _ = DailySchedule.fit(&account, zones: env.zones)
-        if let start = account.cycleStart, let fixed = account.dailySchedule?.current, fixed.due <= env.now, old > env.now {
-            let kept = CycleDue(cycleStart: start, byCheckIn: account.cycleBeganByCheckIn,
-                                due: schedule.deadline.next(after: env.now, in: zone))
-            account.dailySchedule?.current = kept
-        }
+        try refitDaily(&account, wasDue: before.nextCheckInDue, zone: name)
         try deadlines.reschedule(&account)
         guard let news = ScheduleWeakening.moved(from: before, to: account) else { return nil }
         return try tellResponders(&account, news)
+    }
+
+    /// Works out the current daily deadline of `timer` (an account, or a
+    /// job's view of it) again on its new zone's clocks; when that puts a
+    /// deadline that `wasDue` in the future in the past, it falls at the
+    /// next deadline after now instead.
+    private func refitDaily(_ timer: inout Account, wasDue old: Date?, zone name: ZoneName) throws {
+        guard var schedule = timer.dailySchedule, let old else { return }
+        let zone = try env.zones.rules(named: name)
+        schedule.current = nil
+        timer.dailySchedule = schedule
+        _ = DailySchedule.fit(&timer, zones: env.zones)
+        if let start = timer.cycleStart, let fixed = timer.dailySchedule?.current, fixed.due <= env.now, old > env.now {
+            let kept = CycleDue(cycleStart: start, byCheckIn: timer.cycleBeganByCheckIn,
+                                due: schedule.deadline.next(after: env.now, in: zone))
+            timer.dailySchedule?.current = kept
+        }
     }
 }

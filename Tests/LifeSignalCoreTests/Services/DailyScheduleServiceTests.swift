@@ -137,6 +137,33 @@ struct DailyScheduleServiceTests {
         #expect(try world.feed(bob).contains { $0.title == "Ada Test's deadline moved" })
     }
 
+    /// A daily job read on the account's clocks moves with a new zone as
+    /// the account's own deadline does, never fired early.
+    @Test func aNewZoneMovesADailyJobsDeadlineToo() throws {
+        // Sunday 1 March 2026, 11:00 in Los Angeles: the job is due at Monday's 10:00 there.
+        let (world, ada, bob) = try story(zone: "America/Los_Angeles", at: "2026-03-01T19:00:00Z")
+        var account = ada
+        _ = try JobService(store: world.store, env: world.env)
+            .add(&account, name: "backup", due: .daily(DailyDeadline(time: try TimeOfDay(parsing: "10:00"))), grace: nil, maxRuntime: nil)
+        try world.tick()
+        func jobDue() throws -> Date? {
+            let account = try world.reload(ada)
+            return JobDeadline(account.jobs[0]).nextCheckInDue(of: account, zones: world.zones)
+        }
+        #expect(try jobDue() == ISO8601.parse("2026-03-02T18:00:00Z"))
+        // Monday 12:00Z: in Tokyo, Monday's 10:00 (01:00Z) is past; Tuesday's counts.
+        world.now = try #require(ISO8601.parse("2026-03-02T12:00:00Z"))
+        account = try world.reload(ada)
+        try AccountService(store: world.store, env: world.env).setTimeZone(&account, ZoneName(validating: "Asia/Tokyo"))
+        #expect(try jobDue() == ISO8601.parse("2026-03-03T01:00:00Z"))
+        world.now = try #require(ISO8601.parse("2026-03-03T00:59:59Z"))
+        try world.tick()
+        #expect(try world.feed(bob).filter { $0.title == "Ada Test's job backup missed its check-in" }.isEmpty)
+        world.now = try #require(ISO8601.parse("2026-03-03T01:00:00Z"))
+        try world.tick()
+        #expect(try world.feed(bob).filter { $0.title == "Ada Test's job backup missed its check-in" }.count == 1)
+    }
+
     @Test func aZoneThatCannotBeReadIsRefusedAndAChecksInStillWorks() throws {
         let (world, ada, _) = try story(zone: "Europe/Madrid", at: "2026-03-02T08:00:00Z")
         #expect(throws: TimeZoneError.self) { try setDeadline(world, ada, "10:00", zone: "Mars/Olympus_Mons") }

@@ -10,9 +10,10 @@ import Foundation
 ///   DAYS]`) is due as the account's daily deadline would be, on the
 ///   account's clocks: added (or after a pause), at the first deadline
 ///   after that; checked in, at the deadline after the one the check-in
-///   met. Its cycle's deadline is worked out in the account's zone when the
-///   cycle is first brought up to date, and a later change of zone moves
-///   only the deadlines of the cycles after it.
+///   met, in the account's zone. A change of zone moves its current
+///   deadline as it moves the account's (never fired early: one the change
+///   would put in the past falls at the next deadline after now), unless
+///   its miss was told.
 /// - At `due + grace` the account is told its job missed its check-in, and
 ///   each responder at `due + grace + their delay`, once per deadline; a
 ///   told miss stands until the job checks in; the account's repeats tell

@@ -80,7 +80,15 @@ extension AlarmModel {
     /// `settings set time-zone ZONE`.
     mutating func setZone(_ p: Int, _ zone: String, now: Date) -> Outcome {
         let before = due(p)
+        let jobsBefore = people[p].jobs.indices.map { jobDue(p, $0) }
         people[p].zone = zone
+        for j in people[p].jobs.indices {
+            guard case .daily(let daily) = people[p].jobs[j].schedule, !people[p].jobs[j].spell.held else { continue }
+            let start = jobCycleStart(p, j), byCheckIn = start == people[p].jobs[j].lastCheckIn
+            let base = dailyDue(daily, start: start, byCheckIn: byCheckIn, zone: zone)
+            people[p].jobs[j].fitted = (start, byCheckIn, base <= now && jobsBefore[j] > now ? Self.deadline(daily, after: now, zone: zone) : base)
+            evaluateJob(p, j, now: now)
+        }
         guard let daily = people[p].daily, let old = before, !people[p].spell.held, let start = cycleStart(p) else { return .done }
         people[p].zoneKept = nil
         let byCheckIn = start == people[p].lastCheckIn
