@@ -65,8 +65,7 @@ public struct StatusReport: Sendable {
     /// Each dependent's and responder's account is read whole, from its own
     /// file, not from a summary of the circle kept up to date on write: a
     /// file damaged after it was written must show here as "cannot be
-    /// checked" (the deadline it holds may then fire for nobody), which a
-    /// summary written before the damage cannot know.
+    /// checked", which a summary written before the damage cannot know.
     public init(account: Account, store: any StoreReading, now: Date, detailed: Bool = true,
                 zones: @autoclosure () throws -> ZoneCatalog = ZoneCatalog.utcOnly) throws {
         self.account = account
