@@ -79,7 +79,7 @@ extension PingList: RunnableCommand {
             try store.readAhead(accounts: Array(others), deliverySetups: [])
             for id in others {
                 // A name that cannot be read is left out, never a failure of the list.
-                names[id] = (try? store.account(id))?.fullName
+                names[id] = (try? store.accountName(id))?.fullName
             }
             return (pings, names, account.id)
         }

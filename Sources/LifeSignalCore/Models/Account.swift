@@ -139,16 +139,7 @@ public struct Account: Codable, Sendable, Equatable {
     /// Whether either name is set; without one, `fullName` is the number.
     public var hasName: Bool { !firstName.isEmpty || !lastName.isEmpty }
 
-    public var fullName: String {
-        // Concatenated by hand: `joined(separator:)` here runs as unspecialised
-        // generic code, on the path of every `status`.
-        switch (firstName.isEmpty, lastName.isEmpty) {
-        case (true, true): phoneNumber
-        case (false, true): firstName
-        case (true, false): lastName
-        case (false, false): firstName + " " + lastName
-        }
-    }
+    public var fullName: String { AccountName.fullName(first: firstName, last: lastName, phone: phoneNumber) }
 
     public var isAlertActive: Bool { alert != nil }
 

@@ -61,6 +61,11 @@ public struct StatusReport: Sendable {
     /// and the store's last look (for people, not for `status --check`).
     /// `zones` is asked for only when a dependent has jobs (a daily job's
     /// deadline is read in its zone).
+    ///
+    /// Each dependent's and responder's account is read whole, from its own
+    /// file, not from a summary of the circle kept up to date on write: a
+    /// file damaged after it was written must show here as "cannot be
+    /// checked", which a summary written before the damage cannot know.
     public init(account: Account, store: any StoreReading, now: Date, detailed: Bool = true,
                 zones: @autoclosure () throws -> ZoneCatalog = ZoneCatalog.utcOnly) throws {
         self.account = account
@@ -103,7 +108,10 @@ public struct StatusReport: Sendable {
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
         alarm = CurrentAlarm.of(account)
         guard detailed else { return }
-        for sender in pending.map(\.senderID) where !pendingPingSenders.contains(where: { $0.id == sender }) {
+        // A set, not a search of the list: a care home's responder may have
+        // a ping pending from each of hundreds of dependents.
+        var named = Set<EntityID>()
+        for sender in pending.map(\.senderID) where named.insert(sender).inserted {
             // A sender whose account cannot be read is counted, not named.
             if let account = try? store.account(sender) { pendingPingSenders.append(account) }
         }

@@ -2,6 +2,7 @@ import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StrictJSON
 
 /// lifesignal's data laid out as files on any backend: per-account JSON
 /// files, index files, a segmented feed, a check-in history and a deadline
@@ -162,6 +163,23 @@ public final class LayoutStore: StoreWriting {
 
     public func account(_ id: EntityID) throws -> Account? {
         try load(Account.self, StorePaths.account(id))
+    }
+
+    /// The names and number of an account, nil when it does not exist.
+    ///
+    /// For lists that show only who someone is (`ping list`): it reads the
+    /// account file but decodes only these members, and keeps nothing in
+    /// the cache (which holds whole files). A file that is not JSON, or
+    /// lacks a name, throws as `account` would; damage in other members
+    /// does not hide a name: what the account is owed (its alarms) is
+    /// checked where it is read whole.
+    public func accountName(_ id: EntityID) throws -> AccountName? {
+        let path = StorePaths.account(id)
+        if let account = cached(Account.self, path) { return AccountName(account) }
+        guard let bytes = try files.read(path) else { return nil }
+        return try codec.decodeChecked(from: bytes, path: path) { reader throws(JSONReadError) in
+            try AccountName.read(from: &reader)
+        }
     }
 
     public func readAhead(accounts: [EntityID], deliverySetups: [EntityID]) throws {
