@@ -42,7 +42,7 @@ extension EtcdSnapshotReader {
     /// what this snapshot knows (a directory's listing too), in few
     /// requests, after forgetting what the previous read-ahead brought and
     /// this one does not ask for again.
-    func readAhead(files paths: [String], under directories: [String]) throws {
+    func prefetchWholeStore(files paths: [String], under directories: [String]) throws {
         bulk.wholeStore = true
         forgetReadAhead(keeping: directories, files: paths)
         let unlisted = directories.filter { listings[$0] == nil }

@@ -38,11 +38,19 @@ final class EtcdTransaction: StoreTransaction {
         return try reader.value(path).bytes
     }
 
-    func readAhead(_ paths: [String]) throws {
-        reader.readAhead(paths.filter { changes[$0] == nil })
+    func prefetch(_ plan: PrefetchPlan) throws {
+        for path in plan.files { try BackendPath.check(path, BackendPath.fileProblem) }
+        for directory in plan.directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        if plan.wholeStore {
+            try reader.prefetchWholeStore(files: plan.files, under: plan.directories)
+            return
+        }
+        // A file staged here is read from the changes, never from the cluster.
+        reader.enqueue(plan.files.filter { changes[$0] == nil })
+        if !plan.groups.isEmpty { reader.expectGroups(plan.groups) }
     }
 
-    var readsAhead: Bool { true }
+    var prefetches: Bool { true }
 
     func list(_ directory: String) throws -> [String] {
         let names = try listUnchecked(directory)
@@ -76,10 +84,6 @@ final class EtcdTransaction: StoreTransaction {
         return try reader.page(under: directory, after: after, limit: limit)
     }
 
-    func expectGroups(_ directories: () -> [String]) {
-        reader.expectGroups(directories())
-    }
-
     func pickedFile(in directory: String) -> String? { reader.pickedFile(in: directory) }
 
     func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
@@ -94,12 +98,6 @@ final class EtcdTransaction: StoreTransaction {
             return
         }
         try reader.eachFile(under: directory, body)
-    }
-
-    func readAhead(files paths: [String], under directories: [String]) throws {
-        for path in paths { try BackendPath.check(path, BackendPath.fileProblem) }
-        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
-        try reader.readAhead(files: paths, under: directories)
     }
 
     /// Every file below `directory` as this transaction sees it.

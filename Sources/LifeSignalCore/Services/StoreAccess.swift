@@ -60,7 +60,11 @@ public protocol StoreReading {
     /// trips on etcd, whatever their number), for a caller about to read
     /// them one by one: a look at many contacts. Changes no answer, and
     /// leaves every problem with a file to the read of it.
-    func readAhead(accounts: [EntityID], deliverySetups: [EntityID]) throws
+    func prefetch(accounts: [EntityID], deliverySetups: [EntityID]) throws
+    /// Names the account's schedule entry for the store's next request to
+    /// bring, for a caller about to change its responders (which
+    /// reschedules it). Changes no answer.
+    func prefetchScheduleEntry(of id: EntityID) throws
 }
 
 /// What the services change in the store, inside one atomic transaction.

@@ -23,8 +23,14 @@ final class OverlayFiles: StoreTransaction {
         return try base.readUnchecked(path)
     }
 
-    func readAhead(_ paths: [String]) throws { try base.readAhead(paths.filter { changes[$0] == nil }) }
-    var readsAhead: Bool { base.readsAhead }
+    /// The base prefetches what it would read: not the files changed here.
+    func prefetch(_ plan: PrefetchPlan) throws {
+        var plan = plan
+        plan.files.removeAll { changes[$0] != nil }
+        try base.prefetch(plan)
+    }
+
+    var prefetches: Bool { base.prefetches }
 
     func list(_ directory: String) throws -> [String] { overlay(try base.list(directory), in: directory) }
 
@@ -43,10 +49,6 @@ final class OverlayFiles: StoreTransaction {
     func firstFileUnchecked(under directory: String) throws -> String? {
         guard !changes.isEmpty else { return try base.firstFileUnchecked(under: directory) }
         return try files(under: directory).first
-    }
-
-    func expectGroups(_ directories: () -> [String]) {
-        base.expectGroups(directories)
     }
 
     func pickedFile(in directory: String) -> String? { base.pickedFile(in: directory) }

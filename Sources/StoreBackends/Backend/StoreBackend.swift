@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalCore
 
 /// Where a store's files live: a directory with a write-ahead journal, an
 /// etcd cluster, or memory. Everything lifesignal keeps in a store reaches
@@ -69,6 +70,13 @@ public protocol StoreBackend: Sendable {
     /// in the first one). A hint changes no answer and costs nothing when wrong.
     func expect(_ hint: StoreReadHint)
 
+    /// `StoreSnapshot.prefetch` before the snapshot exists: the plan's
+    /// files go with the next request of this handle's snapshots (the
+    /// first of the next one made). A command that knows a file it reads
+    /// before it opens the snapshot (the code file `contacts add` looks up)
+    /// names it here.
+    func prefetch(_ plan: PrefetchPlan)
+
     /// The requests this handle has sent to a store across a network, and
     /// the connections it opened; nil for a store on this machine.
     var traffic: StoreTraffic? { get }
@@ -116,6 +124,7 @@ extension StoreBackend {
     public func clock() throws -> Date? { nil }
     /// Reads from a local disk cost too little to batch.
     public func expect(_ hint: StoreReadHint) {}
+    public func prefetch(_ plan: PrefetchPlan) {}
     /// Nothing crosses a network.
     public var traffic: StoreTraffic? { nil }
     public var readLessons: StoreReadLessons { StoreReadLessons() }
@@ -176,13 +185,12 @@ public struct StoreReadGroups: Sendable, Equatable {
         self.pickedDigits = pickedDigits
     }
 
-    /// A file of `directory`'s `picked` directory, named by digits chosen
-    /// at random; nil when the groups pick none.
-    package func randomPick(in directory: String) -> String? {
+    /// A file of `directory`'s `picked` directory, named by digits drawn
+    /// from `random`; nil when the groups pick none.
+    package func randomPick(in directory: String, random: RandomSource) -> String? {
         guard let picked, pickedDigits > 0 else { return nil }
-        var generator = SystemRandomNumberGenerator()
         let hex = Array("0123456789abcdef")
-        let name = String((0..<pickedDigits).map { _ in hex[Int(generator.next(upperBound: 16 as UInt8))] })
+        let name = String((0..<pickedDigits).map { _ in hex[Int(random.uniform(below: 16))] })
         return directory + "/" + picked + "/" + name + ".json"
     }
 
@@ -236,21 +244,16 @@ public protocol StoreSnapshot: AnyObject {
     /// cheaper way to answer than listing, which the caller then does. On
     /// etcd: one range with a limit, whatever the number of files.
     func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage?
-    /// Prefetches `paths`, in as few requests as the backend can, so that
-    /// the `read`s that follow answer from what came back: for a command
-    /// that reads one small file of each of many accounts (a responder's
-    /// `status`, `ping list`). Changes no answer and reports nothing wrong
-    /// with a file: each `read` still does. A backend on a local disk,
-    /// where a read costs no round trip, does nothing.
-    func readAhead(_ paths: [String]) throws
-    /// Whether `readAhead` does anything here: a caller need not name the
-    /// files when it does not.
-    var readsAhead: Bool { get }
-    /// Says that the groups (`StoreReadGroups`) in `directories` may be
-    /// read next, so that a backend that pays per round trip reads them all
-    /// with the first one read (etcd: a status's dependents' accounts in
-    /// one request). Changes no answer, and asks for nothing by itself.
-    func expectGroups(_ directories: () -> [String])
+    /// Says what the body will read soon (`PrefetchPlan`), so that a
+    /// backend that pays per round trip fetches it with requests it makes
+    /// anyway (etcd: queued, and carried by the next requests). Changes no
+    /// answer and reports nothing wrong with a file: each `read` still
+    /// does. A backend on a local disk, where a read costs no round trip,
+    /// does nothing.
+    func prefetch(_ plan: PrefetchPlan) throws
+    /// Whether `prefetch` does anything here: a caller need not work out
+    /// what to name when it does not.
+    var prefetches: Bool { get }
     /// The file a group's read picked at random in `directory`
     /// (`StoreReadGroups.picked`), known to this snapshot without another
     /// read; nil when no group read picked one there.
@@ -263,13 +266,6 @@ public protocol StoreSnapshot: AnyObject {
     /// within its limits on a response).
     func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws
 
-    /// Says that the files at `paths`, and every file below `directories`,
-    /// are read next, so that a backend that pays per round trip reads
-    /// them together (on etcd, in a few requests) and forgets what the
-    /// previous read-ahead brought: whole-store work (`doctor`) in requests
-    /// of many files and memory bounded by one read-ahead. It changes no
-    /// answer; a backend that reads from a local disk does nothing.
-    func readAhead(files paths: [String], under directories: [String]) throws
 }
 
 /// One page of a directory's files in path order (`pageUnchecked`).
@@ -293,9 +289,8 @@ extension StoreSnapshot {
     /// Listing is the way on a backend that reads from a local disk.
     public func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
     /// Reads from a local disk cost too little to batch.
-    public func readAhead(_ paths: [String]) throws {}
-    public var readsAhead: Bool { false }
-    public func expectGroups(_ directories: () -> [String]) {}
+    public func prefetch(_ plan: PrefetchPlan) throws {}
+    public var prefetches: Bool { false }
     public func pickedFile(in directory: String) -> String? { nil }
 
     /// One file at a time: nothing is kept but the listing.
@@ -305,8 +300,6 @@ extension StoreSnapshot {
             try body(path, bytes)
         }
     }
-
-    public func readAhead(files paths: [String], under directories: [String]) throws {}
 }
 
 /// The files of a store as one transaction sees them: its own staged
