@@ -55,8 +55,8 @@ public protocol StoreReading {
     /// down; read without joining a transaction's checks (a stale answer
     /// only means one more write of it).
     func lastLook() throws -> LastLook?
-    /// Fetches the account files of `accounts` and the delivery set-ups of
-    /// `deliverySetups` in as few requests as the store can (a few round
+    /// Prefetches the account files of `accounts` and the delivery set-ups
+    /// of `deliverySetups`: the store's next requests bring them (a few round
     /// trips on etcd, whatever their number), for a caller about to read
     /// them one by one: a look at many contacts. Changes no answer, and
     /// leaves every problem with a file to the read of it.

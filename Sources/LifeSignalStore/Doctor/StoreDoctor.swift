@@ -79,8 +79,8 @@ struct DoctorRun {
     var unusable = Set<String>()
     /// `store.json`, as examined.
     private var meta: StoreMeta?
-    /// The account directories read ahead together (`PrefetchPlan.wholeStore`).
-    private var aheadDirectories: [String] = []
+    /// The account directories prefetched together (`PrefetchPlan.wholeStore`).
+    private var prefetchedDirectories: [String] = []
 
     init(files: any StoreSnapshot, root: String) {
         self.files = files
@@ -99,13 +99,13 @@ struct DoctorRun {
         for part in Self.parts(of: accountIDs, size: Self.accountsPerReadAhead) {
             // A part's accounts in a few requests on a store across a network.
             let ids = part.compactMap { EntityID(validating: $0) }
-            aheadDirectories = ids.map(StorePaths.accountDirectory)
-            try? files.prefetch(.wholeStore(files: [], under: aheadDirectories))
+            prefetchedDirectories = ids.map(StorePaths.accountDirectory)
+            try? files.prefetch(.wholeStore(files: [], under: prefetchedDirectories))
             // Their contacts' lists, which their links are checked against, together for the part
-            // (where reads ahead do anything: elsewhere this would read each list twice).
+            // (where prefetching does anything: elsewhere this would read each list twice).
             if files.prefetches {
                 let linked = ids.flatMap { (try? store.load([ContactLink].self, StorePaths.contacts($0))) ?? [] }
-                try? files.prefetch(.wholeStore(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: aheadDirectories))
+                try? files.prefetch(.wholeStore(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: prefetchedDirectories))
             }
             for name in part {
                 guard let id = EntityID(validating: name) else {
@@ -193,10 +193,10 @@ struct DoctorRun {
         }
     }
 
-    /// Files per read-ahead of whole-store checks.
+    /// Files per prefetch of whole-store checks.
     static let prefetchFiles = 100
 
-    /// Accounts per read-ahead: their files are in memory together.
+    /// Accounts per prefetch: their files are in memory together.
     static let accountsPerReadAhead = 16
 
     /// `items` in parts of `size`.

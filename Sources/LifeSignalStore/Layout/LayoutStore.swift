@@ -181,7 +181,7 @@ public final class LayoutStore: StoreWriting {
     /// which looks at the entry. The wake file is looked at outside the
     /// transaction's read set: the reschedule reads it, if it comes.
     public func prefetchScheduleEntry(of id: EntityID) throws {
-        guard files.prefetches, let bytes = try files.readUnchecked(StorePaths.wake(id)),
+        guard files.prefetches, let bytes = try files.readOutsideReadSet(StorePaths.wake(id)),
               let wake = try? codec.decode(AccountWake.self, from: bytes, path: StorePaths.wake(id)) else { return }
         try files.prefetch(PrefetchPlan(files: [ScheduleName.path(at: ScheduleName.normalized(wake.at), id)]))
     }

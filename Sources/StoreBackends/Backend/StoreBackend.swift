@@ -66,8 +66,9 @@ public protocol StoreBackend: Sendable {
     var boundsTransactions: Bool { get }
 
     /// Says what the next snapshots will most likely read first, so a
-    /// backend that pays per round trip can prefetch it all at once (etcd:
-    /// in the first one). A hint changes no answer and costs nothing when wrong.
+    /// backend that pays per round trip prefetches it all with their first
+    /// request. A hint changes no answer and costs nothing when wrong; a
+    /// later one replaces it.
     func expect(_ hint: StoreReadHint)
 
     /// `StoreSnapshot.prefetch` before the snapshot exists: the plan's
@@ -216,6 +217,12 @@ public struct StoreReadGroups: Sendable, Equatable {
 }
 
 /// The files of a store as one snapshot sees them.
+///
+/// In a transaction, what `read`, `list` and `files(under:)` answered is its
+/// *read set* (in etcd's terms): an optimistic backend checks at commit that
+/// none of it changed, and runs the body again when some did. The
+/// `…OutsideReadSet` reads leave their answers out of it. What the
+/// transaction writes and deletes is its *write set*.
 public protocol StoreSnapshot: AnyObject {
     /// The bytes of the file at `path`, or nil when there is none.
     func read(_ path: String) throws -> [UInt8]?
@@ -225,25 +232,24 @@ public protocol StoreSnapshot: AnyObject {
     /// Every file below `directory`, recursively, as sorted paths.
     func files(under directory: String) throws -> [String]
 
-    /// `read` without making the answer part of what a transaction's commit
-    /// checks (its read set, in etcd's terms): the file may have changed by
-    /// the time it commits. For
-    /// questions whose stale answer does no harm ("is anything due?"), so
-    /// that they never make writers of unrelated accounts conflict.
-    func readUnchecked(_ path: String) throws -> [UInt8]?
-    /// `list` without making the answer part of what the commit checks.
-    func listUnchecked(_ directory: String) throws -> [String]
-    /// The first file below `directory` in path order, or nil, without
-    /// making the answer part of what the commit checks: the earliest entry
+    /// `read` without adding the file to the transaction's read set: it
+    /// may have changed by the time the transaction commits. For questions
+    /// whose stale answer does no harm ("is anything due?"), so that they
+    /// never make writers of unrelated accounts conflict.
+    func readOutsideReadSet(_ path: String) throws -> [UInt8]?
+    /// `list` without adding the directory to the read set.
+    func listOutsideReadSet(_ directory: String) throws -> [String]
+    /// The first file below `directory` in path order, or nil, outside the
+    /// read set: the earliest entry
     /// of the schedule. A backend answers it without listing everything
     /// (on etcd: one range with a limit of 1).
-    func firstFileUnchecked(under directory: String) throws -> String?
+    func firstFileOutsideReadSet(under directory: String) throws -> String?
     /// Up to `limit` files below `directory` that sort after the path
-    /// `after` (from the first when nil), in path order, without making the
-    /// answer part of what the commit checks; nil when the backend has no
+    /// `after` (from the first when nil), in path order, outside the read
+    /// set; nil when the backend has no
     /// cheaper way to answer than listing, which the caller then does. On
     /// etcd: one range with a limit, whatever the number of files.
-    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage?
+    func pageOutsideReadSet(under directory: String, after: String?, limit: Int) throws -> StorePage?
     /// Says what the body will read soon (`PrefetchPlan`), so that a
     /// backend that pays per round trip fetches it with requests it makes
     /// anyway (etcd: queued, and carried by the next requests). Changes no
@@ -268,7 +274,7 @@ public protocol StoreSnapshot: AnyObject {
 
 }
 
-/// One page of a directory's files in path order (`pageUnchecked`).
+/// One page of a directory's files in path order (`pageOutsideReadSet`).
 public struct StorePage: Sendable, Equatable {
     public var paths: [String]
     /// Whether files are left after the page.
@@ -282,12 +288,12 @@ public struct StorePage: Sendable, Equatable {
 
 extension StoreSnapshot {
     /// A backend that serialises its transactions checks nothing at commit.
-    public func readUnchecked(_ path: String) throws -> [UInt8]? { try read(path) }
-    public func listUnchecked(_ directory: String) throws -> [String] { try list(directory) }
+    public func readOutsideReadSet(_ path: String) throws -> [UInt8]? { try read(path) }
+    public func listOutsideReadSet(_ directory: String) throws -> [String] { try list(directory) }
     /// Correct on any backend; a backend that can do better overrides it.
-    public func firstFileUnchecked(under directory: String) throws -> String? { try files(under: directory).first }
+    public func firstFileOutsideReadSet(under directory: String) throws -> String? { try files(under: directory).first }
     /// Listing is the way on a backend that reads from a local disk.
-    public func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
+    public func pageOutsideReadSet(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
     /// Reads from a local disk cost too little to batch.
     public func prefetch(_ plan: PrefetchPlan) throws {}
     public var prefetches: Bool { false }
@@ -305,7 +311,7 @@ extension StoreSnapshot {
 /// The files of a store as one transaction sees them: its own staged
 /// changes over its snapshot.
 public protocol StoreTransaction: StoreSnapshot {
-    /// Stages `bytes` as the new content of `path` (in the write set, which commits whole or not at all).
+    /// Stages `bytes` as the new content of `path`, in the write set, which commits whole or not at all.
     func write(_ path: String, _ bytes: [UInt8]) throws
     /// Stages the removal of `path`; removing a missing file is no error.
     func delete(_ path: String) throws
