@@ -79,7 +79,7 @@ extension EtcdSnapshotReader {
         return reads
     }
 
-    /// Keeps what the answers to `reads` brought, the hint taken.
+    /// Keeps what the answers to `reads` brought.
     private func take(_ reads: HintReads, answers: ArraySlice<RangeResponse>) {
         for (apply, response) in zip(reads.apply, answers) { apply(response) }
         operation.misses.noteHinted(absent: reads.absent, present: reads.present)

@@ -25,7 +25,7 @@ public struct ContactService {
         }
         // Becoming the owner's responder reschedules the owner, which looks
         // at their schedule entry: it comes with the other's files.
-        if asResponder { try store.prefetchScheduleEntry(of: owner.id) }
+        if asResponder { store.prefetchScheduleEntry(of: owner.id) }
         guard let otherID = try store.accountID(qrCodeID: code), let other = try store.account(otherID) else {
             throw LifeSignalError.notFound("no account has the code \(code) (it may have been refreshed)")
         }

@@ -63,8 +63,8 @@ public protocol StoreReading {
     func prefetch(accounts: [EntityID], deliverySetups: [EntityID]) throws
     /// Names the account's schedule entry for the store's next request to
     /// bring, for a caller about to change its responders (which
-    /// reschedules it). Changes no answer.
-    func prefetchScheduleEntry(of id: EntityID) throws
+    /// reschedules it). Changes no answer and reports nothing.
+    func prefetchScheduleEntry(of id: EntityID)
 }
 
 /// What the services change in the store, inside one atomic transaction.

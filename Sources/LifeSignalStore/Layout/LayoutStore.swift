@@ -179,11 +179,12 @@ public final class LayoutStore: StoreWriting {
     /// Names the account's schedule entry (as its `wake.json` says) for the
     /// next request to bring: a change to its responders reschedules it,
     /// which looks at the entry. The wake file is looked at outside the
-    /// transaction's read set: the reschedule reads it, if it comes.
-    public func prefetchScheduleEntry(of id: EntityID) throws {
-        guard files.prefetches, let bytes = try files.readOutsideReadSet(StorePaths.wake(id)),
+    /// transaction's read set: the reschedule reads it, if it comes. A
+    /// wake file that cannot be read is left to the reschedule to meet.
+    public func prefetchScheduleEntry(of id: EntityID) {
+        guard files.prefetches, let bytes = try? files.readOutsideReadSet(StorePaths.wake(id)),
               let wake = try? codec.decode(AccountWake.self, from: bytes, path: StorePaths.wake(id)) else { return }
-        try files.prefetch(PrefetchPlan(files: [ScheduleName.path(at: ScheduleName.normalized(wake.at), id)]))
+        try? files.prefetch(PrefetchPlan(files: [ScheduleName.path(at: ScheduleName.normalized(wake.at), id)]))
     }
 
     /// An account's links; the others' accounts are what a command most
