@@ -85,7 +85,7 @@ public final class EtcdBackend: StoreBackend {
     func operation() -> EtcdOperation {
         EtcdOperation(client: client, keys: keys, name: name, deadline: .after(access.operationTimeout),
                       timeout: access.operationTimeout, clock: commandClock,
-                      misses: misses)
+                      misses: misses, random: access.random)
     }
 
     /// A reader for a new snapshot: from `seed`, or with the hint.
@@ -99,6 +99,11 @@ public final class EtcdBackend: StoreBackend {
 
     public func expect(_ hint: StoreReadHint) {
         expected.expect(hint)
+    }
+
+    /// The plan's files go with the next request of this handle's snapshots.
+    public func prefetch(_ plan: PrefetchPlan) {
+        expected.prefetch(plan.files.filter { BackendPath.fileProblem($0) == nil })
     }
 
     /// The snapshot kept for the next call, when it is recent enough.

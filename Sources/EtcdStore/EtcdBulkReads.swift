@@ -3,15 +3,15 @@ import NetworkIO
 import StoreBackends
 
 /// What a snapshot doing whole-store work keeps: whether it does (each
-/// request then gets a timeout of its own), what the last read-ahead
+/// request then gets a timeout of its own), what the last whole-store prefetch
 /// brought (forgotten at the next one), and how many files a page of
 /// contents asks for.
 struct EtcdBulkState {
     var wholeStore = false
-    /// The files read ahead one by one and the directories read ahead
-    /// that the last read-ahead asked for.
-    var aheadFiles: [String] = []
-    var aheadDirectories: [String] = []
+    /// The files and the directories
+    /// that the last whole-store prefetch asked for.
+    var prefetchedFiles: [String] = []
+    var prefetchedDirectories: [String] = []
     var pageFiles = EtcdBulkReads.firstPageFiles
 }
 
@@ -40,11 +40,11 @@ extension EtcdSnapshotReader {
 
     /// Reads the files at `paths` and every file below `directories` into
     /// what this snapshot knows (a directory's listing too), in few
-    /// requests, after forgetting what the previous read-ahead brought and
-    /// this one does not ask for again.
-    func readAhead(files paths: [String], under directories: [String]) throws {
+    /// requests, after forgetting what the previous whole-store prefetch
+    /// brought and this one does not ask for again.
+    func prefetchWholeStore(files paths: [String], under directories: [String]) throws {
         bulk.wholeStore = true
-        forgetReadAhead(keeping: directories, files: paths)
+        forgetPrefetched(keeping: directories, files: paths)
         let unlisted = directories.filter { listings[$0] == nil }
         var index = unlisted.startIndex
         while index < unlisted.endIndex {
@@ -59,21 +59,21 @@ extension EtcdSnapshotReader {
             try readTogether(Array(chunk))
             index = chunk.endIndex
         }
-        bulk.aheadFiles += wanted
+        bulk.prefetchedFiles += wanted
     }
 
     /// Forgets the files and listings the previous read-ahead brought,
     /// but for the directories and files asked for again: the memory of
-    /// whole-store work stays that of one read-ahead. A file read again is
+    /// whole-store work stays that of one prefetch. A file read again is
     /// read at R again, with the same answer.
-    private func forgetReadAhead(keeping kept: [String], files keptFiles: [String]) {
+    private func forgetPrefetched(keeping kept: [String], files keptFiles: [String]) {
         let keptFiles = Set(keptFiles)
-        bulk.aheadFiles.removeAll { path in
+        bulk.prefetchedFiles.removeAll { path in
             guard !keptFiles.contains(path) else { return false }
             values[path] = nil
             return true
         }
-        bulk.aheadDirectories.removeAll { directory in
+        bulk.prefetchedDirectories.removeAll { directory in
             guard !kept.contains(directory) else { return false }
             if let listing = listings[directory] {
                 for path in listing.keys { values[path] = nil }
@@ -131,7 +131,7 @@ extension EtcdSnapshotReader {
         }
         for directory in directories {
             listings[directory] = listed[directory] ?? [:]
-            bulk.aheadDirectories.append(directory)
+            bulk.prefetchedDirectories.append(directory)
         }
     }
 

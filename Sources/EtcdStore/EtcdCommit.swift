@@ -68,7 +68,7 @@ struct EtcdCommit {
         let clock = try reader.ensureClock()
         let hour = clock.hour
         let marker = keys.commandMarker(hour: hour, id: markerID)
-        let reads = transaction.checkedReads.keys.sorted()
+        let reads = transaction.readSet.keys.sorted()
         let request = TxnRequest(compares: try compares(hour: hour, marker: marker),
                                  success: try operations(changes, hour: hour, marker: marker),
                                  failure: [.range(RangeRequest(key: marker)), .range(RangeRequest(key: keys.turn))]
@@ -133,8 +133,8 @@ struct EtcdCommit {
     // MARK: Compares
 
     private func compares(hour: Int64, marker: [UInt8]) throws -> [Compare] {
-        var directories = Self.outermost(transaction.checkedDirectories)
-        var reads = transaction.checkedReads.filter { read in !directories.contains { BackendPath.isBelow(read.key, $0) } }
+        var directories = Self.outermost(transaction.readSetDirectories)
+        var reads = transaction.readSet.filter { read in !directories.contains { BackendPath.isBelow(read.key, $0) } }
         // Too many files read to compare one by one: compare the directories
         // that hold most of them instead (coarser: more conflicts, never fewer).
         while 2 + reads.count + directories.map(cost).reduce(0, +) > Self.limits.maximumOperations {

@@ -16,4 +16,20 @@ final class EtcdExpectedReads: Sendable {
 
     /// The latest hint (nil before any) and its number (0 before any).
     var current: (hint: StoreReadHint?, number: Int) { latest.withLock { $0 } }
+
+    /// Files named before a snapshot existed (`StoreBackend.prefetch`),
+    /// for the next request of any to carry.
+    private let prefetched = Mutex<[String]>([])
+
+    func prefetch(_ paths: [String]) {
+        prefetched.withLock { $0 += paths }
+    }
+
+    /// The files waiting to be prefetched, taken: one snapshot sends them.
+    func takePrefetched() -> [String] {
+        prefetched.withLock { waiting in
+            defer { waiting.removeAll() }
+            return waiting
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import EtcdClient
+import LifeSignalCore
 import NetworkIO
 import StoreBackends
 import Synchronization
@@ -18,6 +19,8 @@ struct EtcdOperation {
     let clock: CommandClock
     /// Files the command read in a round trip of their own.
     let misses: ReadMisses
+    /// Where a group's read draws the ID-index file it picks (`StoreReadGroups.randomPick`).
+    let random: RandomSource
 }
 
 /// What one command's reads showed about its hints (`StoreReadLessons`):

@@ -82,7 +82,7 @@ extension EtcdSnapshotReader {
     /// spread), for `pickedFile(in:)` to name. Not learned for the next
     /// command's hint: the next command picks its own.
     private func pick(in groupDirectory: String, _ groups: StoreReadGroups, into group: inout GroupRead) {
-        guard let path = groups.randomPick(in: groupDirectory), let directory = groups.pickedDirectory(of: path),
+        guard let path = groups.randomPick(in: groupDirectory, random: operation.random), let directory = groups.pickedDirectory(of: path),
               grouped.picks[directory] == nil else { return }
         grouped.picks[directory] = path
         guard values[path] == nil, coveringListing(of: path) == nil else { return }

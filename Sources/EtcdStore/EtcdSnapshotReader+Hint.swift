@@ -79,9 +79,8 @@ extension EtcdSnapshotReader {
         return reads
     }
 
-    /// Keeps what the answers to `reads` brought, the hint taken.
-    func take(_ reads: HintReads, answers: ArraySlice<RangeResponse>) {
-        hintTaken = reads.number
+    /// Keeps what the answers to `reads` brought.
+    private func take(_ reads: HintReads, answers: ArraySlice<RangeResponse>) {
         for (apply, response) in zip(reads.apply, answers) { apply(response) }
         operation.misses.noteHinted(absent: reads.absent, present: reads.present)
         hintedAbsentUnread = reads.absent
@@ -89,6 +88,7 @@ extension EtcdSnapshotReader {
 
     /// `requests` and the hint's reads in one round trip; what the hint read is kept.
     func fetch(_ requests: [RangeRequest], with reads: HintReads, refusable: Bool) throws -> [RangeResponse] {
+        // Taken before the send, which then carries it no second time.
         hintTaken = reads.number
         let responses = try fetch(requests + reads.requests, refusable: refusable)
         take(reads, answers: responses.dropFirst(requests.count))
@@ -100,6 +100,7 @@ extension EtcdSnapshotReader {
     func adopt(_ reads: HintReads, answers: ArraySlice<RangeResponse>, header: ResponseHeader) {
         guard revision == nil else { return }
         fix(at: header)
+        hintTaken = reads.number
         take(reads, answers: answers)
     }
 }

@@ -87,6 +87,9 @@ final class EtcdSnapshotReader {
     /// How many kept snapshots the backend had forgotten when this reader
     /// started (`EtcdBackend.keep`).
     var startedAfterForgetting: UInt64 = 0
+    /// Files the body said it will read, for the next requests to carry
+    /// (`EtcdSnapshotReader+Prefetch`).
+    var prefetchQueue: [String] = []
 
     /// Keys per page of a listing.
     static let pageSize: Int64 = 10_000
@@ -257,16 +260,26 @@ final class EtcdSnapshotReader {
         return listings[""]
     }
 
-    /// Sends `requests` as one range, or one read-only transaction, at R (the
-    /// first fixes R, linearizably, and carries the hint's reads along).
-    /// With `refusable`, an answer refused as too large is thrown as it
-    /// came and ends nothing: a smaller request may pass.
+    /// Sends `requests` as one range, or one read-only transaction, at R,
+    /// with what waits to go along: the hint's reads (with the first
+    /// request), and the queued prefetch. With `refusable`, an answer
+    /// refused as too large is thrown as it came and ends nothing: a
+    /// smaller request may pass.
     func fetch(_ requests: [RangeRequest], refusable: Bool = false) throws -> [RangeResponse] {
         if let failure { throw failure }
+        if let reads = hintReads(besides: requests) { return try fetch(requests, with: reads, refusable: refusable) }
+        let prefetched = takePrefetch(besides: requests)
+        if !prefetched.isEmpty { return try fetch(requests, prefetching: prefetched, refusable: refusable) }
+        return try send(requests, refusable: refusable)
+    }
+
+    /// `requests` as they are, at R (the first fixes R, linearizably). A
+    /// failure of the cluster is kept (`failure`); with `refusable`, an
+    /// answer refused as too large is thrown as it came and ends nothing.
+    func send(_ requests: [RangeRequest], refusable: Bool) throws -> [RangeResponse] {
         // Whole-store work takes as long as the store is large: each of its
         // requests, not the snapshot, is bounded.
         let deadline = bulk.wholeStore ? Deadline.after(operation.timeout) : operation.deadline
-        if let reads = hintReads(besides: requests) { return try fetch(requests, with: reads, refusable: refusable) }
         var pinned = requests
         if let revision {
             for index in pinned.indices {

@@ -1,3 +1,5 @@
+import LifeSignalCore
+
 /// What opening an etcd store takes beyond its URL: the TLS files for
 /// `etcds://`, the user's password, where the sign-in token is kept between
 /// commands, and how long to wait.
@@ -28,6 +30,13 @@ public struct EtcdStoreAccess: Sendable {
     /// never keeps one). Off for a caller that reads, learns of another
     /// process's change (a child that exited), and reads again.
     public var keepsSnapshots = false
+    /// Where the backend's random choices come from (the ID-index file a
+    /// group's read picks): the application's source, so that a test can
+    /// fix it.
+    public var random = RandomSource { count in
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
 
     public init(caFile: String? = nil, certificateFile: String? = nil, keyFile: String? = nil, password: String? = nil,
                 loadToken: (@Sendable () -> String?)? = nil, saveToken: (@Sendable (String?) -> Void)? = nil,

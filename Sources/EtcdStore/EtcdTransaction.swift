@@ -3,17 +3,17 @@ import StoreBackends
 
 /// A snapshot of an etcd store as the seam offers it, and, when writable,
 /// a transaction: its changes are staged here (reads see them) and sent in
-/// one etcd transaction at commit (`EtcdCommit`), which compares everything
-/// read and listed with the checked calls against R.
+/// one etcd transaction at commit (`EtcdCommit`), which compares its read
+/// set (everything read and listed, but for the reads outside it) against R.
 final class EtcdTransaction: StoreTransaction {
     let reader: EtcdSnapshotReader
     let writable: Bool
-    /// Staged changes: new bytes, or nil for a removal.
+    /// The write set: new bytes, or nil for a removal.
     private(set) var changes: [String: [UInt8]?] = [:]
-    /// Each path read with a checked read, and its revision at R (0: absent).
-    private(set) var checkedReads: [String: Int64] = [:]
-    /// Each directory listed with a checked listing.
-    private(set) var checkedDirectories: Set<String> = []
+    /// The read set's files: each path read, and its revision at R (0: absent).
+    private(set) var readSet: [String: Int64] = [:]
+    /// The read set's directories: each one listed.
+    private(set) var readSetDirectories: Set<String> = []
 
     init(reader: EtcdSnapshotReader, writable: Bool) {
         self.reader = reader
@@ -28,29 +28,37 @@ final class EtcdTransaction: StoreTransaction {
         try BackendPath.check(path, BackendPath.fileProblem)
         if let change = changes[path] { return change }
         let known = try reader.value(path)
-        if writable { checkedReads[path] = known.modRevision }
+        if writable { readSet[path] = known.modRevision }
         return known.bytes
     }
 
-    func readUnchecked(_ path: String) throws -> [UInt8]? {
+    func readOutsideReadSet(_ path: String) throws -> [UInt8]? {
         try BackendPath.check(path, BackendPath.fileProblem)
         if let change = changes[path] { return change }
         return try reader.value(path).bytes
     }
 
-    func readAhead(_ paths: [String]) throws {
-        reader.readAhead(paths.filter { changes[$0] == nil })
+    func prefetch(_ plan: PrefetchPlan) throws {
+        for path in plan.files { try BackendPath.check(path, BackendPath.fileProblem) }
+        for directory in plan.directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
+        if plan.wholeStore {
+            try reader.prefetchWholeStore(files: plan.files, under: plan.directories)
+            return
+        }
+        // A file staged here is read from the changes, never from the cluster.
+        reader.enqueue(plan.files.filter { changes[$0] == nil })
+        if !plan.groups.isEmpty { reader.expectGroups(plan.groups) }
     }
 
-    var readsAhead: Bool { true }
+    var prefetches: Bool { true }
 
     func list(_ directory: String) throws -> [String] {
-        let names = try listUnchecked(directory)
-        if writable { checkedDirectories.insert(directory) }
+        let names = try listOutsideReadSet(directory)
+        if writable { readSetDirectories.insert(directory) }
         return names
     }
 
-    func listUnchecked(_ directory: String) throws -> [String] {
+    func listOutsideReadSet(_ directory: String) throws -> [String] {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         return BackendPath.names(in: directory, among: try view(under: directory))
     }
@@ -58,11 +66,11 @@ final class EtcdTransaction: StoreTransaction {
     func files(under directory: String) throws -> [String] {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         let paths = try view(under: directory).sorted()
-        if writable { checkedDirectories.insert(directory) }
+        if writable { readSetDirectories.insert(directory) }
         return paths
     }
 
-    func firstFileUnchecked(under directory: String) throws -> String? {
+    func firstFileOutsideReadSet(under directory: String) throws -> String? {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         guard changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
             return try reader.firstPath(under: directory)
@@ -70,14 +78,10 @@ final class EtcdTransaction: StoreTransaction {
         return try view(under: directory).min()
     }
 
-    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? {
+    func pageOutsideReadSet(under directory: String, after: String?, limit: Int) throws -> StorePage? {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else { return nil }
         return try reader.page(under: directory, after: after, limit: limit)
-    }
-
-    func expectGroups(_ directories: () -> [String]) {
-        reader.expectGroups(directories())
     }
 
     func pickedFile(in directory: String) -> String? { reader.pickedFile(in: directory) }
@@ -85,21 +89,15 @@ final class EtcdTransaction: StoreTransaction {
     func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         // What it saw is the whole directory: its commit checks all of it.
-        if writable { checkedDirectories.insert(directory) }
+        if writable { readSetDirectories.insert(directory) }
         guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
             // Its own changes are part of what it sees: file by file.
             for path in try view(under: directory).sorted() {
-                if let bytes = try readUnchecked(path) { try body(path, bytes) }
+                if let bytes = try readOutsideReadSet(path) { try body(path, bytes) }
             }
             return
         }
         try reader.eachFile(under: directory, body)
-    }
-
-    func readAhead(files paths: [String], under directories: [String]) throws {
-        for path in paths { try BackendPath.check(path, BackendPath.fileProblem) }
-        for directory in directories { try BackendPath.check(directory, BackendPath.directoryProblem) }
-        try reader.readAhead(files: paths, under: directories)
     }
 
     /// Every file below `directory` as this transaction sees it.

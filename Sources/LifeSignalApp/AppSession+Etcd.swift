@@ -16,6 +16,7 @@ extension AppSession {
         guard case .etcd(let cluster) = location else { return EtcdStoreAccess() }
         var access = EtcdStoreAccess(password: variable("LIFESIGNAL_ETCD_PASSWORD"))
         access.keepsSnapshots = true
+        access.random = env.random
         if cluster.usesTLS {
             let settings = try settings()
             access.caFile = file("LIFESIGNAL_ETCD_CACERT") ?? settings.etcdCACert
@@ -70,9 +71,34 @@ extension AppSession {
             return
         }
         let leftOut = store.expectReads(of: session.accountID, sessionTokenHash: SHA256.hexDigest(session.token),
-                                        learned: hint.learned.files)
+                                        learned: hint.learned.files, random: env.random)
         loadedIdentityHint?.leftOut = leftOut
         loadedIdentityHint?.expected = identity
+    }
+
+    /// On an etcd store, names the code index file that holds `code` for
+    /// the command's first request to bring, with the code key the session
+    /// keeps (the session as the first request's hint finds it, before
+    /// `store.json` is read): a look-up of the code then costs no round
+    /// trip of its own.
+    public final func prefetchCodeLookup(_ code: String) {
+        guard case .etcd? = try? paths().store, let paths = try? paths(),
+              let identity = identityHint(paths).identity ?? SessionFile.onlyIdentity(paths: paths, fileSystem: env.fileSystem),
+              let key = (try? sessionFile(identity: identity).load())??.codeKey, let store = try? existingStore() else { return }
+        store.prefetchCodeLookup(code, key: key)
+    }
+
+    /// On an etcd store, keeps the store's code key `key` in the session
+    /// this run used, when the session lacks it (one saved before sessions
+    /// kept it) or it is no longer the store's, for the next look-up of a
+    /// code (`prefetchCodeLookup`). A session that cannot be written keeps
+    /// working: the look-up then reads `store.json` first.
+    public final func rememberCodeKey(_ key: String?) {
+        guard case .etcd? = try? paths().store, let key, var session = try? session(), session.codeKey != key,
+              let file = try? sessionFile() else { return }
+        session.codeKey = key
+        guard (try? file.save(session)) != nil else { return }
+        cachedSession = session
     }
 
     /// On an etcd store, keeps the files this command read in round trips

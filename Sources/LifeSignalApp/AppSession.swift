@@ -166,7 +166,7 @@ open class AppSession {
         return try sessionFile().load() != nil
     }
 
-    private var cachedSession: SessionData?
+    final var cachedSession: SessionData?
 
     /// The session, read once; "not signed in" (exit 3) with the command to run.
     public final func session() throws -> SessionData {

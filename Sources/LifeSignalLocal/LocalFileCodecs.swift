@@ -8,28 +8,30 @@ import StrictJSON
 /// outside the store (settings, the identity hint, the etcd token).
 extension SessionData: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
-        case accountID, store, token
-        static let names = JSONNames(["accountID", "store", "token"])
+        case accountID, codeKey, store, token
+        static let names = JSONNames(["accountID", "codeKey", "store", "token"])
     }
 
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SessionData {
         let start = reader.valueStart()
-        var store: String?, accountID: EntityID?, token: String?
+        var store: String?, accountID: EntityID?, token: String?, codeKey: String?
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
             switch field {
             case .accountID: accountID = try reader.readEntityID()
+            case .codeKey: codeKey = try reader.readOptionalString()
             case .store: store = try reader.readString()
             case .token: token = try reader.readString()
             }
         }
         return SessionData(store: try present(store, StoreField.store, start),
                            accountID: try present(accountID, StoreField.accountID, start),
-                           token: try present(token, StoreField.token, start))
+                           token: try present(token, StoreField.token, start), codeKey: codeKey)
     }
 
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.accountID.name, accountID)
+        writer.member(StoreField.codeKey.name, ifPresent: codeKey)
         writer.member(StoreField.store.name, store)
         writer.member(StoreField.token.name, token)
         writer.endObject()

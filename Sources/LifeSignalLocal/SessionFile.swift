@@ -10,11 +10,16 @@ public struct SessionData: Codable, Sendable, Equatable {
     public var store: String
     public var accountID: EntityID
     public var token: String
+    /// The store's code key (`store.json`'s), so that a command that looks
+    /// up a code names its file before it has read `store.json`; absent in
+    /// a session from before, until a look-up learns it.
+    public var codeKey: String?
 
-    public init(store: String, accountID: EntityID, token: String) {
+    public init(store: String, accountID: EntityID, token: String, codeKey: String? = nil) {
         self.store = store
         self.accountID = accountID
         self.token = token
+        self.codeKey = codeKey
     }
 }
 

@@ -244,10 +244,12 @@ public struct SharedStore: Sendable {
     /// set-ups, sessions), so that on etcd they all come in one round trip.
     /// Returns the learned files it leaves out, which the hint never asks
     /// for by name: the account's own files (asked for anyway), paths that
-    /// are no store file, and feed ID-index files (one is picked afresh
-    /// for each other account whose feed summary is learned).
+    /// are no store file, and feed ID-index files (one is picked afresh,
+    /// drawn from `random`, for each other account whose feed summary is
+    /// learned).
     @discardableResult
-    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = []) -> [String] {
+    public func expectReads(of account: EntityID, sessionTokenHash tokenHash: String, learned: [String] = [],
+                            random: RandomSource) -> [String] {
         let own = [StorePaths.meta, StorePaths.session(tokenHash), StorePaths.account(account), StorePaths.contacts(account),
                    StorePaths.pings(account), StorePaths.wake(account), StorePaths.invitations(account),
                    StorePaths.feedSummary(account), StorePaths.deliverySetup(account), StorePaths.lastLook]
@@ -266,7 +268,7 @@ public struct SharedStore: Sendable {
         // files, picked afresh, comes too, and the new item's ID starts like it.
         let group = StorePaths.accountGroup
         let picks = others.compactMap { path in
-            path.hasSuffix("/feed/summary.json") ? group.directory(of: path).flatMap(group.randomPick) : nil
+            path.hasSuffix("/feed/summary.json") ? group.directory(of: path).flatMap { group.randomPick(in: $0, random: random) } : nil
         }
         backend.expect(StoreReadHint(
             files: own + others + picks,
@@ -275,6 +277,16 @@ public struct SharedStore: Sendable {
             newestFiles: [StorePaths.checkInDirectory(account)],
             groups: StorePaths.accountGroup))
         return leftOut
+    }
+
+    /// Names the code index file that holds `code` under the store's code
+    /// key `key` (kept in the session, since `store.json`, which has it,
+    /// comes only with the first answer), for the next request to bring: a
+    /// look-up of the code then costs no round trip of its own. A key that
+    /// is no longer the store's only fetches a file nobody reads.
+    public func prefetchCodeLookup(_ code: String, key: String) {
+        guard let code = QRCodeID.normalize(code), CodeIndexName.isKey(key) else { return }
+        backend.prefetch(PrefetchPlan(files: [CodeIndexName.path(code, key: key)]))
     }
 
     /// Tells the backend what a command reads first before it knows whose

@@ -13,7 +13,7 @@ struct LocalFileCodecTests {
         StoreCodecSample(SessionData.StoreField.self,
                          populated: SessionData(store: "0123456789abcdef0123456789abcdef",
                                                 accountID: EntityID(randomBytes: Array(repeating: 5, count: 16)),
-                                                token: "tok\"en/\\"),
+                                                token: "tok\"en/\\", codeKey: String(repeating: "0123456789abcdef", count: 4)),
                          minimal: SessionData(store: "", accountID: EntityID(randomBytes: Array(repeating: 6, count: 16)),
                                               token: "t")),
         StoreCodecSample(LocalSettings.StoreField.self, populated: settings, minimal: LocalSettings()),

@@ -50,7 +50,7 @@ struct EtcdGroupedReadTests {
         backend.expect(StoreReadHint(files: ["store.json"], groups: Self.groups))
         try backend.read { snapshot throws in
             #expect(try snapshot.read("store.json") == Array("{}".utf8))
-            snapshot.expectGroups { ["accounts/b", "accounts/c"] }
+            try snapshot.prefetch(PrefetchPlan(groups: ["accounts/b", "accounts/c"]))
             for name in ["a", "b", "c"] {
                 #expect(try snapshot.read("accounts/\(name)/account.json") == Array(name.utf8))
                 #expect(try snapshot.read("accounts/\(name)/delivery.json") == Array((name + "-d").utf8))
@@ -97,7 +97,7 @@ struct EtcdGroupedReadTests {
         backend.expect(StoreReadHint(files: ["store.json"], groups: groups))
         try backend.write { tx throws in
             _ = try tx.read("store.json")
-            snapshotExpects(tx)
+            try snapshotExpects(tx)
             #expect(try tx.read("accounts/a/account.json") == Array("a".utf8))
             #expect(try tx.read("accounts/a/feed/1.json") == Array("one".utf8))
             let picked = try #require(tx.pickedFile(in: "accounts/a/feed/ids"))
@@ -126,7 +126,7 @@ struct EtcdGroupedReadTests {
             try tx.write("accounts/c/account.json", Array("c2".utf8))
         }
         #expect(runs == 2, "the commit compared the segment's absence")
-        func snapshotExpects(_ tx: any StoreTransaction) { tx.expectGroups { ["accounts/b"] } }
+        func snapshotExpects(_ tx: any StoreTransaction) throws { try tx.prefetch(PrefetchPlan(groups: ["accounts/b"])) }
     }
 
     /// A lease's write reads what the hint names, at its own revision, and

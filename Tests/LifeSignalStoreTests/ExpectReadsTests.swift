@@ -13,7 +13,8 @@ struct ExpectReadsTests {
         let store = SharedStore(backend: MemoryBackend())
         let own = EntityID(randomBytes: Array(repeating: 1, count: 16)), other = EntityID(randomBytes: Array(repeating: 2, count: 16))
         let index = "accounts/\(other)/feed/ids/abc.json", summary = "accounts/\(other)/feed/summary.json"
-        let leftOut = store.expectReads(of: own, sessionTokenHash: String(repeating: "a", count: 64), learned: [index, summary])
+        let leftOut = store.expectReads(of: own, sessionTokenHash: String(repeating: "a", count: 64), learned: [index, summary],
+                                        random: .seeded(1))
         #expect(leftOut == [index])
     }
 }

@@ -79,7 +79,7 @@ struct ManyContactsTests {
     static func named(_ store: LayoutStore, _ ada: Account) throws -> [String] {
         let pings = try store.pings(of: ada.id)
         let others = Array(Set(pings.flatMap { [$0.senderID, $0.recipientID] }).subtracting([ada.id]))
-        try store.readAhead(accounts: others, deliverySetups: [])
+        try store.prefetch(accounts: others, deliverySetups: [])
         let names = others.map { "\($0) \((try? store.accountName($0))?.fullName ?? "(removed account)")" }.sorted()
         let listing = try ContactDirectory(store: store).listing(of: ada.id)
         return names + listing.contacts.map { "contact \($0.name)" } + listing.unreadable.map { "unreadable \($0.link.contactID)" }

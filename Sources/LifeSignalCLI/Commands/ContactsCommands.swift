@@ -232,17 +232,20 @@ struct ContactsAdd: CommandInput, Equatable {
 
 extension ContactsAdd: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
-        let now = try c.now()
         let code: String
         switch source {
         case .code(let typed): code = typed
         case .image(let path): code = try Self.code(fromImage: path, c)
         case .phone(let phone, let firstName, let lastName): return try invite(phone, firstName: firstName, lastName: lastName, c)
         }
-        let contact = try c.writing { store, account in
-            try ContactService(store: store, env: try c.core()).add(
-                code: code, asResponder: asResponder, asDependent: asDependent, owner: account)
+        // Named before the first request (the clock's), which brings it.
+        c.prefetchCodeLookup(code)
+        let now = try c.now()
+        let (contact, codeKey) = try c.writing { store, account in
+            (try ContactService(store: store, env: try c.core()).add(
+                code: code, asResponder: asResponder, asDependent: asDependent, owner: account), try store.codeKey())
         }
+        c.rememberCodeKey(codeKey)
         if c.json { c.printJSON(JSONViews.contact(contact, now: now)) } else {
             c.say("Added \(ContactText.name(contact)) as your \(ContactText.roles(contact.link)): \(ContactText.meaning(contact.link)).")
         }

@@ -151,7 +151,7 @@ struct LoginFlow {
         let notifyCommandSince = try? PresenceRecords(context: c).notifyCommandSince()
         // Read once, outside the store's transaction (which may run again).
         let machineZone = MachineZone.name(c)
-        let (result, identity, replaced) = try c.store().write(env: try c.core()) { store in
+        let (result, identity, codeKey, replaced) = try c.store().write(env: try c.core()) { store in
             let auth = AuthService(store: store, env: try c.core())
             let outcome = try auth.verify(phoneNumber: phone, code: code, firstName: firstName, lastName: lastName,
                                           machine: SignInPlace.describe(c, onTerminal: c.input.isTerminal), timeZone: machineZone)
@@ -171,13 +171,14 @@ struct LoginFlow {
                     notifyCommandSince: notifyCommandSince)
             }
             // The first write gave the store its identity, which the session belongs to.
-            return (outcome, try store.identity() ?? "", replaced)
+            return (outcome, try store.identity() ?? "", try store.codeKey(), replaced)
         }
         switch result {
         case .rejected(let error):
             return .rejected(error)
         case .signedIn(let account, let token, let isNew):
-            try c.sessionFile(identity: identity).save(SessionData(store: identity, accountID: account.id, token: token))
+            try c.sessionFile(identity: identity).save(SessionData(store: identity, accountID: account.id, token: token,
+                                                                   codeKey: codeKey))
             if let replaced, !c.json { c.say("Signed out \(TerminalText.line(replaced.fullName)).") }
             return .signedIn(account, isNew: isNew)
         }

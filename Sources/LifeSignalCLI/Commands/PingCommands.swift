@@ -76,7 +76,7 @@ extension PingList: RunnableCommand {
             let pings = try store.pings(of: account.id)
             var names: [EntityID: String] = [account.id: account.fullName]
             let others = Set(pings.flatMap { [$0.senderID, $0.recipientID] }).subtracting([account.id])
-            try store.readAhead(accounts: Array(others), deliverySetups: [])
+            try store.prefetch(accounts: Array(others), deliverySetups: [])
             for id in others {
                 // A name that cannot be read is left out, never a failure of the list.
                 names[id] = (try? store.accountName(id))?.fullName

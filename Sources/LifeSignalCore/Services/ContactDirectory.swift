@@ -58,7 +58,7 @@ public struct ContactDirectory {
     public func listing(of owner: EntityID) throws -> Listing {
         var listing = Listing()
         let links = try store.contacts(of: owner)
-        try store.readAhead(accounts: links.map(\.contactID), deliverySetups: [])
+        try store.prefetch(accounts: links.map(\.contactID), deliverySetups: [])
         for link in links {
             do {
                 if let account = try store.account(link.contactID) {

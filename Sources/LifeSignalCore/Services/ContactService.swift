@@ -23,6 +23,9 @@ public struct ContactService {
         guard let code = QRCodeID.normalize(rawCode) else {
             throw LifeSignalError.invalid("\(quoted(rawCode)) is not a lifesignal code (20 letters and digits, e.g. K7Q2M-9XHCV-3PD8R-TW6NA)")
         }
+        // Becoming the owner's responder reschedules the owner, which looks
+        // at their schedule entry: it comes with the other's files.
+        if asResponder { store.prefetchScheduleEntry(of: owner.id) }
         guard let otherID = try store.accountID(qrCodeID: code), let other = try store.account(otherID) else {
             throw LifeSignalError.notFound("no account has the code \(code) (it may have been refreshed)")
         }

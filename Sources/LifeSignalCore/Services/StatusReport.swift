@@ -83,7 +83,7 @@ public struct StatusReport: Sendable {
             if detailed, link.isResponder { watchers.append(link.contactID) }
         }
         if detailed { for ping in pending { ahead.append(ping.senderID) } }
-        try store.readAhead(accounts: ahead, deliverySetups: watchers)
+        try store.prefetch(accounts: ahead, deliverySetups: watchers)
         responderCount = links.filter(\.isResponder).count
         dependentCount = links.filter(\.isDependent).count
         pausedUntil = account.isPaused(at: now) ? account.pause?.until : nil

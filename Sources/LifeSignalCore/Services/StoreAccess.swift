@@ -55,12 +55,16 @@ public protocol StoreReading {
     /// down; read without joining a transaction's checks (a stale answer
     /// only means one more write of it).
     func lastLook() throws -> LastLook?
-    /// Fetches the account files of `accounts` and the delivery set-ups of
-    /// `deliverySetups` in as few requests as the store can (a few round
+    /// Prefetches the account files of `accounts` and the delivery set-ups
+    /// of `deliverySetups`: the store's next requests bring them (a few round
     /// trips on etcd, whatever their number), for a caller about to read
     /// them one by one: a look at many contacts. Changes no answer, and
     /// leaves every problem with a file to the read of it.
-    func readAhead(accounts: [EntityID], deliverySetups: [EntityID]) throws
+    func prefetch(accounts: [EntityID], deliverySetups: [EntityID]) throws
+    /// Names the account's schedule entry for the store's next request to
+    /// bring, for a caller about to change its responders (which
+    /// reschedules it). Changes no answer and reports nothing.
+    func prefetchScheduleEntry(of id: EntityID)
 }
 
 /// What the services change in the store, inside one atomic transaction.

@@ -91,7 +91,7 @@ public struct StoreCopy {
 
     private func requireEmptyDestination() throws {
         do {
-            if try destination.backend.read({ try $0.firstFileUnchecked(under: "") }) != nil {
+            if try destination.backend.read({ try $0.firstFileOutsideReadSet(under: "") }) != nil {
                 throw CopyError.notEmpty(destination.name)
             }
         } catch StoreError.notAStore {

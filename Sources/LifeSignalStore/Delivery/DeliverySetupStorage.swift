@@ -18,7 +18,7 @@ extension LayoutStore {
 
     public func lastLook() throws -> LastLook? {
         let path = StorePaths.lastLook
-        guard let bytes = try files.readUnchecked(path) else { return nil }
+        guard let bytes = try files.readOutsideReadSet(path) else { return nil }
         return try codec.decode(LastLook.self, from: bytes, path: path)
     }
 

@@ -79,8 +79,8 @@ struct DoctorRun {
     var unusable = Set<String>()
     /// `store.json`, as examined.
     private var meta: StoreMeta?
-    /// The account directories read ahead together (`StoreSnapshot.readAhead`).
-    private var aheadDirectories: [String] = []
+    /// The account directories prefetched together (`PrefetchPlan.wholeStore`).
+    private var prefetchedDirectories: [String] = []
 
     init(files: any StoreSnapshot, root: String) {
         self.files = files
@@ -99,13 +99,13 @@ struct DoctorRun {
         for part in Self.parts(of: accountIDs, size: Self.accountsPerReadAhead) {
             // A part's accounts in a few requests on a store across a network.
             let ids = part.compactMap { EntityID(validating: $0) }
-            aheadDirectories = ids.map(StorePaths.accountDirectory)
-            try? files.readAhead(files: [], under: aheadDirectories)
+            prefetchedDirectories = ids.map(StorePaths.accountDirectory)
+            try? files.prefetch(.wholeStore(files: [], under: prefetchedDirectories))
             // Their contacts' lists, which their links are checked against, together for the part
-            // (where reads ahead do anything: elsewhere this would read each list twice).
-            if files.readsAhead {
+            // (where prefetching does anything: elsewhere this would read each list twice).
+            if files.prefetches {
                 let linked = ids.flatMap { (try? store.load([ContactLink].self, StorePaths.contacts($0))) ?? [] }
-                try? files.readAhead(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: aheadDirectories)
+                try? files.prefetch(.wholeStore(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: prefetchedDirectories))
             }
             for name in part {
                 guard let id = EntityID(validating: name) else {
@@ -186,21 +186,21 @@ struct DoctorRun {
         for part in Self.parts(of: names) {
             // A part's entries, then the accounts they name, each in a few requests.
             store.forgetDecoded()
-            try? files.readAhead(files: part.map { directory + "/" + $0 }, under: [])
+            try? files.prefetch(.wholeStore(files: part.map { directory + "/" + $0 }, under: []))
             let entries = part.map { name in (name, decode(type, directory + "/" + name)) }
-            try? files.readAhead(files: entries.compactMap { $0.1.map { StorePaths.account($0[keyPath: accountID]) } }, under: [])
+            try? files.prefetch(.wholeStore(files: entries.compactMap { $0.1.map { StorePaths.account($0[keyPath: accountID]) } }, under: []))
             examineIndexEntries(directory, entries, accountID, mismatch)
         }
     }
 
-    /// Files per read-ahead of whole-store checks.
-    static let readAheadFiles = 100
+    /// Files per prefetch of whole-store checks.
+    static let prefetchFiles = 100
 
-    /// Accounts per read-ahead: their files are in memory together.
+    /// Accounts per prefetch: their files are in memory together.
     static let accountsPerReadAhead = 16
 
     /// `items` in parts of `size`.
-    static func parts<Item>(of items: [Item], size: Int = readAheadFiles) -> [ArraySlice<Item>] {
+    static func parts<Item>(of items: [Item], size: Int = prefetchFiles) -> [ArraySlice<Item>] {
         stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
     }
 
@@ -251,7 +251,7 @@ struct DoctorRun {
             for part in Self.parts(of: names) {
                 store.forgetDecoded()
                 let named = part.compactMap { try? store.entry($0, hour: hour).id }
-                try? files.readAhead(files: named.map(StorePaths.account), under: [])
+                try? files.prefetch(.wholeStore(files: named.map(StorePaths.account), under: []))
                 examineScheduleEntries(part, hour: hour, &entries)
             }
         }

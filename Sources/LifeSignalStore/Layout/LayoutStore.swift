@@ -159,6 +159,12 @@ public final class LayoutStore: StoreWriting {
         try load(StoreMeta.self, StorePaths.meta)?.id
     }
 
+    /// The key that names the code index's files (`CodeIndexName`); nil
+    /// for a store made before keyed names that has not been written since.
+    public func codeKey() throws -> String? {
+        try load(StoreMeta.self, StorePaths.meta)?.codeKey
+    }
+
     // MARK: StoreReading
 
     public func account(_ id: EntityID) throws -> Account? {
@@ -182,17 +188,30 @@ public final class LayoutStore: StoreWriting {
         }
     }
 
-    public func readAhead(accounts: [EntityID], deliverySetups: [EntityID]) throws {
-        guard files.readsAhead else { return }
+    public func prefetch(accounts: [EntityID], deliverySetups: [EntityID]) throws {
+        guard files.prefetches else { return }
         let paths = accounts.map(StorePaths.account) + deliverySetups.map(StorePaths.deliverySetup)
-        try files.readAhead(paths.filter { cache[$0] == nil })
+        try files.prefetch(PrefetchPlan(files: paths.filter { cache[$0] == nil }))
+    }
+
+    /// Names the account's schedule entry (as its `wake.json` says) for the
+    /// next request to bring: a change to its responders reschedules it,
+    /// which looks at the entry. The wake file is looked at outside the
+    /// transaction's read set: the reschedule reads it, if it comes. A
+    /// wake file that cannot be read is left to the reschedule to meet.
+    public func prefetchScheduleEntry(of id: EntityID) {
+        guard files.prefetches, let bytes = try? files.readOutsideReadSet(StorePaths.wake(id)),
+              let wake = try? codec.decode(AccountWake.self, from: bytes, path: StorePaths.wake(id)) else { return }
+        try? files.prefetch(PrefetchPlan(files: [ScheduleName.path(at: ScheduleName.normalized(wake.at), id)]))
     }
 
     /// An account's links; the others' accounts are what a command most
     /// often reads next (a status's dependents and responders).
     public func contacts(of id: EntityID) throws -> [ContactLink] {
         let links = try load([ContactLink].self, StorePaths.contacts(id)) ?? []
-        if !links.isEmpty { files.expectGroups { links.map { StorePaths.accountDirectory($0.contactID) } } }
+        if !links.isEmpty, files.prefetches {
+            try files.prefetch(PrefetchPlan(groups: links.map { StorePaths.accountDirectory($0.contactID) }))
+        }
         return links
     }
 

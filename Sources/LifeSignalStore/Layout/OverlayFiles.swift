@@ -18,17 +18,23 @@ final class OverlayFiles: StoreTransaction {
         return try base.read(path)
     }
 
-    func readUnchecked(_ path: String) throws -> [UInt8]? {
+    func readOutsideReadSet(_ path: String) throws -> [UInt8]? {
         if let change = changes[path] { return change }
-        return try base.readUnchecked(path)
+        return try base.readOutsideReadSet(path)
     }
 
-    func readAhead(_ paths: [String]) throws { try base.readAhead(paths.filter { changes[$0] == nil }) }
-    var readsAhead: Bool { base.readsAhead }
+    /// The base prefetches what it would read: not the files changed here.
+    func prefetch(_ plan: PrefetchPlan) throws {
+        var plan = plan
+        plan.files.removeAll { changes[$0] != nil }
+        try base.prefetch(plan)
+    }
+
+    var prefetches: Bool { base.prefetches }
 
     func list(_ directory: String) throws -> [String] { overlay(try base.list(directory), in: directory) }
 
-    func listUnchecked(_ directory: String) throws -> [String] { overlay(try base.listUnchecked(directory), in: directory) }
+    func listOutsideReadSet(_ directory: String) throws -> [String] { overlay(try base.listOutsideReadSet(directory), in: directory) }
 
     func files(under directory: String) throws -> [String] {
         let prefix = directory.isEmpty ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
@@ -40,19 +46,15 @@ final class OverlayFiles: StoreTransaction {
         return paths.keys
     }
 
-    func firstFileUnchecked(under directory: String) throws -> String? {
-        guard !changes.isEmpty else { return try base.firstFileUnchecked(under: directory) }
+    func firstFileOutsideReadSet(under directory: String) throws -> String? {
+        guard !changes.isEmpty else { return try base.firstFileOutsideReadSet(under: directory) }
         return try files(under: directory).first
-    }
-
-    func expectGroups(_ directories: () -> [String]) {
-        base.expectGroups(directories)
     }
 
     func pickedFile(in directory: String) -> String? { base.pickedFile(in: directory) }
 
-    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? {
-        guard !changes.isEmpty else { return try base.pageUnchecked(under: directory, after: after, limit: limit) }
+    func pageOutsideReadSet(under directory: String, after: String?, limit: Int) throws -> StorePage? {
+        guard !changes.isEmpty else { return try base.pageOutsideReadSet(under: directory, after: after, limit: limit) }
         return nil
     }
 

@@ -30,7 +30,7 @@ package struct AccountWake: Codable, Equatable {
 
 extension LayoutStore {
     public func nextScheduledWake() throws -> Date? {
-        guard let first = try files.firstFileUnchecked(under: StorePaths.schedule) else { return nil }
+        guard let first = try files.firstFileOutsideReadSet(under: StorePaths.schedule) else { return nil }
         let parts = Self.components(of: first)
         // An older lifesignal's schedule (its head and buckets sort after every
         // hour) or damage is "due": the catch-up converts it, or names it.
@@ -179,7 +179,7 @@ extension LayoutStore {
     /// `visit` returns false: a page at a time where the backend can (on
     /// etcd, a range with a limit), else hour by hour.
     private func visitScheduleEntries(_ visit: (String, String) throws -> Bool) throws {
-        if var page = try files.pageUnchecked(under: StorePaths.schedule, after: nil, limit: Self.schedulePage) {
+        if var page = try files.pageOutsideReadSet(under: StorePaths.schedule, after: nil, limit: Self.schedulePage) {
             while true {
                 for path in page.paths {
                     let parts = Self.components(of: path)
@@ -189,17 +189,17 @@ extension LayoutStore {
                     guard try visit(parts[1], parts[2]) else { return }
                 }
                 guard page.hasMore, let last = page.paths.last,
-                      let next = try files.pageUnchecked(under: StorePaths.schedule, after: last, limit: Self.schedulePage)
+                      let next = try files.pageOutsideReadSet(under: StorePaths.schedule, after: last, limit: Self.schedulePage)
                 else { return }
                 page = next
             }
         }
-        for hour in try files.listUnchecked(StorePaths.schedule) {
+        for hour in try files.listOutsideReadSet(StorePaths.schedule) {
             guard ScheduleName.hour(hour) != nil else {
                 throw StoreError.damaged(path: codec.root + "/" + StorePaths.scheduleHour(hour),
                                          reason: "it is not an hour of the schedule (8 digits)")
             }
-            for name in try files.listUnchecked(StorePaths.scheduleHour(hour)) {
+            for name in try files.listOutsideReadSet(StorePaths.scheduleHour(hour)) {
                 guard try visit(hour, name) else { return }
             }
         }
@@ -222,7 +222,7 @@ extension LayoutStore {
     /// head `schedule/wake.json` and hour buckets `schedule/<hour>.json`)
     /// as entries, in the transaction that first needs it.
     private func convertOlderSchedule() throws {
-        for name in try files.listUnchecked(StorePaths.schedule) where ScheduleName.hour(name) == nil {
+        for name in try files.listOutsideReadSet(StorePaths.schedule) where ScheduleName.hour(name) == nil {
             let path = StorePaths.schedule + "/" + name
             guard name == "wake.json" || (name.hasSuffix(".json") && Int(name.dropLast(5)) != nil) else {
                 throw StoreError.damaged(path: codec.root + "/" + path, reason: "it is not part of the schedule")

@@ -6,9 +6,9 @@ import Synchronization
 /// without a disk.
 ///
 /// Transactions are optimistic, as on etcd: a body runs on a snapshot
-/// without holding anything, and its commit checks that nothing it read or
-/// listed (with `read` and `list`; not with the unchecked reads) changed
-/// since; if something did, the body runs again on a fresh snapshot. So the
+/// without holding anything, and its commit checks that nothing in its
+/// read set (what it read or listed, but for the reads outside the read
+/// set) changed since; if something did, the body runs again on a fresh snapshot. So the
 /// shared conformance suite proves on this backend that a body run twice
 /// changes nothing twice.
 public final class MemoryBackend: StoreBackend {
@@ -142,7 +142,7 @@ final class MemoryTransaction: StoreTransaction {
     let writable: Bool
     /// Staged changes: new bytes, or nil for a removal.
     private(set) var changes: [String: [UInt8]?] = [:]
-    /// What the commit checks: each path read and the commit that last wrote it (nil: absent).
+    /// The read set: each path read and the commit that last wrote it (nil: absent).
     private var readSet: [String: Int?] = [:]
     private var listed: Set<String> = []
 
@@ -159,24 +159,24 @@ final class MemoryTransaction: StoreTransaction {
         return base[path]?.bytes
     }
 
-    func readUnchecked(_ path: String) throws -> [UInt8]? {
+    func readOutsideReadSet(_ path: String) throws -> [UInt8]? {
         try BackendPath.check(path, BackendPath.fileProblem)
         if let change = changes[path] { return change }
         return base[path]?.bytes
     }
 
     func list(_ directory: String) throws -> [String] {
-        let names = try listUnchecked(directory)
+        let names = try listOutsideReadSet(directory)
         listed.insert(directory)
         return names
     }
 
-    func listUnchecked(_ directory: String) throws -> [String] {
+    func listOutsideReadSet(_ directory: String) throws -> [String] {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         return BackendPath.names(in: directory, among: try view(under: directory))
     }
 
-    func firstFileUnchecked(under directory: String) throws -> String? {
+    func firstFileOutsideReadSet(under directory: String) throws -> String? {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         return try view(under: directory).min()
     }

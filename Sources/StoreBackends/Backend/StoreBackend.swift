@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LifeSignalCore
 
 /// Where a store's files live: a directory with a write-ahead journal, an
 /// etcd cluster, or memory. Everything lifesignal keeps in a store reaches
@@ -65,9 +66,17 @@ public protocol StoreBackend: Sendable {
     var boundsTransactions: Bool { get }
 
     /// Says what the next snapshots will most likely read first, so a
-    /// backend that pays per round trip can prefetch it all at once (etcd:
-    /// in the first one). A hint changes no answer and costs nothing when wrong.
+    /// backend that pays per round trip prefetches it all with their first
+    /// request. A hint changes no answer and costs nothing when wrong; a
+    /// later one replaces it.
     func expect(_ hint: StoreReadHint)
+
+    /// `StoreSnapshot.prefetch` before the snapshot exists: the plan's
+    /// files go with the next request of this handle's snapshots (the
+    /// first of the next one made). A command that knows a file it reads
+    /// before it opens the snapshot (the code file `contacts add` looks up)
+    /// names it here.
+    func prefetch(_ plan: PrefetchPlan)
 
     /// The requests this handle has sent to a store across a network, and
     /// the connections it opened; nil for a store on this machine.
@@ -116,6 +125,7 @@ extension StoreBackend {
     public func clock() throws -> Date? { nil }
     /// Reads from a local disk cost too little to batch.
     public func expect(_ hint: StoreReadHint) {}
+    public func prefetch(_ plan: PrefetchPlan) {}
     /// Nothing crosses a network.
     public var traffic: StoreTraffic? { nil }
     public var readLessons: StoreReadLessons { StoreReadLessons() }
@@ -176,13 +186,12 @@ public struct StoreReadGroups: Sendable, Equatable {
         self.pickedDigits = pickedDigits
     }
 
-    /// A file of `directory`'s `picked` directory, named by digits chosen
-    /// at random; nil when the groups pick none.
-    package func randomPick(in directory: String) -> String? {
+    /// A file of `directory`'s `picked` directory, named by digits drawn
+    /// from `random`; nil when the groups pick none.
+    package func randomPick(in directory: String, random: RandomSource) -> String? {
         guard let picked, pickedDigits > 0 else { return nil }
-        var generator = SystemRandomNumberGenerator()
         let hex = Array("0123456789abcdef")
-        let name = String((0..<pickedDigits).map { _ in hex[Int(generator.next(upperBound: 16 as UInt8))] })
+        let name = String((0..<pickedDigits).map { _ in hex[Int(random.uniform(below: 16))] })
         return directory + "/" + picked + "/" + name + ".json"
     }
 
@@ -208,6 +217,12 @@ public struct StoreReadGroups: Sendable, Equatable {
 }
 
 /// The files of a store as one snapshot sees them.
+///
+/// In a transaction, what `read`, `list` and `files(under:)` answered is its
+/// *read set* (in etcd's terms): an optimistic backend checks at commit that
+/// none of it changed, and runs the body again when some did. The
+/// `…OutsideReadSet` reads leave their answers out of it. What the
+/// transaction writes and deletes is its *write set*.
 public protocol StoreSnapshot: AnyObject {
     /// The bytes of the file at `path`, or nil when there is none.
     func read(_ path: String) throws -> [UInt8]?
@@ -217,40 +232,34 @@ public protocol StoreSnapshot: AnyObject {
     /// Every file below `directory`, recursively, as sorted paths.
     func files(under directory: String) throws -> [String]
 
-    /// `read` without making the answer part of what a transaction's commit
-    /// checks (its read set, in etcd's terms): the file may have changed by
-    /// the time it commits. For
-    /// questions whose stale answer does no harm ("is anything due?"), so
-    /// that they never make writers of unrelated accounts conflict.
-    func readUnchecked(_ path: String) throws -> [UInt8]?
-    /// `list` without making the answer part of what the commit checks.
-    func listUnchecked(_ directory: String) throws -> [String]
-    /// The first file below `directory` in path order, or nil, without
-    /// making the answer part of what the commit checks: the earliest entry
+    /// `read` without adding the file to the transaction's read set: it
+    /// may have changed by the time the transaction commits. For questions
+    /// whose stale answer does no harm ("is anything due?"), so that they
+    /// never make writers of unrelated accounts conflict.
+    func readOutsideReadSet(_ path: String) throws -> [UInt8]?
+    /// `list` without adding the directory to the read set.
+    func listOutsideReadSet(_ directory: String) throws -> [String]
+    /// The first file below `directory` in path order, or nil, outside the
+    /// read set: the earliest entry
     /// of the schedule. A backend answers it without listing everything
     /// (on etcd: one range with a limit of 1).
-    func firstFileUnchecked(under directory: String) throws -> String?
+    func firstFileOutsideReadSet(under directory: String) throws -> String?
     /// Up to `limit` files below `directory` that sort after the path
-    /// `after` (from the first when nil), in path order, without making the
-    /// answer part of what the commit checks; nil when the backend has no
+    /// `after` (from the first when nil), in path order, outside the read
+    /// set; nil when the backend has no
     /// cheaper way to answer than listing, which the caller then does. On
     /// etcd: one range with a limit, whatever the number of files.
-    func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage?
-    /// Prefetches `paths`, in as few requests as the backend can, so that
-    /// the `read`s that follow answer from what came back: for a command
-    /// that reads one small file of each of many accounts (a responder's
-    /// `status`, `ping list`). Changes no answer and reports nothing wrong
-    /// with a file: each `read` still does. A backend on a local disk,
-    /// where a read costs no round trip, does nothing.
-    func readAhead(_ paths: [String]) throws
-    /// Whether `readAhead` does anything here: a caller need not name the
-    /// files when it does not.
-    var readsAhead: Bool { get }
-    /// Says that the groups (`StoreReadGroups`) in `directories` may be
-    /// read next, so that a backend that pays per round trip reads them all
-    /// with the first one read (etcd: a status's dependents' accounts in
-    /// one request). Changes no answer, and asks for nothing by itself.
-    func expectGroups(_ directories: () -> [String])
+    func pageOutsideReadSet(under directory: String, after: String?, limit: Int) throws -> StorePage?
+    /// Says what the body will read soon (`PrefetchPlan`), so that a
+    /// backend that pays per round trip fetches it with requests it makes
+    /// anyway (etcd: queued, and carried by the next requests). Changes no
+    /// answer and reports nothing wrong with a file: each `read` still
+    /// does. A backend on a local disk, where a read costs no round trip,
+    /// does nothing.
+    func prefetch(_ plan: PrefetchPlan) throws
+    /// Whether `prefetch` does anything here: a caller need not work out
+    /// what to name when it does not.
+    var prefetches: Bool { get }
     /// The file a group's read picked at random in `directory`
     /// (`StoreReadGroups.picked`), known to this snapshot without another
     /// read; nil when no group read picked one there.
@@ -263,16 +272,9 @@ public protocol StoreSnapshot: AnyObject {
     /// within its limits on a response).
     func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws
 
-    /// Says that the files at `paths`, and every file below `directories`,
-    /// are read next, so that a backend that pays per round trip reads
-    /// them together (on etcd, in a few requests) and forgets what the
-    /// previous read-ahead brought: whole-store work (`doctor`) in requests
-    /// of many files and memory bounded by one read-ahead. It changes no
-    /// answer; a backend that reads from a local disk does nothing.
-    func readAhead(files paths: [String], under directories: [String]) throws
 }
 
-/// One page of a directory's files in path order (`pageUnchecked`).
+/// One page of a directory's files in path order (`pageOutsideReadSet`).
 public struct StorePage: Sendable, Equatable {
     public var paths: [String]
     /// Whether files are left after the page.
@@ -286,16 +288,15 @@ public struct StorePage: Sendable, Equatable {
 
 extension StoreSnapshot {
     /// A backend that serialises its transactions checks nothing at commit.
-    public func readUnchecked(_ path: String) throws -> [UInt8]? { try read(path) }
-    public func listUnchecked(_ directory: String) throws -> [String] { try list(directory) }
+    public func readOutsideReadSet(_ path: String) throws -> [UInt8]? { try read(path) }
+    public func listOutsideReadSet(_ directory: String) throws -> [String] { try list(directory) }
     /// Correct on any backend; a backend that can do better overrides it.
-    public func firstFileUnchecked(under directory: String) throws -> String? { try files(under: directory).first }
+    public func firstFileOutsideReadSet(under directory: String) throws -> String? { try files(under: directory).first }
     /// Listing is the way on a backend that reads from a local disk.
-    public func pageUnchecked(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
+    public func pageOutsideReadSet(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
     /// Reads from a local disk cost too little to batch.
-    public func readAhead(_ paths: [String]) throws {}
-    public var readsAhead: Bool { false }
-    public func expectGroups(_ directories: () -> [String]) {}
+    public func prefetch(_ plan: PrefetchPlan) throws {}
+    public var prefetches: Bool { false }
     public func pickedFile(in directory: String) -> String? { nil }
 
     /// One file at a time: nothing is kept but the listing.
@@ -305,14 +306,12 @@ extension StoreSnapshot {
             try body(path, bytes)
         }
     }
-
-    public func readAhead(files paths: [String], under directories: [String]) throws {}
 }
 
 /// The files of a store as one transaction sees them: its own staged
 /// changes over its snapshot.
 public protocol StoreTransaction: StoreSnapshot {
-    /// Stages `bytes` as the new content of `path` (in the write set, which commits whole or not at all).
+    /// Stages `bytes` as the new content of `path`, in the write set, which commits whole or not at all.
     func write(_ path: String, _ bytes: [UInt8]) throws
     /// Stages the removal of `path`; removing a missing file is no error.
     func delete(_ path: String) throws

@@ -8,14 +8,15 @@ final class DirectorySnapshot: StoreSnapshot {
     func read(_ path: String) throws -> [UInt8]? { try StoreError.mapping { try reader.read(path) } }
     func list(_ directory: String) throws -> [String] { try StoreError.mapping { try reader.list(directory) } }
     func files(under directory: String) throws -> [String] { try StoreError.mapping { try reader.files(under: directory) } }
-    func firstFileUnchecked(under directory: String) throws -> String? {
+    func firstFileOutsideReadSet(under directory: String) throws -> String? {
         try StoreError.mapping { try reader.firstFile(under: directory) }
     }
 }
 
 /// A write transaction on a directory store, as the backend seam offers it.
 /// The directory's exclusive lock serialises transactions, so nothing is
-/// checked at commit and the unchecked reads are the plain ones.
+/// checked at commit (there is no read set to keep), and the reads outside
+/// the read set are the plain ones.
 final class DirectoryTransaction: StoreTransaction {
     let transaction: Transaction
     init(_ transaction: Transaction) { self.transaction = transaction }
@@ -25,7 +26,7 @@ final class DirectoryTransaction: StoreTransaction {
     func files(under directory: String) throws -> [String] {
         try StoreError.mapping { try transaction.files(under: directory) }
     }
-    func firstFileUnchecked(under directory: String) throws -> String? {
+    func firstFileOutsideReadSet(under directory: String) throws -> String? {
         try StoreError.mapping { try transaction.firstFile(under: directory) }
     }
     func write(_ path: String, _ bytes: [UInt8]) throws { try StoreError.mapping { try transaction.write(path, bytes) } }

@@ -42,20 +42,20 @@ import Testing
             #expect(try snapshot.list("nowhere") == [])
             #expect(try snapshot.files(under: "") == ["a", "d/b", "d/e/c", "empty", "x/y/z"])
             #expect(try snapshot.files(under: "d") == ["d/b", "d/e/c"])
-            #expect(try snapshot.listUnchecked("d") == ["b", "e"])
-            #expect(try snapshot.readUnchecked("a") == Self.bytes("content of a"))
-            #expect(try snapshot.firstFileUnchecked(under: "") == "a")
-            #expect(try snapshot.firstFileUnchecked(under: "d") == "d/b")
-            #expect(try snapshot.firstFileUnchecked(under: "x") == "x/y/z")
-            #expect(try snapshot.firstFileUnchecked(under: "nowhere") == nil)
+            #expect(try snapshot.listOutsideReadSet("d") == ["b", "e"])
+            #expect(try snapshot.readOutsideReadSet("a") == Self.bytes("content of a"))
+            #expect(try snapshot.firstFileOutsideReadSet(under: "") == "a")
+            #expect(try snapshot.firstFileOutsideReadSet(under: "d") == "d/b")
+            #expect(try snapshot.firstFileOutsideReadSet(under: "x") == "x/y/z")
+            #expect(try snapshot.firstFileOutsideReadSet(under: "nowhere") == nil)
         }
         try store.write { tx throws in
             try tx.write("d/a", Self.bytes("new"))
-            #expect(try tx.firstFileUnchecked(under: "d") == "d/a", "a staged file is not seen first")
+            #expect(try tx.firstFileOutsideReadSet(under: "d") == "d/a", "a staged file is not seen first")
             try tx.delete("a")
             try tx.delete("d/a")
             try tx.delete("d/b")
-            #expect(try tx.firstFileUnchecked(under: "") == "d/e/c", "staged deletes are seen")
+            #expect(try tx.firstFileOutsideReadSet(under: "") == "d/e/c", "staged deletes are seen")
             throw Abandon()
         }
     }
@@ -188,17 +188,17 @@ import Testing
         }
     }
 
-    /// Unchecked reads never make a body run again, whatever changes.
+    /// Reads outside the read set never make a body run again, whatever changes.
     @Test(arguments: Conformer.all)
-    func uncheckedReadsCauseNoConflict(_ conformer: Conformer) throws {
+    func readsOutsideTheReadSetCauseNoConflict(_ conformer: Conformer) throws {
         let subject = try conformer.make()
         let store = try subject.open(), rival = try subject.open()
         try store.write { tx in try tx.write("schedule/1/entry", Self.bytes("")) }
         var runs = 0
         try store.write { tx throws in
             runs += 1
-            _ = try tx.readUnchecked("schedule/1/entry")
-            _ = try tx.listUnchecked("schedule")
+            _ = try tx.readOutsideReadSet("schedule/1/entry")
+            _ = try tx.listOutsideReadSet("schedule")
             if subject.isOptimistic, runs == 1 {
                 try rival.write { competing in
                     try competing.write("schedule/2/entry", Self.bytes(""))

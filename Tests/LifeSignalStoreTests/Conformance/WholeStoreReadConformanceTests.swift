@@ -6,7 +6,7 @@ import Testing
 /// Whole-store reads keep the contract on every backend: `forEachFile`
 /// hands over exactly the files and bytes that listing and reading give,
 /// in path order, across many pages and pages shrunk by large files, and
-/// with a transaction's own changes; `readAhead` changes no answer, before
+/// with a transaction's own changes; `prefetch` changes no answer, before
 /// or after it forgets what it brought.
 @Suite(.serialized) struct WholeStoreReadConformanceTests {
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -75,14 +75,14 @@ import Testing
         let store = try subject.open()
         let files = try Self.fill(store)
         try store.read { snapshot in
-            try snapshot.readAhead(files: ["top", "missing", "many/7/file.json"], under: ["many/1", "large"])
+            try snapshot.prefetch(.wholeStore(files: ["top", "missing", "many/7/file.json"], under: ["many/1", "large"]))
             #expect(try snapshot.read("top") == files["top"])
             #expect(try snapshot.read("missing") == nil)
             #expect(try snapshot.read("many/1/file.json") == files["many/1/file.json"])
             #expect(try snapshot.read("many/1/other.json") == nil)
             #expect(try snapshot.files(under: "large") == ["large/0", "large/1", "large/2"])
             // The next one forgets what this one brought: the answers stay.
-            try snapshot.readAhead(files: ["many/8/file.json"], under: ["many/2"])
+            try snapshot.prefetch(.wholeStore(files: ["many/8/file.json"], under: ["many/2"]))
             #expect(try snapshot.read("large/2") == files["large/2"])
             #expect(try snapshot.read("many/7/file.json") == files["many/7/file.json"])
             #expect(try snapshot.list("many/1") == ["file.json"])
