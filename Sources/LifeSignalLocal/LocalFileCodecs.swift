@@ -1,6 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
-import LifeSignalStore
+import StoreCodecKit
 import StrictJSON
 
 /// `session-<identity>.json`, read by hand like the store's files (see

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import StrictJSON
 
 /// `account.json`: the account with its alert, preferences and deadline marks.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// `sessions/<hash>.json`: a signed-in session under the hash of its token.

@@ -2,6 +2,7 @@ import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import StrictJSON
 
 /// An account's deadline marks: every member may be absent (its own

@@ -1,6 +1,7 @@
 import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// `accounts/<id>/delivery.json`: an account's delivery set-up, its sign-ins

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// A notice to many people still being handed out, inside `account.json`.

@@ -2,6 +2,7 @@ import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 
 /// lifesignal's data laid out as files on any backend: per-account JSON
 /// files, index files, a segmented feed, a check-in history and a deadline

@@ -3,22 +3,31 @@ import LifeSignalCore
 import StoreBackends
 import StrictJSON
 
-/// JSON files of the store: a schema version beside the data, sorted keys,
-/// ISO 8601 UTC dates, read and written by hand (`StoreFileData`). Anything
-/// unreadable is reported with the file's full path and the reason, and the
-/// file is left alone.
+/// Reads and writes one JSON file of the store, or of this machine's own
+/// files kept the same way (session, settings): a schema version beside the
+/// data, sorted keys, ISO 8601 UTC dates, read and written by hand
+/// (`StoreFileData`). Anything unreadable is reported with the file's full
+/// path and the reason, and the file is left alone.
+///
+/// This is the front of the store codec kit, which knows how a file is
+/// kept but not which files there are: the envelope (`StoreEnvelopeReader`),
+/// the data protocol (`StoreFileData`, `StoreFieldSet`), and the readers and
+/// writers of the values files share (IDs, dates, raw values, optionals).
+/// Each file's own codec lives with its owner (`LifeSignalStore` for the
+/// shared store, `LifeSignalLocal` for local files), so local files need no
+/// part of the shared store.
 package struct StoreCodec: Sendable {
-    static let schemaVersion = 1
+    package static let schemaVersion = 1
 
     /// Absolute root, used to name files in errors.
-    let root: String
+    package let root: String
 
     package init(root: String) {
         self.root = root
     }
 
     /// A store path as errors name it.
-    func fullPath(_ path: String) -> String { root + "/" + path }
+    package func fullPath(_ path: String) -> String { root + "/" + path }
 
     /// The file's bytes: `{"data":…,"schemaVersion":1}` and a newline, as
     /// `JSONEncoder` with sorted keys wrote them.
@@ -45,7 +54,7 @@ package struct StoreCodec: Sendable {
 
     /// `decode(_:from:path:)` for a file with a reader of its own that
     /// checks the data in full itself (`FeedSendersFile`).
-    func decodeChecked<T>(from bytes: [UInt8], path: String, supported: Int = StoreCodec.schemaVersion,
+    package func decodeChecked<T>(from bytes: [UInt8], path: String, supported: Int = StoreCodec.schemaVersion,
                           data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
         let fullPath = root + "/" + path
         guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
