@@ -16,10 +16,13 @@ import StrictJSON
 /// Each file's own codec lives with its owner (`LifeSignalStore` for the
 /// shared store, `LifeSignalLocal` for local files), so local files need no
 /// part of the shared store.
+@usableFromInline
 package struct StoreCodec: Sendable {
+    @usableFromInline
     package static let schemaVersion = 1
 
     /// Absolute root, used to name files in errors.
+    @usableFromInline
     package let root: String
 
     package init(root: String) {
@@ -27,10 +30,12 @@ package struct StoreCodec: Sendable {
     }
 
     /// A store path as errors name it.
+    @usableFromInline
     package func fullPath(_ path: String) -> String { root + "/" + path }
 
     /// The file's bytes: `{"data":…,"schemaVersion":1}` and a newline, as
     /// `JSONEncoder` with sorted keys wrote them.
+    @inlinable
     package func encode<T: StoreFileData>(_ value: T) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
@@ -44,6 +49,7 @@ package struct StoreCodec: Sendable {
 
     /// Decodes a store file in one parse: the schema version is checked
     /// before the data counts, then the data must pass its validation.
+    @inlinable
     package func decode<T: StoreFileData>(_ type: T.Type, from bytes: [UInt8], path: String) throws -> T {
         let value = try decodeChecked(from: bytes, path: path, supported: T.schemaVersion) { reader throws(JSONReadError) in
             try T.read(from: &reader)
@@ -54,6 +60,7 @@ package struct StoreCodec: Sendable {
 
     /// `decode(_:from:path:)` for a file with a reader of its own that
     /// checks the data in full itself (`FeedSendersFile`).
+    @inlinable
     package func decodeChecked<T>(from bytes: [UInt8], path: String, supported: Int = StoreCodec.schemaVersion,
                           data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
         let fullPath = root + "/" + path
@@ -69,7 +76,8 @@ package struct StoreCodec: Sendable {
     }
 
     /// A version below 1 is nonsense; above the supported one, a newer lifesignal wrote the file.
-    private static func versionError(_ found: Int, _ supported: Int, _ fullPath: String) -> StoreError {
+    @usableFromInline
+    static func versionError(_ found: Int, _ supported: Int, _ fullPath: String) -> StoreError {
         guard found >= 1 else { return StoreError.damaged(path: fullPath, reason: "schema version \(found) is not valid") }
         return StoreError.tooNew(path: fullPath, found: found, supported: supported)
     }
