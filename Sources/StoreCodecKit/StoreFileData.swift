@@ -19,6 +19,13 @@ import StrictJSON
 /// property its codec does not know or a case whose name is not in its
 /// place in `names`, and round-trip a fully populated value of every type
 /// through both codecs.
+///
+/// The kit's generic readers and writers are `@inlinable`, so that each
+/// file's decode is specialised in the module that owns the file; the
+/// protocols, and so each codec's `read`, `write`, `validationProblem` and
+/// `names`, are `@usableFromInline` for that. Unspecialised across the
+/// module boundary, a decode looked up types and conformances by name at
+/// run time, on every command's path.
 @usableFromInline
 package protocol StoreFileData {
     /// Reads one value where `reader` stands.
