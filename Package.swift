@@ -53,7 +53,11 @@ let package = Package(
         // The shared store: the layout of lifesignal's files on any backend (feed segments,
         // history, schedule), the store's identity, copy and doctor. Sees only the seam.
         .target(name: "LifeSignalStore",
-                dependencies: ["LifeSignalCore", "StoreBackends", "DurableFiles", "SystemFiles", "StrictJSON", "ByteKeyed"]),
+                dependencies: ["LifeSignalCore", "StoreCodecKit", "StoreBackends", "DurableFiles", "SystemFiles", "StrictJSON",
+                               "ByteKeyed"]),
+        // How a store file is read and written, whatever it holds: the versioned envelope, the
+        // data protocol, the field readers and writers. Local files are written with it too.
+        .target(name: "StoreCodecKit", dependencies: ["LifeSignalCore", "StoreBackends", "StrictJSON"]),
         // The backend seam (StoreBackend: files by relative path, snapshots, transactions,
         // leases, change signals) with the backends on this machine: memory and a directory.
         .target(name: "StoreBackends", dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles"]),
@@ -68,7 +72,7 @@ let package = Package(
         // This person's files on this machine, apart from the shared store: XDG
         // directories, the session per store identity, the local settings.
         .target(name: "LifeSignalLocal",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "DurableFiles", "SystemFiles", "StrictJSON"]),
+                dependencies: ["LifeSignalCore", "StoreCodecKit", "StoreBackends", "DurableFiles", "SystemFiles", "StrictJSON"]),
         // Generic engines.
         .target(name: "CommandEngine"),
         // A strict pull reader of JSON (RFC 8259) and the string writer that matches it.
@@ -127,10 +131,10 @@ let package = Package(
                     dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "ZoneInfoFiles", "SystemFiles",
                                    "TestSupport"]),
         .testTarget(name: "LifeSignalStoreTests",
-                    dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdStore", "StoreOpening", "DurableFiles",
-                                   "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
+                    dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreCodecKit", "StoreBackends", "EtcdStore", "StoreOpening",
+                                   "DurableFiles", "SystemFiles", "TestSupport", "ZoneInfoFiles"]),
         .testTarget(name: "LifeSignalLocalTests",
-                    dependencies: ["LifeSignalLocal", "LifeSignalStore", "StoreBackends", "StoreOpening", "TestSupport"]),
+                    dependencies: ["LifeSignalLocal", "StoreBackends", "StoreOpening", "TestSupport"]),
         // Runs the built binary in temporary XDG directories.
         .testTarget(name: "EndToEndTests", dependencies: ["lifesignal", "peak-memory", "TestSupport"]),
         // Measures a program's peak memory from a process small enough not to count in it.
@@ -145,7 +149,8 @@ let package = Package(
         // complete sample store and the reference readers of its files (also the fuzzer's), and the
         // world of service tests (a memory store, a pinned clock, people).
         .target(name: "TestSupport",
-                dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreBackends", "EtcdClient", "HTTPClient", "NetworkIO"],
+                dependencies: ["LifeSignalCore", "LifeSignalStore", "StoreCodecKit", "StoreBackends", "EtcdClient", "HTTPClient",
+                               "NetworkIO"],
                 path: "Tests/TestSupport"),
         // The network stack: against published vectors, misbehaving loopback peers and real etcd.
         .testTarget(name: "NetworkIOTests", dependencies: ["NetworkIO", "TestSupport"]),

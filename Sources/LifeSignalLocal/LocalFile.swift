@@ -1,8 +1,8 @@
 import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
-import LifeSignalStore
 import StoreBackends
+import StoreCodecKit
 import SystemFiles
 
 /// A small JSON file outside the store (the session, the local settings):

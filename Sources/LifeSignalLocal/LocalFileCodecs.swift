@@ -1,6 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
-import LifeSignalStore
+import StoreCodecKit
 import StrictJSON
 
 /// `session-<identity>.json`, read by hand like the store's files (see
@@ -9,9 +9,11 @@ import StrictJSON
 extension SessionData: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case accountID, codeKey, store, token
+        @usableFromInline
         static let names = JSONNames(["accountID", "codeKey", "store", "token"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SessionData {
         let start = reader.valueStart()
         var store: String?, accountID: EntityID?, token: String?, codeKey: String?
@@ -28,6 +30,7 @@ extension SessionData: StoreFileData {
                            token: try present(token, StoreField.token, start), codeKey: codeKey)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.accountID.name, accountID)
@@ -42,10 +45,12 @@ extension SessionData: StoreFileData {
 extension LocalSettings: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case etcdCACert, etcdCert, etcdKey, notifyCommand, notifyCommandSince, smsCommand
+        @usableFromInline
         static let names = JSONNames(["etcdCACert", "etcdCert", "etcdKey", "notifyCommand", "notifyCommandSince",
                                     "smsCommand"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> LocalSettings {
         var settings = LocalSettings()
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
@@ -61,6 +66,7 @@ extension LocalSettings: StoreFileData {
         return settings
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.etcdCACert.name, ifPresent: etcdCACert)
@@ -80,9 +86,11 @@ extension LocalSettings: StoreFileData {
 extension StoreIdentityHint.Hint: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case absent, files, identity, member
+        @usableFromInline
         static let names = JSONNames(["absent", "files", "identity", "member"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreIdentityHint.Hint {
         let start = reader.valueStart()
         var identity: String?, files: [String]?, absent: [String]?, member: String?
@@ -98,6 +106,7 @@ extension StoreIdentityHint.Hint: StoreFileData {
                                       member: member)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         if let absent { writer.member(StoreField.absent.name, absent) }
@@ -112,9 +121,11 @@ extension StoreIdentityHint.Hint: StoreFileData {
 extension EtcdTokenFile.Token: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case token
+        @usableFromInline
         static let names = JSONNames(["token"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> EtcdTokenFile.Token {
         let start = reader.valueStart()
         var token: String?
@@ -126,6 +137,7 @@ extension EtcdTokenFile.Token: StoreFileData {
         return EtcdTokenFile.Token(token: try present(token, StoreField.token, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.token.name, token)

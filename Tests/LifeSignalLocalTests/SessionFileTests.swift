@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import LifeSignalCore
 import LifeSignalLocal
-import LifeSignalStore
 import StoreBackends
 import StoreOpening
 import TestSupport

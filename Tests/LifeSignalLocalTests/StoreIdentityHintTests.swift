@@ -1,7 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalLocal
-import LifeSignalStore
 import StoreBackends
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 import LifeSignalLocal
-import LifeSignalStore
 import StoreBackends
 import StoreOpening
 import Testing

@@ -2,6 +2,7 @@ import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
 @testable import StoreBackends
+import StoreCodecKit
 import StoreOpening
 import StrictJSON
 import Testing

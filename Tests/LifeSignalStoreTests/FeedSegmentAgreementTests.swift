@@ -2,6 +2,7 @@ import Foundation
 import LifeSignalCore
 @testable import LifeSignalStore
 @testable import StoreBackends
+import StoreCodecKit
 import TestSupport
 import Testing
 

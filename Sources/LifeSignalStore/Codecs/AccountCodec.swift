@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import StrictJSON
 
 /// `account.json`: the account with its alert, preferences and deadline marks.
@@ -12,6 +13,7 @@ extension Account: StoreFileData {
         case emergencyNote, fanOuts, firstName, graceInterval, id, invitationWake, jobs, lastCheckIn, lastName, pastAlarms
         case pause
         case phoneNumber, preferences, qrCodeID, quietHours, reminderInterval, repeatInterval, timeZone, trip, warnedUnwatchedAt
+        @usableFromInline
         static let names = JSONNames(["alert", "answerWindows", "chainWatch", "checkInCodes", "checkInInterval", "createdAt",
                                     "dailySchedule", "deadlineExtension", "deadlines", "drill", "duressAlert", "emergencyNote",
                                     "fanOuts", "firstName", "graceInterval", "id", "invitationWake", "jobs", "lastCheckIn", "lastName",
@@ -19,6 +21,7 @@ extension Account: StoreFileData {
                                     "reminderInterval", "repeatInterval", "timeZone", "trip", "warnedUnwatchedAt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Account {
         let start = reader.valueStart()
         var id: EntityID?, phoneNumber: String?, firstName: String?, lastName: String?, emergencyNote: String?
@@ -108,6 +111,7 @@ extension Account: StoreFileData {
         return account
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.alert.name, ifPresent: alert)
@@ -144,6 +148,7 @@ extension Account: StoreFileData {
         writer.endObject()
     }
 
+    @usableFromInline
     package var validationProblem: String? {
         if let timeZone, (try? ZoneName(validating: timeZone)) == nil { return "timeZone is not a zone's name" }
         if let zone = dailySchedule?.zone, (try? ZoneName(validating: zone)) == nil {
@@ -190,9 +195,11 @@ extension Account: StoreFileData {
 extension ActiveAlert: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case acknowledgedAt, acknowledgedBy, activatedAt, id, notices
+        @usableFromInline
         static let names = JSONNames(["acknowledgedAt", "acknowledgedBy", "activatedAt", "id", "notices"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ActiveAlert {
         let start = reader.valueStart()
         var id: EntityID?, activatedAt: Date?, acknowledgedBy: EntityID?, acknowledgedAt: Date?, notices: [PastNotice]?
@@ -213,6 +220,7 @@ extension ActiveAlert: StoreFileData {
         return alert
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.acknowledgedAt.name, ifPresent: acknowledgedAt)
@@ -227,10 +235,12 @@ extension ActiveAlert: StoreFileData {
 extension NotificationPreferences: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case alerts, checkIns, contacts, dependentNews, pings
+        @usableFromInline
         static let names = JSONNames(["alerts", "checkIns", "contacts", "dependentNews", "pings"])
     }
 
     /// Preferences written before `dependentNews` existed have none: on.
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> NotificationPreferences {
         let start = reader.valueStart()
         var alerts: Bool?, checkIns: Bool?, contacts: Bool?, dependentNews: Bool?, pings: Bool?
@@ -252,6 +262,7 @@ extension NotificationPreferences: StoreFileData {
         return preferences
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.alerts.name, alerts)
@@ -268,9 +279,11 @@ extension NotificationPreferences: StoreFileData {
 extension ChainWatch: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case notifyFailing, unreached
+        @usableFromInline
         static let names = JSONNames(["notifyFailing", "unreached"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ChainWatch {
         var watch = ChainWatch()
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
@@ -283,6 +296,7 @@ extension ChainWatch: StoreFileData {
         return watch
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.notifyFailing.name, ifPresent: notifyFailing)
@@ -294,9 +308,11 @@ extension ChainWatch: StoreFileData {
 extension WatchedCondition: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case shownAt, since, spellTold, toldAt
+        @usableFromInline
         static let names = JSONNames(["shownAt", "since", "spellTold", "toldAt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> WatchedCondition {
         let start = reader.valueStart()
         var condition = WatchedCondition(), spellTold: Bool?
@@ -312,6 +328,7 @@ extension WatchedCondition: StoreFileData {
         return condition
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.shownAt.name, ifPresent: shownAt)

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// The names and number in `account.json`, read without the rest: the
@@ -9,6 +10,7 @@ extension AccountName {
     /// The members read; the account's others are skipped.
     enum StoreField: UInt8, StoreFieldSet {
         case firstName, lastName, phoneNumber
+        @usableFromInline
         static let names = JSONNames(["firstName", "lastName", "phoneNumber"])
     }
 

@@ -1,14 +1,17 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// `sessions/<hash>.json`: a signed-in session under the hash of its token.
 extension SessionRecord: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case accountID, createdAt, id, lastUsedAt, machine
+        @usableFromInline
         static let names = JSONNames(["accountID", "createdAt", "id", "lastUsedAt", "machine"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SessionRecord {
         let start = reader.valueStart()
         var accountID: EntityID?, createdAt: Date?, id: EntityID?, lastUsedAt: Date?, machine: String?
@@ -26,6 +29,7 @@ extension SessionRecord: StoreFileData {
                              id: id, machine: machine, lastUsedAt: lastUsedAt)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.accountID.name, accountID)
@@ -41,9 +45,11 @@ extension SessionRecord: StoreFileData {
 extension SignUpWindow: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case accounts, codes, start
+        @usableFromInline
         static let names = JSONNames(["accounts", "codes", "start"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> SignUpWindow {
         let begin = reader.valueStart()
         var accounts: Int?, codes: Int?, start: Date?
@@ -59,6 +65,7 @@ extension SignUpWindow: StoreFileData {
                             codes: try present(codes, StoreField.codes, begin))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.accounts.name, accounts)
@@ -72,9 +79,11 @@ extension SignUpWindow: StoreFileData {
 extension EndedSession: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case createdAt, endedAt, id, lastUsedAt, machine
+        @usableFromInline
         static let names = JSONNames(["createdAt", "endedAt", "id", "lastUsedAt", "machine"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> EndedSession {
         let start = reader.valueStart()
         var createdAt: Date?, endedAt: Date?, id: EntityID?, lastUsedAt: Date?, machine: String?
@@ -93,6 +102,7 @@ extension EndedSession: StoreFileElement {
                             endedAt: try present(endedAt, StoreField.endedAt, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.createdAt.name, createdAt)
@@ -107,10 +117,12 @@ extension EndedSession: StoreFileElement {
 /// An element of a list of names (`accounts/<id>/sessions.json`: the
 /// hashes of the account's sessions).
 extension String: StoreFileElement {
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> String {
         try reader.readString()
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.string(self)
     }
@@ -120,10 +132,12 @@ extension String: StoreFileElement {
 extension PendingLogin: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case codeHash, expiresAt, failedAttempts, iterations, phoneNumber, salt, sendsInWindow, sentAt, windowStart
+        @usableFromInline
         static let names = JSONNames(["codeHash", "expiresAt", "failedAttempts", "iterations", "phoneNumber", "salt",
                                     "sendsInWindow", "sentAt", "windowStart"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> PendingLogin {
         let start = reader.valueStart()
         var phoneNumber: String?, salt: String?, codeHash: String?, sentAt: Date?, expiresAt: Date?
@@ -153,6 +167,7 @@ extension PendingLogin: StoreFileData {
         return login
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.codeHash.name, codeHash)
@@ -169,6 +184,7 @@ extension PendingLogin: StoreFileData {
 
     /// Rounds lifesignal never writes would make checking a code take no
     /// time (0) or for ever (a planted billion).
+    @usableFromInline
     package var validationProblem: String? {
         guard let iterations, !(1...10_000_000).contains(iterations) else { return nil }
         return "its iterations \(iterations) are out of range"
@@ -179,9 +195,11 @@ extension PendingLogin: StoreFileData {
 extension IndexEntry: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case accountID
+        @usableFromInline
         static let names = JSONNames(["accountID"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> IndexEntry {
         let start = reader.valueStart()
         var accountID: EntityID?
@@ -193,6 +211,7 @@ extension IndexEntry: StoreFileData {
         return IndexEntry(accountID: try present(accountID, StoreField.accountID, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.accountID.name, accountID)
@@ -210,9 +229,11 @@ extension StoreMeta: StoreFileData {
 
     enum StoreField: UInt8, StoreFieldSet {
         case codeKey, codesToRename, createdAt, id, simulatedTime
+        @usableFromInline
         static let names = JSONNames(["codeKey", "codesToRename", "createdAt", "id", "simulatedTime"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> StoreMeta {
         let start = reader.valueStart()
         var createdAt: String?, id: String?, simulatedTime: Bool?, codeKey: String?, codesToRename: Bool?
@@ -232,6 +253,7 @@ extension StoreMeta: StoreFileData {
         return meta
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.codeKey.name, ifPresent: codeKey)
@@ -242,6 +264,7 @@ extension StoreMeta: StoreFileData {
         writer.endObject()
     }
 
+    @usableFromInline
     package var validationProblem: String? {
         if let id, !Self.isIdentity(id) { return "its id \(quoted(id)) is not 32 hexadecimal digits" }
         if let codeKey, !CodeIndexName.isKey(codeKey) { return "its codeKey is not 64 hexadecimal digits" }

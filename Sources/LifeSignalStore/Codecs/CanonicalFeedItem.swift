@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 extension CheckedFeedItem {

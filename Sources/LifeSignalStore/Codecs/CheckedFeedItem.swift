@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// A feed item read and checked exactly as `FeedItem.read` reads it, whose

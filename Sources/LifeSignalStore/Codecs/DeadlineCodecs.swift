@@ -2,6 +2,7 @@ import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import StrictJSON
 
 /// An account's deadline marks: every member may be absent (its own
@@ -11,10 +12,12 @@ extension DeadlineMarks: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case acknowledgedAt, acknowledgedBy, cycleDue, cycleStart, fired, heldDue, log, occurrences, owed, retryAt
         case standing, version
+        @usableFromInline
         static let names = JSONNames(["acknowledgedAt", "acknowledgedBy", "cycleDue", "cycleStart", "fired",
                                     "heldDue", "log", "occurrences", "owed", "retryAt", "standing", "version"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlineMarks {
         // `DeadlineMarks()` is a new account's marks (the current version);
         // a file without a version is from before versions.
@@ -44,6 +47,7 @@ extension DeadlineMarks: StoreFileData {
         return marks
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.acknowledgedAt.name, ifPresent: acknowledgedAt)
@@ -71,9 +75,11 @@ extension DeadlineMarks: StoreFileData {
 extension FiredStep: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case at, event, firedAt, key, notices
+        @usableFromInline
         static let names = JSONNames(["at", "event", "firedAt", "key", "notices"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FiredStep {
         let start = reader.valueStart()
         var at: Date?, event: TimelineEvent?, firedAt: Date?, key: String?, notices: [NoticeRecord]?
@@ -91,6 +97,7 @@ extension FiredStep: StoreFileElement {
                          notices: try present(notices, StoreField.notices, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)
@@ -106,9 +113,11 @@ extension FiredStep: StoreFileElement {
 extension NoticeRecord: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case item, recipient, toldAt
+        @usableFromInline
         static let names = JSONNames(["item", "recipient", "toldAt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> NoticeRecord {
         let start = reader.valueStart()
         var item: Int?, recipient: EntityID?, toldAt: Date?
@@ -122,6 +131,7 @@ extension NoticeRecord: StoreFileElement {
         return NoticeRecord(recipient: try present(recipient, StoreField.recipient, start), toldAt: toldAt, item: item)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         if let item { writer.member(StoreField.item.name, item) }
@@ -134,9 +144,11 @@ extension NoticeRecord: StoreFileElement {
 extension DeadlinePause: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case endedEarly, reason, startedAt, until
+        @usableFromInline
         static let names = JSONNames(["endedEarly", "reason", "startedAt", "until"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlinePause {
         let start = reader.valueStart()
         var endedEarly: Bool?, reason: String?, startedAt: Date?, until: Date?
@@ -154,6 +166,7 @@ extension DeadlinePause: StoreFileData {
         return pause
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.endedEarly.name, ifPresent: endedEarly)
@@ -167,9 +180,11 @@ extension DeadlinePause: StoreFileData {
 extension DeadlineExtension: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case cycleStart, seconds
+        @usableFromInline
         static let names = JSONNames(["cycleStart", "seconds"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeadlineExtension {
         let start = reader.valueStart()
         var cycleStart: Date?, seconds: Int?
@@ -183,6 +198,7 @@ extension DeadlineExtension: StoreFileData {
                                  seconds: try present(seconds, StoreField.seconds, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.cycleStart.name, cycleStart)
@@ -195,9 +211,11 @@ extension DeadlineExtension: StoreFileData {
 extension CheckInCodes: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case codeHash, duressHash, failures, iterations, lockedUntil, salt
+        @usableFromInline
         static let names = JSONNames(["codeHash", "duressHash", "failures", "iterations", "lockedUntil", "salt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> CheckInCodes {
         let start = reader.valueStart()
         var codeHash: String?, duressHash: String?, failures: Int?, iterations: Int?, lockedUntil: Date?, salt: String?
@@ -220,6 +238,7 @@ extension CheckInCodes: StoreFileData {
         return codes
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.codeHash.name, codeHash)
@@ -236,9 +255,11 @@ extension CheckInCodes: StoreFileData {
 extension AnswerWindow: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case answerBy, escalate, pingID, senderID, senderName, sentAt
+        @usableFromInline
         static let names = JSONNames(["answerBy", "escalate", "pingID", "senderID", "senderName", "sentAt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AnswerWindow {
         let start = reader.valueStart()
         var answerBy: Date?, escalate: Bool?, pingID: EntityID?, senderID: EntityID?, senderName: String?, sentAt: Date?
@@ -260,6 +281,7 @@ extension AnswerWindow: StoreFileElement {
                             escalate: try present(escalate, StoreField.escalate, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.answerBy.name, answerBy)
@@ -276,9 +298,11 @@ extension AnswerWindow: StoreFileElement {
 extension DailySchedule: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case current, days, time, zone
+        @usableFromInline
         static let names = JSONNames(["current", "days", "time", "zone"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DailySchedule {
         let start = reader.valueStart()
         var current: CycleDue?, days: DaySet?, time: TimeOfDay?, zone: String?
@@ -306,6 +330,7 @@ extension DailySchedule: StoreFileData {
         return schedule
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.current.name, ifPresent: current)
@@ -319,9 +344,11 @@ extension DailySchedule: StoreFileData {
 extension CycleDue: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case byCheckIn, cycleStart, due
+        @usableFromInline
         static let names = JSONNames(["byCheckIn", "cycleStart", "due"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> CycleDue {
         let start = reader.valueStart()
         var byCheckIn: Bool?, cycleStart: Date?, due: Date?
@@ -337,6 +364,7 @@ extension CycleDue: StoreFileData {
                         due: try present(due, StoreField.due, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.byCheckIn.name, byCheckIn)
@@ -349,9 +377,11 @@ extension CycleDue: StoreFileData {
 extension Trip: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case due, note, startedAt
+        @usableFromInline
         static let names = JSONNames(["due", "note", "startedAt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Trip {
         let start = reader.valueStart()
         var due: Date?, note: String?, startedAt: Date?
@@ -366,6 +396,7 @@ extension Trip: StoreFileData {
                     note: note)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.due.name, due)

@@ -1,6 +1,7 @@
 import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// `accounts/<id>/delivery.json`: an account's delivery set-up, its sign-ins
@@ -9,6 +10,7 @@ import StrictJSON
 extension DeliverySetup: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case places
+        @usableFromInline
         static let names = JSONNames(["places"])
     }
     /// Sign-ins one account may have recorded, and agents on one of them.
@@ -17,6 +19,7 @@ extension DeliverySetup: StoreFileData {
     /// Longest machine name kept, in bytes (a host name is at most 255).
     static let maximumHost = 255
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeliverySetup {
         var setup = DeliverySetup()
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
@@ -34,6 +37,7 @@ extension DeliverySetup: StoreFileData {
         return setup
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(StoreField.places.name)
@@ -43,6 +47,7 @@ extension DeliverySetup: StoreFileData {
 
     /// Bounded and well-formed, so a hostile file cannot make `status` or an
     /// agent walk millions of entries or print a forged machine name.
+    @usableFromInline
     package var validationProblem: String? {
         guard places.count <= Self.maximumPlaces else { return "it names \(places.count) sign-ins, more than \(Self.maximumPlaces)" }
         for (session, place) in places {
@@ -68,10 +73,12 @@ extension DeliverySetup: StoreFileData {
 extension DeliveryPlace: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case agents, failedAttempts, failingSince, lastDeliveredAt, lastError, lastRunAt, notifyCommandSince
+        @usableFromInline
         static let names = JSONNames(["agents", "failedAttempts", "failingSince", "lastDeliveredAt", "lastError", "lastRunAt",
                                       "notifyCommandSince"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeliveryPlace {
         var place = DeliveryPlace()
         try reader.readFields(StoreField.self) { reader, field throws(JSONReadError) in
@@ -95,6 +102,7 @@ extension DeliveryPlace: StoreFileData {
         return place
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(StoreField.agents.name)
@@ -113,9 +121,11 @@ extension DeliveryPlace: StoreFileData {
 extension AgentPresence: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case host, seenAt, since
+        @usableFromInline
         static let names = JSONNames(["host", "seenAt", "since"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AgentPresence {
         let start = reader.valueStart()
         var host: String?, seenAt: Date?, since: Date?
@@ -130,6 +140,7 @@ extension AgentPresence: StoreFileData {
                              host: try present(host, StoreField.host, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.host.name, host)
@@ -143,9 +154,11 @@ extension AgentPresence: StoreFileData {
 extension LastLook: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case at, by
+        @usableFromInline
         static let names = JSONNames(["at", "by"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> LastLook {
         let start = reader.valueStart()
         var at: Date?, by: Keeper?
@@ -158,6 +171,7 @@ extension LastLook: StoreFileData {
         return LastLook(at: try present(at, StoreField.at, start), by: try present(by, StoreField.by, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)

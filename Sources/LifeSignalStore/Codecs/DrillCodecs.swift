@@ -1,14 +1,17 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// An account's latest drill, inside `account.json`.
 extension DrillRecord: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case acknowledgements, id, notices, sentAt
+        @usableFromInline
         static let names = JSONNames(["acknowledgements", "id", "notices", "sentAt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DrillRecord {
         let start = reader.valueStart()
         var id: EntityID?, sentAt: Date?, notices: [DrillNotice]?, acknowledgements: [DrillAcknowledgement]?
@@ -25,6 +28,7 @@ extension DrillRecord: StoreFileData {
                            acknowledgements: try present(acknowledgements, StoreField.acknowledgements, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.acknowledgements.name, acknowledgements)
@@ -34,6 +38,7 @@ extension DrillRecord: StoreFileData {
         writer.endObject()
     }
 
+    @usableFromInline
     package var validationProblem: String? {
         guard notices.count <= Self.maxNotices, acknowledgements.count <= Self.maxNotices else {
             return "its drill lists impossibly many responders"
@@ -46,9 +51,11 @@ extension DrillRecord: StoreFileData {
 extension DrillNotice: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case index, item, responder
+        @usableFromInline
         static let names = JSONNames(["index", "item", "responder"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DrillNotice {
         let start = reader.valueStart()
         var index: Int?, item: EntityID?, responder: EntityID?
@@ -63,6 +70,7 @@ extension DrillNotice: StoreFileElement {
                            item: try present(item, StoreField.item, start), index: try present(index, StoreField.index, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.index.name, index)
@@ -75,9 +83,11 @@ extension DrillNotice: StoreFileElement {
 extension DrillAcknowledgement: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case at, by
+        @usableFromInline
         static let names = JSONNames(["at", "by"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DrillAcknowledgement {
         let start = reader.valueStart()
         var at: Date?, by: EntityID?
@@ -90,6 +100,7 @@ extension DrillAcknowledgement: StoreFileElement {
         return DrillAcknowledgement(by: try present(by, StoreField.by, start), at: try present(at, StoreField.at, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// A notice to many people still being handed out, inside `account.json`.
@@ -7,10 +8,12 @@ extension FanOut: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case allClear, duress, exitStatus, isCritical, job, key, message, owed, relatedAlertID, relatedContactID, since, title
         case told, type, unreachable, zone, zonedTimes
+        @usableFromInline
         static let names = JSONNames(["allClear", "duress", "exitStatus", "isCritical", "job", "key", "message", "owed", "relatedAlertID", "relatedContactID",
                                       "since", "title", "told", "type", "unreachable", "zone", "zonedTimes"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FanOut {
         let start = reader.valueStart()
         var key: String?, since: Date?, type: NotificationType?, title: String?, message: String?
@@ -50,6 +53,7 @@ extension FanOut: StoreFileElement {
                       unreachable: try present(unreachable, StoreField.unreachable, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         if allClear { writer.member(StoreField.allClear.name, allClear) }
@@ -72,6 +76,7 @@ extension FanOut: StoreFileElement {
         writer.endObject()
     }
 
+    @usableFromInline
     package var validationProblem: String? {
         guard owed.count + unreachable.count <= Self.maximumRecipients, (0...Self.maximumRecipients).contains(told) else {
             return "its notice to many people lists impossibly many recipients"

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// An element of a feed segment, `feed/<n>.json`. A whole feed is read for
@@ -9,16 +10,19 @@ extension FeedItem: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case acknowledgedBy, allClear, deliveredAt, duress, exitStatus, id, index, isCritical, isRead, job, message, readAt
         case relatedAlertID, relatedContactID, relatedPingID, timestamp, title, type
+        @usableFromInline
         static let names = JSONNames(["acknowledgedBy", "allClear", "deliveredAt", "duress", "exitStatus", "id", "index", "isCritical",
                                     "isRead", "job", "message", "readAt", "relatedAlertID", "relatedContactID", "relatedPingID",
                                     "timestamp", "title", "type"])
     }
 
     /// Reads and checks the item (`CheckedFeedItem`), then builds it.
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedItem {
         try CheckedFeedItem.read(from: &reader).item
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.acknowledgedBy.name, ifPresent: acknowledgedBy)
@@ -42,6 +46,7 @@ extension FeedItem: StoreFileElement {
         writer.endObject()
     }
 
+    @usableFromInline
     package var uniqueID: EntityID? { id }
 }
 
@@ -49,9 +54,11 @@ extension FeedItem: StoreFileElement {
 extension FeedSummaryFile: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case firstSegment, idIndexDigits, segmentSize, summary, unreadSegments
+        @usableFromInline
         static let names = JSONNames(["firstSegment", "idIndexDigits", "segmentSize", "summary", "unreadSegments"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedSummaryFile {
         let start = reader.valueStart()
         var summary: FeedSummary?, segmentSize: Int?, firstSegment: Int?, unreadSegments: [Int]?, idIndexDigits: Int?
@@ -73,6 +80,7 @@ extension FeedSummaryFile: StoreFileData {
         return file
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.firstSegment.name, firstSegment)
@@ -86,6 +94,7 @@ extension FeedSummaryFile: StoreFileData {
     /// Items a feed may span from its oldest kept segment to its newest.
     static let maximumSpan = 10_000_000
 
+    @usableFromInline
     package var validationProblem: String? {
         let s = summary
         guard (1...10_000).contains(segmentSize) else { return "segmentSize \(segmentSize) is out of range" }
@@ -107,9 +116,11 @@ extension FeedSummaryFile: StoreFileData {
 extension FeedTypesFile: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case segments
+        @usableFromInline
         static let names = JSONNames(["segments"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedTypesFile {
         let start = reader.valueStart()
         var segments: [String: SegmentRanges]?
@@ -128,6 +139,7 @@ extension FeedTypesFile: StoreFileData {
         return file
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(StoreField.segments.name)
@@ -139,6 +151,7 @@ extension FeedTypesFile: StoreFileData {
         writer.endObject()
     }
 
+    @usableFromInline
     package var validationProblem: String? {
         for (name, ranges) in segments.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard NotificationType(rawValue: name) != nil else { return "it lists segments of an unknown type \"\(name)\"" }
@@ -152,9 +165,11 @@ extension FeedTypesFile: StoreFileData {
 extension FeedIDEntry: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case id, index
+        @usableFromInline
         static let names = JSONNames(["id", "index"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedIDEntry {
         let start = reader.valueStart()
         var id: EntityID?, index: Int?
@@ -167,6 +182,7 @@ extension FeedIDEntry: StoreFileElement {
         return FeedIDEntry(id: try present(id, StoreField.id, start), index: try present(index, StoreField.index, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.id.name, id)
@@ -174,8 +190,10 @@ extension FeedIDEntry: StoreFileElement {
         writer.endObject()
     }
 
+    @usableFromInline
     package var uniqueID: EntityID? { id }
 
+    @usableFromInline
     package var validationProblem: String? { index >= 0 ? nil : "item \(id) has a negative position" }
 }
 
@@ -183,9 +201,11 @@ extension FeedIDEntry: StoreFileElement {
 extension FeedSummary: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case deliveredThrough, nextIndex, retries, total, unread
+        @usableFromInline
         static let names = JSONNames(["deliveredThrough", "nextIndex", "retries", "total", "unread"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> FeedSummary {
         let start = reader.valueStart()
         var total: Int?, unread: Int?, nextIndex: Int?, deliveredThrough: Int?, retries: [DeliveryRetry]?
@@ -207,6 +227,7 @@ extension FeedSummary: StoreFileData {
         return summary
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.deliveredThrough.name, deliveredThrough)
@@ -221,9 +242,11 @@ extension FeedSummary: StoreFileData {
 extension DeliveryRetry: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case attempts, command, index, nextAttempt
+        @usableFromInline
         static let names = JSONNames(["attempts", "command", "index", "nextAttempt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> DeliveryRetry {
         let start = reader.valueStart()
         var index: Int?, attempts: Int?, nextAttempt: Date?, command: String?
@@ -241,6 +264,7 @@ extension DeliveryRetry: StoreFileElement {
                              command: try present(command, StoreField.command, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.attempts.name, attempts)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// An invitation as both copies keep it; an invitation appears once in a list.
@@ -7,10 +8,12 @@ extension Invitation: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case expiresAt, firstName, fromID, id, isDependent, isResponder, lastName, respondedAt, sentAt, status
         case toPhoneNumber
+        @usableFromInline
         static let names = JSONNames(["expiresAt", "firstName", "fromID", "id", "isDependent", "isResponder",
                                     "lastName", "respondedAt", "sentAt", "status", "toPhoneNumber"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Invitation {
         let start = reader.valueStart()
         var id: EntityID?, fromID: EntityID?, toPhoneNumber: String?, firstName: String?, lastName: String?
@@ -43,6 +46,7 @@ extension Invitation: StoreFileElement {
         return invitation
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.expiresAt.name, expiresAt)
@@ -59,9 +63,11 @@ extension Invitation: StoreFileElement {
         writer.endObject()
     }
 
+    @usableFromInline
     package var uniqueID: EntityID? { id }
 
     /// What makes a stored invitation unusable, or nil.
+    @usableFromInline
     package var validationProblem: String? {
         guard PhoneNumber.normalize(toPhoneNumber) == toPhoneNumber else { return "invitation \(id) has a bad phone number" }
         guard isResponder || isDependent else { return "invitation \(id) proposes no role" }
@@ -77,9 +83,11 @@ extension Invitation: StoreFileElement {
 extension InvitationBook: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case received, recentSends, sent
+        @usableFromInline
         static let names = JSONNames(["received", "recentSends", "sent"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> InvitationBook {
         let start = reader.valueStart()
         var sent: [Invitation]?, received: [Invitation]?, recentSends: [Date]?
@@ -97,6 +105,7 @@ extension InvitationBook: StoreFileData {
         return book
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.received.name, received)
@@ -105,6 +114,7 @@ extension InvitationBook: StoreFileData {
         writer.endObject()
     }
 
+    @usableFromInline
     package var validationProblem: String? {
         sent.validationProblem ?? received.validationProblem
     }
@@ -114,9 +124,11 @@ extension InvitationBook: StoreFileData {
 extension WaitingInvitations: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case invitations
+        @usableFromInline
         static let names = JSONNames(["invitations"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> WaitingInvitations {
         let start = reader.valueStart()
         var invitations: [Invitation]?
@@ -128,11 +140,13 @@ extension WaitingInvitations: StoreFileData {
         return WaitingInvitations(invitations: try present(invitations, StoreField.invitations, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.invitations.name, invitations)
         writer.endObject()
     }
 
+    @usableFromInline
     package var validationProblem: String? { invitations.validationProblem }
 }

@@ -1,15 +1,18 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// A job of an account (`jobs add`), inside `account.json`.
 extension Job: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case createdAt, deadlines, every, failing, grace, lastCheckIn, maxRuntime, name, running, runs, schedule
+        @usableFromInline
         static let names = JSONNames(["createdAt", "deadlines", "every", "failing", "grace", "lastCheckIn", "maxRuntime",
                                       "name", "running", "runs", "schedule"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Job {
         let start = reader.valueStart()
         var createdAt: Date?, deadlines: DeadlineMarks?, every: Int?, failing: JobRun?, grace: Int?, lastCheckIn: Date?
@@ -42,6 +45,7 @@ extension Job: StoreFileElement {
         return job
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.createdAt.name, createdAt)
@@ -59,6 +63,7 @@ extension Job: StoreFileElement {
     }
 
     /// What no `jobs add` can make: a file to report as damaged.
+    @usableFromInline
     package var validationProblem: String? {
         guard (try? JobRules.name(name)) != nil else { return "a job's name is not one" }
         guard every != nil || schedule != nil else { return "job \(name) has no deadline" }
@@ -83,9 +88,11 @@ extension Job: StoreFileElement {
 extension JobRun: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case at, command, exitStatus, milliseconds, output
+        @usableFromInline
         static let names = JSONNames(["at", "command", "exitStatus", "milliseconds", "output"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> JobRun {
         let start = reader.valueStart()
         var at: Date?, command: String?, exitStatus: Int?, milliseconds: Int?, output: String?
@@ -103,6 +110,7 @@ extension JobRun: StoreFileElement {
                       command: try present(command, StoreField.command, start), output: output)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)
@@ -117,9 +125,11 @@ extension JobRun: StoreFileElement {
 extension JobRunStart: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case at, command
+        @usableFromInline
         static let names = JSONNames(["at", "command"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> JobRunStart {
         let start = reader.valueStart()
         var at: Date?, command: String?
@@ -132,6 +142,7 @@ extension JobRunStart: StoreFileData {
         return JobRunStart(at: try present(at, StoreField.at, start), command: try present(command, StoreField.command, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)

@@ -1,15 +1,18 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// An element of `contacts.json`; a contact appears once.
 extension ContactLink: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case addedAt, contactID, dependentDelay, isDependent, isResponder, responderDelay
+        @usableFromInline
         static let names = JSONNames(["addedAt", "contactID", "dependentDelay", "isDependent", "isResponder",
                                     "responderDelay"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> ContactLink {
         let start = reader.valueStart()
         var contactID: EntityID?, isResponder: Bool?, isDependent: Bool?, addedAt: Date?
@@ -31,6 +34,7 @@ extension ContactLink: StoreFileElement {
                            responderDelay: responderDelay ?? 0, dependentDelay: dependentDelay ?? 0)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.addedAt.name, addedAt)
@@ -42,6 +46,7 @@ extension ContactLink: StoreFileElement {
         writer.endObject()
     }
 
+    @usableFromInline
     package var uniqueID: EntityID? { contactID }
 }
 
@@ -49,10 +54,12 @@ extension ContactLink: StoreFileElement {
 extension Ping: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case answerBy, escalate, id, recipientID, respondedAt, senderID, sentAt, status
+        @usableFromInline
         static let names = JSONNames(["answerBy", "escalate", "id", "recipientID", "respondedAt", "senderID",
                                     "sentAt", "status"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> Ping {
         let start = reader.valueStart()
         var id: EntityID?, senderID: EntityID?, recipientID: EntityID?, sentAt: Date?, status: Status?, respondedAt: Date?
@@ -79,6 +86,7 @@ extension Ping: StoreFileElement {
         return ping
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.answerBy.name, ifPresent: answerBy)
@@ -92,5 +100,6 @@ extension Ping: StoreFileElement {
         writer.endObject()
     }
 
+    @usableFromInline
     package var uniqueID: EntityID? { id }
 }

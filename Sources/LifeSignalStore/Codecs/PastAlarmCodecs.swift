@@ -1,14 +1,17 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// `pastAlarms` in `account.json`: the receipts `report` summarises.
 extension PastAlarm: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case at, kind, notices
+        @usableFromInline
         static let names = JSONNames(["at", "kind", "notices"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> PastAlarm {
         let start = reader.valueStart()
         var at: Date?, kind: Kind?, notices: [PastNotice]?
@@ -23,6 +26,7 @@ extension PastAlarm: StoreFileElement {
                          notices: try present(notices, StoreField.notices, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)
@@ -35,9 +39,11 @@ extension PastAlarm: StoreFileElement {
 extension PastNotice: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case acknowledgedAt, dueAt, item, recipient, toldAt
+        @usableFromInline
         static let names = JSONNames(["acknowledgedAt", "dueAt", "item", "recipient", "toldAt"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> PastNotice {
         let start = reader.valueStart()
         var acknowledgedAt: Date?, dueAt: Date?, item: Int?, recipient: EntityID?, toldAt: Date?
@@ -55,6 +61,7 @@ extension PastNotice: StoreFileElement {
                           acknowledgedAt: acknowledgedAt)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.acknowledgedAt.name, ifPresent: acknowledgedAt)

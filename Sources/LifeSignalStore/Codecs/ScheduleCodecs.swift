@@ -1,14 +1,17 @@
 import FoundationEssentials
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// An element of a check-in history segment, `checkins/<n>.json`.
 extension CheckInRecord: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case command, timestamp
+        @usableFromInline
         static let names = JSONNames(["command", "timestamp"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> CheckInRecord {
         let start = reader.valueStart()
         var timestamp: Date?, command: String?
@@ -21,6 +24,7 @@ extension CheckInRecord: StoreFileElement {
         return CheckInRecord(timestamp: try present(timestamp, StoreField.timestamp, start), command: command)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.command.name, ifPresent: command)
@@ -33,9 +37,11 @@ extension CheckInRecord: StoreFileElement {
 extension AccountWake: StoreFileData {
     enum StoreField: UInt8, StoreFieldSet {
         case at, told, toldThrough, unreadable
+        @usableFromInline
         static let names = JSONNames(["at", "told", "toldThrough", "unreadable"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> AccountWake {
         let start = reader.valueStart()
         var at: Date?, unreadable: String?, told: Int?, toldThrough: EntityID?
@@ -50,6 +56,7 @@ extension AccountWake: StoreFileData {
         return AccountWake(at: try present(at, StoreField.at, start), unreadable: unreadable, toldThrough: toldThrough, told: told)
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.at.name, at)
@@ -64,9 +71,11 @@ extension AccountWake: StoreFileData {
 extension OlderScheduleEntry: StoreFileElement {
     enum StoreField: UInt8, StoreFieldSet {
         case accountID, at
+        @usableFromInline
         static let names = JSONNames(["accountID", "at"])
     }
 
+    @usableFromInline
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> OlderScheduleEntry {
         let start = reader.valueStart()
         var accountID: EntityID?, at: Date?
@@ -80,6 +89,7 @@ extension OlderScheduleEntry: StoreFileElement {
                                   at: try present(at, StoreField.at, start))
     }
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member(StoreField.accountID.name, accountID)

@@ -2,6 +2,7 @@ import DurableFiles
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import SystemFiles
 
 /// Examines a whole store without changing it: every file decodes, and the

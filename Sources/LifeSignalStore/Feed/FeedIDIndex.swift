@@ -1,5 +1,6 @@
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import StrictJSON
 
 /// Where each item of a feed is, by ID: `feed/ids/<abc>.json` holds the

@@ -1,3 +1,4 @@
+import StoreCodecKit
 /// The seal at the end of every feed segment lifesignal writes: a 64-bit
 /// digest of the bytes before it, `{"data":[…],"schemaVersion":1,"seal":"<16 hex digits>"}`.
 ///

@@ -1,4 +1,5 @@
 import LifeSignalCore
+import StoreCodecKit
 import StrictJSON
 
 /// `feed-senders.json` read and written by hand: it is read at every

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import StrictJSON
 
 extension LayoutStore {

@@ -2,6 +2,7 @@ import ByteKeyed
 import FoundationEssentials
 import LifeSignalCore
 import StoreBackends
+import StoreCodecKit
 import StrictJSON
 
 /// lifesignal's data laid out as files on any backend: per-account JSON

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 @testable import LifeSignalStore
+@testable import StoreCodecKit
 import Testing
 
 /// A stored array with an ID given twice is refused, whether it is short

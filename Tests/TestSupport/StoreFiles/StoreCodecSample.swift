@@ -1,6 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
-import LifeSignalStore
+import StoreCodecKit
 
 /// One type of store data in the codec tests (`StoreFileCodecTests`): the member names its
 /// hand-written codec knows, a fully populated value (every optional set,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
 import LifeSignalStore
+import StoreCodecKit
 
 /// Any store file read two ways: by its hand-written codec (`StoreFileData`,
 /// what every command uses) and by `JSONDecoder` (`StoreFileReference`),

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import LifeSignalCore
-import LifeSignalStore
 import StoreBackends
+import StoreCodecKit
 
 /// The store's files as `Codable` reads and writes them: `JSONDecoder` and
 /// `JSONEncoder` (sorted keys, ISO 8601 dates as `ISO8601` writes them)

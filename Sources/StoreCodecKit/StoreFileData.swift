@@ -19,6 +19,14 @@ import StrictJSON
 /// property its codec does not know or a case whose name is not in its
 /// place in `names`, and round-trip a fully populated value of every type
 /// through both codecs.
+///
+/// The kit's generic readers and writers are `@inlinable`, so that each
+/// file's decode is specialised in the module that owns the file; the
+/// protocols, and so each codec's `read`, `write`, `validationProblem` and
+/// `names`, are `@usableFromInline` for that. Unspecialised across the
+/// module boundary, a decode looked up types and conformances by name at
+/// run time, on every command's path.
+@usableFromInline
 package protocol StoreFileData {
     /// Reads one value where `reader` stands.
     static func read(from reader: inout JSONReader) throws(JSONReadError) -> Self
@@ -33,29 +41,35 @@ package protocol StoreFileData {
 }
 
 extension StoreFileData {
+    @usableFromInline
     package var validationProblem: String? { nil }
     /// The schema version its files carry and the highest this lifesignal
     /// reads (`StoreCodec`); one type moves on without the others.
+    @usableFromInline
     package static var schemaVersion: Int { StoreCodec.schemaVersion }
 }
 
 /// An element of a stored array (a contacts file, a feed segment).
+@usableFromInline
 package protocol StoreFileElement: StoreFileData {
     /// An ID that must be unique within the file, when elements have one.
     var uniqueID: EntityID? { get }
 }
 
 extension StoreFileElement {
+    @usableFromInline
     package var uniqueID: EntityID? { nil }
 }
 
 extension Array: StoreFileData where Element: StoreFileElement {
+    @inlinable
     package static func read(from reader: inout JSONReader) throws(JSONReadError) -> [Element] {
         var elements: [Element] = []
         try reader.readArray { reader, _ throws(JSONReadError) in elements.append(try Element.read(from: &reader)) }
         return elements
     }
 
+    @inlinable
     package func write(to writer: inout JSONWriter) {
         writer.beginArray()
         for element in self { element.write(to: &writer) }
@@ -63,6 +77,7 @@ extension Array: StoreFileData where Element: StoreFileElement {
     }
 
     /// A unique ID given twice, else the first element's own problem.
+    @inlinable
     package var validationProblem: String? {
         if let id = count <= Self.fewElements ? repeatedIDAmongFew : repeatedID { return "\(id) appears twice" }
         return lazy.compactMap(\.validationProblem).first
@@ -71,9 +86,11 @@ extension Array: StoreFileData where Element: StoreFileElement {
     /// Up to this many elements are compared pairwise: a file of a few
     /// (a person's contacts, pings) then needs no hash table, whose first
     /// use in a run made the runtime instantiate a Set type of its own.
+    @inlinable
     static var fewElements: Int { 32 }
 
     /// The first ID that an earlier element has too, by comparing pairs.
+    @inlinable
     var repeatedIDAmongFew: EntityID? {
         for index in indices {
             guard let id = self[index].uniqueID else { continue }
@@ -83,6 +100,7 @@ extension Array: StoreFileData where Element: StoreFileElement {
     }
 
     /// The first ID that an earlier element has too, through a hash table.
+    @inlinable
     var repeatedID: EntityID? {
         var seen = Set<EntityID>(minimumCapacity: count)
         for element in self {
@@ -102,6 +120,7 @@ extension Array: StoreFileData where Element: StoreFileElement {
 /// reading builds no array of cases: an array of each codec's own enum was
 /// a generic type the runtime instantiated at its first use, eleven of
 /// them on `status`.
+@usableFromInline
 package protocol StoreFieldSet: RawRepresentable, CaseIterable where RawValue == UInt8 {
     /// The members' names, case by case.
     static var names: JSONNames { get }
@@ -109,6 +128,7 @@ package protocol StoreFieldSet: RawRepresentable, CaseIterable where RawValue ==
 
 extension StoreFieldSet {
     /// The member's name in a file.
+    @usableFromInline
     package var name: String { Self.names.names[Int(rawValue)] }
 }
 
@@ -116,6 +136,7 @@ extension JSONReader {
     /// Reads an object whose known members are the cases of `Field`,
     /// handing each to `member`; members of other names are skipped after
     /// the same checks.
+    @inlinable
     package mutating func readFields<Field: StoreFieldSet>(_: Field.Type,
                                     _ member: (inout JSONReader, Field) throws(JSONReadError) -> Void) throws(JSONReadError) {
         try readObject(names: Field.names) { reader, index throws(JSONReadError) in
@@ -138,6 +159,7 @@ extension JSONReader {
 
 /// `value`, or the error for the member `field` missing from the object
 /// that starts at `start`.
+@inlinable
 package func present<Value>(_ value: Value?, _ field: some StoreFieldSet, _ start: Int) throws(JSONReadError) -> Value {
     guard let value else { throw JSONReadError(kind: .missingField(field.name), offset: start) }
     return value
@@ -164,6 +186,7 @@ extension JSONWriter {
         }
     }
 
+    @inlinable
     package mutating func member(_ name: String, _ value: some StoreFileData) {
         key(name)
         value.write(to: &self)
@@ -186,6 +209,7 @@ extension JSONWriter {
         if let value { member(name, value) }
     }
 
+    @inlinable
     package mutating func member(_ name: String, ifPresent value: (some StoreFileData)?) {
         if let value { member(name, value) }
     }

@@ -9,21 +9,26 @@ import StrictJSON
 /// the version, as sorted keys put it) and the version is checked when the
 /// envelope closes. Only a failure costs a second look, to find out which
 /// problem comes first.
+@usableFromInline
 enum StoreEnvelopeReader {
     /// Why a file's envelope or data could not be read. Not generic over
     /// the data (as a result type carrying it would be): each such type
     /// was one more the runtime instantiated on a command's first read of
     /// a kind of file.
+    @usableFromInline
     enum Failure: Error {
         /// A version this lifesignal does not know (a newer one, or nonsense below 1).
         case versionOutOfRange(Int)
         case failed(JSONReadError)
     }
 
+    @usableFromInline
     static let dataMember = "data"
+    @usableFromInline
     static let versionMember = "schemaVersion"
     static let names = JSONNames([dataMember, versionMember])
 
+    @inlinable
     static func read<T>(_ bytes: [UInt8], supported: Int,
                         data: (inout JSONReader) throws(JSONReadError) -> T) throws(Failure) -> T {
         var value: T?
@@ -39,7 +44,8 @@ enum StoreEnvelopeReader {
     }
 
     /// Reads the envelope, handing the data member to `data`; returns the version.
-    private static func readMembers(of bytes: [UInt8],
+    @usableFromInline
+    static func readMembers(of bytes: [UInt8],
                                     data: (inout JSONReader) throws(JSONReadError) -> Void) throws(JSONReadError) -> Int {
         var reader = JSONReader(bytes)
         var version: Int?
@@ -57,7 +63,8 @@ enum StoreEnvelopeReader {
     }
 
     /// Which problem of a file that failed to read comes first.
-    private static func diagnose(_ bytes: [UInt8], supported: Int, failure: JSONReadError) -> Failure {
+    @usableFromInline
+    static func diagnose(_ bytes: [UInt8], supported: Int, failure: JSONReadError) -> Failure {
         var checker = JSONReader(bytes)
         do throws(JSONReadError) {
             try checker.readDocument { reader throws(JSONReadError) in try reader.skipValue() }

@@ -3,25 +3,39 @@ import LifeSignalCore
 import StoreBackends
 import StrictJSON
 
-/// JSON files of the store: a schema version beside the data, sorted keys,
-/// ISO 8601 UTC dates, read and written by hand (`StoreFileData`). Anything
-/// unreadable is reported with the file's full path and the reason, and the
-/// file is left alone.
+/// Reads and writes one JSON file of the store, or of this machine's own
+/// files kept the same way (session, settings): a schema version beside the
+/// data, sorted keys, ISO 8601 UTC dates, read and written by hand
+/// (`StoreFileData`). Anything unreadable is reported with the file's full
+/// path and the reason, and the file is left alone.
+///
+/// This is the front of the store codec kit, which knows how a file is
+/// kept but not which files there are: the envelope (`StoreEnvelopeReader`),
+/// the data protocol (`StoreFileData`, `StoreFieldSet`), and the readers and
+/// writers of the values files share (IDs, dates, raw values, optionals).
+/// Each file's own codec lives with its owner (`LifeSignalStore` for the
+/// shared store, `LifeSignalLocal` for local files), so local files need no
+/// part of the shared store.
+@usableFromInline
 package struct StoreCodec: Sendable {
-    static let schemaVersion = 1
+    @usableFromInline
+    package static let schemaVersion = 1
 
     /// Absolute root, used to name files in errors.
-    let root: String
+    @usableFromInline
+    package let root: String
 
     package init(root: String) {
         self.root = root
     }
 
     /// A store path as errors name it.
-    func fullPath(_ path: String) -> String { root + "/" + path }
+    @usableFromInline
+    package func fullPath(_ path: String) -> String { root + "/" + path }
 
     /// The file's bytes: `{"data":…,"schemaVersion":1}` and a newline, as
     /// `JSONEncoder` with sorted keys wrote them.
+    @inlinable
     package func encode<T: StoreFileData>(_ value: T) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
@@ -35,6 +49,7 @@ package struct StoreCodec: Sendable {
 
     /// Decodes a store file in one parse: the schema version is checked
     /// before the data counts, then the data must pass its validation.
+    @inlinable
     package func decode<T: StoreFileData>(_ type: T.Type, from bytes: [UInt8], path: String) throws -> T {
         let value = try decodeChecked(from: bytes, path: path, supported: T.schemaVersion) { reader throws(JSONReadError) in
             try T.read(from: &reader)
@@ -45,7 +60,8 @@ package struct StoreCodec: Sendable {
 
     /// `decode(_:from:path:)` for a file with a reader of its own that
     /// checks the data in full itself (`FeedSendersFile`).
-    func decodeChecked<T>(from bytes: [UInt8], path: String, supported: Int = StoreCodec.schemaVersion,
+    @inlinable
+    package func decodeChecked<T>(from bytes: [UInt8], path: String, supported: Int = StoreCodec.schemaVersion,
                           data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
         let fullPath = root + "/" + path
         guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
@@ -60,7 +76,8 @@ package struct StoreCodec: Sendable {
     }
 
     /// A version below 1 is nonsense; above the supported one, a newer lifesignal wrote the file.
-    private static func versionError(_ found: Int, _ supported: Int, _ fullPath: String) -> StoreError {
+    @usableFromInline
+    static func versionError(_ found: Int, _ supported: Int, _ fullPath: String) -> StoreError {
         guard found >= 1 else { return StoreError.damaged(path: fullPath, reason: "schema version \(found) is not valid") }
         return StoreError.tooNew(path: fullPath, found: found, supported: supported)
     }

@@ -30,6 +30,7 @@ extension JSONReader {
         return date
     }
 
+    @inlinable
     package mutating func readRawValue<Value: RawRepresentable & CaseIterable>(_: Value.Type) throws(JSONReadError) -> Value
     where Value.RawValue == String {
         skipWhitespace()
