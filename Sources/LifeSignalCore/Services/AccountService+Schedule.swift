@@ -46,7 +46,7 @@ extension AccountService {
     public func setTimeZone(_ account: inout Account, _ name: ZoneName) throws -> Reach? {
         let before = account
         account.timeZone = name.rawValue
-        for (index, job) in before.jobs.enumerated() where job.schedule.map({ $0.zone == nil }) == true {
+        for (index, job) in before.jobs.enumerated() where job.schedule != nil && job.schedule?.zone == nil {
             let deadline = JobDeadline(job)
             let old = deadline.current(of: before, zones: env.zones)
             guard !deadline.engine.isMissedNotified(old) else { continue }
