@@ -161,10 +161,7 @@ import Testing
     func onARealClusterEachStepFitsEtcdsLimits() throws {
         let (world, pairs) = try outage(maximumChanges: nil)
         let cluster = try EtcdCluster.shared("conformance")
-        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/catch-up-\(UInt64.random(in: 0...UInt64.max))"
-        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
-            throw StoreError.badLocation(url, reason: "not an etcd URL")
-        }
+        let location = try cluster.freshStore("catch-up")
         let etcd = try EtcdBackend(location: location, access: EtcdStoreAccess())
         _ = try StoreCopy(from: SharedStore(backend: world.backend), to: SharedStore(backend: etcd)).run()
         #expect(throws: StoreError.self, "the whole catch-up in one etcd transaction") {

@@ -18,10 +18,7 @@ struct EtcdGroupedReadTests {
 
     init() throws {
         let cluster = try EtcdCluster.shared("conformance")
-        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/grouped-\(UInt64.random(in: 0...UInt64.max))"
-        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
-            throw FixtureError("not an etcd location")
-        }
+        let location = try cluster.freshStore("grouped")
         self.location = location
         try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in
             try tx.write("store.json", Array("{}".utf8))

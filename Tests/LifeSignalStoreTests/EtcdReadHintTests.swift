@@ -16,10 +16,7 @@ struct EtcdReadHintTests {
 
     init() throws {
         let cluster = try EtcdCluster.shared("conformance")
-        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/read-hint-\(UInt64.random(in: 0...UInt64.max))"
-        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
-            throw FixtureError("not an etcd location")
-        }
+        let location = try cluster.freshStore("read-hint")
         self.location = location
     }
 

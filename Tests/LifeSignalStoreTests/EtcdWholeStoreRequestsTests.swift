@@ -28,10 +28,7 @@ import Testing
             }
         }
         let cluster = try EtcdCluster.shared("conformance")
-        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/whole-\(UInt64.random(in: 0...UInt64.max))"
-        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
-            throw StoreError.badLocation(url, reason: "not an etcd URL")
-        }
+        let location = try cluster.freshStore("whole")
         let etcd = try EtcdBackend(location: location, access: EtcdStoreAccess())
         let report = try StoreCopy(from: SharedStore(backend: world.backend), to: SharedStore(backend: etcd)).run()
         return (world.backend, etcd, report.files)

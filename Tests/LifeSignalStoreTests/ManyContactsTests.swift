@@ -110,10 +110,7 @@ struct ManyContactsTests {
     func onEtcdTheSameIsShownInAFewRoundTrips() throws {
         let (world, ada, _) = try Self.circle()
         let cluster = try EtcdCluster.shared("conformance")
-        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/many-contacts-\(UInt64.random(in: 0...UInt64.max))"
-        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
-            throw FixtureError("not an etcd location")
-        }
+        let location = try cluster.freshStore("many-contacts")
         let files = world.backend.contents.sorted { $0.key < $1.key }
         for start in stride(from: 0, to: files.count, by: 100) {
             try EtcdBackend(location: location, access: EtcdStoreAccess()).write { tx throws in

@@ -34,10 +34,7 @@ struct Conformer: Sendable, CustomTestStringConvertible {
     /// A store under a fresh prefix of one shared single-member cluster.
     static let etcd = Conformer(testDescription: "etcd") {
         let cluster = try EtcdCluster.shared("conformance")
-        let url = "etcd://127.0.0.1:\(cluster.members[0].clientPort)/conformance-\(UInt64.random(in: 0...UInt64.max))"
-        guard case .etcd(let location) = try StoreLocation.parse(url, workingDirectory: "/") else {
-            throw StoreError.badLocation(url, reason: "not an etcd URL")
-        }
+        let location = try cluster.freshStore("conformance")
         return StoreUnderTest(isOptimistic: true, keepAlive: cluster) {
             try EtcdBackend(location: location, access: EtcdStoreAccess(busyTimeout: .seconds(30)))
         } damage: { _ in nil }
