@@ -62,7 +62,7 @@ extension EtcdSnapshotReader {
         bulk.prefetchedFiles += wanted
     }
 
-    /// Forgets the files and listings the previous read-ahead brought,
+    /// Forgets the files and listings the previous whole-store prefetch brought,
     /// but for the directories and files asked for again: the memory of
     /// whole-store work stays that of one prefetch. A file read again is
     /// read at R again, with the same answer.

@@ -97,7 +97,7 @@ struct DoctorRun {
         _ = decode(LastLook.self, StorePaths.lastLook)
         _ = decode(SignUpWindow.self, StorePaths.signUps)
         let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
-        for part in Self.parts(of: accountIDs, size: Self.accountsPerReadAhead) {
+        for part in Self.parts(of: accountIDs, size: Self.accountsPerPrefetch) {
             // A part's accounts in a few requests on a store across a network.
             let ids = part.compactMap { EntityID(validating: $0) }
             prefetchedDirectories = ids.map(StorePaths.accountDirectory)
@@ -198,7 +198,7 @@ struct DoctorRun {
     static let prefetchFiles = 100
 
     /// Accounts per prefetch: their files are in memory together.
-    static let accountsPerReadAhead = 16
+    static let accountsPerPrefetch = 16
 
     /// `items` in parts of `size`.
     static func parts<Item>(of items: [Item], size: Int = prefetchFiles) -> [ArraySlice<Item>] {

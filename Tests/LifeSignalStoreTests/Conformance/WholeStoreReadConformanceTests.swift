@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test(arguments: Conformer.all)
-    func aReadAheadChangesNoAnswer(_ conformer: Conformer) throws {
+    func aPrefetchChangesNoAnswer(_ conformer: Conformer) throws {
         let subject = try conformer.make()
         defer { withExtendedLifetime(subject) {} }
         let store = try subject.open()
