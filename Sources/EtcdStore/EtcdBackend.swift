@@ -1,5 +1,6 @@
 import EtcdClient
 import FoundationEssentials
+import LifeSignalCore
 import NetworkIO
 import StoreBackends
 import Synchronization
@@ -155,7 +156,7 @@ public final class EtcdBackend: StoreBackend {
     }
 
     public func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
-        var markerID = Self.randomID()
+        var markerID = Self.randomID(access.random)
         var seed = takeOpening()
         let patience = Deadline.after(access.busyTimeout)
         let conflictPatience = Deadline.after(access.busyTimeout * Self.conflictPatience)
@@ -200,7 +201,7 @@ public final class EtcdBackend: StoreBackend {
                 case .stale: break
                 case .abandoned(let failure):
                     // Proven not made: the old marker is spent; a new run takes a new one.
-                    markerID = Self.randomID()
+                    markerID = Self.randomID(access.random)
                     giveUp = failure
                     conflicted = false
                 }
@@ -217,7 +218,7 @@ public final class EtcdBackend: StoreBackend {
             // fresh values, or while another writer has the turn, pause
             // before running again, jittered, so writers that collided do
             // not collide again in step.
-            if waiting || (attempt > 1 && !atOnce) { Self.backOff(attempt) }
+            if waiting || (attempt > 1 && !atOnce) { Self.backOff(attempt, access.random) }
         }
         throw giveUp
     }
@@ -276,11 +277,15 @@ public final class EtcdBackend: StoreBackend {
 
     // MARK: Helpers
 
-    /// 128 random bits in hex: a commit's marker. Written digit by digit:
-    /// `String(_:radix:)` and `joined` set up generic code at every commit.
-    static func randomID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return hex(generator.next(), generator.next())
+    /// 128 bits of `random` in hex: a commit's marker, a lease's holder.
+    /// Written digit by digit: `String(_:radix:)` and `joined` set up
+    /// generic code at every commit.
+    static func randomID(_ random: RandomSource) -> String {
+        let bytes = random.bytes(16)
+        func word(_ start: Int) -> UInt64 {
+            bytes[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        return hex(word(0), word(8))
     }
 
     /// `high` then `low` as 32 lowercase hex digits.
@@ -299,8 +304,9 @@ public final class EtcdBackend: StoreBackend {
 
     /// A pause before the `attempt`th run of a conflicting body: growing,
     /// jittered, so writers that collided do not collide again in step.
-    static func backOff(_ attempt: Int) {
+    static func backOff(_ attempt: Int, _ random: RandomSource) {
         let ceiling = min(2 << min(attempt, 6), 100)
-        Pause.sleep(.milliseconds(Int64.random(in: Int64(ceiling / 2)...Int64(ceiling))))
+        let jitter = Int64(random.uniform(below: UInt32(ceiling - ceiling / 2 + 1)))
+        Pause.sleep(.milliseconds(Int64(ceiling / 2) + jitter))
     }
 }

@@ -36,7 +36,7 @@ final class EtcdLease: StoreLease {
     /// under the lease is no older than the lease, and costs no request.
     static func take(_ name: String, for duration: Duration, in backend: EtcdBackend) throws -> EtcdLease? {
         let key = backend.keys.lease(name)
-        let holder = EtcdBackend.randomID()
+        let holder = EtcdBackend.randomID(backend.access.random)
         let commandTime = try backend.clock() ?? Date()
         // What is read under the lease must be no older than the lease.
         backend.forgetSnapshot()

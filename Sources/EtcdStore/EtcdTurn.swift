@@ -40,7 +40,7 @@ struct EtcdTurn {
     static func take(for duration: Duration, in backend: EtcdBackend) throws -> EtcdTurn? {
         let key = backend.keys.turn
         let now = try backend.clock() ?? Date()
-        let record = EtcdLease.Record(holder: EtcdBackend.randomID(), expires: now.addingTimeInterval(duration.seconds))
+        let record = EtcdLease.Record(holder: EtcdBackend.randomID(backend.access.random), expires: now.addingTimeInterval(duration.seconds))
         let claim = TxnRequest(compares: [Compare(key: key, .createRevision(0))],
                                success: [.put(key: key, value: record.bytes)],
                                failure: [.range(RangeRequest(key: key))])

@@ -1,5 +1,6 @@
 @testable import EtcdStore
 @testable import LifeSignalStore
+import LifeSignalCore
 import Testing
 
 /// A commit's marker ID is 128 random bits as 32 lowercase hex digits,
@@ -24,8 +25,15 @@ struct EtcdMarkerIDTests {
     }
 
     @Test func randomIDsAre32HexDigitsAndDiffer() {
-        let ids = (0..<100).map { _ in EtcdBackend.randomID() }
+        let ids = (0..<100).map { _ in EtcdBackend.randomID(EtcdStoreAccess().random) }
         #expect(ids.allSatisfy { $0.utf8.count == 32 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) } })
         #expect(Set(ids).count == ids.count)
+    }
+
+    /// The marker comes from the access's random source (the application's,
+    /// which a test can fix), its bytes read big-endian.
+    @Test func randomIDsComeFromTheInjectedSource() {
+        let counting = RandomSource { count in (0..<count).map { UInt8($0) } }
+        #expect(EtcdBackend.randomID(counting) == "000102030405060708090a0b0c0d0e0f")
     }
 }
