@@ -67,6 +67,10 @@ import TestSupport
         #expect(try ada.run("status").stdout.contains("due back"))
         let extended = try ada.run(["trip", "extend", "30m", "--json"]).object()
         #expect((extended["trip"] as? [String: Any])?["due"] as? String == "2026-03-01T11:30:00Z", "\(extended)")
+        // Bob hears of the later return at once, not only when it passes.
+        #expect(extended["respondersTold"] as? Int == 1, "\(extended)")
+        let told = try bob.run(["notifications", "--json"]).array().first { $0["title"] as? String == "Ada L gave themselves more time" }
+        #expect(told?["message"] as? String == "Ada L extended their trip by 30m: due back at 2026-03-01T11:30:00Z.", "\(String(describing: told))")
 
         try #require(try bob.run(["tick"], extra: Self.at("2026-03-01T11:30:05Z")).succeeded)
         let notices = try bob.run(["notifications", "--json"], extra: Self.at("2026-03-01T11:30:05Z")).array()

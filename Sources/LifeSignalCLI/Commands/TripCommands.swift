@@ -123,7 +123,7 @@ struct TripExtend: CommandInput, Equatable {
         "extend",
         summary: "Move the end of the trip in progress later",
         discussion: [
-            "At most 30 days from now. It cannot take back a missed end your responders were already told of: end the trip (a check-in) instead.",
+            "At most 30 days from now. Your responders are told at once that your trip ends later. It cannot take back a missed end your responders were already told of: end the trip (a check-in) instead.",
             SharedInputs.codeDiscussion,
         ],
         arguments: [duration.spec],
@@ -142,11 +142,12 @@ struct TripExtend: CommandInput, Equatable {
 
 extension TripExtend: RunnableCommand {
     func run(_ c: Context) throws -> Int32 {
-        let account = try CheckInCodeInput.guarded(c, typed: code) { store, account in
-            _ = try AccountService(store: store, env: try c.core()).extendTrip(&account, by: seconds)
-            return account
+        let (account, told) = try CheckInCodeInput.guarded(c, typed: code) { store, account in
+            let extended = try AccountService(store: store, env: try c.core()).extendTrip(&account, by: seconds)
+            return (account, ReachText.Named(extended.reach, in: store))
         }
-        TripText.show(account, c)
+        TripText.show(account, c, extra: ReachText.json(told.reach))
+        if !c.json, !told.reach.isNobody { c.say(ReachText.sentence(told, news: " that your trip ends later")) }
         return success
     }
 }
@@ -194,9 +195,9 @@ enum TripText {
         return .object([("startedAt", .date(trip.startedAt)), ("due", .date(trip.due)), ("note", .optional(trip.note))])
     }
 
-    static func show(_ account: Account, _ c: Context) {
+    static func show(_ account: Account, _ c: Context, extra: [(String, JSONValue)] = []) {
         if c.json {
-            c.printJSON(.object([("trip", json(account)), ("nextCheckInDue", .date(account.nextCheckInDue))]))
+            c.printJSON(.object([("trip", json(account)), ("nextCheckInDue", .date(account.nextCheckInDue))] + extra))
             return
         }
         let now = (try? c.now()) ?? Date()

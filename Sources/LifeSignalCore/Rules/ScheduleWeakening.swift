@@ -61,6 +61,15 @@ public enum ScheduleWeakening {
                          relatedContactID: account.id).zoned([account.nextCheckInDue], of: account)
     }
 
+    /// What the responders are told when `account` moved the end of its
+    /// trip `seconds` later: at once, as an extension of a deadline is.
+    static func tripExtended(_ account: Account, _ trip: Trip, by seconds: Int) -> FeedDraft {
+        FeedDraft(type: .checkIn, title: title(account),
+                  message: "\(account.fullName) extended their trip by \(DurationText.format(seconds: seconds)): "
+                      + "due back at \(ISO8601.format(trip.due)).",
+                  relatedContactID: account.id).zoned([trip.due], of: account)
+    }
+
     /// What the responders are told when a new daily deadline, a return to
     /// the interval or a new time zone moved `old`'s deadline: `later`, only
     /// when it moved later (it gives more time). Nil when it did not move so.

@@ -21,8 +21,10 @@ extension AccountService {
         return try checkIn(&account, command: "trip start", duressReach: duressReach)
     }
 
-    /// Moves the end of the trip in progress `seconds` later. Returns the trip.
-    public func extendTrip(_ account: inout Account, by seconds: Int) throws -> Trip {
+    /// Moves the end of the trip in progress `seconds` later; the responders
+    /// are told at once (it gives more time). Returns the trip and whom
+    /// that reached.
+    public func extendTrip(_ account: inout Account, by seconds: Int) throws -> (trip: Trip, reach: Reach) {
         guard seconds > 0 else { throw LifeSignalError.invalid("the extension must be longer than 0s") }
         guard var trip = account.tripInProgress else { throw Self.noTrip }
         if deadlines.engine.isMissedNotified(account) {
@@ -39,7 +41,7 @@ extension AccountService {
         try DeadlineBounds.requireEnd(trip.due, of: "a trip", now: env.now)
         account.trip = trip
         try deadlines.reschedule(&account)
-        return trip
+        return (trip, try tellResponders(&account, ScheduleWeakening.tripExtended(account, trip, by: seconds)))
     }
 
     /// Ends the trip in progress with a check-in (labelled `trip end`): the

@@ -79,11 +79,14 @@ struct TripServiceTests {
     }
 
     @Test func extendMovesTheEndUntilTheRespondersWereTold() throws {
-        let (world, ada, bob, _) = try story()
+        let (world, ada, bob, cy) = try story()
         try startTrip(world, ada, hours: 1)
         var account = try world.reload(ada)
-        let trip = try service(world).extendTrip(&account, by: 1800)
+        let (trip, reach) = try service(world).extendTrip(&account, by: 1800)
         #expect(trip.due == world.now.addingTimeInterval(5400))
+        // Bob and Cy are told at once that Ada will be back later.
+        #expect(Set(reach.told) == [bob.id, cy.id])
+        #expect(try world.feed(bob).first?.message.contains("extended their trip by 30m") == true)
         #expect(try world.reload(ada).nextCheckInDue == trip.due)
         world.advance(5400)
         try world.tick()

@@ -109,13 +109,14 @@ extension AlarmModel {
         return .done
     }
 
-    /// `trip extend SECONDS`.
+    /// `trip extend SECONDS`: the responders are told (it gives more time).
     mutating func extendTrip(_ p: Int, by seconds: Int, now: Date) -> Outcome {
         guard seconds > 0, let trip = tripInProgress(p), !people[p].spell.held else { return .refused }
         let moved = trip.due.addingTimeInterval(Double(seconds))
         guard moved >= now.addingTimeInterval(60), moved <= now.addingTimeInterval(30 * 86_400) else { return .refused }
         people[p].trip = (trip.start, moved)
         evaluate(p, now: now)
+        for r in responders(of: p) { tell(r, Event(kind: .lengthened, about: p, due: nil, at: now)) }
         return .done
     }
 
