@@ -1,5 +1,3 @@
-import ByteKeyed
-import Synchronization
 import SystemFiles
 
 /// Which files and directories a store trusts: only what nobody but the
@@ -114,20 +112,30 @@ extension FileSystem {
     /// the store's own directory is safe, nobody else can change what is in it.
     public func requireSafeDirectories(root: String, toward relative: String,
                                        known: SafeDirectories? = nil) throws(DurableFilesError) {
-        let bytes = relative.utf8
+        var relative = relative
+        // Over the path's own bytes: a command reading a thousand files asks
+        // this a thousand times, and a `String` per directory walked showed.
+        try relative.withUTF8 { bytes in
+            Result { () throws(DurableFilesError) in try requireSafeDirectories(root: root, toward: bytes, known: known) }
+        }.get()
+    }
+
+    private func requireSafeDirectories(root: String, toward bytes: UnsafeBufferPointer<UInt8>,
+                                        known: SafeDirectories?) throws(DurableFilesError) {
+        let slash = UInt8(ascii: "/")
         // The usual case: the deepest directory was found safe before, and
         // with it (found first) every one above it.
-        if let known, let last = bytes.lastIndex(of: UInt8(ascii: "/")), known.contains(String(Substring(bytes[..<last]))) {
+        if let known, let last = bytes.lastIndex(of: slash), known.contains(UnsafeBufferPointer(rebasing: bytes[..<last])) {
             return
         }
-        var cursor = bytes.startIndex
-        while let slash = bytes[cursor...].firstIndex(of: UInt8(ascii: "/")) {
-            cursor = bytes.index(after: slash)
-            let directory = String(Substring(bytes[..<slash]))
+        var cursor = 0
+        while let end = bytes[cursor...].firstIndex(of: slash) {
+            cursor = end + 1
+            let directory = UnsafeBufferPointer(rebasing: bytes[..<end])
             if known?.contains(directory) == true { continue }
-            let path = StorePath.join(root, directory)
+            let path = StorePath.join(root, String(decoding: directory, as: UTF8.self))
             let status: FileStatus
-            do {
+            do throws(Errno) {
                 status = try lstat(path)
             } catch .noSuchFile {
                 return
@@ -155,17 +163,6 @@ extension FileSystem {
             throw error
         }
     }
-}
-
-/// The directories of one store found safe (relative to its root), so that
-/// each is looked at once per process however many files are read in it.
-public final class SafeDirectories: Sendable {
-    private let verified = Mutex(ByteKeyedTable<Void>())
-
-    public init() {}
-
-    func contains(_ directory: String) -> Bool { verified.withLock { $0.contains(directory) } }
-    func insert(_ directory: String) { verified.withLock { _ = $0.insert(directory) } }
 }
 
 extension FileSystem {

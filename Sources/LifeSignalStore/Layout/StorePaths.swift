@@ -17,27 +17,39 @@ enum StorePaths {
     /// The last look of an agent or `tick` at the whole store.
     static let lastLook = "looked.json"
 
-    /// The directory of everything the account keeps.
-    static func accountDirectory(_ id: EntityID) -> String { "accounts/\(id)" }
-    static func account(_ id: EntityID) -> String { "accounts/\(id)/account.json" }
-    static func contacts(_ id: EntityID) -> String { "accounts/\(id)/contacts.json" }
-    static func pings(_ id: EntityID) -> String { "accounts/\(id)/pings.json" }
-    static func checkInDirectory(_ id: EntityID) -> String { "accounts/\(id)/checkins" }
-    static func checkInSegment(_ id: EntityID, _ number: Int) -> String { "accounts/\(id)/checkins/\(number).json" }
-    static func wake(_ id: EntityID) -> String { "accounts/\(id)/wake.json" }
-    /// The account's sessions, as the hashes that name them under `sessions/`.
-    static func sessionIndex(_ id: EntityID) -> String { "accounts/\(id)/sessions.json" }
-    static func endedSessions(_ id: EntityID) -> String { "accounts/\(id)/ended-sessions.json" }
-    static func invitations(_ id: EntityID) -> String { "accounts/\(id)/invitations.json" }
-    static func deliverySetup(_ id: EntityID) -> String { "accounts/\(id)/delivery.json" }
-    static func feedSummary(_ id: EntityID) -> String { "accounts/\(id)/feed/summary.json" }
-    /// The segments each type of the feed's items is in (see `FeedTypesFile`).
-    static func feedTypes(_ id: EntityID) -> String { "accounts/\(id)/feed/types.json" }
-    /// What the feed holds about each other account (see `FeedSenders`).
-    static func feedSenders(_ id: EntityID) -> String { "accounts/\(id)/feed-senders.json" }
-    static func feedSegment(_ id: EntityID, _ segment: Int) -> String { "accounts/\(id)/feed/\(segment).json" }
+    /// `accounts/ID` followed by `tail`, for every path of one account.
+    /// Built by concatenation: interpolating an `EntityID` goes through its
+    /// `description`, and a status that reads a thousand contacts' files
+    /// builds a thousand paths.
+    static func inAccount(_ id: EntityID, _ tail: String) -> String {
+        var path = "accounts/"
+        path.reserveCapacity(9 + id.rawValue.utf8.count + tail.utf8.count)
+        path += id.rawValue
+        path += tail
+        return path
+    }
 
-    static func feedDirectory(_ id: EntityID) -> String { "accounts/\(id)/feed" }
+    /// The directory of everything the account keeps.
+    static func accountDirectory(_ id: EntityID) -> String { inAccount(id, "") }
+    static func account(_ id: EntityID) -> String { inAccount(id, "/account.json") }
+    static func contacts(_ id: EntityID) -> String { inAccount(id, "/contacts.json") }
+    static func pings(_ id: EntityID) -> String { inAccount(id, "/pings.json") }
+    static func checkInDirectory(_ id: EntityID) -> String { inAccount(id, "/checkins") }
+    static func checkInSegment(_ id: EntityID, _ number: Int) -> String { inAccount(id, "/checkins/" + String(number) + ".json") }
+    static func wake(_ id: EntityID) -> String { inAccount(id, "/wake.json") }
+    /// The account's sessions, as the hashes that name them under `sessions/`.
+    static func sessionIndex(_ id: EntityID) -> String { inAccount(id, "/sessions.json") }
+    static func endedSessions(_ id: EntityID) -> String { inAccount(id, "/ended-sessions.json") }
+    static func invitations(_ id: EntityID) -> String { inAccount(id, "/invitations.json") }
+    static func deliverySetup(_ id: EntityID) -> String { inAccount(id, "/delivery.json") }
+    static func feedSummary(_ id: EntityID) -> String { inAccount(id, "/feed/summary.json") }
+    /// The segments each type of the feed's items is in (see `FeedTypesFile`).
+    static func feedTypes(_ id: EntityID) -> String { inAccount(id, "/feed/types.json") }
+    /// What the feed holds about each other account (see `FeedSenders`).
+    static func feedSenders(_ id: EntityID) -> String { inAccount(id, "/feed-senders.json") }
+    static func feedSegment(_ id: EntityID, _ segment: Int) -> String { inAccount(id, "/feed/" + String(segment) + ".json") }
+
+    static func feedDirectory(_ id: EntityID) -> String { inAccount(id, "/feed") }
     /// An account's small files, which a command that reads one of another
     /// account's (a dependent's account, a new contact's feed) most often
     /// reads more of: on etcd they come in one round trip.
