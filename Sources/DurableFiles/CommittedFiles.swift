@@ -107,6 +107,61 @@ struct CommittedFiles: Sendable {
         return atRoot && StorePath.reservedNames.contains { $0.utf8.elementsEqual(name) }
     }
 
+    /// Hands the files `files(under:)` lists to `body`, in the same (path)
+    /// order, holding one directory's entries per level instead of every
+    /// path of the store.
+    func forEachFile(under relative: String, _ body: (String) throws -> Void) throws {
+        let entries = try entriesInPathOrder(relative)
+        for (name, isDirectory) in entries {
+            let child = relative.isEmpty ? name : relative + "/" + name
+            if isDirectory { try forEachFile(under: child, body) } else { try body(child) }
+        }
+    }
+
+    /// The entries of `relative` and whether each is a directory, in the
+    /// order of the paths they lead to: a directory's name counts as
+    /// followed by `/`, so the file `a-b` comes before the files in `a/`,
+    /// as in a sorted listing of paths.
+    private func entriesInPathOrder(_ relative: String) throws(DurableFilesError) -> [(name: String, isDirectory: Bool)] {
+        var entries: [(name: String, isDirectory: Bool)] = []
+        for name in try list(relative) {
+            let child = relative.isEmpty ? name : relative + "/" + name
+            let status: FileStatus
+            do {
+                status = try fileSystem.lstat(absolute(child))
+            } catch .noSuchFile {
+                continue
+            } catch {
+                throw error.failure(.lstat, absolute(child))
+            }
+            entries.append((name, status.kind == .directory))
+        }
+        entries.sort { Self.precedes($0, $1) }
+        return entries
+    }
+
+    /// Whether the path of `left` sorts before that of `right`, a
+    /// directory's name followed by `/`, byte by byte.
+    private static func precedes(_ left: (name: String, isDirectory: Bool), _ right: (name: String, isDirectory: Bool)) -> Bool {
+        var leftBytes = left.name.utf8.makeIterator(), rightBytes = right.name.utf8.makeIterator()
+        var leftSlashed = false, rightSlashed = false
+        func next(_ bytes: inout String.UTF8View.Iterator, _ isDirectory: Bool, _ slashed: inout Bool) -> UInt8? {
+            if let byte = bytes.next() { return byte }
+            guard isDirectory, !slashed else { return nil }
+            slashed = true
+            return UInt8(ascii: "/")
+        }
+        while true {
+            switch (next(&leftBytes, left.isDirectory, &leftSlashed), next(&rightBytes, right.isDirectory, &rightSlashed)) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let leftByte?, let rightByte?) where leftByte != rightByte: return leftByte < rightByte
+            default: continue
+            }
+        }
+    }
+
     /// Every regular file below `relative` (`""` is the whole store),
     /// recursively, as sorted relative paths; the store's own files and
     /// hidden names are not among them. Anything that is neither a regular

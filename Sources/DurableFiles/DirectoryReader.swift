@@ -46,4 +46,16 @@ public final class DirectoryReader {
         try StorePath.validateDirectory(directory)
         return try files.files(under: directory)
     }
+
+    /// Hands the files `files(under:)` lists to `body`, in the same order,
+    /// holding a directory's entries per level, not every path.
+    public func forEachFile(under directory: String, _ body: (String) throws -> Void) throws {
+        precondition(isOpen, "DirectoryReader used outside its read closure")
+        if let pending {
+            for path in try pending.files(under: directory) { try body(path) }
+            return
+        }
+        try StorePath.validateDirectory(directory)
+        try files.forEachFile(under: directory, body)
+    }
 }

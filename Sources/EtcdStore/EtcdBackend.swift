@@ -41,6 +41,9 @@ public final class EtcdBackend: StoreBackend {
         var seed: EtcdSnapshotReader.Seed?
         var forgotten: UInt64 = 0
     }
+    /// The most paths a whole-store snapshot of this handle held at once
+    /// (`EtcdBulkState.peakPathsHeld`).
+    private let wholeStorePeak = Mutex(0)
     /// How old a kept snapshot may be for the next call to start from it.
     static let reuseWindow: Duration = .seconds(1)
     /// What each snapshot's first request also reads (`expect`).
@@ -144,6 +147,7 @@ public final class EtcdBackend: StoreBackend {
             do {
                 let result = try body(EtcdTransaction(reader: reader, writable: false))
                 if let failure = reader.failure { throw failure }
+                noteWholeStoreWork(reader)
                 if access.keepsSnapshots { keep(reader) }
                 return result
             } catch {
@@ -229,7 +233,20 @@ public final class EtcdBackend: StoreBackend {
         reader.bulk.wholeStore = true
         let value = try body(EtcdTransaction(reader: reader, writable: false))
         if let failure = reader.failure { throw failure }
-        return (value, try EtcdInspection(backend: self, reader: reader).findings())
+        let findings = try EtcdInspection(backend: self, reader: reader).findings()
+        noteWholeStoreWork(reader)
+        return (value, findings)
+    }
+
+    /// The most paths one whole-store snapshot (`doctor`, a copy's read)
+    /// of this handle held at once, counted at each of its requests: for
+    /// tests that whole-store work keeps a page in memory, not the store.
+    package var peakPathsHeld: Int { wholeStorePeak.withLock { $0 } }
+
+    private func noteWholeStoreWork(_ reader: EtcdSnapshotReader) {
+        guard reader.bulk.wholeStore else { return }
+        reader.notePathsHeld()
+        wholeStorePeak.withLock { $0 = max($0, reader.bulk.peakPathsHeld) }
     }
 
     public func lease(_ name: String, for duration: Duration) throws -> (any StoreLease)? {

@@ -13,6 +13,10 @@ struct EtcdBulkState {
     var prefetchedFiles: [String] = []
     var prefetchedDirectories: [String] = []
     var pageFiles = EtcdBulkReads.firstPageFiles
+    /// The most paths (files read, keys listed) the snapshot held at once
+    /// besides the page in hand, counted at each request: what whole-store
+    /// work keeps in memory that could grow with the store.
+    var peakPathsHeld = 0
 }
 
 /// Limits of whole-store reads on etcd: a response of many files, each up
@@ -36,6 +40,36 @@ extension EtcdSnapshotReader {
         for range in operation.keys.dataRanges(directory) {
             try eachFile(in: range) { path, kv in try body(path, kv.value) }
         }
+    }
+
+    /// Hands the path of each file below `directory` to `body` in path
+    /// order, at R, from pages of keys (no values), keeping none; from the
+    /// listing when it is known.
+    func eachPath(under directory: String, _ body: (String) throws -> Void) throws {
+        bulk.wholeStore = true
+        if let listing = listings[directory] {
+            for path in listing.keys.sorted() { try body(path) }
+            return
+        }
+        for range in operation.keys.dataRanges(directory) {
+            var start = range.start
+            while true {
+                let page = try fetch([RangeRequest(key: start, rangeEnd: range.end, keysOnly: true, limit: Self.pageSize)])[0]
+                for kv in page.kvs {
+                    guard let path = operation.keys.path(of: kv.key), BackendPath.fileProblem(path) == nil else { continue }
+                    try body(path)
+                }
+                guard page.more, let last = page.kvs.last else { break }
+                start = last.key + [0]
+            }
+        }
+    }
+
+    /// Notes how many paths the snapshot holds now, and `besides` more its
+    /// caller does (`EtcdBulkState.peakPathsHeld`).
+    func notePathsHeld(besides extra: Int = 0) {
+        let held = values.count + listings.values.reduce(extra) { $0 + $1.count }
+        if held > bulk.peakPathsHeld { bulk.peakPathsHeld = held }
     }
 
     /// Reads the files at `paths` and every file below `directories` into
@@ -73,16 +107,28 @@ extension EtcdSnapshotReader {
             values[path] = nil
             return true
         }
+        var forgotten = Set<String>()
         bulk.prefetchedDirectories.removeAll { directory in
             guard !kept.contains(directory) else { return false }
-            if let listing = listings[directory] {
-                for path in listing.keys { values[path] = nil }
-            }
+            forgotten.insert(directory)
             // And the listings made from it (its subdirectories').
             let made = listings.keys.filter { $0 == directory || BackendPath.isBelow($0, directory) }
             for listed in made { listings[listed] = nil }
             return true
         }
+        // Every file below them, also those read and found absent (an
+        // account's files it has none of), which no listing names.
+        if !forgotten.isEmpty { values = values.filter { path, _ in !Self.isBelow(path, anyOf: forgotten) } }
+    }
+
+    /// Whether `path` lies below one of `directories`.
+    private static func isBelow(_ path: String, anyOf directories: Set<String>) -> Bool {
+        var directory = Substring(path)
+        while let slash = directory.lastIndex(of: "/") {
+            directory = directory[..<slash]
+            if directories.contains(String(directory)) { return true }
+        }
+        return false
     }
 
     /// Each file of `range` with its key-value, a page a request from its start.

@@ -19,11 +19,15 @@ struct EtcdInspection {
         return findings
     }
 
-    /// Keys under the prefix that no read of a file can return.
+    /// Keys under the prefix that no read of a file can return, found in
+    /// one pass over pages of keys that keeps a page and the few files a
+    /// later key may lie below (`FilesBelowFiles`), not every key.
     private func orphans() throws -> [BackendFinding] {
         let keys = backend.keys
-        var paths = Set<String>()
         var findings: [BackendFinding] = []
+        // Reported after the keys that are no files, as when they were found from a list of every path.
+        var filesAndDirectories: [BackendFinding] = []
+        var nesting = FilesBelowFiles()
         var start = keys.everything.start
         while true {
             let page = try reader.fetch([RangeRequest(key: start, rangeEnd: keys.everything.end, keysOnly: true,
@@ -42,25 +46,19 @@ struct EtcdInspection {
                 if let problem = BackendPath.fileProblem(path) {
                     findings.append(finding(kv.key, problem: "is no file lifesignal can read (\(problem))", isProblem: true,
                                             advice: "remove it (etcdctl del), or move it out of the store's prefix"))
-                } else {
-                    paths.insert(path)
+                    continue
+                }
+                for file in nesting.note(relative) {
+                    filesAndDirectories.append(finding(keys.prefix + file, problem: "is a file and a directory at once (\(path) is below it)",
+                                                       isProblem: true,
+                                                       advice: "remove the stray key (etcdctl del): lifesignal writes only one of them"))
                 }
             }
+            reader.notePathsHeld(besides: nesting.peakHeld)
             guard page.more, let last = page.kvs.last else { break }
             start = last.key + [0]
         }
-        // A file that is also a directory (a key, and keys below it).
-        for path in paths.sorted() {
-            var directory = path
-            while let slash = directory.lastIndex(of: "/") {
-                directory = String(directory[..<slash])
-                if paths.contains(directory) {
-                    findings.append(finding(keys.key(directory), problem: "is a file and a directory at once (\(path) is below it)",
-                                            isProblem: true, advice: "remove the stray key (etcdctl del): lifesignal writes only one of them"))
-                }
-            }
-        }
-        return findings
+        return findings + filesAndDirectories
     }
 
     private func alarms() -> [BackendFinding] {

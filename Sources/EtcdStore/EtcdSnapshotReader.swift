@@ -280,6 +280,7 @@ final class EtcdSnapshotReader {
         // Whole-store work takes as long as the store is large: each of its
         // requests, not the snapshot, is bounded.
         let deadline = bulk.wholeStore ? Deadline.after(operation.timeout) : operation.deadline
+        if bulk.wholeStore { notePathsHeld() }
         var pinned = requests
         if let revision {
             for index in pinned.indices {

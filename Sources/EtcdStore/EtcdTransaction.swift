@@ -100,6 +100,40 @@ final class EtcdTransaction: StoreTransaction {
         try reader.eachFile(under: directory, body)
     }
 
+    func forEachPath(under directory: String, _ body: (String) throws -> Void) throws {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        if writable { readSetDirectories.insert(directory) }
+        guard !changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
+            for path in try view(under: directory).sorted() { try body(path) }
+            return
+        }
+        try reader.eachPath(under: directory, body)
+    }
+
+    /// The names in the order of the paths below them (`a-b` before `a`
+    /// when `a` is a directory), each once, from pages of keys: memory of a
+    /// page, not of every file below `directory`.
+    func forEachName(in directory: String, _ body: (String) throws -> Void) throws {
+        try BackendPath.check(directory, BackendPath.directoryProblem)
+        guard !writable, reader.listings[directory] == nil else {
+            for name in try list(directory) { try body(name) }
+            return
+        }
+        let start = directory.isEmpty ? 0 : directory.utf8.count + 1
+        var last: Substring?
+        // A name that is a file and also a directory (damage) comes twice, not in a row.
+        var files = Set<Substring>()
+        try reader.eachPath(under: directory) { path in
+            let rest = path.utf8.dropFirst(start)
+            let end = rest.firstIndex(of: UInt8(ascii: "/"))
+            let name = Substring(rest[..<(end ?? rest.endIndex)])
+            guard name != last, !files.contains(name) else { return }
+            if end == nil { files.insert(name) }
+            last = name
+            try body(String(name))
+        }
+    }
+
     /// Every file below `directory` as this transaction sees it.
     private func view(under directory: String) throws -> Set<String> {
         var paths = Set(try reader.listing(directory).keys)

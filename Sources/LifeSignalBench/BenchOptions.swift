@@ -4,7 +4,7 @@ import Glibc
 struct BenchOptions {
     static let usage = """
         USAGE: lifesignal-bench [--check] [--quick] [--binary PATH] [--dir DIR] [--rounds N] [--keep]
-                                [--etcd URL] [--only SIZE]
+                                [--etcd URL] [--only SIZE] [--seed-accounts N]
 
         Seeds stores through the store layer, counts the instructions of one run
         of each command of a release lifesignal binary (valgrind's callgrind),
@@ -31,6 +31,10 @@ struct BenchOptions {
                           (e.g. "1k contacts"), for a quick look at their rows
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row
                           runs the benchmark itself this way)
+          --seed-accounts N
+                          only seed one store of N accounts under --dir (as the
+                          rows' stores are seeded), keep it and print its
+                          environment: for measuring whole-store work by hand
           -h, --help      show this help
         """
 
@@ -47,6 +51,8 @@ struct BenchOptions {
     var only: String?
     /// MiB to hash instead of benchmarking (nil: benchmark).
     var hashMegabytes: Int?
+    /// Accounts of the one store to seed instead of benchmarking (nil: benchmark).
+    var seedAccounts: Int?
 
     /// Rounds after defaults: ordinary rows run every round.
     var effectiveRounds: Int { rounds ?? (quick ? 7 : 21) }
@@ -71,6 +77,12 @@ struct BenchOptions {
                     throw BenchError.usage("error: --sha256 takes a number of MiB from 1 to 1024, not \"\(text)\"")
                 }
                 hashMegabytes = count
+            case "--seed-accounts":
+                let text = try Self.value(word, &words)
+                guard let count = Int(text), count >= 2 else {
+                    throw BenchError.usage("error: --seed-accounts takes a number of accounts from 2 up, not \"\(text)\"")
+                }
+                seedAccounts = count
             case "--rounds":
                 let text = try Self.value(word, &words)
                 guard let count = Int(text), count > 0 else {

@@ -18,6 +18,17 @@ if let megabytes = options.hashMegabytes {
     HashRow.run(megabytes: megabytes)
     exit(0)
 }
+if let accounts = options.seedAccounts {
+    do {
+        let seeded = try Seeder(directory: options.directory)
+            .seed(StoreSpec(accounts: accounts, feedItems: 100, contacts: 1), seed: 1)
+        for (name, value) in seeded.environment.sorted(by: { $0.key < $1.key }) { print("\(name)=\(value)") }
+        exit(0)
+    } catch {
+        StandardError.write("lifesignal-bench: \(error)\n")
+        exit(3)
+    }
+}
 if options.help {
     print(BenchOptions.usage)
     exit(0)

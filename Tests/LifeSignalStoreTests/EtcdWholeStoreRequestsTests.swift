@@ -1,3 +1,4 @@
+import EtcdClient
 import EtcdStore
 import LifeSignalCore
 import LifeSignalStore
@@ -13,7 +14,7 @@ import Testing
     static let people = 64
 
     /// A world of `people` accounts linked in pairs and checked in, copied into a fresh etcd prefix.
-    static func store() throws -> (world: MemoryBackend, etcd: EtcdBackend, files: Int) {
+    static func store(people: Int = Self.people) throws -> (world: MemoryBackend, etcd: EtcdBackend, files: Int, location: EtcdURL) {
         let world = World()
         world.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
         var previous: Account?
@@ -31,12 +32,12 @@ import Testing
         let location = try cluster.freshStore("whole")
         let etcd = try EtcdBackend(location: location, access: EtcdStoreAccess())
         let report = try StoreCopy(from: SharedStore(backend: world.backend), to: SharedStore(backend: etcd)).run()
-        return (world.backend, etcd, report.files)
+        return (world.backend, etcd, report.files, location)
     }
 
     @Test(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)))
     func doctorAndCopyReadPagesNotFiles() throws {
-        let (_, etcd, files) = try Self.store()
+        let (_, etcd, files, _) = try Self.store()
         #expect(files > Self.people * 5, "\(files) files")
         let copied = try #require(etcd.traffic).roundTrips
         #expect(copied < files / 4, "the copy into etcd and its read-back took \(copied) requests for \(files) files")

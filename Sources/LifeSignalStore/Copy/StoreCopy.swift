@@ -15,9 +15,10 @@ import StoreBackends
 /// commit, which publishes the store. Until then no command takes the
 /// destination for a store (`StoreShape`): a copy cut short is named as
 /// one, with how to remove it. When all is written, the destination is
-/// read back, in pages too, and each file checked against the digest of
-/// what was written (`CopyLedger`): memory holds one batch and 32 bytes a
-/// file, whatever the store's size.
+/// read back, in pages too, in path order, and checked a segment of files
+/// at a time against digests of what was written (`CopyLedger`): memory
+/// holds one batch and a digest for every 256 files, whatever the store's
+/// size.
 public struct StoreCopy {
     public let source: SharedStore
     public let destination: SharedStore
@@ -56,30 +57,37 @@ public struct StoreCopy {
             }
             // The marker says what the destination is until then: a copy of this store, under way.
             guard let storeFile = try snapshot.read(StorePaths.meta) else { throw CopyError.notAStore(source.name) }
-            let total = try snapshot.files(under: "").lazy.filter(Self.isData).count
+            // Counted as they go by: a list of every path would take memory in proportion to the store.
+            var total = 0
+            try snapshot.forEachPath(under: "") { path in if Self.isData(path) { total += 1 } }
             var ledger = CopyLedger()
+            var written = 0, bytesWritten = 0
             var batch: [(String, [UInt8])] = []
             var batchSize = 0
             func flush(publishing: Bool) throws {
-                try commit(batch, first: ledger.count == 0, publishing: publishing, marker: storeFile,
-                           after: ledger.count, of: total)
-                for (path, bytes) in batch { ledger.note(path, bytes) }
+                try commit(batch, first: written == 0, publishing: publishing, marker: storeFile,
+                           after: written, of: total)
+                written += batch.count
+                bytesWritten += batchSize
                 batch.removeAll(keepingCapacity: true)
                 batchSize = 0
-                progress(Progress(files: ledger.count, totalFiles: total))
+                progress(Progress(files: written, totalFiles: total))
             }
             try snapshot.forEachFile(under: "") { path, bytes in
+                guard Self.isData(path) else { return }
+                ledger.note(path, bytes)
                 // store.json last: until it is there, the destination is no store.
-                guard Self.isData(path), path != StorePaths.meta else { return }
+                guard path != StorePaths.meta else { return }
                 batch.append((path, bytes))
                 batchSize += bytes.count
                 if batch.count >= Self.batchFiles || batchSize >= Self.batchBytes { try flush(publishing: false) }
             }
             batch.append((StorePaths.meta, storeFile))
+            batchSize += storeFile.count
             try flush(publishing: true)
             ledger.seal()
             try verify(ledger, source: snapshot)
-            return Report(files: ledger.count, bytes: ledger.bytes, identity: identity)
+            return Report(files: written, bytes: bytesWritten, identity: identity)
         }
     }
 
@@ -120,27 +128,61 @@ public struct StoreCopy {
     }
 
     /// Reads the destination back: each file one that was written, each
-    /// written file there. A difference is named from the source snapshot.
+    /// written file there, a segment of the ledger at a time. A difference
+    /// is named from the source snapshot.
     private func verify(_ ledger: CopyLedger, source: any StoreSnapshot) throws {
-        var seen = [Bool](repeating: false, count: ledger.count)
-        try destination.backend.read { copy in
-            try copy.forEachFile(under: "") { path, bytes in
-                guard let index = ledger.index(of: FileDigest(path, bytes)), !seen[index] else {
-                    let reason = try source.read(path) == nil || !Self.isData(path) ? "it is not in the source" : "its bytes differ"
-                    throw CopyError.differs(destination.name, path: path, reason: reason)
+        var check = CopyLedger.Check(ledger)
+        var differing: Int?
+        do {
+            try destination.backend.read { copy in
+                try copy.forEachFile(under: "") { path, bytes in
+                    if let segment = check.note(path, bytes) {
+                        differing = segment
+                        throw EndOfRun()
+                    }
                 }
-                seen[index] = true
             }
+        } catch is EndOfRun {}
+        guard let segment = differing ?? check.finish() else { return }
+        try nameDifference(in: segment, of: ledger, source: source)
+    }
+
+    /// Names the first file that differs in a segment of the ledger: the
+    /// segment's files on both sides, compared file by file (memory of a
+    /// segment's digests).
+    private func nameDifference(in segment: Int, of ledger: CopyLedger, source: any StoreSnapshot) throws -> Never {
+        let inSource = try Self.digests(in: segment, of: ledger, snapshot: source, where: Self.isData)
+        let inCopy = try destination.backend.read { try Self.digests(in: segment, of: ledger, snapshot: $0, where: { _ in true }) }
+        let sourceDigests = Dictionary(inSource, uniquingKeysWith: { first, _ in first })
+        for (path, digest) in inCopy where sourceDigests[path] != digest {
+            let reason = try source.read(path) == nil || !Self.isData(path) ? "it is not in the source" : "its bytes differ"
+            throw CopyError.differs(destination.name, path: path, reason: reason)
         }
-        guard let missing = seen.firstIndex(of: false) else { return }
-        try source.forEachFile(under: "") { path, bytes in
-            if ledger.index(of: FileDigest(path, bytes)) == missing {
-                throw CopyError.differs(destination.name, path: path, reason: "it is missing")
+        let copied = Set(inCopy.map(\.0))
+        let missing = inSource.first { !copied.contains($0.0) }?.0 ?? StorePaths.meta
+        throw CopyError.differs(destination.name, path: missing, reason: "it is missing")
+    }
+
+    /// The digest of each file of `snapshot` in a segment's run that `include` takes, in path order.
+    private static func digests(in segment: Int, of ledger: CopyLedger, snapshot: any StoreSnapshot,
+                                where include: (String) -> Bool) throws -> [(String, FileDigest)] {
+        var digests: [(String, FileDigest)] = []
+        do {
+            try snapshot.forEachFile(under: "") { path, bytes in
+                guard ledger.isIn(path, segment: segment) else {
+                    // Past the run: nothing later is in it.
+                    if segment + 1 < ledger.segments.count, !CopyLedger.precedes(path, ledger.segments[segment + 1].first) { throw EndOfRun() }
+                    return
+                }
+                if include(path) { digests.append((path, FileDigest(path, bytes))) }
             }
-        }
-        throw CopyError.differs(destination.name, path: StorePaths.meta, reason: "it is missing")
+        } catch is EndOfRun {}
+        return digests
     }
 }
+
+/// Stops a walk of a store's files early.
+private struct EndOfRun: Error {}
 
 /// Why a copy was refused or did not finish.
 public enum CopyError: UserFacingError, Equatable {

@@ -93,28 +93,14 @@ struct DoctorRun {
         meta = decode(StoreMeta.self, StorePaths.meta)
         report.identity = meta?.id
         if meta == nil, !unusable.contains(StorePaths.meta), !examineShape() { return }
-        report.filesChecked = ((try? files.files(under: "")) ?? []).filter { $0.hasSuffix(".json") }.count
+        // Counted as they go by: a list of every path would take memory in proportion to the store.
+        var filesChecked = 0
+        try? files.forEachPath(under: "") { path in if path.hasSuffix(".json") { filesChecked += 1 } }
+        report.filesChecked = filesChecked
         _ = decode(LastLook.self, StorePaths.lastLook)
         _ = decode(SignUpWindow.self, StorePaths.signUps)
-        let accountIDs = ((try? files.list("accounts")) ?? []).filter { !$0.hasPrefix(".") }
-        for part in Self.parts(of: accountIDs, size: Self.accountsPerPrefetch) {
-            // A part's accounts in a few requests on a store across a network.
-            let ids = part.compactMap { EntityID(validating: $0) }
-            prefetchedDirectories = ids.map(StorePaths.accountDirectory)
-            try? files.prefetch(.wholeStore(files: [], under: prefetchedDirectories))
-            // Their contacts' lists, which their links are checked against, together for the part
-            // (where prefetching does anything: elsewhere this would read each list twice).
-            if files.prefetches {
-                let linked = ids.flatMap { (try? store.load([ContactLink].self, StorePaths.contacts($0))) ?? [] }
-                try? files.prefetch(.wholeStore(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: prefetchedDirectories))
-            }
-            for name in part {
-                guard let id = EntityID(validating: name) else {
-                    error("accounts/\(name)", "is not named after an account ID", DoctorAdvice.crossReference)
-                    continue
-                }
-                examineAccount(id)
-            }
+        forEachPart(of: "accounts", size: Self.accountsPerPrefetch, where: { !$0.hasPrefix(".") }) { run, part in
+            run.examineAccounts(part)
         }
         examineIndex("phones", IndexEntry.self, \.accountID) { name, account in
             account.phoneNumber == "+" + name ? nil : "points to an account whose phone number is \(account.phoneNumber)"
@@ -122,7 +108,11 @@ struct DoctorRun {
         examineIndex("codes", IndexEntry.self, \.accountID) { [meta] name, account in
             Self.codeNameProblem(name, account: account, meta: meta)
         }
-        if meta?.codeKey == nil || meta?.codesToRename == true, CodeIndexName.hasPlainNames((try? files.list("codes")) ?? []) {
+        var plainNames = false
+        if meta?.codeKey == nil || meta?.codesToRename == true {
+            try? files.forEachName(in: "codes") { name in plainNames = plainNames || CodeIndexName.hasPlainNames([name]) }
+        }
+        if plainNames {
             report.findings.append(DoctorFinding(.note, path: full("codes"),
                                                  problem: "some of the code index's names are QR code IDs (an older lifesignal's names), "
                                                      + "which a listing of the store shows",
@@ -134,6 +124,44 @@ struct DoctorRun {
         }
         examineSchedule()
         examineWaitingInvitations()
+    }
+
+    /// The names in `directory` that `include` takes, in parts of `size`,
+    /// each handed to `body` once complete: the directory's whole listing,
+    /// which on etcd is every file below it, is never held.
+    mutating func forEachPart(of directory: String, size: Int, where include: (String) -> Bool,
+                              _ body: (inout DoctorRun, ArraySlice<String>) -> Void) {
+        var part: [String] = []
+        let files = self.files
+        try? files.forEachName(in: directory) { name in
+            guard include(name) else { return }
+            part.append(name)
+            guard part.count == size else { return }
+            body(&self, part[...])
+            part.removeAll(keepingCapacity: true)
+        }
+        if !part.isEmpty { body(&self, part[...]) }
+    }
+
+    /// The accounts named `part`, their files prefetched together.
+    private mutating func examineAccounts(_ part: ArraySlice<String>) {
+        // A part's accounts in a few requests on a store across a network.
+        let ids = part.compactMap { EntityID(validating: $0) }
+        prefetchedDirectories = ids.map(StorePaths.accountDirectory)
+        try? files.prefetch(.wholeStore(files: [], under: prefetchedDirectories))
+        // Their contacts' lists, which their links are checked against, together for the part
+        // (where prefetching does anything: elsewhere this would read each list twice).
+        if files.prefetches {
+            let linked = ids.flatMap { (try? store.load([ContactLink].self, StorePaths.contacts($0))) ?? [] }
+            try? files.prefetch(.wholeStore(files: Set(linked.map { StorePaths.contacts($0.contactID) }).sorted(), under: prefetchedDirectories))
+        }
+        for name in part {
+            guard let id = EntityID(validating: name) else {
+                error("accounts/\(name)", "is not named after an account ID", DoctorAdvice.crossReference)
+                continue
+            }
+            examineAccount(id)
+        }
     }
 
     private mutating func examineAccount(_ id: EntityID) {
@@ -183,14 +211,13 @@ struct DoctorRun {
     /// account, and `mismatch` says whether that account agrees.
     private mutating func examineIndex<Entry: StoreFileData>(_ directory: String, _ type: Entry.Type, _ accountID: KeyPath<Entry, EntityID>,
                                                        _ mismatch: (String, Account) -> String?) {
-        let names = ((try? files.list(directory)) ?? []).filter { $0.hasSuffix(".json") }
-        for part in Self.parts(of: names) {
+        forEachPart(of: directory, size: Self.prefetchFiles, where: { $0.hasSuffix(".json") }) { run, part in
             // A part's entries, then the accounts they name, each in a few requests.
-            store.forgetDecoded()
-            try? files.prefetch(.wholeStore(files: part.map { directory + "/" + $0 }, under: []))
-            let entries = part.map { name in (name, decode(type, directory + "/" + name)) }
-            try? files.prefetch(.wholeStore(files: entries.compactMap { $0.1.map { StorePaths.account($0[keyPath: accountID]) } }, under: []))
-            examineIndexEntries(directory, entries, accountID, mismatch)
+            run.store.forgetDecoded()
+            try? run.files.prefetch(.wholeStore(files: part.map { directory + "/" + $0 }, under: []))
+            let entries = part.map { name in (name, run.decode(type, directory + "/" + name)) }
+            try? run.files.prefetch(.wholeStore(files: entries.compactMap { $0.1.map { StorePaths.account($0[keyPath: accountID]) } }, under: []))
+            run.examineIndexEntries(directory, entries, accountID, mismatch)
         }
     }
 
@@ -199,11 +226,6 @@ struct DoctorRun {
 
     /// Accounts per prefetch: their files are in memory together.
     static let accountsPerPrefetch = 16
-
-    /// `items` in parts of `size`.
-    static func parts<Item>(of items: [Item], size: Int = prefetchFiles) -> [ArraySlice<Item>] {
-        stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
-    }
 
     private mutating func examineIndexEntries<Entry: StoreFileData>(_ directory: String, _ entries: [(String, Entry?)],
                                                                   _ accountID: KeyPath<Entry, EntityID>,
@@ -248,12 +270,11 @@ struct DoctorRun {
                 }
                 continue
             }
-            let names = (try? files.list(directory)) ?? []
-            for part in Self.parts(of: names) {
-                store.forgetDecoded()
-                let named = part.compactMap { try? store.entry($0, hour: hour).id }
-                try? files.prefetch(.wholeStore(files: named.map(StorePaths.account), under: []))
-                examineScheduleEntries(part, hour: hour, &entries)
+            forEachPart(of: directory, size: Self.prefetchFiles, where: { _ in true }) { run, part in
+                run.store.forgetDecoded()
+                let named = part.compactMap { try? run.store.entry($0, hour: hour).id }
+                try? run.files.prefetch(.wholeStore(files: named.map(StorePaths.account), under: []))
+                run.examineScheduleEntries(part, hour: hour, &entries)
             }
         }
         if older {

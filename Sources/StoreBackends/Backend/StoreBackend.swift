@@ -272,6 +272,18 @@ public protocol StoreSnapshot: AnyObject {
     /// within its limits on a response).
     func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws
 
+    /// Hands the path of every file below `directory` to `body`, in path
+    /// order, keeping none of them: counting or checking a whole store's
+    /// files in memory bounded by a page (a directory's entries on a local
+    /// disk, a page of keys on etcd), whatever the store's size.
+    func forEachPath(under directory: String, _ body: (String) throws -> Void) throws
+
+    /// Hands the names in `directory` (`list`'s answer) to `body` in
+    /// order, keeping none of them on a backend that pays per round trip
+    /// (on etcd: a page of keys at a time, not a listing of every file
+    /// below `directory`), so whole-store work can go through the accounts
+    /// a part at a time.
+    func forEachName(in directory: String, _ body: (String) throws -> Void) throws
 }
 
 /// One page of a directory's files in path order (`pageOutsideReadSet`).
@@ -299,10 +311,20 @@ extension StoreSnapshot {
     public var prefetches: Bool { false }
     public func pickedFile(in directory: String) -> String? { nil }
 
-    /// One file at a time: nothing is kept but the listing.
+    /// From the listing: a backend that can walk its files keeping fewer overrides it.
+    public func forEachPath(under directory: String, _ body: (String) throws -> Void) throws {
+        for path in try files(under: directory) { try body(path) }
+    }
+
+    /// From the listing, which a local disk makes in one call.
+    public func forEachName(in directory: String, _ body: (String) throws -> Void) throws {
+        for name in try list(directory) { try body(name) }
+    }
+
+    /// One file at a time: nothing is kept but what `forEachPath` keeps.
     public func forEachFile(under directory: String, _ body: (String, [UInt8]) throws -> Void) throws {
-        for path in try files(under: directory) {
-            guard let bytes = try read(path) else { continue }
+        try forEachPath(under: directory) { path in
+            guard let bytes = try read(path) else { return }
             try body(path, bytes)
         }
     }

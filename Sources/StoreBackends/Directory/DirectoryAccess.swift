@@ -8,6 +8,9 @@ final class DirectorySnapshot: StoreSnapshot {
     func read(_ path: String) throws -> [UInt8]? { try StoreError.mapping { try reader.read(path) } }
     func list(_ directory: String) throws -> [String] { try StoreError.mapping { try reader.list(directory) } }
     func files(under directory: String) throws -> [String] { try StoreError.mapping { try reader.files(under: directory) } }
+    func forEachPath(under directory: String, _ body: (String) throws -> Void) throws {
+        try StoreError.mapping { try reader.forEachFile(under: directory, body) }
+    }
     func firstFileOutsideReadSet(under directory: String) throws -> String? {
         try StoreError.mapping { try reader.firstFile(under: directory) }
     }
