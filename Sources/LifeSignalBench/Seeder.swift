@@ -143,9 +143,11 @@ struct Seeder {
                     let (account, _) = try signUp(store, env: env, first: Names.first(current),
                                                   last: Names.last(current), number: current, code: code)
                     let isOverdue = current - 2 <= spec.overdue
-                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000)
-                                                      - (isOverdue ? 3 * 86_400 : 0)),
-                                                  random: env.random)
+                    // Clustered: checked in 20 to 19 hours ago, so every
+                    // deadline falls in one hour, a few hours ahead.
+                    let ago = spec.clustered ? 72_000 - Double((current * 617) % 3_600)
+                        : Double((current * 617) % 72_000) + (isOverdue ? 3 * 86_400 : 0)
+                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-ago), random: env.random)
                     // An overdue account checks in once it is linked: a link
                     // brings the partner's deadline up to date at `now`.
                     if isOverdue { overdue.append((account.id, earlier)) } else { try checkIn(account.id, store, env: earlier) }
