@@ -8,8 +8,8 @@ final class DirectorySnapshot: StoreSnapshot {
     func read(_ path: String) throws -> [UInt8]? { try StoreError.mapping { try reader.read(path) } }
     func list(_ directory: String) throws -> [String] { try StoreError.mapping { try reader.list(directory) } }
     func files(under directory: String) throws -> [String] { try StoreError.mapping { try reader.files(under: directory) } }
-    func firstFileOutsideReadSet(under directory: String) throws -> String? {
-        try StoreError.mapping { try reader.firstFile(under: directory) }
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
+        try StoreError.mapping { try reader.firstFile(under: directory, descending: descending) }
     }
 }
 
@@ -26,8 +26,8 @@ final class DirectoryTransaction: StoreTransaction {
     func files(under directory: String) throws -> [String] {
         try StoreError.mapping { try transaction.files(under: directory) }
     }
-    func firstFileOutsideReadSet(under directory: String) throws -> String? {
-        try StoreError.mapping { try transaction.firstFile(under: directory) }
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
+        try StoreError.mapping { try transaction.firstFile(under: directory, descending: descending) }
     }
     func write(_ path: String, _ bytes: [UInt8]) throws { try StoreError.mapping { try transaction.write(path, bytes) } }
     func delete(_ path: String) throws { try StoreError.mapping { try transaction.delete(path) } }
