@@ -29,9 +29,10 @@ struct BenchOptions {
                           the bench's own (50 ms round trip), gated on round trips
           --only SIZE     seed and measure only the stores of one size column
                           (e.g. "1k contacts"), for a quick look at their rows;
-                          the largest stores ("100k accounts", "100k in one
-                          hour") are seeded only so, with the 1k-item store
-                          their rows must match
+                          the largest stores ("100k wakes", "100k wakes in
+                          one hour": the schedule of 100,000 accounts) are
+                          seeded only so, with the 1k-item store their rows
+                          must match
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row
                           runs the benchmark itself this way)
           -h, --help      show this help
