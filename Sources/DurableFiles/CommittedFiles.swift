@@ -61,8 +61,8 @@ struct CommittedFiles: Sendable {
         let atRoot = relative.isEmpty
         let smallest: String?
         do {
-            // One comparison per entry: the schedule's first hour may hold
-            // an entry for each account of the store.
+            // One comparison per entry: the schedule's first second may
+            // hold an entry for each account of the store (one daily deadline).
             smallest = try fileSystem.smallestName(in: path) { !Self.isHiddenOrOwn($0, atRoot: atRoot) }
         } catch .noSuchFile {
             return nil

@@ -76,11 +76,7 @@ import SystemFiles
 
         let result = try world.ada.run(["status", "--json"])
         #expect(result.succeeded, "\(result)")
-        var entries: [String] = []
-        for hour in try FileManager.default.contentsOfDirectory(atPath: schedule.path) {
-            for name in try FileManager.default.contentsOfDirectory(atPath: schedule.appendingPathComponent(hour).path)
-            where name.hasSuffix(ada) { entries.append(hour + "/" + name) }
-        }
+        let entries = (FileManager.default.subpaths(atPath: schedule.path) ?? []).filter { $0.hasSuffix(ada) }
         #expect(entries.count == 1, "Ada is in the schedule \(entries.count) times: \(entries)")
         #expect(!FileManager.default.fileExists(atPath: entry.path), "the stray entry stayed")
         #expect(try world.ada.run(["doctor"]).succeeded)
