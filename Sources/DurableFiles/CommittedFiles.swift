@@ -50,15 +50,19 @@ struct CommittedFiles: Sendable {
 
     /// The first file below `relative` in path order, or nil: the smallest
     /// name at each level, without sorting or visiting the rest (each
-    /// directory holds a file, so the smallest name leads to one).
-    func firstFile(under relative: String) throws(DurableFilesError) -> String? {
+    /// directory holds a file, so the smallest name leads to one). A
+    /// directory met on the way that `descending` declines is the answer
+    /// itself: its name may say all the caller needs (a schedule's hour
+    /// that is wholly past or wholly to come), without a look inside.
+    func firstFile(under relative: String,
+                   descending: (String) -> Bool = { _ in true }) throws(DurableFilesError) -> String? {
         let path = absolute(relative)
         try requireSafeDirectory(relative)
         let atRoot = relative.isEmpty
         let smallest: String?
         do {
-            // One comparison per entry: the schedule's first hour may hold
-            // an entry for each account of the store.
+            // One comparison per entry: the schedule's first second may
+            // hold an entry for each account of the store (one daily deadline).
             smallest = try fileSystem.smallestName(in: path) { !Self.isHiddenOrOwn($0, atRoot: atRoot) }
         } catch .noSuchFile {
             return nil
@@ -66,25 +70,29 @@ struct CommittedFiles: Sendable {
             throw error.failure(.list, path)
         }
         guard let smallest else { return nil }
-        if let found = try firstFile(at: atRoot ? smallest : relative + "/" + smallest) { return found }
+        if let found = try firstFile(at: atRoot ? smallest : relative + "/" + smallest, descending: descending) { return found }
         // Gone since it was listed, or a directory left empty by an older
         // lifesignal (rare): look at the names in order.
-        return try firstFileAmongAll(under: relative)
+        return try firstFileAmongAll(under: relative, descending: descending)
     }
 
     /// `firstFile(under:)` trying each name from the smallest up.
-    private func firstFileAmongAll(under relative: String) throws(DurableFilesError) -> String? {
+    private func firstFileAmongAll(under relative: String,
+                                   descending: (String) -> Bool) throws(DurableFilesError) -> String? {
         var names = try list(relative)
         names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in names {
-            if let found = try firstFile(at: relative.isEmpty ? name : relative + "/" + name) { return found }
+            if let found = try firstFile(at: relative.isEmpty ? name : relative + "/" + name, descending: descending) {
+                return found
+            }
         }
         return nil
     }
 
-    /// `child` when it is not a directory, else the first file below it;
-    /// nil when it is gone or holds no file.
-    private func firstFile(at child: String) throws(DurableFilesError) -> String? {
+    /// `child` when it is not a directory, else the first file below it
+    /// (or `child` itself when `descending` declines it); nil when it is
+    /// gone or holds no file.
+    private func firstFile(at child: String, descending: (String) -> Bool) throws(DurableFilesError) -> String? {
         let status: FileStatus
         do {
             status = try fileSystem.lstat(absolute(child))
@@ -98,7 +106,8 @@ struct CommittedFiles: Sendable {
         // second lstat: known safe, the look below asks nothing more.
         try FileSafety.checkDirectory(status, at: absolute(child), userID: fileSystem.userID)
         safeDirectories.insert(child)
-        return try firstFile(under: child)
+        guard descending(child) else { return child }
+        return try firstFile(under: child, descending: descending)
     }
 
     /// A hidden name (temporary files) or, at the root, one of the store's own files.

@@ -30,12 +30,16 @@ public final class DirectoryReader {
     }
 
     /// The first file below `directory` in path order, or nil, found
-    /// without listing the rest.
-    public func firstFile(under directory: String) throws(DurableFilesError) -> String? {
+    /// without listing the rest. A directory on the way that `descending`
+    /// declines is the answer instead of a file below it (the caller's
+    /// question is answered by its name), so only the directories it
+    /// takes are looked into.
+    public func firstFile(under directory: String,
+                          descending: (String) -> Bool = { _ in true }) throws(DurableFilesError) -> String? {
         precondition(isOpen, "DirectoryReader used outside its read closure")
-        if let pending { return try pending.firstFile(under: directory) }
+        if let pending { return try pending.firstFile(under: directory, descending: descending) }
         try StorePath.validateDirectory(directory)
-        return try files.firstFile(under: directory)
+        return try files.firstFile(under: directory, descending: descending)
     }
 
     /// Every file below `directory`, recursively, as sorted paths relative

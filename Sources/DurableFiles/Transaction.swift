@@ -96,12 +96,15 @@ public final class Transaction {
     }
 
     /// The first file below `directory` in path order, as this transaction
-    /// sees it; without listing the rest when nothing is staged there.
-    public func firstFile(under directory: String) throws(DurableFilesError) -> String? {
+    /// sees it; without listing the rest when nothing is staged there. A
+    /// directory on the way that `descending` declines may be the answer
+    /// instead (`DirectoryReader.firstFile(under:descending:)`).
+    public func firstFile(under directory: String,
+                          descending: (String) -> Bool = { _ in true }) throws(DurableFilesError) -> String? {
         precondition(isOpen, "Transaction used outside its write closure")
         try StorePath.validateDirectory(directory)
         let prefix = directory.isEmpty ? "" : directory + "/"
-        guard changes.containsKey(withPrefix: prefix) else { return try files.firstFile(under: directory) }
+        guard changes.containsKey(withPrefix: prefix) else { return try files.firstFile(under: directory, descending: descending) }
         return try files(under: directory).first
     }
 

@@ -70,7 +70,8 @@ final class EtcdTransaction: StoreTransaction {
         return paths
     }
 
-    func firstFileOutsideReadSet(under directory: String) throws -> String? {
+    /// The first file itself, at no more cost than a directory on the way.
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         guard changes.keys.contains(where: { BackendPath.isBelow($0, directory) }) else {
             return try reader.firstPath(under: directory)

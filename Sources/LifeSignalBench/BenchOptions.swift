@@ -28,7 +28,11 @@ struct BenchOptions {
                           contacts add and a delivery through a delay proxy of
                           the bench's own (50 ms round trip), gated on round trips
           --only SIZE     seed and measure only the stores of one size column
-                          (e.g. "1k contacts"), for a quick look at their rows
+                          (e.g. "1k contacts"), for a quick look at their rows;
+                          the largest stores ("100k wakes", "100k wakes in
+                          one hour": the schedule of 100,000 accounts) are
+                          seeded only so, with the 1k-item store their rows
+                          must match
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row
                           runs the benchmark itself this way)
           --seed-accounts N

@@ -17,13 +17,14 @@ struct Benchmark {
         let (baseline, launcher) = try CPrograms.build(in: scratch)
         let seeder = try Seeder(directory: scratch)
         var stores: [SeededStore] = []
-        for (number, spec) in Plan.stores.enumerated() where options.only.map({ $0 == spec.label }) ?? true {
+        for (number, spec) in Plan.stores(only: options.only).enumerated() {
             let begin = ProcessProbe.monotonicNanoseconds()
             stores.append(try seeder.seed(spec, seed: UInt64(number + 1)))
             log("seeded \(spec.label) (\(spec.accounts) accounts) in \(seconds(since: begin)) s")
         }
         if let only = options.only, stores.isEmpty {
-            throw BenchError.usage("error: no store has the size \"\(only)\" (\(Plan.stores.map(\.label).joined(separator: ", ")))")
+            let sizes = (Plan.stores + Plan.largeStores).map(\.label).joined(separator: ", ")
+            throw BenchError.usage("error: no store has the size \"\(only)\" (\(sizes))")
         }
         // The seed skipped fsync; settle it now so no timed run pays its write-back.
         sync()

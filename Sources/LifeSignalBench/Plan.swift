@@ -14,6 +14,24 @@ struct Plan {
         StoreSpec(accounts: $0 + 2, feedItems: 1_000, contacts: 1, overdue: $0)
     }
 
+    /// The largest stores (issue 32.2): as many accounts' wakes in the
+    /// schedule, spread over the day or all in one hour ahead (the other
+    /// accounts are their wakes alone, `Seeder.seedWakes`). Seeded only when
+    /// `--only` names one (with the small store their rows are measured against).
+    static let largeStores = [
+        StoreSpec(accounts: largeAccounts, feedItems: 1_000, contacts: 1, wakesOnly: true),
+        StoreSpec(accounts: largeAccounts, feedItems: 1_000, contacts: 1, clustered: true, wakesOnly: true),
+    ]
+    static let largeAccounts = 100_000
+
+    /// The stores a run seeds: all but the largest, or those of the size
+    /// `only` names (a largest one with the small store).
+    static func stores(only: String?) -> [StoreSpec] {
+        guard let only else { return stores }
+        let picked = (stores + largeStores).filter { $0.label == only }
+        return picked.contains(where: largeStores.contains) ? [smallStore] + picked : picked
+    }
+
     static var stores: [StoreSpec] {
         feedSizes.map { StoreSpec(accounts: 2, feedItems: $0, contacts: 1) } + [
             StoreSpec(accounts: manyAccounts, feedItems: 1_000, contacts: 1),

@@ -78,7 +78,7 @@ struct Seeder {
             try checkIn(dependent.id, store, env: env)
             return (user, token, dependent)
         }
-        try seedOthers(spec, engine: engine, env: env, user: user)
+        if spec.wakesOnly { try seedWakes(spec, engine: engine) } else { try seedOthers(spec, engine: engine, env: env, user: user) }
         try seedFeed(spec.feedItems, root: root, engine: engine, env: env, user: user.id, from: dependent.id)
         if spec.contacts > 1 { try seedPings(engine: engine, env: env, user: user.id) }
         try engine.write(env: env) { store in try Self.markDelivered(user.id, store) }
@@ -143,9 +143,11 @@ struct Seeder {
                     let (account, _) = try signUp(store, env: env, first: Names.first(current),
                                                   last: Names.last(current), number: current, code: code)
                     let isOverdue = current - 2 <= spec.overdue
-                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-Double((current * 617) % 72_000)
-                                                      - (isOverdue ? 3 * 86_400 : 0)),
-                                                  random: env.random)
+                    // Clustered: checked in 20 to 19 hours ago, so every
+                    // deadline falls in one hour, a few hours ahead.
+                    let ago = spec.clustered ? 72_000 - Double((current * 617) % 3_600)
+                        : Double((current * 617) % 72_000) + (isOverdue ? 3 * 86_400 : 0)
+                    let earlier = CoreEnvironment(now: now.addingTimeInterval(-ago), random: env.random)
                     // An overdue account checks in once it is linked: a link
                     // brings the partner's deadline up to date at `now`.
                     if isOverdue { overdue.append((account.id, earlier)) } else { try checkIn(account.id, store, env: earlier) }
@@ -166,6 +168,30 @@ struct Seeder {
             number = last + 1
         }
     }
+
+    /// The largest stores' other accounts as the schedule sees them: a
+    /// wake each (its entry and `wake.json`), written through the layout
+    /// in bulk, spread over the next 20 hours or all in one hour 4 hours
+    /// ahead. Whole accounts through the services would take hours to seed.
+    private func seedWakes(_ spec: StoreSpec, engine: SharedStore) throws {
+        var number = 3
+        while number <= spec.accounts {
+            let last = min(spec.accounts, number + Self.wakeBatch - 1)
+            try engine.backend.write { transaction in
+                let store = LayoutStore(transaction, name: engine.name)
+                for current in number...last {
+                    let ahead = spec.clustered ? 4 * 3_600 + Double((current * 617) % 3_600) : 3_600 + Double((current * 617) % 72_000)
+                    var bytes = [UInt8](repeating: 0x5a, count: 16)
+                    withUnsafeBytes(of: UInt64(current).bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
+                    try store.schedule(EntityID(randomBytes: bytes), at: now.addingTimeInterval(ahead))
+                }
+            }
+            number = last + 1
+        }
+    }
+
+    /// Wakes written per transaction by `seedWakes`.
+    static let wakeBatch = 5_000
 
     /// A ping pending between the user and every contact: the user pings
     /// each dependent, and each responder pings the user, so `ping list`

@@ -44,7 +44,7 @@ struct ReplayTests {
         for pattern in patterns {
             #expect(paths.contains { $0.contains(pattern) }, "no store file like \(pattern) in \(paths)")
         }
-        // A schedule entry: an hour's directory and an entry named by time and account.
-        #expect(paths.contains { $0.split(separator: "/").count == 3 && $0.hasPrefix("schedule/") })
+        // A schedule entry: the directories of its hour, minute and second, and an entry named by time and account.
+        #expect(paths.contains { $0.split(separator: "/").count == 5 && $0.hasPrefix("schedule/h") })
     }
 }

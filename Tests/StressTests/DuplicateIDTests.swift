@@ -66,19 +66,17 @@ import SystemFiles
         let schedule = world.sandbox.store.appendingPathComponent("schedule")
         let stray = Clock.start.addingTimeInterval(-60)
         let milliseconds = Int64(stray.timeIntervalSince1970 * 1000)
-        let hour = String(format: "%08lld", milliseconds / 3_600_000)
-        let entry = schedule.appendingPathComponent(hour).appendingPathComponent(String(format: "%015lld-", milliseconds) + ada)
+        let hour = String(format: "h%08lld", milliseconds / 3_600_000)
+        let minute = String(format: "%02lld", milliseconds / 60_000 % 60), second = String(format: "%02lld", milliseconds / 1000 % 60)
+        let entry = schedule.appendingPathComponent(hour).appendingPathComponent(minute).appendingPathComponent(second)
+            .appendingPathComponent(String(format: "%015lld-", milliseconds) + ada)
         try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         #expect(FileManager.default.createFile(atPath: entry.path, contents: Data(), attributes: [.posixPermissions: 0o600]))
 
         let result = try world.ada.run(["status", "--json"])
         #expect(result.succeeded, "\(result)")
-        var entries: [String] = []
-        for hour in try FileManager.default.contentsOfDirectory(atPath: schedule.path) {
-            for name in try FileManager.default.contentsOfDirectory(atPath: schedule.appendingPathComponent(hour).path)
-            where name.hasSuffix(ada) { entries.append(hour + "/" + name) }
-        }
+        let entries = (FileManager.default.subpaths(atPath: schedule.path) ?? []).filter { $0.hasSuffix(ada) }
         #expect(entries.count == 1, "Ada is in the schedule \(entries.count) times: \(entries)")
         #expect(!FileManager.default.fileExists(atPath: entry.path), "the stray entry stayed")
         #expect(try world.ada.run(["doctor"]).succeeded)

@@ -33,8 +33,7 @@ public struct DeadlineService {
     /// Whether any deadline in the store needs attention at `now` (one
     /// small read; callers use it to avoid taking the write lock).
     public static func isCatchUpNeeded(_ store: any StoreReading, now: Date) throws -> Bool {
-        guard let wake = try store.nextScheduledWake() else { return false }
-        return wake <= now
+        try store.isWakeDue(at: now)
     }
 
     /// Fires every milestone due at `now`, in every account whose wake time

@@ -41,8 +41,12 @@ public protocol StoreReading {
     func visitFeed(of id: EntityID, from start: Int, _ visit: (FeedItem) throws -> Bool) throws
     /// The feed item at `index`, nil when it is gone (deleted, or dropped by retention).
     func feedItem(of id: EntityID, index: Int) throws -> FeedItem?
-    /// The earliest moment any account's deadline needs attention.
+    /// The earliest moment any account's deadline needs attention, exactly
+    /// (what a waiting agent sleeps until).
     func nextScheduledWake() throws -> Date?
+    /// Whether any account's deadline needs attention at `now`: cheaper than
+    /// `nextScheduledWake`, it need not find out when the first one is.
+    func isWakeDue(at now: Date) throws -> Bool
     /// The links other accounts hold to `id`, seen from `id`'s side: who
     /// watches over it when its own contacts file cannot be read. Reads
     /// every account's contacts (skipping unreadable ones), so it is only

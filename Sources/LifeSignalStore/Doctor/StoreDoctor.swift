@@ -261,20 +261,10 @@ struct DoctorRun {
         var entries: [EntityID: Date] = [:]
         var older = false
         for hour in (try? files.list(StorePaths.schedule)) ?? [] {
-            let directory = StorePaths.scheduleHour(hour)
-            guard ScheduleName.hour(hour) != nil else {
-                if hour == "wake.json" || (hour.hasSuffix(".json") && Int(hour.dropLast(5)) != nil) {
-                    older = true
-                } else {
-                    error(directory, "is not part of the schedule", DoctorAdvice.crossReference)
-                }
-                continue
-            }
-            forEachPart(of: directory, size: Self.prefetchFiles, where: { _ in true }) { run, part in
-                run.store.forgetDecoded()
-                let named = part.compactMap { try? run.store.entry($0, hour: hour).id }
-                try? run.files.prefetch(.wholeStore(files: named.map(StorePaths.account), under: []))
-                run.examineScheduleEntries(part, hour: hour, &entries)
+            if ScheduleName.isOlderForm(hour) {
+                older = true
+            } else {
+                examineScheduleLevel([StorePaths.schedule, hour], &entries)
             }
         }
         if older {
@@ -288,13 +278,33 @@ struct DoctorRun {
         }
     }
 
-    /// The entries `names` of the schedule's `hour`, each noted in `entries`.
-    private mutating func examineScheduleEntries(_ names: ArraySlice<String>, hour: String, _ entries: inout [EntityID: Date]) {
-        let directory = StorePaths.scheduleHour(hour)
+    /// The directory of the schedule with the components `parts` (an hour,
+    /// a minute of it, a second of that), and what is below it.
+    private mutating func examineScheduleLevel(_ parts: [String], _ entries: inout [EntityID: Date]) {
+        let directory = parts.joined(separator: "/")
+        guard ScheduleSpan(parts) != nil else {
+            error(directory, String(LayoutStore.levelDamage[parts.count - 2].dropFirst(3)), DoctorAdvice.crossReference)
+            return
+        }
+        guard parts.count == 4 else {
+            for name in (try? files.list(directory)) ?? [] { examineScheduleLevel(parts + [name], &entries) }
+            return
+        }
+        forEachPart(of: directory, size: Self.prefetchFiles, where: { _ in true }) { run, part in
+            run.store.forgetDecoded()
+            let named = part.compactMap { try? run.store.entry(at: parts + [$0]).id }
+            try? run.files.prefetch(.wholeStore(files: named.map(StorePaths.account), under: []))
+            run.examineScheduleEntries(part, in: parts, &entries)
+        }
+    }
+
+    /// The entries `names` of the schedule's second with the components
+    /// `parts`, each noted in `entries`.
+    private mutating func examineScheduleEntries(_ names: ArraySlice<String>, in parts: [String], _ entries: inout [EntityID: Date]) {
         for name in names {
-            let path = directory + "/" + name
-            guard let entry = try? store.entry(name, hour: hour) else {
-                error(path, "is not a schedule entry of its hour (<milliseconds>-<account ID>)", DoctorAdvice.crossReference)
+            let path = (parts + [name]).joined(separator: "/")
+            guard let entry = try? store.entry(at: parts + [name]) else {
+                error(path, "is not a schedule entry of its second (<milliseconds>-<account ID>)", DoctorAdvice.crossReference)
                 continue
             }
             if entries.updateValue(entry.at, forKey: entry.id) != nil {

@@ -46,8 +46,8 @@ final class OverlayFiles: StoreTransaction {
         return paths.keys
     }
 
-    func firstFileOutsideReadSet(under directory: String) throws -> String? {
-        guard !changes.isEmpty else { return try base.firstFileOutsideReadSet(under: directory) }
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
+        guard !changes.isEmpty else { return try base.firstFileOutsideReadSet(under: directory, descending: descending) }
         return try files(under: directory).first
     }
 

@@ -60,8 +60,6 @@ enum StorePaths {
         "account.json", "contacts.json", "pings.json", "wake.json", "sessions.json", "invitations.json", "delivery.json",
         "feed-senders.json", "feed/summary.json", "feed/types.json",
     ], lastNumbered: "feed", picked: "feed/ids", pickedDigits: FeedIDIndex.digits)
-    /// An hour of the schedule, by its directory's name (see `ScheduleName`).
-    static func scheduleHour(_ name: String) -> String { "schedule/" + name }
 
     static func phone(_ e164: String) -> String {
         precondition(PhoneNumber.normalize(e164) == e164, "phone paths take normalised numbers")

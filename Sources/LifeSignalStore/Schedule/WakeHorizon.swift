@@ -34,7 +34,7 @@ public final class WakeHorizon: Sendable {
         guard change.path.hasPrefix(prefix) else { return true }
         guard change.appeared else { return false }
         let parts = LayoutStore.components(of: change.path)
-        guard parts.count == 3, let entry = ScheduleName.entry(parts[2]) else { return true }
+        guard parts.count == 5, let entry = ScheduleName.entry(parts[4]) else { return true }
         return entry.at < horizon.withLock { $0 }
     }
 }

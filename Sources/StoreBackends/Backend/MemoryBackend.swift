@@ -176,7 +176,8 @@ final class MemoryTransaction: StoreTransaction {
         return BackendPath.names(in: directory, among: try view(under: directory))
     }
 
-    func firstFileOutsideReadSet(under directory: String) throws -> String? {
+    /// The first file itself, at no more cost than a directory on the way.
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
         try BackendPath.check(directory, BackendPath.directoryProblem)
         return try view(under: directory).min()
     }

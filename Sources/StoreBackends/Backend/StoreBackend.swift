@@ -240,10 +240,13 @@ public protocol StoreSnapshot: AnyObject {
     /// `list` without adding the directory to the read set.
     func listOutsideReadSet(_ directory: String) throws -> [String]
     /// The first file below `directory` in path order, or nil, outside the
-    /// read set: the earliest entry
-    /// of the schedule. A backend answers it without listing everything
-    /// (on etcd: one range with a limit of 1).
-    func firstFileOutsideReadSet(under directory: String) throws -> String?
+    /// read set: the earliest entry of the schedule. A backend answers it
+    /// without listing everything (on etcd: one range with a limit of 1).
+    /// A backend that looks level by level (a directory store) may answer
+    /// with a directory on the way that `descending` declines, instead of a
+    /// file below it: the caller's question is answered by its name; one
+    /// that finds the first file at no extra cost ignores `descending`.
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String?
     /// Up to `limit` files below `directory` that sort after the path
     /// `after` (from the first when nil), in path order, outside the read
     /// set; nil when the backend has no
@@ -303,7 +306,13 @@ extension StoreSnapshot {
     public func readOutsideReadSet(_ path: String) throws -> [UInt8]? { try read(path) }
     public func listOutsideReadSet(_ directory: String) throws -> [String] { try list(directory) }
     /// Correct on any backend; a backend that can do better overrides it.
-    public func firstFileOutsideReadSet(under directory: String) throws -> String? { try files(under: directory).first }
+    public func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
+        try files(under: directory).first
+    }
+    /// The first file below `directory` itself, never a directory on the way.
+    public func firstFileOutsideReadSet(under directory: String) throws -> String? {
+        try firstFileOutsideReadSet(under: directory, descending: { _ in true })
+    }
     /// Listing is the way on a backend that reads from a local disk.
     public func pageOutsideReadSet(under directory: String, after: String?, limit: Int) throws -> StorePage? { nil }
     /// Reads from a local disk cost too little to batch.

@@ -11,8 +11,8 @@ final class DirectorySnapshot: StoreSnapshot {
     func forEachPath(under directory: String, _ body: (String) throws -> Void) throws {
         try StoreError.mapping { try reader.forEachFile(under: directory, body) }
     }
-    func firstFileOutsideReadSet(under directory: String) throws -> String? {
-        try StoreError.mapping { try reader.firstFile(under: directory) }
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
+        try StoreError.mapping { try reader.firstFile(under: directory, descending: descending) }
     }
 }
 
@@ -29,8 +29,8 @@ final class DirectoryTransaction: StoreTransaction {
     func files(under directory: String) throws -> [String] {
         try StoreError.mapping { try transaction.files(under: directory) }
     }
-    func firstFileOutsideReadSet(under directory: String) throws -> String? {
-        try StoreError.mapping { try transaction.firstFile(under: directory) }
+    func firstFileOutsideReadSet(under directory: String, descending: (String) -> Bool) throws -> String? {
+        try StoreError.mapping { try transaction.firstFile(under: directory, descending: descending) }
     }
     func write(_ path: String, _ bytes: [UInt8]) throws { try StoreError.mapping { try transaction.write(path, bytes) } }
     func delete(_ path: String) throws { try StoreError.mapping { try transaction.delete(path) } }

@@ -196,7 +196,9 @@ final class DirectoryChangeSignal: StoreChangeSignal {
     /// Whether what a directory that just appeared holds wakes the waiter:
     /// files may have arrived before its watch did. Looked at after the
     /// watch is in place, so a file comes up here, as an event, or both.
-    /// A directory within it (or an entry of unknown kind) always wakes.
+    /// A directory within it is looked at the same way (the schedule's new
+    /// hour comes with its minute and second); an entry of unknown kind
+    /// always wakes.
     private func heldMatters(_ directory: String) -> Bool {
         guard filter != nil, let stream = opendir(directory) else { return true }
         defer { closedir(stream) }
@@ -205,6 +207,10 @@ final class DirectoryChangeSignal: StoreChangeSignal {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name.hasPrefix(".") { continue }
+            if entry.pointee.d_type == UInt8(DT_DIR) {
+                if heldMatters(directory + "/" + name) { return true }
+                continue
+            }
             guard entry.pointee.d_type == UInt8(DT_REG) else { return true }
             if matters(directory + "/" + name, appeared: true) { return true }
         }
