@@ -132,6 +132,12 @@ struct CommittedFiles: Sendable {
     /// followed by `/`, so the file `a-b` comes before the files in `a/`,
     /// as in a sorted listing of paths.
     private func entriesInPathOrder(_ relative: String) throws(DurableFilesError) -> [(name: String, isDirectory: Bool)] {
+        try entries(of: relative).sorted { Self.precedes($0, $1) }
+    }
+
+    /// The entries `list` gives of `relative`, each with whether it is a
+    /// directory (one that vanished meanwhile is left out).
+    private func entries(of relative: String) throws(DurableFilesError) -> [(name: String, isDirectory: Bool)] {
         var entries: [(name: String, isDirectory: Bool)] = []
         for name in try list(relative) {
             let child = relative.isEmpty ? name : relative + "/" + name
@@ -145,7 +151,6 @@ struct CommittedFiles: Sendable {
             }
             entries.append((name, status.kind == .directory))
         }
-        entries.sort { Self.precedes($0, $1) }
         return entries
     }
 
@@ -180,17 +185,9 @@ struct CommittedFiles: Sendable {
         var result: [String] = []
         var pending = [relative]
         while let directory = pending.popLast() {
-            for name in try list(directory) {
+            for (name, isDirectory) in try entries(of: directory) {
                 let child = directory.isEmpty ? name : directory + "/" + name
-                let status: FileStatus
-                do {
-                    status = try fileSystem.lstat(absolute(child))
-                } catch .noSuchFile {
-                    continue
-                } catch {
-                    throw error.failure(.lstat, absolute(child))
-                }
-                if status.kind == .directory { pending.append(child) } else { result.append(child) }
+                if isDirectory { pending.append(child) } else { result.append(child) }
             }
         }
         return result.sorted()
