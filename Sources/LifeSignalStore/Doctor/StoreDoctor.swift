@@ -260,7 +260,7 @@ struct DoctorRun {
     private mutating func examineSchedule() {
         var entries: [EntityID: Date] = [:]
         var older = false
-        for hour in (try? files.list(StorePaths.schedule)) ?? [] {
+        for hour in names(in: StorePaths.schedule) {
             if ScheduleName.isOlderForm(hour) {
                 older = true
             } else {
@@ -287,7 +287,7 @@ struct DoctorRun {
             return
         }
         guard parts.count == 4 else {
-            for name in (try? files.list(directory)) ?? [] { examineScheduleLevel(parts + [name], &entries) }
+            for name in names(in: directory) { examineScheduleLevel(parts + [name], &entries) }
             return
         }
         forEachPart(of: directory, size: Self.prefetchFiles, where: { _ in true }) { run, part in
@@ -296,6 +296,15 @@ struct DoctorRun {
             try? run.files.prefetch(.wholeStore(files: named.map(StorePaths.account), under: []))
             run.examineScheduleEntries(part, in: parts, &entries)
         }
+    }
+
+    /// The names in a directory of the schedule above its seconds (hours,
+    /// minutes: a few dozen), streamed: on etcd a listing would hold every
+    /// entry below it.
+    private func names(in directory: String) -> [String] {
+        var names: [String] = []
+        try? files.forEachName(in: directory) { names.append($0) }
+        return names
     }
 
     /// The entries `names` of the schedule's second with the components
