@@ -155,8 +155,18 @@ final class EtcdSnapshotReader {
     }
 
     /// Notes group directories the body may read next (`StoreSnapshot.expectGroups`).
-    func expectGroups(_ directories: [String]) {
-        for directory in directories where !grouped.directories.contains(directory) && grouped.expectedSet.insert(directory).inserted {
+    /// `first`: they come before those noted earlier, in their order.
+    func expectGroups(_ directories: [String], first: Bool = false) {
+        let unread = directories.filter { !grouped.directories.contains($0) }
+        if first {
+            let named = Set(unread)
+            grouped.expected.removeAll { named.contains($0) }
+            var seen = Set<String>()
+            grouped.expected.insert(contentsOf: unread.filter { seen.insert($0).inserted }, at: 0)
+            grouped.expectedSet.formUnion(named)
+            return
+        }
+        for directory in unread where grouped.expectedSet.insert(directory).inserted {
             grouped.expected.append(directory)
         }
     }

@@ -47,7 +47,7 @@ final class EtcdTransaction: StoreTransaction {
         }
         // A file staged here is read from the changes, never from the cluster.
         reader.enqueue(plan.files.filter { changes[$0] == nil })
-        if !plan.groups.isEmpty { reader.expectGroups(plan.groups) }
+        if !plan.groups.isEmpty { reader.expectGroups(plan.groups, first: plan.groupsFirst) }
     }
 
     var prefetches: Bool { true }

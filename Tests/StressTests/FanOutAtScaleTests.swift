@@ -92,6 +92,29 @@ import Testing
         try Self.duressReadsAsTheRealCode(dana, responders, store)
     }
 
+    /// A fan-out's later transactions know their recipients from the owed
+    /// list, not from a contacts file: their feeds' files come several
+    /// accounts a request, read ahead of the links the contacts file named
+    /// (those went first, and each read brought one recipient and seven
+    /// responders told already: a round trip a responder).
+    @Test(.enabled(if: TestStore.etcdAvailable, Comment(rawValue: EtcdBinary.skipNote)))
+    func aFanOutReadsItsRecipientsSeveralToARequest() throws {
+        let sandbox = Sandbox("fanouttrips", storeKind: .etcd)
+        let dana = sandbox.person("dana")
+        try dana.signUp(phone: "+15550000011", first: "Dana", last: "D")
+        let danaID = try #require(EntityID(validating: try dana.accountID()))
+        let crowd = try Crowd(sandbox)
+        let responders = try crowd.addResponders(160, of: danaID)
+        try crowd.copy(into: sandbox)
+        for words in [["alert", "on", "--yes", "--json"], ["alert", "off", "--json"]] {
+            let result = try dana.run(words, extra: ["LIFESIGNAL_ETCD_TRAFFIC": "1"], timeout: Self.fanOutTimeout)
+            #expect(result.status == 0 && result.jsonObject?["respondersTold"] as? Int == responders.count, "\(result)")
+            // Ten transactions of 16 notices, each a few requests: 61 and 80 when written (145 and 164 before).
+            let trips = try #require(result.etcdRoundTrips, "\(result)")
+            #expect(trips <= responders.count / 2 + 20, "\(words): \(trips) round trips for \(responders.count) responders")
+        }
+    }
+
     /// Dana's duress check-in reads byte for byte as the real one at the
     /// same moment (its output, then her own views, her history one entry
     /// longer as the real one would make it), and all thousand responders

@@ -28,6 +28,7 @@ extension Notifier {
         var reach = Reach()
         var owed: [EntityID] = []
         let madeKey = tracked ? makeKey() : nil
+        store.expectNotices(to: recipients.prefix(store.remainingNotices ?? recipients.count))
         for recipient in recipients {
             guard owed.isEmpty, store.reserveNotice() else {
                 owed.append(recipient)
@@ -62,6 +63,8 @@ extension Notifier {
     /// be used is skipped and kept for the report. Returns how many were told.
     func handOut(_ account: inout Account) throws -> Int {
         var sent = 0
+        let carried = store.remainingNotices ?? .max
+        store.expectNotices(to: account.fanOuts.lazy.filter { !$0.isDone }.flatMap(\.owed).prefix(carried))
         for index in account.fanOuts.indices where !account.fanOuts[index].isDone {
             var fanOut = account.fanOuts[index]
             let draft = fanOut.draft

@@ -69,6 +69,12 @@ public protocol StoreReading {
     /// bring, for a caller about to change its responders (which
     /// reschedules it). Changes no answer and reports nothing.
     func prefetchScheduleEntry(of id: EntityID)
+    /// Names accounts about to be notified, in order: on etcd the files an
+    /// append to their feeds reads come several accounts a request,
+    /// instead of a request each (a fan-out's later transactions, which
+    /// know their recipients from the owed list, not from a contacts
+    /// file). Changes no answer and reports nothing.
+    func expectNotices(to recipients: some Sequence<EntityID>)
 }
 
 /// What the services change in the store, inside one atomic transaction.

@@ -206,6 +206,11 @@ public final class LayoutStore: StoreWriting {
         try? files.prefetch(PrefetchPlan(files: [ScheduleName.path(at: ScheduleName.normalized(wake.at), id)]))
     }
 
+    public func expectNotices(to recipients: some Sequence<EntityID>) {
+        guard files.prefetches else { return }
+        try? files.prefetch(.nextGroups(recipients.map(StorePaths.accountDirectory)))
+    }
+
     /// An account's links; the others' accounts are what a command most
     /// often reads next (a status's dependents and responders).
     public func contacts(of id: EntityID) throws -> [ContactLink] {

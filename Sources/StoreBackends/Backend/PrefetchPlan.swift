@@ -11,6 +11,10 @@ public struct PrefetchPlan: Sendable, Equatable {
     /// next read of a group's file on its own: a status's dependents'
     /// accounts in one request. Asks for nothing by itself.
     public var groups: [String]
+    /// Whether `groups` are read before any group named earlier: the
+    /// recipients a fan-out tells next, after a contacts file named every
+    /// link (a read brings the next groups in line, which must be theirs).
+    public var groupsFirst = false
     /// For whole-store work (`doctor`): every file below these directories
     /// and `files` are read now, in requests of many files, and what the
     /// previous whole-store plan brought is forgotten, so memory stays that
@@ -23,6 +27,13 @@ public struct PrefetchPlan: Sendable, Equatable {
         self.groups = groups
         directories = []
         wholeStore = false
+    }
+
+    /// Groups read next, before those named earlier.
+    public static func nextGroups(_ groups: [String]) -> PrefetchPlan {
+        var plan = PrefetchPlan(groups: groups)
+        plan.groupsFirst = true
+        return plan
     }
 
     /// Whole-store work's plan: `files` and every file below `directories`, now.
