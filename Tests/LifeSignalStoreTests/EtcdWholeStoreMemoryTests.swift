@@ -31,6 +31,8 @@ import Testing
         #expect(examined.filesChecked == json, "\(examined.filesChecked) of \(json)")
         // Sixteen accounts' files and their contacts' lists at a time, whatever the store's size.
         #expect(doctor.peakPathsHeld < files / 3, "doctor held \(doctor.peakPathsHeld) paths of \(files)")
+        // Its count of the files and the orphan check share one walk of the key list (it was two).
+        #expect(doctor.wholeStoreKeyWalks == 1, "doctor read the whole key list \(doctor.wholeStoreKeyWalks) times")
 
         let reading = try EtcdBackend(location: location, access: EtcdStoreAccess())
         let back = MemoryBackend(name: "memory:back")
