@@ -44,6 +44,8 @@ public final class EtcdBackend: StoreBackend {
     /// The most paths a whole-store snapshot of this handle held at once
     /// (`EtcdBulkState.peakPathsHeld`).
     private let wholeStorePeak = Mutex(0)
+    /// Walks of the whole key list so far (`wholeStoreKeyWalks`).
+    private let keyWalks = Mutex(0)
     /// How old a kept snapshot may be for the next call to start from it.
     static let reuseWindow: Duration = .seconds(1)
     /// What each snapshot's first request also reads (`expect`).
@@ -231,6 +233,7 @@ public final class EtcdBackend: StoreBackend {
         let reader = reader(seed: takeOpening())
         // An examination reads the whole store: each request is bounded, not the whole.
         reader.bulk.wholeStore = true
+        reader.bulk.orphans = EtcdOrphanCheck(keys: keys, storeName: name)
         let value = try body(EtcdTransaction(reader: reader, writable: false))
         if let failure = reader.failure { throw failure }
         let findings = try EtcdInspection(backend: self, reader: reader).findings()
@@ -243,10 +246,15 @@ public final class EtcdBackend: StoreBackend {
     /// tests that whole-store work keeps a page in memory, not the store.
     package var peakPathsHeld: Int { wholeStorePeak.withLock { $0 } }
 
+    /// Walks of the whole store's key list that this handle's whole-store
+    /// snapshots made: for tests that `doctor` reads the key list once.
+    package var wholeStoreKeyWalks: Int { keyWalks.withLock { $0 } }
+
     private func noteWholeStoreWork(_ reader: EtcdSnapshotReader) {
         guard reader.bulk.wholeStore else { return }
         reader.notePathsHeld()
         wholeStorePeak.withLock { $0 = max($0, reader.bulk.peakPathsHeld) }
+        keyWalks.withLock { $0 += reader.bulk.keyWalks }
     }
 
     public func lease(_ name: String, for duration: Duration) throws -> (any StoreLease)? {

@@ -17,6 +17,11 @@ struct EtcdBulkState {
     /// besides the page in hand, counted at each request: what whole-store
     /// work keeps in memory that could grow with the store.
     var peakPathsHeld = 0
+    /// The orphan check of an inspection (`doctor`), fed by a walk of
+    /// every path when the body makes one; nil outside an inspection.
+    var orphans: EtcdOrphanCheck?
+    /// Walks of the whole store's key list started (each a request or more).
+    var keyWalks = 0
 }
 
 /// Limits of whole-store reads on etcd: a response of many files, each up
@@ -51,17 +56,35 @@ extension EtcdSnapshotReader {
             for path in listing.keys.sorted() { try body(path) }
             return
         }
-        for range in operation.keys.dataRanges(directory) {
-            var start = range.start
-            while true {
-                let page = try fetch([RangeRequest(key: start, rangeEnd: range.end, keysOnly: true, limit: Self.pageSize)])[0]
-                for kv in page.kvs {
-                    guard let path = operation.keys.path(of: kv.key), BackendPath.fileProblem(path) == nil else { continue }
-                    try body(path)
-                }
-                guard page.more, let last = page.kvs.last else { break }
-                start = last.key + [0]
+        if directory.isEmpty { bulk.keyWalks += 1 }
+        if directory.isEmpty, var check = bulk.orphans, !check.isComplete {
+            // An inspection's walk of every path also checks the keys between them: the key list once.
+            try eachKey(in: operation.keys.everything, holding: { check.peakHeld }) { key in
+                if let path = check.note(key) { try body(path) }
             }
+            check.isComplete = true
+            bulk.orphans = check
+            return
+        }
+        for range in operation.keys.dataRanges(directory) {
+            try eachKey(in: range, holding: { 0 }) { key in
+                guard let path = operation.keys.path(of: key), BackendPath.fileProblem(path) == nil else { return }
+                try body(path)
+            }
+        }
+    }
+
+    /// Hands each key in `range` to `body` in byte order, at R, from pages
+    /// of keys (no values), keeping none; `holding` says how many paths the
+    /// caller keeps besides (`notePathsHeld`).
+    func eachKey(in range: KeyRangeBounds, holding: () -> Int, _ body: ([UInt8]) throws -> Void) throws {
+        var start = range.start
+        while true {
+            let page = try fetch([RangeRequest(key: start, rangeEnd: range.end, keysOnly: true, limit: Self.pageSize)])[0]
+            for kv in page.kvs { try body(kv.key) }
+            notePathsHeld(besides: holding())
+            guard page.more, let last = page.kvs.last else { break }
+            start = last.key + [0]
         }
     }
 

@@ -19,46 +19,15 @@ struct EtcdInspection {
         return findings
     }
 
-    /// Keys under the prefix that no read of a file can return, found in
-    /// one pass over pages of keys that keeps a page and the few files a
-    /// later key may lie below (`FilesBelowFiles`), not every key.
+    /// Keys under the prefix that no read of a file can return
+    /// (`EtcdOrphanCheck`): found already when the examination walked every
+    /// path, else in a pass of their own over pages of keys.
     private func orphans() throws -> [BackendFinding] {
-        let keys = backend.keys
-        var findings: [BackendFinding] = []
-        // Reported after the keys that are no files, as when they were found from a list of every path.
-        var filesAndDirectories: [BackendFinding] = []
-        var nesting = FilesBelowFiles()
-        var start = keys.everything.start
-        while true {
-            let page = try reader.fetch([RangeRequest(key: start, rangeEnd: keys.everything.end, keysOnly: true,
-                                                      limit: EtcdSnapshotReader.pageSize)])[0]
-            for kv in page.kvs {
-                let relative = Array(kv.key.dropFirst(keys.prefix.count))
-                if relative.first == UInt8(ascii: ".") {
-                    let known = [EtcdStoreKeys.commandMarkers, EtcdStoreKeys.deletionMarkers, EtcdStoreKeys.leases, EtcdStoreKeys.turnKey]
-                    if !known.contains(where: { relative.starts(with: Array($0.utf8)) }) {
-                        findings.append(finding(kv.key, problem: "is not one of lifesignal's keys", isProblem: false,
-                                                advice: "something else writes under the store's prefix; give it a prefix of its own"))
-                    }
-                    continue
-                }
-                let path = String(decoding: relative, as: UTF8.self)
-                if let problem = BackendPath.fileProblem(path) {
-                    findings.append(finding(kv.key, problem: "is no file lifesignal can read (\(problem))", isProblem: true,
-                                            advice: "remove it (etcdctl del), or move it out of the store's prefix"))
-                    continue
-                }
-                for file in nesting.note(relative) {
-                    filesAndDirectories.append(finding(keys.prefix + file, problem: "is a file and a directory at once (\(path) is below it)",
-                                                       isProblem: true,
-                                                       advice: "remove the stray key (etcdctl del): lifesignal writes only one of them"))
-                }
-            }
-            reader.notePathsHeld(besides: nesting.peakHeld)
-            guard page.more, let last = page.kvs.last else { break }
-            start = last.key + [0]
-        }
-        return findings + filesAndDirectories
+        if let check = reader.bulk.orphans, check.isComplete { return check.findings }
+        var check = EtcdOrphanCheck(keys: backend.keys, storeName: backend.name)
+        reader.bulk.keyWalks += 1
+        try reader.eachKey(in: backend.keys.everything, holding: { check.peakHeld }) { key in _ = check.note(key) }
+        return check.findings
     }
 
     private func alarms() -> [BackendFinding] {
@@ -109,11 +78,6 @@ struct EtcdInspection {
                                            advice: size > Self.defaultQuota * 3 / 4 ? "close to the default quota: " + advice : advice))
         }
         return findings
-    }
-
-    private func finding(_ key: [UInt8], problem: String, isProblem: Bool, advice: String) -> BackendFinding {
-        BackendFinding(isProblem: isProblem, path: backend.name + "/" + Self.printable(key.dropFirst(backend.keys.prefix.count)),
-                       problem: problem, advice: advice)
     }
 
     /// A key as text that cannot disturb a terminal: other bytes as `\xNN`.

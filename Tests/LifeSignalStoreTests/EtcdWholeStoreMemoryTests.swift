@@ -1,3 +1,4 @@
+import EtcdClient
 @testable import EtcdStore
 import LifeSignalCore
 import LifeSignalStore
@@ -31,12 +32,33 @@ import Testing
         #expect(examined.filesChecked == json, "\(examined.filesChecked) of \(json)")
         // Sixteen accounts' files and their contacts' lists at a time, whatever the store's size.
         #expect(doctor.peakPathsHeld < files / 3, "doctor held \(doctor.peakPathsHeld) paths of \(files)")
+        // Its count of the files and the orphan check share one walk of the key list (it was two).
+        #expect(doctor.wholeStoreKeyWalks == 1, "doctor read the whole key list \(doctor.wholeStoreKeyWalks) times")
 
         let reading = try EtcdBackend(location: location, access: EtcdStoreAccess())
         let back = MemoryBackend(name: "memory:back")
         _ = try StoreCopy(from: SharedStore(backend: reading), to: SharedStore(backend: back)).run()
         #expect(back.contents.count == files)
         #expect(reading.peakPathsHeld < files / 10, "the copy out held \(reading.peakPathsHeld) paths of \(files)")
+    }
+
+    /// Keys that are no file (an unknown key among the backend's own, a
+    /// key that is no valid path) are found by the doctor's one walk of
+    /// the key list, which also counts the files.
+    @Test(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)))
+    func strayKeysAreFoundInTheDoctorsOneWalk() throws {
+        let (_, etcd, _, location) = try EtcdWholeStoreRequestsTests.store(people: 4)
+        let prefix = etcd.keys.prefix
+        _ = try EtcdCluster.shared("conformance").client().txn(TxnRequest(compares: [], success: [
+            .put(key: prefix + Array(".other/x".utf8), value: [1]),
+            .put(key: prefix + Array("stray//x".utf8), value: [2]),
+        ]))
+        let doctor = try EtcdBackend(location: location, access: EtcdStoreAccess())
+        let report = try StoreDoctor(store: SharedStore(backend: doctor)).examine()
+        let found = report.findings.map { "\($0.path.dropFirst(doctor.name.count + 1)): \($0.problem)" }
+        #expect(found.contains(".other/x: is not one of lifesignal's keys"), "\(found)")
+        #expect(found.contains { $0.hasPrefix("stray//x: is no file lifesignal can read (") }, "\(found)")
+        #expect(doctor.wholeStoreKeyWalks == 1, "doctor read the whole key list \(doctor.wholeStoreKeyWalks) times")
     }
 
     @Test(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)))

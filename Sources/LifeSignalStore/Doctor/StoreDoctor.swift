@@ -72,8 +72,8 @@ struct DoctorRun {
     let root: String
     let store: LayoutStore
     var report = StoreDoctor.Report()
-    /// Each account's wake-up as its `wake.json` says.
-    private var wakes: [EntityID: Date] = [:]
+    /// Each account's wake-up as its `wake.json` says, and the schedule's entries for them.
+    private var wakes = DoctorWakes()
     /// The files found unusable (damaged, too new, refused as planted),
     /// each reported once: what they hold is unknown, not missing, so
     /// nothing is compared with it.
@@ -185,7 +185,9 @@ struct DoctorRun {
         _ = decode([String].self, StorePaths.sessionIndex(id))
         _ = decode([EndedSession].self, StorePaths.endedSessions(id))
         examineCheckIns(id)
-        if let wake = decode(AccountWake.self, StorePaths.wake(id)) { wakes[id] = wake.at }
+        if let wake = decode(AccountWake.self, StorePaths.wake(id)) {
+            wakes.noteWake(of: id, at: ScheduleName.entryMilliseconds(wake.at))
+        }
         examineFeed(id)
         examineInvitations(of: id)
         _ = decode(DeliverySetup.self, StorePaths.deliverySetup(id))
@@ -258,13 +260,12 @@ struct DoctorRun {
     /// Every entry names an existing account and the wake-up its `wake.json`
     /// gives, and every such wake-up has its entry.
     private mutating func examineSchedule() {
-        var entries: [EntityID: Date] = [:]
         var older = false
         for hour in names(in: StorePaths.schedule) {
             if ScheduleName.isOlderForm(hour) {
                 older = true
             } else {
-                examineScheduleLevel([StorePaths.schedule, hour], &entries)
+                examineScheduleLevel([StorePaths.schedule, hour])
             }
         }
         if older {
@@ -273,28 +274,28 @@ struct DoctorRun {
                                                  advice: "the next lifesignal command converts it"))
             return
         }
-        for id in wakes.keys.sorted() where entries[id] == nil {
+        for id in wakes.unscheduled() {
             error(StorePaths.wake(id), "names a wake-up that the schedule does not hold", DoctorAdvice.crossReference)
         }
     }
 
     /// The directory of the schedule with the components `parts` (an hour,
     /// a minute of it, a second of that), and what is below it.
-    private mutating func examineScheduleLevel(_ parts: [String], _ entries: inout [EntityID: Date]) {
+    private mutating func examineScheduleLevel(_ parts: [String]) {
         let directory = parts.joined(separator: "/")
         guard ScheduleSpan(parts) != nil else {
             error(directory, String(LayoutStore.levelDamage[parts.count - 2].dropFirst(3)), DoctorAdvice.crossReference)
             return
         }
         guard parts.count == 4 else {
-            for name in names(in: directory) { examineScheduleLevel(parts + [name], &entries) }
+            for name in names(in: directory) { examineScheduleLevel(parts + [name]) }
             return
         }
         forEachPart(of: directory, size: Self.prefetchFiles, where: { _ in true }) { run, part in
             run.store.forgetDecoded()
             let named = part.compactMap { try? run.store.entry(at: parts + [$0]).id }
             try? run.files.prefetch(.wholeStore(files: named.map(StorePaths.account), under: []))
-            run.examineScheduleEntries(part, in: parts, &entries)
+            run.examineScheduleEntries(part, in: parts)
         }
     }
 
@@ -308,22 +309,23 @@ struct DoctorRun {
     }
 
     /// The entries `names` of the schedule's second with the components
-    /// `parts`, each noted in `entries`.
-    private mutating func examineScheduleEntries(_ names: ArraySlice<String>, in parts: [String], _ entries: inout [EntityID: Date]) {
+    /// `parts`, each noted in `wakes`.
+    private mutating func examineScheduleEntries(_ names: ArraySlice<String>, in parts: [String]) {
         for name in names {
             let path = (parts + [name]).joined(separator: "/")
             guard let entry = try? store.entry(at: parts + [name]) else {
                 error(path, "is not a schedule entry of its second (<milliseconds>-<account ID>)", DoctorAdvice.crossReference)
                 continue
             }
-            if entries.updateValue(entry.at, forKey: entry.id) != nil {
+            let (isRepeat, wake) = wakes.noteEntry(of: entry.id)
+            if isRepeat {
                 error(path, "wakes the account \(entry.id) a second time", DoctorAdvice.crossReference)
                 continue
             }
             guard let found = referencedAccount(entry.id), !unusable.contains(StorePaths.wake(entry.id)) else { continue }
             if found == nil {
                 error(path, "wakes the account \(entry.id), which does not exist", DoctorAdvice.crossReference)
-            } else if wakes[entry.id].map(ScheduleName.entryMilliseconds) != ScheduleName.entryMilliseconds(entry.at) {
+            } else if wake != ScheduleName.entryMilliseconds(entry.at) {
                 error(path, "does not match the wake-up in \(StorePaths.wake(entry.id))", DoctorAdvice.crossReference)
             }
         }
