@@ -32,23 +32,30 @@ enum StorePath {
         if path.utf8.count > 4096 { throw .invalidPath(String(path.prefix(40)) + "…", reason: "it is longer than 4096 bytes") }
         // One pass over the bytes, component by component: splitting into
         // an array of substrings costs every command generic metadata
-        // set-up at its first file.
+        // set-up at its first file. Over the contiguous bytes, not the
+        // UTF-8 view: a status reads a few files per contact.
+        var bytes = path
+        if let reason = bytes.withUTF8(componentProblem) { throw .invalidPath(path, reason: reason) }
+    }
+
+    /// Why the path's components are not valid, nil when they are.
+    private static func componentProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var componentStart = true
-        for byte in path.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "/") {
-                if componentStart { throw .invalidPath(path, reason: "it must be relative, without empty components") }
+                if componentStart { return "it must be relative, without empty components" }
                 componentStart = true
                 continue
             }
             if componentStart, byte == UInt8(ascii: ".") {
-                throw .invalidPath(path, reason: "components starting with '.' are reserved")
+                return "components starting with '.' are reserved"
             }
             componentStart = false
             if byte == 0 || byte == 0x0A || byte == 0x09 {
-                throw .invalidPath(path, reason: "it contains a NUL, tab or newline")
+                return "it contains a NUL, tab or newline"
             }
         }
-        if componentStart { throw .invalidPath(path, reason: "it must be relative, without empty components") }
+        return componentStart ? "it must be relative, without empty components" : nil
     }
 
     /// `root/relative`, or `root` for the empty path.

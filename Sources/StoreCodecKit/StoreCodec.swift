@@ -63,11 +63,13 @@ package struct StoreCodec: Sendable {
     @inlinable
     package func decodeChecked<T>(from bytes: [UInt8], path: String, supported: Int = StoreCodec.schemaVersion,
                           data: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
-        let fullPath = root + "/" + path
-        guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath, reason: "the file is empty") }
+        // The full path names the file only in an error: built then, not
+        // on every read (a status reads a file per contact).
+        guard !bytes.isEmpty else { throw StoreError.damaged(path: fullPath(path), reason: "the file is empty") }
         do throws(StoreEnvelopeReader.Failure) {
             return try StoreEnvelopeReader.read(bytes, supported: supported, data: data)
         } catch {
+            let fullPath = fullPath(path)
             switch error {
             case .versionOutOfRange(let found): throw Self.versionError(found, supported, fullPath)
             case .failed(let error): throw StoreError.damaged(path: fullPath, reason: error.reason)

@@ -10,6 +10,8 @@ public struct JSONNames: Sendable {
     /// Where each name's bytes end in `utf8` (each starts where the one
     /// before ends).
     private let ends: [Int]
+    /// Which names `quotedMatch` may find (`plainMask`).
+    private let plain: UInt64
 
     public init(_ names: [String]) {
         var utf8: [UInt8] = []
@@ -22,6 +24,7 @@ public struct JSONNames: Sendable {
         self.names = names
         self.utf8 = utf8
         self.ends = ends
+        plain = Self.plainMask(names)
         precondition(names.count <= 64 && areDistinct, "at most 64 distinct names")
     }
 
@@ -40,16 +43,59 @@ public struct JSONNames: Sendable {
         }
     }
 
-    /// The position in `names` of the name spelt by `bytes`, if any; the
-    /// name at `expected` is tried first (files keep members in the order
-    /// of the table, so the next name is almost always the one after the
-    /// last).
+    /// The position in `names` of the name spelt by `bytes`, if any. Names
+    /// are tried from `expected` on, then from the first up to it: files
+    /// keep members in the order of the table, so the name is the one
+    /// after the last or a little further on, past members a file leaves
+    /// out (an account leaves out most of its optional ones). Names are
+    /// distinct, so the order of trying never changes the answer.
     public func index(of bytes: UnsafeBufferPointer<UInt8>, expected: Int = 0) -> Int? {
         utf8.withUnsafeBufferPointer { all in
-            if expected < ends.count, spells(expected, bytes, in: all) { return expected }
-            for index in ends.indices where index != expected && spells(index, bytes, in: all) { return index }
+            let first = min(max(expected, 0), ends.count)
+            for index in first..<ends.count where spells(index, bytes, in: all) { return index }
+            for index in 0..<first where spells(index, bytes, in: all) { return index }
             return nil
         }
+    }
+
+    /// The position of the table's name that stands quoted at `position`
+    /// of `document` (its opening quote there, its closing quote right
+    /// after it), trying names from `first` on; nil when none of those
+    /// does. Only plain names are tried (printable ASCII without quote or
+    /// backslash), so a match is exactly what reading the string and
+    /// looking it up would find: the string ends at that closing quote, and
+    /// names are distinct. `end` is the offset just after the closing
+    /// quote. For the usual member of a stored object this is the whole
+    /// cost of its name: no scan of the string, no look-up.
+    public func quotedMatch(in document: UnsafeBufferPointer<UInt8>, at position: Int, from first: Int) -> (index: Int, end: Int)? {
+        guard first >= 0, position >= 0, position < document.count, document[position] == UInt8(ascii: "\"") else { return nil }
+        return utf8.withUnsafeBufferPointer { all in
+            var index = first
+            while index < ends.count {
+                defer { index += 1 }
+                let start = start(of: index), length = ends[index] - start
+                let close = position + 1 + length
+                guard close < document.count, document[close] == UInt8(ascii: "\""), plain & 1 << index != 0 else { continue }
+                var k = 0
+                while k < length, all[start + k] == document[position + 1 + k] { k += 1 }
+                if k == length { return (index, close + 1) }
+            }
+            return nil
+        }
+    }
+
+    /// Bit `i` is set when name `i` is plain: printable ASCII without
+    /// quote or backslash. (Only the first 64 names count: a table holds no more.)
+    private static func plainMask(_ names: [String]) -> UInt64 {
+        var mask: UInt64 = 0
+        for (index, name) in names.enumerated() where index < 64 && name.utf8.allSatisfy(isPlain) {
+            mask |= 1 << index
+        }
+        return mask
+    }
+
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     private func start(of index: Int) -> Int {

@@ -36,6 +36,11 @@ extension JSONReader {
     /// unless it has escapes.
     /// `expected` is the name to try first (see `JSONNames.index`).
     public mutating func readMemberName(in names: JSONNames, expected: Int = 0) throws(JSONReadError) -> Int? {
+        let at = offset
+        if let match = bytes.withUnsafeBufferPointer({ names.quotedMatch(in: $0, at: at, from: expected) }) {
+            offset = match.end
+            return match.index
+        }
         let start = offset + 1
         let end = try scanPlainRun(from: start)
         guard bytes[end] == UInt8(ascii: "\"") else {

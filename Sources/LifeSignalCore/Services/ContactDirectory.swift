@@ -80,26 +80,36 @@ public struct ContactDirectory {
 
     /// Contacts ordered for display. Time left puts alerting, then overdue
     /// contacts first, then the soonest due; contacts not started come last.
+    ///
+    /// Each contact's sort key (its rank, its name in lower case) is worked
+    /// out once and the positions are sorted, not the views: a care home's
+    /// thousand contacts took ~10,000 comparisons, each of which lowered
+    /// two names and moved two whole accounts. The keys order every pair
+    /// as comparing the contacts themselves did (the ID settles ties), so
+    /// the order is the same.
     public static func sorted(_ contacts: [ContactView], by sort: ContactSort, now: Date) -> [ContactView] {
-        let byName: (ContactView, ContactView) -> Bool = {
-            ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
-        }
+        let names = contacts.map { $0.name.lowercased() }
+        let byName: (Int, Int) -> Bool = { (names[$0], contacts[$0].id) < (names[$1], contacts[$1].id) }
+        let order: [Int]
         switch sort {
         case .name:
-            return contacts.sorted(by: byName)
+            order = contacts.indices.sorted(by: byName)
         case .added:
-            return contacts.sorted { ($0.link.addedAt, $0.id) < ($1.link.addedAt, $1.id) }
+            order = contacts.indices.sorted {
+                (contacts[$0].link.addedAt, contacts[$0].id) < (contacts[$1].link.addedAt, contacts[$1].id)
+            }
         case .timeLeft:
             func rank(_ c: ContactView) -> (Int, Int) {
                 if c.account.alertSeenByResponders != nil { return (0, c.timeLeft(at: now) ?? Int.max) }
                 guard let left = c.timeLeft(at: now) else { return (3, 0) }
                 return (left <= 0 ? 1 : 2, left)
             }
-            return contacts.sorted { a, b in
-                let (ra, rb) = (rank(a), rank(b))
-                return ra != rb ? ra < rb : byName(a, b)
+            let ranks = contacts.map(rank)
+            order = contacts.indices.sorted { a, b in
+                ranks[a] != ranks[b] ? ranks[a] < ranks[b] : byName(a, b)
             }
         }
+        return order.map { contacts[$0] }
     }
 
     /// Finds one contact by what a person types: a phone number (in any form
