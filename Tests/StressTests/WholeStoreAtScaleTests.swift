@@ -101,15 +101,16 @@ import Testing
 }
 
 extension Crowd {
-    /// `count` accounts in circles of a hundred: one responder and the
-    /// dependents it watches, each checked in once. A responder's contacts
-    /// stay far within one etcd value however large the crowd.
-    func addCircles(_ count: Int) throws -> [EntityID] {
+    /// `count` accounts in circles of `size` (a hundred unless said): one
+    /// responder and the dependents it watches, each checked in once. A
+    /// responder's contacts stay far within one etcd value however large
+    /// the crowd.
+    func addCircles(_ count: Int, size: Int = 100) throws -> [EntityID] {
         var ids: [EntityID] = []
         while ids.count < count {
             let responder = try add(1) { _, _ in }[0]
             ids.append(responder)
-            ids += try addCheckedInDependents(min(99, count - ids.count), of: responder)
+            ids += try addCheckedInDependents(min(size - 1, count - ids.count), of: responder)
         }
         return ids
     }
