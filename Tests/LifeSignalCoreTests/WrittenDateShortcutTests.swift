@@ -1,29 +1,18 @@
 import FoundationEssentials
 @testable import LifeSignalCore
+import TestSupport
 import Testing
 
 /// `ISO8601.parse(utf8:)` reads the form the store writes through a
 /// shortcut (`parseWritten`); it must read every text as the general
 /// reading does: the same date, or nil for the same texts.
 struct WrittenDateShortcutTests {
-    /// A small, fixed-seed generator, so a failure repeats.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func agree(_ text: [UInt8]) -> Bool {
         ISO8601.parse(utf8: text[...]) == ISO8601.parseAnyForm(utf8: text[...])
     }
 
     @Test func writtenDatesReadAsTheGeneralReadingReadsThem() {
-        var random = SplitMix(state: 32_4)
+        var random = SeededGenerator(seed: 32_4)
         for _ in 0..<20_000 {
             // Years 0001-9999, as far as the written form reaches.
             let seconds = Int64.random(in: -62_135_596_800...253_402_300_799, using: &random)
@@ -38,7 +27,7 @@ struct WrittenDateShortcutTests {
     /// byte changed: out-of-range fields (month 13, February 30th, hour 24,
     /// second 60), other separators and other lengths.
     @Test func damagedWrittenDatesAreRefusedOrReadAsTheGeneralReadingReadsThem() {
-        var random = SplitMix(state: 0xDA7E)
+        var random = SeededGenerator(seed: 0xDA7E)
         let alphabet = Array("0123456789-:TtZz+. x".utf8) + [0x00, 0x7F, 0xC3, 0xFF]
         for _ in 0..<50_000 {
             func field(_ range: ClosedRange<Int>, _ width: Int) -> String {

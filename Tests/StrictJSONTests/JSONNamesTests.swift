@@ -1,4 +1,5 @@
 import StrictJSON
+import TestSupport
 import Testing
 
 /// `JSONNames.index` finds a name whatever name it is told to expect.
@@ -22,17 +23,6 @@ struct JSONNamesTests {
 /// `JSONNames.quotedMatch`, the shortcut for a member's name, finds only
 /// what reading the string and looking it up finds.
 struct QuotedNameMatchTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What the general reading finds for the string at the start of
     /// `document`: the name's position and the offset after the string,
     /// or nil when it is no name of the table (or no string at all).
@@ -48,7 +38,7 @@ struct QuotedNameMatchTests {
         // non-ASCII letter: only plain ones are taken by the shortcut.
         let spelt = ["a", "ab", "abc", "b\"c", "d\\e", "é", "id", "idx", "lastCheckIn", "z"]
         let names = JSONNames(spelt)
-        var random = SplitMix(state: 0x0B7EC7)
+        var random = SeededGenerator(seed: 0x0B7EC7)
         let alphabet = Array("abcdeilxz\"\\ :,0é".utf8) + [0x00, 0x1F, 0x80, 0xFF]
         for _ in 0..<100_000 {
             var document: [UInt8] = [UInt8(ascii: "\"")]

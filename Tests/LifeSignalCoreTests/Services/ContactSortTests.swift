@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LifeSignalCore
+import TestSupport
 import Testing
 
 /// `ContactDirectory.sorted` orders contacts by keys worked out once; the
@@ -28,22 +29,11 @@ struct ContactSortTests {
         }
     }
 
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random circles with names equal but for case, equal added times,
     /// alerts, overdue, due and unstarted contacts.
     @Test(arguments: ContactSort.allCases)
     func keysOrderContactsAsComparingThemDid(sort: ContactSort) {
-        var random = SplitMix(state: 0xC0_7AC7 &+ UInt64(sort.rawValue.utf8.count))
+        var random = SeededGenerator(seed: 0xC0_7AC7 &+ UInt64(sort.rawValue.utf8.count))
         let now = Date(timeIntervalSince1970: 1_772_355_600)
         let names = ["Ann", "ann", "ANN", "Bob", "Émile", "émile", "Zed", "O'Neil", ""]
         for round in 0..<40 {
