@@ -3,20 +3,25 @@
 /// and completed with TAB, and a `compadd` wrapper records in a log what
 /// the real completion functions add.
 public enum ZshCompletionDriver {
-    /// The driver program, for `zsh -f`. It waits for each line's marker in
-    /// the log, since zle drops typeahead while starting.
+    /// The driver program, for `zsh -f`. zle drops what is typed before it
+    /// has started, so each line is typed only once the line editor has
+    /// said it is ready (a `zle-line-init` hook logs `PROMPT:n` for the
+    /// n-th line it edits), and the line's own marker is awaited after.
+    /// A wait gives up after 30 s, so a lost line fails its case, never
+    /// hangs the test.
     public static func script(fpath: String, log: String, lines: [(id: String, typed: String)]) -> String {
         var script = """
             zmodload zsh/zpty
-            await() { for i in {1..200}; do grep -qx "$1" \(log) 2>/dev/null && return; sleep 0.02; done }
+            await() { for i in {1..1500}; do grep -qx "$1" \(log) 2>/dev/null && return; sleep 0.02; done }
             zpty z 'zsh -f -i'
             zpty -w z 'fpath=(\(fpath) $fpath); autoload -Uz compinit; compinit -u -D; unsetopt auto_list auto_menu beep'
             zpty -w z 'compadd() { local -a hits; builtin compadd -O hits "$@"; print -rl -- "${hits[@]/#/HIT:}" >&2; builtin compadd "$@"; }'
-            zpty -w z 'exec 2>\(log); print -u2 READY'
+            zpty -w z 'exec 2>\(log); integer edited; zle-line-init() { print -u2 PROMPT:$(( ++edited )); }; zle -N zle-line-init; print -u2 READY'
             await READY
 
             """
-        for line in lines {
+        for (index, line) in lines.enumerated() {
+            script += "await PROMPT:\(index + 1)\n"
             script += "zpty -w -n z " + quoted(line.typed) + "$'\\t\\C-u'\n"
             script += "zpty -w z " + quoted("print -u2 CASE:" + line.id) + "\n"
             script += "await " + quoted("CASE:" + line.id) + "\n"
