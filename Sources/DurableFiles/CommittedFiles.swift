@@ -6,6 +6,9 @@ struct CommittedFiles: Sendable {
     let fileSystem: any FileSystem
     /// Directories of the store already found safe (see `FileSafety`).
     let safeDirectories: SafeDirectories
+    /// Written files from which a checkpoint makes them durable with one
+    /// sync of the whole file system rather than one of each (`Checkpoint`).
+    let wholeSyncFrom: Int
 
     /// Refuses a link or an untrusted directory on the way to `relative`.
     func requireSafeDirectories(toward relative: String) throws(DurableFilesError) {

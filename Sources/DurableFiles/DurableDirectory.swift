@@ -22,15 +22,26 @@ public struct DurableDirectory: Sendable {
     public let lockTimeout: Duration
     /// The journal length past which a commit checkpoints (see `Commit`).
     public let checkpointSize: Int
+    /// Written files from which a checkpoint syncs the whole file system at
+    /// once (`Checkpoint`): a test's choice, to take either way with few files.
+    let wholeSyncFrom: Int
 
     /// The default `checkpointSize`: small enough to replay in moments
     /// after a power loss, large enough that most commits cost one fsync.
     public static let defaultCheckpointSize = 1 << 20
 
+    /// The default `wholeSyncFrom`: below it, syncing each file costs less
+    /// than flushing whatever else the file system holds dirty; a large
+    /// checkpoint (a catch-up, a copy: thousands of files) costs one sync
+    /// instead of two per file.
+    public static let defaultWholeSyncFrom = 32
+
     /// Directories of this store found safe, shared by every call on it.
     private let safeDirectories = SafeDirectories()
 
-    private var files: CommittedFiles { CommittedFiles(root: root, fileSystem: fileSystem, safeDirectories: safeDirectories) }
+    private var files: CommittedFiles {
+        CommittedFiles(root: root, fileSystem: fileSystem, safeDirectories: safeDirectories, wholeSyncFrom: wholeSyncFrom)
+    }
 
     /// Opens the store at `root`, creating the directory (and its missing
     /// parents, `0700`) if needed; with `creating` false, a missing `root`
@@ -38,7 +49,8 @@ public struct DurableDirectory: Sendable {
     /// directory someone else could have changed is refused (`FileSafety`).
     public init(
         root: String, fileSystem: any FileSystem = SystemFileSystem(), lockTimeout: Duration = .seconds(5),
-        checkpointSize: Int = DurableDirectory.defaultCheckpointSize, creating: Bool = true
+        checkpointSize: Int = DurableDirectory.defaultCheckpointSize, creating: Bool = true,
+        wholeSyncFrom: Int = DurableDirectory.defaultWholeSyncFrom
     ) throws(DurableFilesError) {
         var trimmed = root
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -46,6 +58,7 @@ public struct DurableDirectory: Sendable {
         self.fileSystem = fileSystem
         self.lockTimeout = lockTimeout
         self.checkpointSize = checkpointSize
+        self.wholeSyncFrom = wholeSyncFrom
         if creating {
             try fileSystem.ensureDirectory(trimmed)
             try fileSystem.requireSafeDirectory(trimmed, ancestors: true)

@@ -157,6 +157,10 @@ public final class FaultInjectingFileSystem: FileSystem {
         try perform(.fsync, path: path(of: descriptor)) { () throws(Errno) in try base.fsync(descriptor) }
     }
 
+    public func syncWholeFileSystem(_ descriptor: FileDescriptor) throws(Errno) -> Bool {
+        try perform(.syncfs, path: path(of: descriptor)) { () throws(Errno) in try base.syncWholeFileSystem(descriptor) }
+    }
+
     public func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
         try perform(.fchmod, path: path(of: descriptor)) { () throws(Errno) in
             try base.fchmod(descriptor, permissions)

@@ -6,6 +6,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
     case write
     case truncate
     case fsync
+    case syncfs
     case fchmod
     case close
     case rename
@@ -30,6 +31,7 @@ public enum FileOperation: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .write: "write"
         case .truncate: "truncate"
         case .fsync: "sync"
+        case .syncfs: "sync the file system of"
         case .fchmod, .chmod: "set permissions of"
         case .close: "close"
         case .rename: "rename"

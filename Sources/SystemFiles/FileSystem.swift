@@ -35,6 +35,15 @@ public protocol FileSystem: Sendable {
     /// "retry", because the kernel may already have dropped the dirty pages.
     func fsync(_ descriptor: FileDescriptor) throws(Errno)
 
+    /// `syncfs(2)` on the file system `descriptor` is open on, where that is
+    /// known to make every file and directory entry on it durable and to
+    /// report any write that failed since the descriptor was opened: a local
+    /// journaling or copy-on-write file system (ext4, XFS, btrfs, F2FS) or
+    /// tmpfs, on Linux 5.8 or later. Anywhere else (a network or FUSE file
+    /// system, an older kernel) it does nothing and returns false: the caller
+    /// then syncs file by file. A failure is final, as `fsync`'s is.
+    func syncWholeFileSystem(_ descriptor: FileDescriptor) throws(Errno) -> Bool
+
     /// `fchmod(2)`.
     func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno)
 
@@ -94,6 +103,10 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    /// No whole-file-system sync: a test's file system, or one that keeps
+    /// nothing (the benchmark's seeding), syncs file by file.
+    public func syncWholeFileSystem(_ descriptor: FileDescriptor) throws(Errno) -> Bool { false }
+
     /// `listDirectory` and a minimum: for file systems without a faster way
     /// (a test's, one that injects faults into `listDirectory`).
     public func smallestName(in path: String, where include: (UnsafeBufferPointer<UInt8>) -> Bool) throws(Errno) -> String? {

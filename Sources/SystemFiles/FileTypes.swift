@@ -83,13 +83,18 @@ public struct FileStatus: Sendable, Hashable {
     public var owner: UInt32
     /// How many directory entries name the file (hard links).
     public var linkCount: Int
+    /// The file system the file is on (`st_dev`): a directory on another
+    /// device than the store's root is a mount point, or below one.
+    public var device: UInt64
 
-    public init(kind: FileKind, permissions: FilePermissions, size: Int64, owner: UInt32 = 0, linkCount: Int = 1) {
+    public init(kind: FileKind, permissions: FilePermissions, size: Int64, owner: UInt32 = 0, linkCount: Int = 1,
+                device: UInt64 = 0) {
         self.kind = kind
         self.permissions = permissions
         self.size = size
         self.owner = owner
         self.linkCount = linkCount
+        self.device = device
     }
 }
 

@@ -108,6 +108,13 @@ public struct SystemFileSystem: FileSystem {
         if result != 0 { throw Errno.current }
     }
 
+    public func syncWholeFileSystem(_ descriptor: FileDescriptor) throws(Errno) -> Bool {
+        guard wholeFileSystemSyncReportsErrors, try WholeFileSystemSync.trusts(descriptor) else { return false }
+        // Deliberately not retried, not even on EINTR: see `fsync`.
+        if linuxSyncfs(descriptor.rawValue) != 0 { throw Errno.current }
+        return true
+    }
+
     public func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
         try retryingInterrupts {
             Glibc.fchmod(descriptor.rawValue, mode_t(permissions.rawValue))
@@ -275,7 +282,7 @@ extension FileStatus {
         default: kind = .other
         }
         self.init(kind: kind, permissions: FilePermissions(rawValue: UInt32(info.st_mode)), size: Int64(info.st_size),
-                  owner: info.st_uid, linkCount: Int(info.st_nlink))
+                  owner: info.st_uid, linkCount: Int(info.st_nlink), device: UInt64(info.st_dev))
     }
 }
 

@@ -65,6 +65,11 @@ struct CommitScenario: Sendable, CustomTestStringConvertible {
     }
 
     /// Stages the change from old to new.
+    /// Whether `apply` writes a file (rather than only deleting).
+    var writesAnything: Bool {
+        new.contains { path, content in content != nil && content != old[path] }
+    }
+
     func apply(_ tx: Transaction) throws {
         for (path, content) in new where content != old[path] {
             if let content { try tx.write(path, bytes(content)) } else { try tx.delete(path) }

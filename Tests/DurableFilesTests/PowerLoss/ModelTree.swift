@@ -108,6 +108,12 @@ struct ModelTree: Sendable {
         if directories[inode] != nil { directories[inode]?.permissions = permissions }
     }
 
+    /// `syncfs`: every inode's volatile state becomes its durable state.
+    mutating func syncAll() {
+        for inode in files.keys { sync(inode) }
+        for inode in directories.keys { sync(inode) }
+    }
+
     /// `fsync`: the inode's volatile state becomes its durable state.
     mutating func sync(_ inode: Inode) {
         if let file = files[inode] { files[inode]?.durable = file.volatile }

@@ -17,13 +17,18 @@ struct PowerLossCommitTests {
 
     /// Every scenario with its own checkpoint size; without boot identifiers
     /// every commit checkpoints, so the scenarios that only append suffice.
+    /// Every checkpoint is also taken with one sync of the whole file system
+    /// (as a large one is) instead of a sync of each file and directory.
     static let cases: [Case] = (CommitScenario.all + CommitScenario.powerLoss).flatMap { scenario in
         let booted = Case(scenario: scenario, configuration: PowerLossMachine.Configuration(
             id: "boot identifiers", checkpointSize: scenario.checkpointSize, namesBoots: true))
-        guard scenario.checkpointSize != 0 else { return [booted] }
+        var wholeSync = PowerLossMachine.Configuration(
+            id: "no boot identifier, whole-file-system sync", checkpointSize: scenario.checkpointSize, namesBoots: false)
+        wholeSync.wholeSyncFrom = 1
+        guard scenario.checkpointSize != 0 else { return [booted, Case(scenario: scenario, configuration: wholeSync)] }
         let bootless = Case(scenario: scenario, configuration: PowerLossMachine.Configuration(
             id: "no boot identifier", checkpointSize: scenario.checkpointSize, namesBoots: false))
-        return [booted, bootless]
+        return [booted, bootless, Case(scenario: scenario, configuration: wholeSync)]
     }
 
     /// The losses tried at each step: the worst case and two drawn at random.
@@ -36,6 +41,9 @@ struct PowerLossCommitTests {
     func powerLossEverywhere(_ testCase: Case) throws {
         let (scenario, configuration) = (testCase.scenario, testCase.configuration)
         let reference = try Self.referenceCalls(scenario, configuration)
+        // The variant must take the path it names (a commit with nothing to write has no checkpoint).
+        #expect(configuration.wholeSyncFrom != 1 || !scenario.writesAnything || reference.contains { $0.operation == .syncfs },
+                "\(testCase.testDescription): no whole-file-system sync among \(reference)")
         // One step past the last call: the commit completes and is acknowledged.
         for step in 1...(reference.count + 1) {
             let call = step <= reference.count ? "\(reference[step - 1])" : "none: acknowledged"

@@ -14,6 +14,10 @@ import Synchronization
 /// shared (there is no `dup` or `fork`), so each descriptor is its own for
 /// `flock`; descriptor numbers are never reused, so a stale one fails with
 /// `EBADF`. See `ModelTree` for the namespace's limits.
+///
+/// `syncWholeFileSystem` (`syncfs`) makes everything durable at once. A
+/// directory `mount(at:)` names is on another device (`FileStatus.device`),
+/// as a mount point is, with everything below it.
 final class PowerLossFileSystem: FileSystem {
     private struct OpenFile {
         var inode: ModelTree.Inode
@@ -28,6 +32,8 @@ final class PowerLossFileSystem: FileSystem {
         var descriptors: [Int32: OpenFile] = [:]
         var nextDescriptor: Int32 = 3
         var boot = 1
+        /// Directories standing for mount points (absolute paths).
+        var mountPoints: Set<String> = []
 
         func open(_ descriptor: FileDescriptor) throws(Errno) -> OpenFile {
             guard let open = descriptors[descriptor.rawValue] else { throw .badFileDescriptor }
@@ -164,6 +170,14 @@ final class PowerLossFileSystem: FileSystem {
         }
     }
 
+    func syncWholeFileSystem(_ descriptor: FileDescriptor) throws(Errno) -> Bool {
+        try state.withLock { (state) throws(Errno) in
+            _ = try state.open(descriptor)
+            state.tree.syncAll()
+        }
+        return true
+    }
+
     func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
         try state.withLock { (state) throws(Errno) in
             state.tree.setPermissions(permissions, of: try state.open(descriptor).inode)
@@ -243,8 +257,16 @@ final class PowerLossFileSystem: FileSystem {
 
     func stat(_ path: String) throws(Errno) -> FileStatus {
         try state.withLock { (state) throws(Errno) -> FileStatus in
-            state.tree.status(try state.tree.existing(path))
+            var status = state.tree.status(try state.tree.existing(path))
+            if state.mountPoints.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { status.device = 1 }
+            return status
         }
+    }
+
+    /// Puts the directory at `path` (absolute) and everything below it on
+    /// another device.
+    func mount(at path: String) {
+        _ = state.withLock { $0.mountPoints.insert(path) }
     }
 
     func lstat(_ path: String) throws(Errno) -> FileStatus {

@@ -13,6 +13,8 @@ struct PowerLossMachine: Sendable {
         /// Whether the platform names its boots. Without, the store must
         /// make every commit durable in full before it returns.
         let namesBoots: Bool
+        /// Files from which a checkpoint syncs the whole file system at once.
+        var wholeSyncFrom = DurableDirectory.defaultWholeSyncFrom
         var testDescription: String { id }
 
         static let defaultCheckpoint = Configuration(
@@ -43,7 +45,7 @@ struct PowerLossMachine: Sendable {
     func store(on fileSystem: any FileSystem) throws -> DurableDirectory {
         // A lock the model never releases would be a bug; fail fast rather than wait.
         try DurableDirectory(root: Self.root, fileSystem: fileSystem, lockTimeout: .milliseconds(200),
-                         checkpointSize: configuration.checkpointSize)
+                         checkpointSize: configuration.checkpointSize, wholeSyncFrom: configuration.wholeSyncFrom)
     }
 
     /// An injector over the disk, without boot identifiers if the configuration has none.
