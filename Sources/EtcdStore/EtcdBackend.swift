@@ -46,6 +46,9 @@ public final class EtcdBackend: StoreBackend {
     private let wholeStorePeak = Mutex(0)
     /// Walks of the whole key list so far (`wholeStoreKeyWalks`).
     private let keyWalks = Mutex(0)
+    /// Holders of leases this handle gave up without its release reaching
+    /// the cluster (`EtcdLease.release`): free for this handle to take again.
+    let abandonedLeaseHolders = Mutex<Set<String>>([])
     /// How old a kept snapshot may be for the next call to start from it.
     static let reuseWindow: Duration = .seconds(1)
     /// What each snapshot's first request also reads (`expect`).

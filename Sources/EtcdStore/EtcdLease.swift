@@ -54,7 +54,12 @@ final class EtcdLease: StoreLease {
         }
         guard let existing = first.found else { return nil }
         let now = first.serverTime.map { Date(timeIntervalSince1970: Double($0)) } ?? commandTime
-        if let record = Record(existing.value), record.expires > now { return nil }
+        // Held and not expired, unless by this handle, which gave it up
+        // while the cluster was out of reach: it is not the holder's to wait for.
+        if let record = Record(existing.value), record.expires > now,
+           !backend.abandonedLeaseHolders.withLock({ $0.contains(record.holder) }) {
+            return nil
+        }
         let written = Record(holder: holder, expires: now.addingTimeInterval(duration.seconds))
         let compare = Compare(key: key, .modRevision(existing.modRevision))
         guard let revision = try Self.write(written, key: key, if: compare, backend: backend).revision else { return nil }
@@ -80,10 +85,12 @@ final class EtcdLease: StoreLease {
     func release() {
         guard !released else { return }
         released = true
-        // Best effort: a lease not released expires on its own.
-        _ = try? backend.client.txn(TxnRequest(compares: [Compare(key: key, .modRevision(revision))],
-                                               success: [.delete(key: key, rangeEnd: nil)]),
-                                    deadline: backend.operation().deadline)
+        // Best effort: a lease not released expires on its own, and this
+        // handle may take it again meanwhile (`take`).
+        let answered = try? backend.client.txn(TxnRequest(compares: [Compare(key: key, .modRevision(revision))],
+                                                          success: [.delete(key: key, rangeEnd: nil)]),
+                                               deadline: backend.operation().deadline)
+        if answered == nil { _ = backend.abandonedLeaseHolders.withLock { $0.insert(holder) } }
     }
 
     deinit { release() }

@@ -90,9 +90,15 @@ public struct SharedStore: Sendable {
     /// Brings deadlines up to date in steps, each its own transaction within
     /// what the backend takes (`StepLimits`): `first` completely when it is
     /// due, then at least `slice` other accounts while any are due, taken
-    /// from a random place among the earliest so that processes catching up
-    /// at once share the work instead of racing for it. A look that finds
-    /// nothing due takes no write lock. Returns the notices that went out.
+    /// from a random place among the earliest. A look that finds nothing
+    /// due takes no write lock. Returns the notices that went out.
+    ///
+    /// Others' deadlines are taken by one process at a time, the holder of
+    /// the lease `catchUpLead`: processes that all took them at once fought
+    /// over the same few responders' feeds (on etcd, 8 agents took 7 times
+    /// as long as one). While another process leads, only `first` is
+    /// brought up to date; the lead is free again as soon as its holder is
+    /// done, or dies (an `flock`; on etcd, `catchUpLeadTime` at most).
     public func catchUp(env: CoreEnvironment, first: EntityID? = nil, slice: Int = agentSlice) throws -> Int {
         let needed = try backend.read { snapshot in
             let store = LayoutStore(snapshot: snapshot, name: name)
@@ -100,10 +106,43 @@ public struct SharedStore: Sendable {
             return try DeadlineService.isCatchUpNeeded(store, now: env.now)
         }
         guard needed else { return 0 }
-        return try renamingCodesFirst(env) { try catchUpInSteps(env: env, first: first, slice: slice) }
+        return try renamingCodesFirst(env) {
+            switch takeLead() {
+            case .takenByAnother:
+                return first == nil ? 0 : try catchUpInSteps(env: env, first: first, slice: 0, lead: nil)
+            case .taken(let lead):
+                defer { lead.release() }
+                return try catchUpInSteps(env: env, first: first, slice: slice, lead: lead)
+            case .unavailable:
+                return try catchUpInSteps(env: env, first: first, slice: slice, lead: nil)
+            }
+        }
     }
 
-    private func catchUpInSteps(env: CoreEnvironment, first: EntityID?, slice: Int) throws -> Int {
+    private enum LeadAttempt {
+        case taken(any StoreLease)
+        case takenByAnother
+        /// The store's leases cannot be taken (a read-only store, say): it is
+        /// caught up without a lead, or fails at the write itself.
+        case unavailable
+    }
+
+    private func takeLead() -> LeadAttempt {
+        do {
+            return try backend.lease(Self.catchUpLead, for: Self.catchUpLeadTime).map(LeadAttempt.taken) ?? .takenByAnother
+        } catch {
+            return .unavailable
+        }
+    }
+
+    /// The lease held by the process that takes others' deadlines (`catchUp`).
+    public static let catchUpLead = "catch-up"
+    /// How long a lead lasts unrenewed: a holder that dies holds the others
+    /// back no longer. Renewed at half of it while stepping.
+    static let catchUpLeadTime: Duration = .seconds(20)
+
+    private func catchUpInSteps(env: CoreEnvironment, first: EntityID?, slice: Int, lead: (any StoreLease)?) throws -> Int {
+        var renewed = ContinuousClock.now
         var limits = backend.boundsTransactions ? StepLimits.bounded : StepLimits.local
         var notices = 0, others = 0
         // Each step hands out at least one notice or brings an account up to
@@ -125,6 +164,11 @@ public struct SharedStore: Sendable {
             notices += step.notices
             others += step.accounts - (step.first ? 1 : 0)
             if step.accounts == 0 || (!step.first && others >= slice) { return notices }
+            if let lead, renewed.duration(to: .now) > Self.catchUpLeadTime / 2 {
+                // Lost meanwhile (it ran out): another process leads now.
+                guard try lead.renew(for: Self.catchUpLeadTime) else { return notices }
+                renewed = .now
+            }
         }
         return notices
     }
