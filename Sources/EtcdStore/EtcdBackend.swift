@@ -105,6 +105,8 @@ public final class EtcdBackend: StoreBackend {
     }
 
     public var boundsTransactions: Bool { true }
+    /// Transactions compare what they read and run again on a conflict.
+    public var queuesWriters: Bool { false }
 
     public func expect(_ hint: StoreReadHint) {
         expected.expect(hint)

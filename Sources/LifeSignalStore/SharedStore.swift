@@ -93,12 +93,16 @@ public struct SharedStore: Sendable {
     /// from a random place among the earliest. A look that finds nothing
     /// due takes no write lock. Returns the notices that went out.
     ///
-    /// Others' deadlines are taken by one process at a time, the holder of
-    /// the lease `catchUpLead`: processes that all took them at once fought
-    /// over the same few responders' feeds (on etcd, 8 agents took 7 times
-    /// as long as one). While another process leads, only `first` is
-    /// brought up to date; the lead is free again as soon as its holder is
-    /// done, or dies (an `flock`; on etcd, `catchUpLeadTime` at most).
+    /// On a store whose writers are not queued (etcd), others' deadlines are
+    /// taken by one process at a time, the holder of the lease
+    /// `catchUpLead`: processes that all took them at once fought over the
+    /// same few responders' feeds (8 agents took 7 times as long as one).
+    /// While another process leads, only `first` is brought up to date; the
+    /// lead is free again as soon as its holder is done, and a holder that
+    /// dies or stops (a `tick` suspended with ^Z) holds it `catchUpLeadTime`
+    /// at most. A directory's lock queues writers already (8 agents took
+    /// about as long as one), and an `flock` lead would be held for as long
+    /// as a suspended process lives, so there nobody leads.
     public func catchUp(env: CoreEnvironment, first: EntityID? = nil, slice: Int = agentSlice) throws -> Int {
         let needed = try backend.read { snapshot in
             let store = LayoutStore(snapshot: snapshot, name: name)
@@ -107,7 +111,7 @@ public struct SharedStore: Sendable {
         }
         guard needed else { return 0 }
         return try renamingCodesFirst(env) {
-            switch takeLead() {
+            switch backend.queuesWriters ? .unavailable : takeLead() {
             case .takenByAnother:
                 return first == nil ? 0 : try catchUpInSteps(env: env, first: first, slice: 0, lead: nil)
             case .taken(let lead):
@@ -122,8 +126,9 @@ public struct SharedStore: Sendable {
     private enum LeadAttempt {
         case taken(any StoreLease)
         case takenByAnother
-        /// The store's leases cannot be taken (a read-only store, say): it is
-        /// caught up without a lead, or fails at the write itself.
+        /// Nobody leads on this store, or its leases cannot be taken (a
+        /// read-only store, say): it is caught up without a lead, or fails
+        /// at the write itself.
         case unavailable
     }
 

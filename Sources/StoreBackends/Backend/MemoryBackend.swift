@@ -57,6 +57,9 @@ public final class MemoryBackend: StoreBackend {
     }
 
     public var boundsTransactions: Bool { maximumChanges != nil }
+    /// Bounded, it stands in for etcd in tests: its writers are not queued
+    /// for a catch-up's purposes (`StoreBackend.queuesWriters`).
+    public var queuesWriters: Bool { maximumChanges == nil }
 
     /// A store holding `files` (path → bytes; the paths are checked).
     public convenience init(name: String = "memory:", files: [String: [UInt8]],

@@ -65,6 +65,12 @@ public protocol StoreBackend: Sendable {
     /// must be made in steps.
     var boundsTransactions: Bool { get }
 
+    /// Whether writers wait their turn (a directory's lock) rather than run
+    /// at once and redo their work when another's commit came first (etcd):
+    /// where they do not, wide work shared by several processes is better
+    /// led by one of them (`SharedStore.catchUp`).
+    var queuesWriters: Bool { get }
+
     /// Says what the next snapshots will most likely read first, so a
     /// backend that pays per round trip prefetches it all with their first
     /// request. A hint changes no answer and costs nothing when wrong; a
@@ -132,6 +138,8 @@ extension StoreBackend {
     public var answeringMember: String? { nil }
     /// A journal on a local disk takes a transaction of any size.
     public var boundsTransactions: Bool { false }
+    /// A local disk's lock queues writers.
+    public var queuesWriters: Bool { true }
 }
 
 /// What a command will most likely read first (see `StoreBackend.expect`).
