@@ -77,8 +77,10 @@ struct Sampler {
                      environment: row.environment(scratch: scratch))
     }
 
-    /// Puts the store back so the next run of the row does the same work.
+    /// Puts the store back so the next run of the row does the same work,
+    /// or, for a row that takes turns, checks the run's work and moves on.
     private func reset(_ row: BenchCase) throws {
         if row.command == "ping send", let store = row.store { try seeder.answerPings(store) }
+        try row.turns?.endTurn()
     }
 }
