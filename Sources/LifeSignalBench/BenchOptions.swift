@@ -23,21 +23,22 @@ struct BenchOptions {
                           pinned time)
           --keep          keep the stores and print where they are
           --etcd URL      also time status, checkin and tick on etcd stores: the
-                          small store and one of 10,000 accounts ("10k
-                          accounts") are copied under fresh prefixes of URL
-                          (an etcd:// cluster, e.g. 3 loopback members), held
-                          to 3x the small directory row and 5 ms over the etcd
-                          round-trip floor (the 10k rows also to the small
-                          copy's round trips and instructions), and removed
-                          afterwards; then status, checkin, alert on, contacts
-                          add and a delivery through a delay proxy of the
-                          bench's own (50 ms round trip), gated on round trips
+                          small store and one with the schedule of 10,000
+                          accounts ("10k wakes") are copied under fresh
+                          prefixes of URL (an etcd:// cluster, e.g. 3 loopback
+                          members), held to 3x the small directory row and
+                          5 ms over the etcd round-trip floor (the 10k rows
+                          also to the small copy's round trips and
+                          instructions), and removed afterwards; then status,
+                          checkin, alert on, contacts add and a delivery
+                          through a delay proxy of the bench's own (50 ms
+                          round trip), gated on round trips
           --only SIZE     seed and measure only the stores of one size column
                           (e.g. "1k contacts"), for a quick look at their rows;
                           the largest stores ("100k wakes", "100k wakes in
                           one hour": the schedule of 100,000 accounts) are
                           seeded only so, with the 1k-item store their rows
-                          must match (as is "10k accounts" with --etcd)
+                          must match (as is "10k wakes" with --etcd)
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row
                           runs the benchmark itself this way)
           --seed-accounts N

@@ -51,33 +51,41 @@ final class FallingDue {
 
     /// Checks that at the current turn's instant exactly its account is
     /// due, with its account file (a due wake without one is damage).
-    func expectTurn() throws {
+    func expectTurn() throws { try expectTurn(afterRunAt: nil) }
+
+    /// After a run: checks that it caught up the turn's account (nothing
+    /// due at its instant any more, the reminder in the account's feed),
+    /// then moves on to the next turn and checks that (so a run that caught
+    /// up more than its one account is found too).
+    func endTurn() throws {
         guard turn < accounts.count else {
-            throw BenchError.seeding("tick (one due) ran more often than the \(accounts.count) accounts falling due")
+            throw BenchError.unexpectedOutput(label: Self.row, detail: "it ran more often than the \(accounts.count) accounts falling due")
         }
+        let id = accounts[turn], now = instant(turn)
+        let (stillDue, feed) = try read { store in (try store.isWakeDue(at: now), try store.feedSummary(of: id).total) }
+        guard !stillDue, feed > feedBefore else {
+            throw BenchError.unexpectedOutput(label: Self.row, detail: "the run at \(ISO8601.format(now)) did not catch up "
+                                              + "its one due account \(id) (still due: \(stillDue); feed \(feedBefore) → \(feed))")
+        }
+        turn += 1
+        if turn < accounts.count { try expectTurn(afterRunAt: now) }
+    }
+
+    /// The row that takes the turns.
+    static let row = "tick (one due)"
+
+    private func expectTurn(afterRunAt run: Date?) throws {
         let id = accounts[turn], now = instant(turn)
         let (due, account, feed) = try read { store in
             (try store.dueWakes(at: now).map(\.accountID), try store.account(id), try store.feedSummary(of: id).total)
         }
         guard due == [id], account != nil else {
-            throw BenchError.seeding("at \(ISO8601.format(now)) \(due.count) accounts are due, not exactly \(id)"
-                                     + (account == nil ? " (and it has no account)" : ""))
+            let found = "at \(ISO8601.format(now)) \(due.count) accounts are due, not exactly \(id)"
+                + (account == nil ? " (and it has no account)" : "")
+            guard let run else { throw BenchError.seeding(found) }
+            throw BenchError.unexpectedOutput(label: Self.row, detail: "after the run at \(ISO8601.format(run)), " + found)
         }
         feedBefore = feed
-    }
-
-    /// After a run: checks that it caught up the turn's account (nothing
-    /// due at its instant any more, the reminder in the account's feed),
-    /// then moves on to the next turn and checks it.
-    func endTurn() throws {
-        let id = accounts[turn], now = instant(turn)
-        let (stillDue, feed) = try read { store in (try store.isWakeDue(at: now), try store.feedSummary(of: id).total) }
-        guard !stillDue, feed > feedBefore else {
-            throw BenchError.unexpectedOutput(label: "tick (one due)", detail: "the run at \(ISO8601.format(now)) did not catch up "
-                                              + "its one due account \(id) (still due: \(stillDue); feed \(feedBefore) → \(feed))")
-        }
-        turn += 1
-        if turn < accounts.count { try expectTurn() }
     }
 
     private func read<T>(_ body: (LayoutStore) throws -> T) throws -> T {
