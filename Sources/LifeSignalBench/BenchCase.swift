@@ -15,6 +15,9 @@ struct BenchCase {
     /// For `tick (one due)`: the accounts falling due in turn, whose next
     /// one's instant each run takes as its clock (`FallingDue`).
     var turns: FallingDue?
+    /// Runs counted under callgrind, of which the least counts: more than
+    /// one for the etcd rows (`EtcdRows.countedRuns`).
+    var countedRuns = 1
 
     var key: String { command + " @ " + size }
 

@@ -29,13 +29,17 @@ struct Sampler {
         }
     }
 
-    /// The instructions of one run of every counted case.
+    /// The instructions of one run of every counted case (the least of
+    /// `countedRuns` runs).
     func count(with counter: InstructionCounter, progress: (BenchCase) -> Void) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for row in cases where row.isCounted {
             progress(row)
-            counts[row.key] = try counter.count(row)
-            try reset(row)
+            for _ in 0..<row.countedRuns {
+                let count = try counter.count(row)
+                counts[row.key] = min(counts[row.key] ?? count, count)
+                try reset(row)
+            }
         }
         return counts
     }
