@@ -14,8 +14,9 @@ import NetworkIO
 ///   the members) for the commit a writing command makes.
 ///
 /// The same commands on a copy of the larger store (`Plan.etcdLargeStore`,
-/// 10,000 accounts; issue 32) must also take as many round trips as on the
-/// small copy, and count as many instructions (`Target.flatInstructions`).
+/// the schedule of 10,000 accounts; issue 32) must also take as many round
+/// trips as on the small copy, and count as many instructions
+/// (`Target.flatInstructions`).
 struct EtcdRows {
     static let ratioLimit = 3.0
     static let slackMilliseconds = 5.0
