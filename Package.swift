@@ -163,6 +163,9 @@ let package = Package(
         .testTarget(name: "ByteKeyedTests", dependencies: ["ByteKeyed", "TestSupport"]),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "SystemFiles", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "TestSupport"], exclude: ["Fixtures"]),
+        // The benchmark's own checks of what it measures.
+        .testTarget(name: "LifeSignalBenchTests",
+                    dependencies: ["lifesignal-bench", "LifeSignalCore", "LifeSignalStore", "StoreBackends"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
                     dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "LifeSignalStore",

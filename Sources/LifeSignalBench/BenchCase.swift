@@ -12,14 +12,23 @@ struct BenchCase {
     /// A slow row (the whole feed as JSON), run only every `heavyEvery`-th
     /// round and not counted under callgrind (minutes there).
     var heavy = false
+    /// For `tick (one due)`: the accounts falling due in turn, whose next
+    /// one's instant each run takes as its clock (`FallingDue`).
+    var turns: FallingDue?
+    /// Runs counted under callgrind, of which the least counts: more than
+    /// one for the etcd rows (`EtcdRows.countedRuns`).
+    var countedRuns = 1
 
     var key: String { command + " @ " + size }
 
     /// The environment the row runs in: its store's, or for rows without a
     /// store (`--version`, the C baseline) what a login shell always has,
-    /// a HOME (the scratch directory) and a PATH.
+    /// a HOME (the scratch directory) and a PATH; a row that takes turns
+    /// runs at its turn's instant.
     func environment(scratch: String) -> [String: String] {
-        store?.environment ?? ["HOME": scratch, "PATH": "/usr/bin:/bin"]
+        var environment = store?.environment ?? ["HOME": scratch, "PATH": "/usr/bin:/bin"]
+        if let turns { environment["LIFESIGNAL_NOW"] = turns.nowText }
+        return environment
     }
     /// Whether the row's instructions are counted.
     var isCounted: Bool { !heavy }

@@ -18,21 +18,27 @@ struct BenchOptions {
           --binary PATH   the lifesignal binary (default: .build/release/lifesignal)
           --dir DIR       where the stores go (default: $TMPDIR or /tmp); its file
                           system is reported, as fsync costs differ between them
-          --rounds N      rounds of runs (default: 21; --quick: 7)
+          --rounds N      rounds of runs (default: 21; --quick: 7; at most 236,
+                          as tick (one due) runs within a minute of the
+                          pinned time)
           --keep          keep the stores and print where they are
-          --etcd URL      also time status and checkin on an etcd store: the small
-                          store is copied under a fresh prefix of URL (an etcd://
-                          cluster, e.g. 3 loopback members), held to 3x its
-                          directory row and 5 ms over the etcd round-trip floor,
-                          and removed afterwards; then status, checkin, alert on,
-                          contacts add and a delivery through a delay proxy of
-                          the bench's own (50 ms round trip), gated on round trips
+          --etcd URL      also time status, checkin and tick on etcd stores: the
+                          small store and one with the schedule of 10,000
+                          accounts ("10k wakes") are copied under fresh
+                          prefixes of URL (an etcd:// cluster, e.g. 3 loopback
+                          members), held to 3x the small directory row and
+                          5 ms over the etcd round-trip floor (the 10k rows
+                          also to the small copy's round trips and
+                          instructions), and removed afterwards; then status,
+                          checkin, alert on, contacts add and a delivery
+                          through a delay proxy of the bench's own (50 ms
+                          round trip), gated on round trips
           --only SIZE     seed and measure only the stores of one size column
                           (e.g. "1k contacts"), for a quick look at their rows;
                           the largest stores ("100k wakes", "100k wakes in
                           one hour": the schedule of 100,000 accounts) are
                           seeded only so, with the 1k-item store their rows
-                          must match
+                          must match (as is "10k wakes" with --etcd)
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row
                           runs the benchmark itself this way)
           --seed-accounts N
@@ -60,6 +66,9 @@ struct BenchOptions {
 
     /// Rounds after defaults: ordinary rows run every round.
     var effectiveRounds: Int { rounds ?? (quick ? 7 : 21) }
+    /// Runs of each row: one whose output is checked, one under callgrind,
+    /// then one a round (`FallingDue` seeds an account due for each).
+    var runsPerRow: Int { effectiveRounds + 2 }
     /// The whole-feed JSON rows take up to a second each, so they run every third round.
     var heavyEvery: Int { 3 }
 
@@ -89,8 +98,8 @@ struct BenchOptions {
                 seedAccounts = count
             case "--rounds":
                 let text = try Self.value(word, &words)
-                guard let count = Int(text), count > 0 else {
-                    throw BenchError.usage("error: --rounds takes a positive number, not \"\(text)\"")
+                guard let count = Int(text), count > 0, count + 2 <= FallingDue.maximumTurns else {
+                    throw BenchError.usage("error: --rounds takes a number from 1 to \(FallingDue.maximumTurns - 2), not \"\(text)\"")
                 }
                 rounds = count
             default:

@@ -17,27 +17,36 @@ struct Benchmark {
         let (baseline, launcher) = try CPrograms.build(in: scratch)
         let seeder = try Seeder(directory: scratch)
         var stores: [SeededStore] = []
-        for (number, spec) in Plan.stores(only: options.only).enumerated() {
+        for (number, spec) in Plan.stores(only: options.only, etcd: options.etcd != nil).enumerated() {
             let begin = ProcessProbe.monotonicNanoseconds()
-            stores.append(try seeder.seed(spec, seed: UInt64(number + 1)))
-            log("seeded \(spec.label) (\(spec.accounts) accounts) in \(seconds(since: begin)) s")
+            var store = try seeder.seed(spec, seed: UInt64(number + 1))
+            if spec.fallingDue { store.fallingDue = try seeder.seedFallingDue(options.runsPerRow, into: store) }
+            stores.append(store)
+            let falling = store.fallingDue.map { ", \($0.accounts.count) more falling due in turn" } ?? ""
+            log("seeded \(spec.label) (\(spec.accounts) accounts\(falling)) in \(seconds(since: begin)) s")
         }
         if let only = options.only, stores.isEmpty {
-            let sizes = (Plan.stores + Plan.largeStores).map(\.label).joined(separator: ", ")
-            throw BenchError.usage("error: no store has the size \"\(only)\" (\(sizes))")
+            let sizes = (Plan.stores + Plan.largeStores + [Plan.etcdLargeStore]).map(\.label).joined(separator: ", ")
+            throw BenchError.usage("error: no store has the size \"\(only)\" (\(sizes); \(Plan.etcdLargeStore.label) with --etcd)")
         }
         // The seed skipped fsync; settle it now so no timed run pays its write-back.
         sync()
 
+        // The etcd rows' larger store has rows on etcd only.
+        let etcdLarge = stores.first { $0.spec == Plan.etcdLargeStore }
+        let directoryStores = stores.filter { $0.spec != Plan.etcdLargeStore }
         var etcd: EtcdRows?
         if let base = options.etcd, let small = stores.first(where: { $0.spec == Plan.smallStore }) {
-            log("copying the \(small.spec.label) store to \(base)")
-            etcd = try EtcdRows(base: base, binary: binary, small: small, scratch: scratch)
+            let begin = ProcessProbe.monotonicNanoseconds()
+            log("copying the " + ([small] + [etcdLarge].compactMap { $0 }).map(\.spec.label).joined(separator: " and ")
+                + " stores to \(base)")
+            etcd = try EtcdRows(base: base, binary: binary, small: small, large: etcdLarge, scratch: scratch)
             try etcd?.settle(binary: binary, scratch: scratch)
+            log("copied in \(seconds(since: begin)) s")
         }
         defer { etcd?.remove() }
         let etcdCases = etcd?.cases(binary: binary) ?? []
-        let cases = Plan.cases(binary: binary, baseline: baseline, stores: stores) + etcdCases
+        let cases = Plan.cases(binary: binary, baseline: baseline, stores: directoryStores) + etcdCases
         let sampler = Sampler(cases: cases, seeder: seeder, scratch: scratch, launcher: launcher,
                               rounds: options.effectiveRounds, heavyEvery: options.heavyEvery)
         log("checking every command's output once")

@@ -44,7 +44,9 @@ enum OutputCheck {
             // Every account examined, and nothing wrong with a store the services wrote.
             try expect(stdout.contains("files of \(store.spec.accounts) accounts") && stdout.contains("no problems found"), row,
                        "not every account examined, or problems found: \(stdout)")
-        case "tick":
+        case "tick", FallingDue.row:
+            // The one due account is someone else's: the user has nothing
+            // to deliver (`FallingDue` checks the catch-up in the store).
             try expect(stdout.hasPrefix("Deadlines up to date; delivered 0 notifications"), row,
                        "tick had work to do: \(stdout)")
         default:

@@ -8,6 +8,11 @@ struct Plan {
     static let manyContacts = 1_000
     /// The row each 1,000-account row must match: same feed, 2 accounts.
     static let smallStore = StoreSpec(accounts: 2, feedItems: 1_000, contacts: 1)
+    /// The small store with accounts falling due one a run (`FallingDue`),
+    /// for `tick (one due)` alone: a wake due within the current second
+    /// costs every command's first look at the schedule three more
+    /// directories (~60k instructions), which the other rows must not pay.
+    static let smallFallingDue = StoreSpec(accounts: 2, feedItems: 1_000, contacts: 1, fallingDue: true)
 
     /// Everyone due at once (issue 32.1): the smaller and the larger store.
     static let overdueStores = [1_000, 10_000].map {
@@ -16,24 +21,39 @@ struct Plan {
 
     /// The largest stores (issue 32.2): as many accounts' wakes in the
     /// schedule, spread over the day or all in one hour ahead (the other
-    /// accounts are their wakes alone, `Seeder.seedWakes`). Seeded only when
-    /// `--only` names one (with the small store their rows are measured against).
+    /// accounts are their wakes alone, `Seeder.seedWakes`), each also with
+    /// accounts falling due, for `tick (one due)`. Seeded only when `--only`
+    /// names one (with the small stores their rows are measured against).
     static let largeStores = [
         StoreSpec(accounts: largeAccounts, feedItems: 1_000, contacts: 1, wakesOnly: true),
+        StoreSpec(accounts: largeAccounts, feedItems: 1_000, contacts: 1, wakesOnly: true, fallingDue: true),
         StoreSpec(accounts: largeAccounts, feedItems: 1_000, contacts: 1, clustered: true, wakesOnly: true),
+        StoreSpec(accounts: largeAccounts, feedItems: 1_000, contacts: 1, clustered: true, wakesOnly: true, fallingDue: true),
     ]
     static let largeAccounts = 100_000
 
-    /// The stores a run seeds: all but the largest, or those of the size
-    /// `only` names (a largest one with the small store).
-    static func stores(only: String?) -> [StoreSpec] {
-        guard let only else { return stores }
-        let picked = (stores + largeStores).filter { $0.label == only }
-        return picked.contains(where: largeStores.contains) ? [smallStore] + picked : picked
+    /// The etcd rows' larger store (issue 32: everyday commands as cheap at
+    /// 10,000 accounts on etcd as at 2, in as many round trips): the
+    /// schedule of 10,000 accounts, as the largest stores hold 100,000
+    /// (whole accounts through the services seed ~4 a second here: 40
+    /// minutes), copied to the cluster beside the small store. Seeded only
+    /// with `--etcd`, and only its etcd rows run on it (`EtcdRows`).
+    static let etcdLargeStore = StoreSpec(accounts: 10_000, feedItems: 1_000, contacts: 1, wakesOnly: true)
+
+    /// The stores a run seeds: all but the largest (with `etcd`, the etcd
+    /// rows' larger store too), or those of the size `only` names (a
+    /// largest one, or the etcd rows' larger one, with the small stores).
+    static func stores(only: String?, etcd: Bool) -> [StoreSpec] {
+        let etcdStores = etcd ? [etcdLargeStore] : []
+        guard let only else { return stores + etcdStores }
+        let picked = (stores + largeStores + etcdStores).filter { $0.label == only }
+        let againstSmall = picked.contains { largeStores.contains($0) || etcdStores.contains($0) }
+        return againstSmall ? [smallStore, smallFallingDue] + picked : picked
     }
 
     static var stores: [StoreSpec] {
-        feedSizes.map { StoreSpec(accounts: 2, feedItems: $0, contacts: 1) } + [
+        let feeds = feedSizes.filter { $0 != smallStore.feedItems }.map { StoreSpec(accounts: 2, feedItems: $0, contacts: 1) }
+        return [smallStore, smallFallingDue] + feeds + [
             StoreSpec(accounts: manyAccounts, feedItems: 1_000, contacts: 1),
             StoreSpec(accounts: manyContacts + 1, feedItems: 100, contacts: manyContacts),
         ] + overdueStores
@@ -48,7 +68,7 @@ struct Plan {
         ]
         if let hash = HashRow.row() { cases.append(hash) }
         let small = stores.first { $0.spec == smallStore }
-        let ordinary = stores.filter { $0.spec.contacts == 1 && $0.spec.overdue == 0 }
+        let ordinary = stores.filter { $0.spec.contacts == 1 && $0.spec.overdue == 0 && !$0.spec.fallingDue }
         let biggest = ordinary.map(\.spec.feedItems).max() ?? 0
         // Issue 17's instruction targets; every row must also cost the same
         // as on the smallest store (flat from 1k to 100k items, 2 to 1,000 accounts).
@@ -73,6 +93,20 @@ struct Plan {
                 if store.spec.feedItems == biggest, store.spec.accounts == 2 { row.targets.append(.peakMegabytes(16)) }
                 cases.append(row)
             }
+        }
+        // One thing due (issue 32.2): each run of `tick` finds one other
+        // account due, at an instant of its own just after the pinned time,
+        // and catches it up (`FallingDue` checks that it did); as cheap with
+        // 100,000 accounts' wakes in the schedule as with 2 accounts.
+        let smallDue = stores.first { $0.spec == smallFallingDue }
+        for store in stores {
+            guard let turns = store.fallingDue else { continue }
+            var row = BenchCase(command: FallingDue.row, size: store.spec.label, program: binary, arguments: ["tick"],
+                                store: store, turns: turns)
+            if let smallDue, store.spec != smallDue.spec {
+                row.targets.append(.flatInstructions(against: row.command + " @ " + smallDue.spec.label, label: smallDue.spec.label))
+            }
+            cases.append(row)
         }
         let feeds = ordinary.filter { $0.spec.accounts == 2 }
         // The whole feed, streamed as JSON and printed a page at a time for people: flat memory.
@@ -100,7 +134,8 @@ struct Plan {
         }
         // A whole-store look: linear in the number of accounts (issue 32.5),
         // from the 1,000-account store to the largest store of overdue accounts.
-        let wholeStores = stores.filter { $0.spec.accounts >= manyAccounts }.sorted { $0.spec.accounts < $1.spec.accounts }
+        let wholeStores = stores.filter { $0.spec.accounts >= manyAccounts && !$0.spec.wakesOnly }
+            .sorted { $0.spec.accounts < $1.spec.accounts }
         if let first = wholeStores.first, let last = wholeStores.last, first.spec != last.spec {
             let base = BenchCase(command: "doctor", size: first.spec.label, program: binary, arguments: ["doctor"], store: first)
             let scale = Double(last.spec.accounts) / Double(first.spec.accounts)

@@ -29,13 +29,17 @@ struct Sampler {
         }
     }
 
-    /// The instructions of one run of every counted case.
+    /// The instructions of one run of every counted case (the least of
+    /// `countedRuns` runs).
     func count(with counter: InstructionCounter, progress: (BenchCase) -> Void) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for row in cases where row.isCounted {
             progress(row)
-            counts[row.key] = try counter.count(row)
-            try reset(row)
+            for _ in 0..<row.countedRuns {
+                let count = try counter.count(row)
+                counts[row.key] = min(counts[row.key] ?? count, count)
+                try reset(row)
+            }
         }
         return counts
     }
@@ -77,8 +81,10 @@ struct Sampler {
                      environment: row.environment(scratch: scratch))
     }
 
-    /// Puts the store back so the next run of the row does the same work.
+    /// Puts the store back so the next run of the row does the same work,
+    /// or, for a row that takes turns, checks the run's work and moves on.
     private func reset(_ row: BenchCase) throws {
         if row.command == "ping send", let store = row.store { try seeder.answerPings(store) }
+        try row.turns?.endTurn()
     }
 }

@@ -23,6 +23,9 @@ struct SeededStore {
     /// read ID`: the item at `Seeder.oldItemIndex`, which retention keeps
     /// through the items `ping send` adds during a run.
     let oldItemID: EntityID
+    /// The accounts falling due one a run of `tick (one due)`, in a store
+    /// whose spec asks for them (`StoreSpec.fallingDue`).
+    var fallingDue: FallingDue?
 }
 
 /// Fills stores through the store layer and the core services, the way
@@ -319,13 +322,13 @@ struct Seeder {
         "+1555" + String(String(number + 10_000_000).suffix(7))
     }
 
-    private func issueCodes(for numbers: [Int], engine: SharedStore, env: CoreEnvironment) throws -> [String] {
+    func issueCodes(for numbers: [Int], engine: SharedStore, env: CoreEnvironment) throws -> [String] {
         try engine.write(env: env) { store in
             try numbers.map { try Self.auth(store, env).requestCode(phoneNumber: Self.phone($0)).code }
         }
     }
 
-    private func signUp(_ store: LayoutStore, env: CoreEnvironment, first: String, last: String,
+    func signUp(_ store: LayoutStore, env: CoreEnvironment, first: String, last: String,
                         number: Int, code: String) throws -> (Account, String) {
         let phone = Self.phone(number)
         let verified = try Self.auth(store, env).verify(phoneNumber: phone, code: code,
@@ -345,7 +348,7 @@ struct Seeder {
         }
     }
 
-    private func checkIn(_ id: EntityID, _ store: LayoutStore, env: CoreEnvironment) throws {
+    func checkIn(_ id: EntityID, _ store: LayoutStore, env: CoreEnvironment) throws {
         var account = try reload(id, store)
         try AccountService(store: store, env: env).checkIn(&account)
     }

@@ -18,6 +18,10 @@ struct StoreSpec: Hashable {
     /// (`Seeder.seedWakes`): the largest stores, which whole accounts
     /// would take hours to seed.
     var wakesOnly = false
+    /// Whether the store also holds accounts whose check-in reminders fall
+    /// due one after another just after the pinned time, one for each run
+    /// of `tick (one due)` (`FallingDue`).
+    var fallingDue = false
 
     /// The label in the size column.
     var label: String {
@@ -30,7 +34,10 @@ struct StoreSpec: Hashable {
     }
 
     /// A name usable as a directory name.
-    var directoryName: String { "store-a\(accounts)-f\(feedItems)-c\(contacts)-o\(overdue)" + (clustered ? "-clustered" : "") + (wakesOnly ? "-wakes" : "") }
+    var directoryName: String {
+        "store-a\(accounts)-f\(feedItems)-c\(contacts)-o\(overdue)" + (clustered ? "-clustered" : "")
+            + (wakesOnly ? "-wakes" : "") + (fallingDue ? "-due" : "")
+    }
 
     /// 1000 → "1k", 100000 → "100k".
     static func short(_ count: Int) -> String {
