@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks", "TestSupport"], exclude: ["Fixtures"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
-                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "LifeSignalStore",
+                    dependencies: ["lifesignal", "lifesignal-bench", "LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "LifeSignalStore",
                                    "StoreBackends", "EtcdStore", "StoreOpening", "LifeSignalLocal", "DurableFiles", "SystemFiles",
                                    "TestSupport", "ZoneInfoFiles"]),
     ],
