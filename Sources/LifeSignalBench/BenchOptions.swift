@@ -39,7 +39,8 @@ struct BenchOptions {
                           only seed one store of N accounts under --dir (as the
                           rows' stores are seeded), keep it and print its
                           environment: for measuring whole-store work by hand
-                          (10,000 accounts in ~20 s from a release build)
+                          (release build: 10,000 accounts in ~30 s, 100,000 in
+                          ~9 min, most of it creating files)
           --seed-overdue  with --seed-accounts: every account but the user and
                           their dependent missed its deadline days ago and was
                           never caught up (as the "1k due" store), so the
