@@ -168,7 +168,7 @@ let package = Package(
                     dependencies: ["lifesignal-bench", "LifeSignalCore", "LifeSignalStore", "StoreBackends"]),
         // kill -9, concurrency, I/O faults, damaged and hostile files, environment, properties, security.
         .testTarget(name: "StressTests",
-                    dependencies: ["lifesignal", "LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "LifeSignalStore",
+                    dependencies: ["lifesignal", "lifesignal-bench", "LifeSignalCLI", "LifeSignalApp", "LifeSignalCore", "LifeSignalStore",
                                    "StoreBackends", "EtcdStore", "StoreOpening", "LifeSignalLocal", "DurableFiles", "SystemFiles",
                                    "TestSupport", "ZoneInfoFiles"]),
     ],

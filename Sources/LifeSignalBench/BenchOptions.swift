@@ -4,7 +4,7 @@ import Glibc
 struct BenchOptions {
     static let usage = """
         USAGE: lifesignal-bench [--check] [--quick] [--binary PATH] [--dir DIR] [--rounds N] [--keep]
-                                [--etcd URL] [--only SIZE] [--seed-accounts N]
+                                [--etcd URL] [--only SIZE] [--seed-accounts N [--seed-overdue]]
 
         Seeds stores through the store layer, counts the instructions of one run
         of each command of a release lifesignal binary (valgrind's callgrind),
@@ -45,6 +45,12 @@ struct BenchOptions {
                           only seed one store of N accounts under --dir (as the
                           rows' stores are seeded), keep it and print its
                           environment: for measuring whole-store work by hand
+                          (release build: 10,000 accounts in ~30 s, 100,000 in
+                          ~9 min, most of it creating files)
+          --seed-overdue  with --seed-accounts: every account but the user and
+                          their dependent missed its deadline days ago and was
+                          never caught up (as the "1k due" store), so the
+                          first command on the store starts a mass catch-up
           -h, --help      show this help
         """
 
@@ -63,6 +69,8 @@ struct BenchOptions {
     var hashMegabytes: Int?
     /// Accounts of the one store to seed instead of benchmarking (nil: benchmark).
     var seedAccounts: Int?
+    /// Whether that store's other accounts are all overdue.
+    var seedOverdue = false
 
     /// Rounds after defaults: ordinary rows run every round.
     var effectiveRounds: Int { rounds ?? (quick ? 7 : 21) }
@@ -79,6 +87,7 @@ struct BenchOptions {
             case "--check": check = true
             case "--quick": quick = true
             case "--keep": keep = true
+            case "--seed-overdue": seedOverdue = true
             case "-h", "--help": help = true
             case "--binary": binary = try Self.value(word, &words)
             case "--dir": directory = try Self.value(word, &words)
@@ -106,6 +115,15 @@ struct BenchOptions {
                 throw BenchError.usage("error: unknown argument \"\(word)\"")
             }
         }
+        if seedOverdue, seedAccounts == nil {
+            throw BenchError.usage("error: --seed-overdue needs --seed-accounts N")
+        }
+    }
+
+    /// The one store `--seed-accounts` seeds: a 100-item feed, one contact,
+    /// and with `--seed-overdue` every other account overdue.
+    var seedSpec: StoreSpec? {
+        seedAccounts.map { StoreSpec(accounts: $0, feedItems: 100, contacts: 1, overdue: seedOverdue ? $0 - 2 : 0) }
     }
 
     private static func value(_ option: String, _ words: inout ArraySlice<String>) throws -> String {

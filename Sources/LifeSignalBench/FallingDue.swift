@@ -106,7 +106,9 @@ extension Seeder {
         let env = CoreEnvironment(now: now, random: .seeded(UInt64(seeded.spec.accounts)))
         // Phone numbers after those of the store's own accounts.
         let numbers = Array((seeded.spec.accounts + 1)...(seeded.spec.accounts + count))
-        let codes = try issueCodes(for: numbers, engine: engine, env: env)
+        let codes = try engine.backend.write { transaction in
+            try Self.issueCodes(for: numbers, LayoutStore(transaction, name: engine.name), env: env)
+        }
         let accounts = try engine.backend.write { transaction in
             let store = LayoutStore(transaction, name: engine.name)
             return try zip(numbers, codes).enumerated().map { turn, numbered in

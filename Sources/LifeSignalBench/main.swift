@@ -18,10 +18,9 @@ if let megabytes = options.hashMegabytes {
     HashRow.run(megabytes: megabytes)
     exit(0)
 }
-if let accounts = options.seedAccounts {
+if let spec = options.seedSpec {
     do {
-        let seeded = try Seeder(directory: options.directory)
-            .seed(StoreSpec(accounts: accounts, feedItems: 100, contacts: 1), seed: 1)
+        let seeded = try Seeder(directory: options.directory).seed(spec, seed: 1)
         for (name, value) in seeded.environment.sorted(by: { $0.key < $1.key }) { print("\(name)=\(value)") }
         exit(0)
     } catch {

@@ -19,6 +19,19 @@ struct SafeDirectoriesTests {
         #expect(!known.contains(""))
     }
 
+    @Test("a walk of a whole store remembers at most so many directories, and the latest of them")
+    func bounded() {
+        let known = SafeDirectories()
+        let total = 3 * SafeDirectories.capacity + 5
+        for number in 0..<total {
+            known.insert("accounts/\(String(number, radix: 16))/checkins")
+            #expect(known.count <= SafeDirectories.capacity)
+        }
+        #expect(known.count == 5, "started afresh after each full set: 5 since the last")
+        #expect(known.contains("accounts/\(String(total - 1, radix: 16))/checkins"))
+        #expect(!known.contains("accounts/0/checkins"), "forgotten: looked at again when needed")
+    }
+
     @Test("keys are bytes: a prefix, a longer path, or another spelling of one letter is another directory")
     func bytesAreKeys() {
         let known = SafeDirectories()
