@@ -13,6 +13,9 @@ struct WholeFileSystemSyncTests {
     static let paths = (0..<40).map { "d\($0 % 10)/f\($0)" }
     static let configuration = PowerLossMachine.Configuration(id: "checkpoint at every commit", checkpointSize: 0, namesBoots: true)
 
+    /// What `writeAll(_:"new ")` leaves at each path.
+    static let newContents = Dictionary(uniqueKeysWithValues: paths.map { ($0, bytes("new " + $0)) })
+
     static func writeAll(_ store: DurableDirectory, _ text: String) throws {
         try store.write { tx in
             for path in paths { try tx.write(path, bytes(text + path)) }
@@ -32,7 +35,7 @@ struct WholeFileSystemSyncTests {
         // The journal's append (the commit point) and its emptying: no file, no directory.
         #expect(synced == [PowerLossMachine.root + "/journal", PowerLossMachine.root + "/journal"])
         machine.disk.powerLoss(.worstCase)
-        #expect(try machine.read(Self.paths) == Dictionary(uniqueKeysWithValues: Self.paths.map { ($0, bytes("new " + $0)) }))
+        #expect(try machine.read(Self.paths) == Self.newContents)
     }
 
     @Test("few files are synced one by one")
@@ -59,7 +62,7 @@ struct WholeFileSystemSyncTests {
         let synced = Set(injector.calls.filter { $0.operation == .fsync }.map(\.path))
         #expect(Self.paths.allSatisfy { synced.contains(PowerLossMachine.root + "/" + $0) })
         machine.disk.powerLoss(.worstCase)
-        #expect(try machine.read(Self.paths) == Dictionary(uniqueKeysWithValues: Self.paths.map { ($0, bytes("new " + $0)) }))
+        #expect(try machine.read(Self.paths) == Self.newContents)
     }
 
     @Test("a failed whole-file-system sync leaves the journal in charge: the commit stands, the next access checkpoints again")
@@ -82,10 +85,10 @@ struct WholeFileSystemSyncTests {
         #expect(try store.replayIsDue())
         injector.setFault(nil)
         injector.clearCalls()
-        #expect(try machine.read(Self.paths) == Dictionary(uniqueKeysWithValues: Self.paths.map { ($0, bytes("new " + $0)) }))
+        #expect(try machine.read(Self.paths) == Self.newContents)
         #expect(try !store.replayIsDue())
         machine.disk.powerLoss(.worstCase)
-        #expect(try machine.read(Self.paths) == Dictionary(uniqueKeysWithValues: Self.paths.map { ($0, bytes("new " + $0)) }))
+        #expect(try machine.read(Self.paths) == Self.newContents)
     }
 
     @Test("syncfs reports a failed write-back from Linux 5.8 on", arguments: [
