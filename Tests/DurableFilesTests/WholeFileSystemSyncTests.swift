@@ -16,6 +16,17 @@ struct WholeFileSystemSyncTests {
     /// What `writeAll(_:"new ")` leaves at each path.
     static let newContents = Dictionary(uniqueKeysWithValues: paths.map { ($0, bytes("new " + $0)) })
 
+    /// The paths the calls of `operation` named.
+    static func called(_ operation: FileOperation, in injector: FaultInjectingFileSystem) -> [String] {
+        injector.calls.filter { $0.operation == operation }.map(\.path)
+    }
+
+    /// Cuts the power, keeping nothing unsynced: every new file must be back.
+    static func expectNewAfterPowerLoss(_ machine: PowerLossMachine) throws {
+        machine.disk.powerLoss(.worstCase)
+        #expect(try machine.read(paths) == newContents)
+    }
+
     static func writeAll(_ store: DurableDirectory, _ text: String) throws {
         try store.write { tx in
             for path in paths { try tx.write(path, bytes(text + path)) }
@@ -30,12 +41,11 @@ struct WholeFileSystemSyncTests {
         try store.write { tx in try tx.write("first", bytes("0")) }
         injector.clearCalls()
         try Self.writeAll(store, "new ")
-        let synced = injector.calls.filter { $0.operation == .fsync }.map(\.path)
-        #expect(injector.calls.filter { $0.operation == .syncfs }.map(\.path) == [PowerLossMachine.root])
+        let synced = Self.called(.fsync, in: injector)
+        #expect(Self.called(.syncfs, in: injector) == [PowerLossMachine.root])
         // The journal's append (the commit point) and its emptying: no file, no directory.
         #expect(synced == [PowerLossMachine.root + "/journal", PowerLossMachine.root + "/journal"])
-        machine.disk.powerLoss(.worstCase)
-        #expect(try machine.read(Self.paths) == Self.newContents)
+        try Self.expectNewAfterPowerLoss(machine)
     }
 
     @Test("few files are synced one by one")
@@ -46,7 +56,7 @@ struct WholeFileSystemSyncTests {
         injector.clearCalls()
         try store.write { tx in for path in Self.paths.prefix(3) { try tx.write(path, bytes("x")) } }
         #expect(!injector.calls.contains { $0.operation == .syncfs })
-        #expect(injector.calls.filter { $0.operation == .fsync }.count > 3)
+        #expect(Self.called(.fsync, in: injector).count > 3)
     }
 
     @Test("a directory on another device (a mount point) makes the checkpoint sync file by file")
@@ -59,10 +69,9 @@ struct WholeFileSystemSyncTests {
         injector.clearCalls()
         try Self.writeAll(store, "new ")
         #expect(!injector.calls.contains { $0.operation == .syncfs })
-        let synced = Set(injector.calls.filter { $0.operation == .fsync }.map(\.path))
+        let synced = Set(Self.called(.fsync, in: injector))
         #expect(Self.paths.allSatisfy { synced.contains(PowerLossMachine.root + "/" + $0) })
-        machine.disk.powerLoss(.worstCase)
-        #expect(try machine.read(Self.paths) == Self.newContents)
+        try Self.expectNewAfterPowerLoss(machine)
     }
 
     @Test("a failed whole-file-system sync leaves the journal in charge: the commit stands, the next access checkpoints again")
@@ -87,8 +96,7 @@ struct WholeFileSystemSyncTests {
         injector.clearCalls()
         #expect(try machine.read(Self.paths) == Self.newContents)
         #expect(try !store.replayIsDue())
-        machine.disk.powerLoss(.worstCase)
-        #expect(try machine.read(Self.paths) == Self.newContents)
+        try Self.expectNewAfterPowerLoss(machine)
     }
 
     @Test("syncfs reports a failed write-back from Linux 5.8 on", arguments: [
