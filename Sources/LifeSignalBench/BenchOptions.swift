@@ -23,8 +23,9 @@ struct BenchOptions {
                           pinned time)
           --keep          keep the stores and print where they are
           --etcd URL      also time status, checkin and tick on etcd stores: the
-                          small store and one with the schedule of 10,000
-                          accounts ("10k wakes") are copied under fresh
+                          small store and two of 10,000 accounts ("10k
+                          accounts", and "10k in one hour" with every
+                          deadline in one hour) are copied under fresh
                           prefixes of URL (an etcd:// cluster, e.g. 3 loopback
                           members), held to 3x the small directory row and
                           5 ms over the etcd round-trip floor (the 10k rows
@@ -38,7 +39,7 @@ struct BenchOptions {
                           the largest stores ("100k wakes", "100k wakes in
                           one hour": the schedule of 100,000 accounts) are
                           seeded only so, with the 1k-item store their rows
-                          must match (as is "10k wakes" with --etcd)
+                          must match (as are the 10k stores with --etcd)
           --sha256 N      only hash N MiB and print the digest (the SHA-256 row
                           runs the benchmark itself this way)
           --seed-accounts N

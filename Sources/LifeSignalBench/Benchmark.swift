@@ -26,21 +26,22 @@ struct Benchmark {
             log("seeded \(spec.label) (\(spec.accounts) accounts\(falling)) in \(seconds(since: begin)) s")
         }
         if let only = options.only, stores.isEmpty {
-            let sizes = (Plan.stores + Plan.largeStores + [Plan.etcdLargeStore]).map(\.label).joined(separator: ", ")
-            throw BenchError.usage("error: no store has the size \"\(only)\" (\(sizes); \(Plan.etcdLargeStore.label) with --etcd)")
+            let sizes = (Plan.stores + Plan.largeStores).map(\.label).joined(separator: ", ")
+            let etcdSizes = Plan.etcdLargeStores.map(\.label).joined(separator: ", ")
+            throw BenchError.usage("error: no store has the size \"\(only)\" (\(sizes); \(etcdSizes) with --etcd)")
         }
         // The seed skipped fsync; settle it now so no timed run pays its write-back.
         sync()
 
-        // The etcd rows' larger store has rows on etcd only.
-        let etcdLarge = stores.first { $0.spec == Plan.etcdLargeStore }
-        let directoryStores = stores.filter { $0.spec != Plan.etcdLargeStore }
+        // The etcd rows' larger stores have rows on etcd only.
+        let etcdLarger = stores.filter { Plan.etcdLargeStores.contains($0.spec) }
+        let directoryStores = stores.filter { !Plan.etcdLargeStores.contains($0.spec) }
         var etcd: EtcdRows?
         if let base = options.etcd, let small = stores.first(where: { $0.spec == Plan.smallStore }) {
             let begin = ProcessProbe.monotonicNanoseconds()
-            log("copying the " + ([small] + [etcdLarge].compactMap { $0 }).map(\.spec.label).joined(separator: " and ")
+            log("copying the " + ([small] + etcdLarger).map(\.spec.label).joined(separator: " and ")
                 + " stores to \(base)")
-            etcd = try EtcdRows(base: base, binary: binary, small: small, large: etcdLarge, scratch: scratch)
+            etcd = try EtcdRows(base: base, binary: binary, small: small, larger: etcdLarger, scratch: scratch)
             try etcd?.settle(binary: binary, scratch: scratch)
             log("copied in \(seconds(since: begin)) s")
         }

@@ -13,10 +13,10 @@ import NetworkIO
 ///   for each read, a write's (a Txn that puts: a raft round and fsyncs on
 ///   the members) for the commit a writing command makes.
 ///
-/// The same commands on a copy of the larger store (`Plan.etcdLargeStore`,
-/// the schedule of 10,000 accounts; issue 32) must also take as many round
-/// trips as on the small copy, and count as many instructions
-/// (`Target.flatInstructions`).
+/// The same commands on copies of the larger stores (`Plan.etcdLargeStores`,
+/// 10,000 accounts, their deadlines spread over the day or in one hour;
+/// issue 32) must also take as many round trips as on the small copy, and
+/// count as many instructions (`Target.flatInstructions`).
 struct EtcdRows {
     static let ratioLimit = 3.0
     static let slackMilliseconds = 5.0
@@ -35,8 +35,8 @@ struct EtcdRows {
 
     /// The small store's copy: what the other sizes are compared with.
     let small: EtcdStoreCopy
-    /// The larger store's copy, when that store was seeded.
-    let large: EtcdStoreCopy?
+    /// The larger stores' copies, when those stores were seeded.
+    let larger: [EtcdStoreCopy]
     let client: EtcdClient
 
     /// The small copy's URL.
@@ -46,24 +46,26 @@ struct EtcdRows {
     /// The same person against the small copy.
     var store: SeededStore { small.store }
 
-    /// Copies `small`, and `large` when given, to fresh prefixes under
+    /// Copies `small`, and each of `larger`, to fresh prefixes under
     /// `base` (an `etcd://` URL whose path names where bench runs may write).
-    init(base: String, binary: String, small: SeededStore, large: SeededStore?, scratch: String) throws {
+    init(base: String, binary: String, small: SeededStore, larger: [SeededStore], scratch: String) throws {
         self.small = try EtcdStoreCopy(base: base, binary: binary, of: small, scratch: scratch)
         do {
             client = try EtcdClient(EtcdConfiguration(url: self.small.parsed))
         } catch {
             throw BenchError.usage("error: --etcd \(base): \(error)")
         }
+        var copied: [EtcdStoreCopy] = []
         do {
-            self.large = try large.map { try EtcdStoreCopy(base: base, binary: binary, of: $0, scratch: scratch) }
+            for store in larger { copied.append(try EtcdStoreCopy(base: base, binary: binary, of: store, scratch: scratch)) }
         } catch {
-            self.small.remove(with: client)
+            for copy in [self.small] + copied { copy.remove(with: client) }
             throw error
         }
+        self.larger = copied
     }
 
-    private var copies: [EtcdStoreCopy] { [small] + (large.map { [$0] } ?? []) }
+    private var copies: [EtcdStoreCopy] { [small] + larger }
 
     /// Runs each command twice on each copy before anything is measured
     /// (`EtcdStoreCopy.settle`).
@@ -81,13 +83,13 @@ struct EtcdRows {
     static let countedRuns = 3
 
     /// The etcd rows, in the order of `commands`: the small copy's, then
-    /// the larger one's, each flat against the small copy's.
+    /// each larger one's, each flat against the small copy's.
     func cases(binary: String) -> [BenchCase] {
         var rows = Self.commands.map { command, arguments, _ in
             BenchCase(command: command, size: Self.size(of: small), program: binary, arguments: arguments, store: small.store,
                       countedRuns: Self.countedRuns)
         }
-        if let large {
+        for large in larger {
             for (command, arguments, _) in Self.commands {
                 rows.append(BenchCase(command: command, size: Self.size(of: large), program: binary, arguments: arguments,
                                       store: large.store, targets: [.flatInstructions(against: smallKey(of: command),
