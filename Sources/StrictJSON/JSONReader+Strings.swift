@@ -41,14 +41,27 @@ extension JSONReader {
             offset = match.end
             return match.index
         }
+        return try readUnmatchedMemberName(in: names, expected: expected)
+    }
+
+    /// `readMemberName` once the quick match found nothing: an unknown
+    /// member, or a name with escapes. Out of line, so that the usual case
+    /// stays small enough to be inlined where objects are read.
+    @inline(never)
+    private mutating func readUnmatchedMemberName(in names: JSONNames, expected: Int) throws(JSONReadError) -> Int? {
+        let at = offset
         let start = offset + 1
         let end = try scanPlainRun(from: start)
         guard bytes[end] == UInt8(ascii: "\"") else {
             return try readStringUTF8().withUnsafeBufferPointer { names.index(of: $0, expected: expected) }
         }
+        // Without escapes the name is its bytes, which the quick match
+        // above compared with the plain names from `expected` on already
+        // (when it looked: at a quote, from a position in the table).
+        let tried = bytes[at] == UInt8(ascii: "\"") && expected >= 0 ? expected : names.names.count
         offset = end + 1
         return bytes.withUnsafeBufferPointer {
-            names.index(of: UnsafeBufferPointer(rebasing: $0[start..<end]), expected: expected)
+            names.index(ofUnmatched: UnsafeBufferPointer(rebasing: $0[start..<end]), tried: tried)
         }
     }
 
