@@ -104,11 +104,11 @@ public struct StatusReport: Sendable {
         var attention: [DependentAttention] = []
         // Each readable dependent's account as read here, for the shortest
         // reminder and the senders below: read and copied out once.
-        var dependents: [(id: EntityID, account: Account)] = []
+        var dependents: [Account] = []
         for link in links where link.isDependent {
             let (dependent, account) = try DependentAttention.read(link, store: store, now: now, zones: zones)
             if let dependent { attention.append(dependent) }
-            if detailed, let account { dependents.append((link.contactID, account)) }
+            if detailed, let account { dependents.append(account) }
         }
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
         alarm = CurrentAlarm.of(account)
@@ -120,14 +120,14 @@ public struct StatusReport: Sendable {
         // Pings come from responders, whose accounts were read just above:
         // each sender is found among them by position (no account copied
         // into a table), and only anyone else is looked up in the store.
-        var responderAt: [EntityID: Int] = [:]
-        responderAt.reserveCapacity(responders.count)
-        for (position, reach) in responders.enumerated() { responderAt[reach.id] = position }
+        // A table only for many: its type costs a command its metadata.
+        let responderAt = Self.positions(of: responders, when: pending.count * responders.count > 64)
         // A set, not a search of the list: a care home's responder may have
         // a ping pending from each of hundreds of dependents.
         var named = Set<EntityID>()
         for sender in pending.map(\.senderID) where named.insert(sender).inserted {
-            let known = responderAt[sender].flatMap { responders[$0].account }
+            let position = responderAt.map { $0[sender] } ?? responders.firstIndex { $0.id == sender }
+            let known = position.flatMap { responders[$0].account }
             // A sender whose account cannot be read is counted, not named.
             if let account = known ?? (try? store.account(sender)) { pendingPingSenders.append(account) }
         }
@@ -141,12 +141,21 @@ public struct StatusReport: Sendable {
         }
         shortestReminder = account.lastCheckIn == nil ? nil : account.reminderInterval
         // Whether each dependent's account can be read was told above.
-        for (_, dependent) in dependents {
+        for dependent in dependents {
             if dependent.lastCheckIn != nil, dependent.reminderInterval < shortestReminder ?? .max {
                 shortestReminder = dependent.reminderInterval
                 shortestReminderOf = dependent
             }
         }
+    }
+
+    /// Each responder's position by ID, when `wanted`.
+    private static func positions(of responders: [ResponderReach], when wanted: Bool) -> [EntityID: Int]? {
+        guard wanted else { return nil }
+        var positions: [EntityID: Int] = [:]
+        positions.reserveCapacity(responders.count)
+        for (position, reach) in responders.enumerated() { positions[reach.id] = position }
+        return positions
     }
 
     /// Whether nothing may fire on time: there are deadlines to keep, and no
