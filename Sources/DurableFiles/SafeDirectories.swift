@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// The directories of one store found safe (relative to its root), so that
@@ -61,6 +62,13 @@ struct DirectorySet {
         if count * 2 > slots.count { grow() }
     }
 
+    /// Puts a key known to be absent in its free slot, without copying it.
+    private mutating func move(_ entry: [UInt8]) {
+        guard case .free(let slot) = entry.withUnsafeBufferPointer({ place(of: $0) }) else { return }
+        slots[slot] = entry
+        count += 1
+    }
+
     private enum Place {
         case found
         case free(Int)
@@ -70,7 +78,7 @@ struct DirectorySet {
         let mask = slots.count - 1
         var slot = Self.hash(key) & mask
         while let entry = slots[slot] {
-            if entry.elementsEqual(key) { return .found }
+            if entry.withUnsafeBufferPointer({ Self.equal($0, key) }) { return .found }
             slot = (slot + 1) & mask
         }
         return .free(slot)
@@ -80,9 +88,15 @@ struct DirectorySet {
         let old = slots
         slots = Array(repeating: nil, count: old.count * 2)
         count = 0
-        for case let entry? in old {
-            entry.withUnsafeBufferPointer { insert($0) }
-        }
+        // The entries themselves, not copies: a thousand contacts'
+        // directories are rehashed some five times on the way.
+        for case let entry? in old { move(entry) }
+    }
+
+    private static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+        return memcmp(l, r, left.count) == 0
     }
 
     /// FNV-1a over the bytes: paths differ in their last bytes (IDs), which

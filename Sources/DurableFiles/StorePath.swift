@@ -60,7 +60,13 @@ enum StorePath {
 
     /// `root/relative`, or `root` for the empty path.
     static func join(_ root: String, _ relative: String) -> String {
-        relative.isEmpty ? root : root + "/" + relative
+        guard !relative.isEmpty else { return root }
+        // One allocation: every file a command reads is named this way.
+        var path = root
+        path.reserveCapacity(root.utf8.count + 1 + relative.utf8.count)
+        path += "/"
+        path += relative
+        return path
     }
 
     /// The directory part of a relative path (`""` for the root).

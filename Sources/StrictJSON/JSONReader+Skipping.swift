@@ -4,7 +4,7 @@ extension JSONReader {
     /// of a whole document. Nesting is followed with a small stack of the
     /// brackets to close, not by recursion, so depth costs no call stack.
     public mutating func skipValue() throws(JSONReadError) {
-        var closers: [UInt8] = []
+        var closers = Closers()
         // Either a value is due at `offset`, or (afterValue) a comma or the
         // bracket that closes the innermost open container.
         var afterValue = false
@@ -59,5 +59,37 @@ extension JSONReader {
         default:
             guard consume(Self.trueWord) || consume(Self.falseWord) || consume(Self.nullWord) else { throw expected("a value") }
         }
+    }
+}
+
+/// The brackets `skipValue` has yet to close, innermost last: the first
+/// 64 as bits of one word (a skipped member's object costs no allocation),
+/// any deeper in an array.
+private struct Closers {
+    /// Bit `i` set: the `i`-th open container is an object (else an array).
+    private var bits: UInt64 = 0
+    private var deeper: [UInt8] = []
+    private(set) var count = 0
+
+    var last: UInt8? {
+        guard count > 0 else { return nil }
+        if count > 64 { return deeper.last }
+        return bits & 1 << (count - 1) != 0 ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    }
+
+    mutating func append(_ closer: UInt8) {
+        if count >= 64 {
+            deeper.append(closer)
+        } else if closer == UInt8(ascii: "}") {
+            bits |= 1 << count
+        } else {
+            bits &= ~(1 << count)
+        }
+        count += 1
+    }
+
+    mutating func removeLast() {
+        if count > 64 { deeper.removeLast() }
+        count -= 1
     }
 }

@@ -41,14 +41,27 @@ extension JSONReader {
             offset = match.end
             return match.index
         }
+        return try readUnmatchedMemberName(in: names, expected: expected)
+    }
+
+    /// `readMemberName` once the quick match found nothing: an unknown
+    /// member, or a name with escapes. Out of line, so that the usual case
+    /// stays small enough to be inlined where objects are read.
+    @inline(never)
+    private mutating func readUnmatchedMemberName(in names: JSONNames, expected: Int) throws(JSONReadError) -> Int? {
+        let at = offset
         let start = offset + 1
         let end = try scanPlainRun(from: start)
         guard bytes[end] == UInt8(ascii: "\"") else {
             return try readStringUTF8().withUnsafeBufferPointer { names.index(of: $0, expected: expected) }
         }
+        // Without escapes the name is its bytes, which the quick match
+        // above compared with the plain names from `expected` on already
+        // (when it looked: at a quote, from a position in the table).
+        let tried = bytes[at] == UInt8(ascii: "\"") && expected >= 0 ? expected : names.names.count
         offset = end + 1
         return bytes.withUnsafeBufferPointer {
-            names.index(of: UnsafeBufferPointer(rebasing: $0[start..<end]), expected: expected)
+            names.index(ofUnmatched: UnsafeBufferPointer(rebasing: $0[start..<end]), tried: tried)
         }
     }
 
@@ -78,9 +91,9 @@ extension JSONReader {
         return end
     }
 
-    /// Finds the end of a plain run eight bytes at a time: most strings are
-    /// long runs of ASCII without escapes, and this is where reading a feed
-    /// spends most of its time. Returns the offset of the first quote,
+    /// Finds the end of a plain run eight bytes at a time, the end itself
+    /// within its word too: most strings are runs of ASCII without escapes,
+    /// and this is where reading a feed spends most of its time. Returns the offset of the first quote,
     /// backslash or control character (or the end of the buffer), and
     /// whether every byte before it was ASCII.
     private static func plainRun(in buffer: UnsafeRawBufferPointer, from start: Int) -> (Int, Bool) {
@@ -89,13 +102,18 @@ extension JSONReader {
         var i = start
         var union: UInt64 = 0
         while buffer.count - i >= 8 {
-            let word = buffer.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // The classic "has a byte below n" test (n <= 128) says exactly
-            // whether some byte qualifies, though not which: a word it flags
-            // is looked at byte by byte below.
-            func hasByteBelow(_ n: UInt64, _ x: UInt64) -> Bool { (x &- ones &* n) & ~x & highBits != 0 }
-            if hasByteBelow(0x20, word) || hasByteBelow(1, word ^ (ones &* 0x22)) || hasByteBelow(1, word ^ (ones &* 0x5C)) {
-                break
+            // Little-endian: the byte at `i` is the lowest.
+            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            // The classic "has a byte below n" test (n <= 128) flags the
+            // high bit of each byte that qualifies; a borrow may flag bytes
+            // after a true one as well, never before it, so the lowest flag
+            // is the first quote, backslash or control character.
+            func bytesBelow(_ n: UInt64, _ x: UInt64) -> UInt64 { (x &- ones &* n) & ~x & highBits }
+            let special = bytesBelow(0x20, word) | bytesBelow(1, word ^ (ones &* 0x22)) | bytesBelow(1, word ^ (ones &* 0x5C))
+            if special != 0 {
+                let plain = special.trailingZeroBitCount / 8
+                let before = plain == 0 ? 0 : word & (UInt64.max >> (64 - 8 * plain))
+                return (i + plain, (union | before) & highBits == 0)
             }
             union |= word
             i += 8

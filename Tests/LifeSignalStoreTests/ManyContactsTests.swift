@@ -106,6 +106,28 @@ struct ManyContactsTests {
         #expect(named.filter { $0.hasPrefix("unreadable ") }.count == 2)
     }
 
+    /// The shortest reminder among Ada's and her dependents' (how long a
+    /// deadline may wait for a look) is a readable dependent's: not a
+    /// responder's, and the damaged dependent's file is passed over.
+    @Test func theShortestReminderIsAReadableDependents() throws {
+        let (world, ada, damaged) = try Self.circle()
+        let links = try world.store.contacts(of: ada.id)
+        let dependent = try #require(links.first { $0.isDependent && !damaged.contains($0.contactID) }).contactID
+        let responder = try #require(links.first { $0.isResponder && !$0.isDependent && !damaged.contains($0.contactID) }).contactID
+        try world.command { store in
+            for (id, reminder) in [(dependent, 900), (responder, 600)] {
+                var account = try #require(try store.account(id))
+                account.reminderInterval = reminder
+                try store.save(account)
+            }
+        }
+        let report = try world.backend.read { snapshot in
+            try StatusReport(account: ada, store: LayoutStore(snapshot: snapshot, name: world.backend.name), now: world.now)
+        }
+        #expect(report.shortestReminder == 900)
+        #expect(report.shortestReminderOf?.id == dependent)
+    }
+
     @Test(.enabled(if: EtcdBinary.shouldRun, Comment(rawValue: EtcdBinary.skipNote)))
     func onEtcdTheSameIsShownInAFewRoundTrips() throws {
         let (world, ada, _) = try Self.circle()

@@ -73,4 +73,52 @@ struct QuotedNameMatchTests {
         #expect(match(#""idx""#, from: 0) == nil)
         #expect(match(#""id"#, from: 0) == nil)
     }
+
+    /// Names of every length up to 20 are compared whole (eight bytes at a
+    /// time, then the last eight overlapping): a name that differs from a
+    /// table's in any one byte is not taken for it.
+    @Test func comparesEveryByteOfNamesOfEveryLength() {
+        let spelt = (1...20).map { length in String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) }) }
+        let names = JSONNames(spelt)
+        for (position, name) in spelt.enumerated() {
+            let quoted = Array(("\"" + name + "\"").utf8)
+            for first in [0, position] {
+                #expect(quoted.withUnsafeBufferPointer { names.quotedMatch(in: $0, at: 0, from: first)?.index } == position)
+            }
+            #expect(Array(name.utf8).withUnsafeBufferPointer { names.index(of: $0) } == position)
+            for changed in name.utf8.indices {
+                var other = Array(name.utf8)
+                other[name.utf8.distance(from: name.utf8.startIndex, to: changed)] = UInt8(ascii: "Z")
+                let document = [UInt8(ascii: "\"")] + other + [UInt8(ascii: "\"")]
+                #expect(document.withUnsafeBufferPointer { names.quotedMatch(in: $0, at: 0, from: 0) } == nil, "\(other)")
+                #expect(other.withUnsafeBufferPointer { names.index(of: $0) } == nil)
+            }
+        }
+    }
+}
+
+/// A member's name read by `readMemberName` is found in its table whatever
+/// name the reader expects next: by the quick match, or after it, among the
+/// names it did not try.
+struct MemberNameReadingTests {
+    @Test func findsEveryNameWhateverIsExpected() throws {
+        let spelt = ["alert", "b\"c", "d\\e", "id", "lastName", "é", "z"]
+        let names = JSONNames(spelt)
+        let written = [#""alert""#, #""b\"c""#, #""d\\e""#, #""id""#, #""lastName""#, #""é""#, #""z""#]
+        let escaped = [#""\u0061lert""#, nil, nil, #""\u0069d""#, nil, #""\u00e9""#, nil]
+        for expected in -1...spelt.count + 1 {
+            for (position, text) in written.enumerated() {
+                for spelling in [text, escaped[position]].compactMap({ $0 }) {
+                    var reader = JSONReader(Array((spelling + ":1").utf8))
+                    #expect(try reader.readMemberName(in: names, expected: expected) == position, "\(spelling) expecting \(expected)")
+                    #expect(reader.peek() == UInt8(ascii: ":"))
+                }
+            }
+            for unknown in [#""ale""#, #""alerts""#, #""ID""#, #""\u007a1""#, #""""#] {
+                var reader = JSONReader(Array((unknown + ":1").utf8))
+                #expect(try reader.readMemberName(in: names, expected: expected) == nil, "\(unknown) expecting \(expected)")
+                #expect(reader.peek() == UInt8(ascii: ":"))
+            }
+        }
+    }
 }

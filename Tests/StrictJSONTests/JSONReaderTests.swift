@@ -53,10 +53,20 @@ struct JSONReaderTests {
         }
     }
 
+    /// `levels` objects each holding an array in its member `a`, around a 1, then `closers`.
+    static func nested(_ levels: Int, closers: String) -> String {
+        String(repeating: #"{"a":["#, count: levels) + "1" + closers
+    }
+
+    /// What closes `levels` of `nested`.
+    static func closers(_ levels: Int) -> String { String(repeating: "]}", count: levels) }
+
     /// Skipping checks everything reading would, and leaves the reader just past the value.
     @Test(arguments: [
         #"null"#, #"true"#, #"false"#, #"-0.5e+10"#, #""x\"y""#, #"[]"#, #"{}"#, #" [ 1 , [ [ ] ] , { "a" : { } } ] "#,
         #"{"a":[1,{"b":null}],"c":"\u00e9"}"#,
+        // Deeper than the 64 containers kept as bits, objects and arrays mixed.
+        Self.nested(50, closers: Self.closers(50)),
     ])
     func skipsValidValues(json: String) throws {
         var reader = Self.reader(json + ",")
@@ -66,7 +76,9 @@ struct JSONReaderTests {
     }
 
     @Test(arguments: [#"[1,]"#, #"{"a":1,}"#, #"{"a"}"#, #"{a:1}"#, #"[1 2]"#, #"tru"#, #"nul"#, #"01"#, #"[}"#, #"{"a":1]"#,
-                      #""\q""#, "\"\u{1}\"", #"["#, #"{"a":"#, #"""#])
+                      #""\q""#, "\"\u{1}\"", #"["#, #"{"a":"#, #"""#,
+                      // Closed by the wrong bracket below and above 64 levels.
+                      Self.nested(50, closers: Self.closers(49) + "}}"), Self.nested(20, closers: Self.closers(19) + "}}")])
     func refusesBrokenValuesWhenSkipping(json: String) {
         var reader = Self.reader(json)
         #expect(throws: JSONReadError.self) { try reader.readDocument { reader throws(JSONReadError) in try reader.skipValue() } }

@@ -74,8 +74,11 @@ extension PingList: RunnableCommand {
         let now = try c.now()
         let (pings, names, me) = try c.reading { store, account in
             let pings = try store.pings(of: account.id)
-            var names: [EntityID: String] = [account.id: account.fullName]
             let others = Set(pings.flatMap { [$0.senderID, $0.recipientID] }).subtracting([account.id])
+            // Sized once: a thousand names grew the table ten times over.
+            var names: [EntityID: String] = [:]
+            names.reserveCapacity(others.count + 1)
+            names[account.id] = account.fullName
             try store.prefetch(accounts: Array(others), deliverySetups: [])
             for id in others {
                 // A name that cannot be read is left out, never a failure of the list.

@@ -102,25 +102,37 @@ public struct StatusReport: Sendable {
             }
         }
         var attention: [DependentAttention] = []
+        // Each readable dependent's account as read here, for the shortest
+        // reminder and the senders below: read and copied out once.
+        var dependents: [Account] = []
         for link in links where link.isDependent {
-            if let dependent = try DependentAttention(link, store: store, now: now, zones: zones) { attention.append(dependent) }
+            let (dependent, account) = try DependentAttention.read(link, store: store, now: now, zones: zones)
+            if let dependent { attention.append(dependent) }
+            if detailed, let account { dependents.append(account) }
         }
         dependentsNeedingAttention = attention.sorted(by: DependentAttention.comesFirst)
         alarm = CurrentAlarm.of(account)
         guard detailed else { return }
-        // A set, not a search of the list: a care home's responder may have
-        // a ping pending from each of hundreds of dependents.
-        var named = Set<EntityID>()
-        for sender in pending.map(\.senderID) where named.insert(sender).inserted {
-            // A sender whose account cannot be read is counted, not named.
-            if let account = try? store.account(sender) { pendingPingSenders.append(account) }
-        }
-        // A damaged invitations file is `contacts invitations`' to report, not a reason to hide the status.
-        invitationsWaiting = (try? store.invitations(of: account.id).received.filter { $0.isPending && $0.expiresAt > now }.count) ?? 0
         let alarm = alarm
         responders = try links.filter(\.isResponder).map {
             try ResponderReach($0, of: account.id, alarm: alarm, store: store, now: now)
         }
+        // Pings come from responders, whose accounts were read just above:
+        // each sender is found among them by position (no account copied
+        // into a table), and only anyone else is looked up in the store.
+        // A table only for many: its type costs a command its metadata.
+        let responderAt = Self.positions(of: responders, when: pending.count * responders.count > 64)
+        // A set, not a search of the list: a care home's responder may have
+        // a ping pending from each of hundreds of dependents.
+        var named = Set<EntityID>()
+        for sender in pending.map(\.senderID) where named.insert(sender).inserted {
+            let position = responderAt.map { $0[sender] } ?? responders.firstIndex { $0.id == sender }
+            let known = position.flatMap { responders[$0].account }
+            // A sender whose account cannot be read is counted, not named.
+            if let account = known ?? (try? store.account(sender)) { pendingPingSenders.append(account) }
+        }
+        // A damaged invitations file is `contacts invitations`' to report, not a reason to hide the status.
+        invitationsWaiting = (try? store.invitations(of: account.id).received.filter { $0.isPending && $0.expiresAt > now }.count) ?? 0
         do {
             lastLook = try store.lastLook()
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
@@ -128,14 +140,22 @@ public struct StatusReport: Sendable {
             lastLookProblem = failure.message
         }
         shortestReminder = account.lastCheckIn == nil ? nil : account.reminderInterval
-        for link in links where link.isDependent {
-            // Whether the dependent's account can be read was told above.
-            if let dependent = try? store.account(link.contactID), dependent.lastCheckIn != nil,
-               dependent.reminderInterval < shortestReminder ?? .max {
+        // Whether each dependent's account can be read was told above.
+        for dependent in dependents {
+            if dependent.lastCheckIn != nil, dependent.reminderInterval < shortestReminder ?? .max {
                 shortestReminder = dependent.reminderInterval
                 shortestReminderOf = dependent
             }
         }
+    }
+
+    /// Each responder's position by ID, when `wanted`.
+    private static func positions(of responders: [ResponderReach], when wanted: Bool) -> [EntityID: Int]? {
+        guard wanted else { return nil }
+        var positions: [EntityID: Int] = [:]
+        positions.reserveCapacity(responders.count)
+        for (position, reach) in responders.enumerated() { positions[reach.id] = position }
+        return positions
     }
 
     /// Whether nothing may fire on time: there are deadlines to keep, and no
@@ -180,23 +200,31 @@ public struct DependentAttention: Sendable {
         }
     }
 
-    /// Nil when the dependent is fine.
-    init?(_ link: ContactLink, store: any StoreReading, now: Date, zones: () throws -> ZoneCatalog) throws {
-        self.link = link
+    /// The dependent's attention (nil when they are fine) and their account
+    /// (nil when it is missing or cannot be read).
+    static func read(_ link: ContactLink, store: any StoreReading, now: Date,
+                     zones: () throws -> ZoneCatalog) throws -> (attention: DependentAttention?, account: Account?) {
+        var attention = DependentAttention(link: link)
         do {
-            guard let account = try store.account(link.contactID) else { return nil }
-            self.account = account
-            alert = account.alertSeenByResponders
+            guard let account = try store.account(link.contactID) else { return (nil, nil) }
+            attention.alert = account.alertSeenByResponders
             // Responders are told once the grace period ends: overdue for them from then.
-            overdueSince = account.isPastGrace(at: now) ? account.nextCheckInDue : nil
-            if !account.jobs.isEmpty { missedJobs = try Self.missedJobs(of: account, now: now, zones: zones()) }
-            if alert == nil, overdueSince == nil, missedJobs.isEmpty { return nil }
+            attention.overdueSince = account.isPastGrace(at: now) ? account.nextCheckInDue : nil
+            if !account.jobs.isEmpty { attention.missedJobs = try Self.missedJobs(of: account, now: now, zones: zones()) }
+            if attention.alert == nil, attention.overdueSince == nil, attention.missedJobs.isEmpty { return (nil, account) }
             var contact = ContactView(link: link, account: account)
             contact.lookUpHandler(in: store)
-            self.contact = contact
+            attention.contact = contact
+            attention.account = account
+            return (attention, account)
         } catch let failure as any UserFacingError where failure.isUnreadableFile {
-            unreadable = failure.message
+            attention.unreadable = failure.message
+            return (attention, nil)
         }
+    }
+
+    private init(link: ContactLink) {
+        self.link = link
     }
 
     /// `account`'s jobs past their grace period at `now` (their responders
