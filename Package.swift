@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "StoreCodecKit", dependencies: ["LifeSignalCore", "StoreBackends", "StrictJSON"]),
         // The backend seam (StoreBackend: files by relative path, snapshots, transactions,
         // leases, change signals) with the backends on this machine: memory and a directory.
-        .target(name: "StoreBackends", dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles"]),
+        .target(name: "StoreBackends", dependencies: ["LifeSignalCore", "DurableFiles", "SystemFiles", "ByteKeyed"]),
         // The backend on an etcd cluster: optimistic transactions, read-ahead, watches, leases.
         .target(name: "EtcdStore",
                 dependencies: ["StoreBackends", "LifeSignalCore", "EtcdClient", "NetworkIO", "StrictJSON"]),

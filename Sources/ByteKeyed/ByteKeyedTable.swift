@@ -144,6 +144,26 @@ public struct ByteKeyedTable<Value> {
         return ByteOrder.hasPrefix(runs[found.run].keys[found.index], prefix)
     }
 
+    /// The keys that start with the bytes of `prefix`, ascending: one
+    /// binary search, then only those keys (they sort together right at or
+    /// after `prefix` itself).
+    @inlinable
+    public func keys(withPrefix prefix: String) -> [String] {
+        var found = place(of: prefix)
+        var keys: [String] = []
+        while found.run < runs.count {
+            let run = runs[found.run].keys
+            while found.index < run.count {
+                guard ByteOrder.hasPrefix(run[found.index], prefix) else { return keys }
+                keys.append(run[found.index])
+                found.index += 1
+            }
+            found.run += 1
+            found.index = 0
+        }
+        return keys
+    }
+
     /// Where `key` is, or where it would be inserted: in the first run whose
     /// last key is not below it, or at the end of the last run.
     @inlinable

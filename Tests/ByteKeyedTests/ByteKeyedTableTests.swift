@@ -46,6 +46,8 @@ struct ByteKeyedTableTests {
                 #expect(table.contains(probe) == (model[probe] != nil), "seed \(seed) step \(step)")
                 #expect(table.containsKey(withPrefix: probe) == model.keys.contains { $0.utf8.starts(with: probe.utf8) },
                         "seed \(seed) step \(step)")
+                #expect(table.keys(withPrefix: probe) == Self.byteSorted(model.keys.filter { $0.utf8.starts(with: probe.utf8) }),
+                        "seed \(seed) step \(step)")
             }
             #expect(table.count == model.count, "seed \(seed)")
             #expect(table.isEmpty == model.isEmpty, "seed \(seed)")
@@ -179,6 +181,19 @@ struct ByteKeyedTableTests {
         let decoded = try JSONDecoder().decode(ByteKeyedTable<Int>.self, from: encoder.encode(model))
         #expect(decoded == table)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(ByteKeyedTable<Int>.self, from: Data("[1]".utf8)) }
+    }
+
+    @Test("the keys with a prefix, across runs: only those, in order")
+    func keysWithPrefixAcrossRuns() {
+        var table = ByteKeyedTable<Void>()
+        // Filled out of order, so that the runs split: "b/…" spans several.
+        for i in (0..<2_000).reversed() { table.insert("b/\(i)") }
+        for name in ["a", "b", "b.", "b0", "c", "b/"] { table.insert(name) }
+        let expected = Self.byteSorted((0..<2_000).map { "b/\($0)" })
+        #expect(table.keys(withPrefix: "b/") == ["b/"] + expected)
+        #expect(table.keys(withPrefix: "b/19") == expected.filter { $0.hasPrefix("b/19") })
+        #expect(table.keys(withPrefix: "d").isEmpty)
+        #expect(table.keys(withPrefix: "") == table.keys)
     }
 
     @Test("prefix search", arguments: [
