@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LifeSignalCore
 import LifeSignalStore
 import StoreBackends
@@ -10,6 +11,8 @@ import Testing
 /// copied into a sandbox's etcd store.
 struct Crowd {
     let memory = MemoryBackend()
+    /// People signed up so far: each sign-up's phone number follows them.
+    private let signedUp = SignUpCount()
     let env: CoreEnvironment
     /// PBKDF2 rounds of the crowd's sign-up codes (`AuthService.issuedCodeIterations`).
     static let codeIterations = 1
@@ -57,7 +60,7 @@ struct Crowd {
     func add(_ count: Int, _ configure: (LayoutStore, Account) throws -> Void) throws -> [EntityID] {
         var ids: [EntityID] = []
         // Numbers after those of earlier calls: each sign-up a new person.
-        let first = try memory.read { try $0.list("accounts").count }
+        let first = signedUp.take(count)
         try write { store in
             var auth = AuthService(store: store, env: env)
             auth.signUpLimits = SignUpLimits(accountsPerDay: .max, newNumberCodesPerDay: .max)
@@ -95,6 +98,9 @@ struct Crowd {
                 .map { ($0, try snapshot.read($0) ?? []) }
         }
         let target = try sharedStore(sandbox)
+        // The crowd's store has no key: its code index files are named
+        // after the QR code IDs, which the target names by its own key.
+        let renamed = try target.backend.read { try LayoutStore(snapshot: $0, name: target.name).codeIndexRenaming() }
         var chunk: [(String, [UInt8])] = []
         var bytes = 0
         func flush() throws {
@@ -106,9 +112,22 @@ struct Crowd {
         }
         for (path, contents) in files {
             if chunk.count == 100 || bytes + contents.count > 1_000_000 { try flush() }
-            chunk.append((path, contents))
+            chunk.append((renamed(path), contents))
             bytes += contents.count
         }
         if !chunk.isEmpty { try flush() }
+    }
+}
+
+/// How many people a crowd has signed up; shared by its copies.
+private final class SignUpCount: Sendable {
+    private let count = Mutex(0)
+
+    /// The number of the first of `more` people, who are then counted.
+    func take(_ more: Int) -> Int {
+        count.withLock { count in
+            defer { count += more }
+            return count
+        }
     }
 }

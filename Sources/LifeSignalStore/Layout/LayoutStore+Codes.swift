@@ -28,6 +28,20 @@ extension LayoutStore {
         if meta?.codesToRename == true { try remove(StorePaths.code(code)) }
     }
 
+    /// How this store names a code index file that a store without a key
+    /// named after its QR code ID (`codes/<ID>.json`): under this store's
+    /// key, when it has one. For tools that put another store's files into
+    /// this one; other paths stay as they are.
+    package func codeIndexRenaming() throws -> (String) -> String {
+        guard let key = try load(StoreMeta.self, StorePaths.meta)?.codeKey else { return { $0 } }
+        return { path in
+            guard path.hasPrefix("codes/"), let code = CodeIndexName.plainCode(String(path.dropFirst("codes/".count))) else {
+                return path
+            }
+            return CodeIndexName.path(code, key: key)
+        }
+    }
+
     /// Whether the code index has no key yet, or still has names that show
     /// QR code IDs: the store was made by an older lifesignal.
     var codeIndexNeedsRenaming: Bool {
