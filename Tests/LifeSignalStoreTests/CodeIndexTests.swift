@@ -112,3 +112,29 @@ struct CodeIndexTests {
         #expect(try StoreCodec(root: "/s").decode(StoreMeta.self, from: good, path: "store.json").codeKey?.count == 64)
     }
 }
+
+/// Files of a store without a key (a test's crowd built on the layout
+/// alone) put into one with a key take that store's keyed names: copied as
+/// they were, `doctor` found every one "named after a QR code ID".
+struct CodeIndexRenamingTests {
+    @Test func aPlainNameTakesTheKeyedOneAndOtherPathsStay() throws {
+        let backend = MemoryBackend()
+        let shared = SharedStore(backend: backend)
+        let id = EntityID(randomBytes: Array(repeating: 7, count: 16))
+        let code = QRCodeID.generate(.seeded(71))
+        try shared.write(env: CodeIndexTests.env) { _ in }
+        let renamed = try backend.read { try LayoutStore(snapshot: $0, name: backend.name).codeIndexRenaming() }
+        let path = renamed("codes/\(code).json")
+        #expect(path != "codes/\(code).json" && CodeIndexName.plainCode(String(path.dropFirst("codes/".count))) == nil)
+        try backend.write { tx in try tx.write(path, StoreCodec(root: "").encode(IndexEntry(accountID: id))) }
+        #expect(try shared.readWithoutCatchUp { try $0.accountID(qrCodeID: code) } == id)
+        for other in ["accounts/x/account.json", path, "codes/not-a-code.json"] { #expect(renamed(other) == other) }
+    }
+
+    @Test func aStoreWithoutAKeyKeepsThePlainNames() throws {
+        let backend = MemoryBackend()
+        let code = QRCodeID.generate(.seeded(72))
+        let renamed = try backend.read { try LayoutStore(snapshot: $0, name: backend.name).codeIndexRenaming() }
+        #expect(renamed("codes/\(code).json") == "codes/\(code).json")
+    }
+}
