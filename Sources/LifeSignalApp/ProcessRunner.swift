@@ -191,12 +191,13 @@ public struct SpawningProcessRunner: ProcessRunner {
     /// POSIX_SPAWN_SETSID (glibc 2.26), which Swift's Glibc module does not show.
     private static let setSession = Int32(0x80)
 
-    /// A pipe whose ends are closed on exec (pipe2 is not shown either).
-    private static func makePipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return true
+    /// A pipe whose ends are closed on exec from the moment they exist
+    /// (`pipe2` with `O_CLOEXEC`): marked afterwards, a process another
+    /// thread starts in between would keep the write end open for as long
+    /// as it lives, and the read end would never see the end.
+    static func makePipe(_ ends: inout [Int32]) -> Bool {
+        precondition(ends.count == 2)
+        return ends.withUnsafeMutableBufferPointer { linuxPipe2($0.baseAddress!, O_CLOEXEC) } == 0
     }
 
     /// Writes the input; a program that exits without reading it is not an
@@ -286,3 +287,6 @@ public struct SpawningProcessRunner: ProcessRunner {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 }
+
+/// pipe2(2), which Swift's Glibc module does not show.
+@_silgen_name("pipe2") private func linuxPipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32

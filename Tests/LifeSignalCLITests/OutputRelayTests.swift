@@ -10,10 +10,11 @@ import Testing
     /// What the relay shows for `chunks`, written to a pipe one after another.
     func relayed(_ chunks: [[UInt8]]) throws -> String {
         var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        // Closed on exec from the start: a process another test starts
+        // meanwhile (an etcd member, for the rest of the run) must not
+        // inherit the write end and hold the pipe open.
+        try #require(SpawningProcessRunner.makePipe(&ends))
         defer { close(ends[0]) }
-        // Not inherited by what other tests start meanwhile, which would hold the pipe open.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         let shown = Shown()
         var relay = OutputRelay(descriptor: ends[0]) { shown.bytes += $0 }
@@ -32,6 +33,17 @@ import Testing
     }
 
     final class Shown: @unchecked Sendable { var bytes: [UInt8] = [] }
+
+    @Test func theRunnersPipeIsClosedOnExecFromTheStart() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(SpawningProcessRunner.makePipe(&ends))
+        defer { for end in ends { close(end) } }
+        for end in ends { #expect(fcntl(end, F_GETFD) & FD_CLOEXEC != 0, "descriptor \(end)") }
+        var byte: UInt8 = 7
+        #expect(write(ends[1], &byte, 1) == 1)
+        byte = 0
+        #expect(read(ends[0], &byte, 1) == 1 && byte == 7)
+    }
 
     @Test func eachLineIsHarmlessAndIndentedWhereverTheChunksBreak() throws {
         let text = Array("plain\nti\u{1B}]2;x\u{07}tle\r\nerror: fake\nlast".utf8)
