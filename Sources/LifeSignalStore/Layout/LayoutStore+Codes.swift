@@ -33,7 +33,7 @@ extension LayoutStore {
     /// key, when it has one. For tools that put another store's files into
     /// this one; other paths stay as they are.
     package func codeIndexRenaming() throws -> (String) -> String {
-        guard let key = try load(StoreMeta.self, StorePaths.meta)?.codeKey else { return { $0 } }
+        guard let key = try codeKey() else { return { $0 } }
         return { path in
             guard path.hasPrefix("codes/"), let code = CodeIndexName.plainCode(String(path.dropFirst("codes/".count))) else {
                 return path
